@@ -1,0 +1,18 @@
+/** Unit and integration tests; `npm test` runs both. End-to-end runs from jest.e2e.config.js. */
+const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
+
+module.exports = {
+  projects: [
+    { displayName: 'unit', testEnvironment: 'node', transform, testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      displayName: 'integration',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+    },
+  ],
+  collectCoverage: true,
+  collectCoverageFrom: ['<rootDir>/shared/src/**/*.ts'],
+  coverageReporters: ['text-summary'],
+  coverageThreshold: { './shared/src/': { lines: 90 } },
+};
