@@ -1,0 +1,296 @@
+import { type Store, type StoreSettings, resolveStore } from './config';
+import {
+  type CommerceServiceError,
+  InvalidRequestError,
+  NetworkError,
+  NotFoundError,
+  ServerError,
+  TimeoutError,
+  UnexpectedResponseError,
+} from './errors';
+import { parseBody } from './http/parseBody';
+import { responseError } from './http/responseError';
+import { type HttpResponse, type Transport, describeTransportFailure } from './http/transport';
+import { OPERATIONS, type OperationKey } from './operations/catalogue';
+import { buildRequest, type Params } from './operations/request';
+import { type Page, type PaginateOptions, paginate } from './paginate';
+import { type ResultTypes, ShapeError, normalise } from './resources/normalise';
+import type {
+  Customer,
+  HookDeletion,
+  HookSubscription,
+  LatestOrder,
+  Order,
+  Product,
+  Subscription,
+  WebhookPlan,
+  WebhookProduct,
+} from './resources/types';
+
+export interface PageParams {
+  page?: number;
+  per_page?: number;
+}
+
+export interface SortParams<OrderBy extends string> {
+  orderby?: OrderBy;
+  order?: 'asc' | 'desc';
+}
+
+export interface DatedListParams extends PageParams, SortParams<'id' | 'date_created' | 'date_modified'> {
+  /** `YYYY-MM-DD`: records after that date. */
+  date_after?: string;
+}
+
+export type ProductListParams = PageParams & SortParams<'id' | 'date_created' | 'date_modified' | 'product_name'>;
+
+export type Id = number | string;
+
+/** Operation 2's inputs (spec 4.1.1), with plans and statuses as lists where real stores take them. */
+export interface SubscribeInput {
+  hook_url: string;
+  product_id?: Id | null;
+  /** Plan ids, or `bump` / `upsell` / `downsell`; empty means any plan. */
+  plan_id?: string | readonly string[] | null;
+  /** The event the hook is for (e.g. `purchased`). */
+  status?: string | readonly string[] | null;
+  source?: string;
+  prices_in_cents?: boolean;
+}
+
+export interface LatestOrdersInput {
+  product_id?: Id | null;
+  plan_id?: string | readonly string[] | null;
+  status?: string | null;
+}
+
+export interface ClientOptions {
+  settings: StoreSettings;
+  transport: Transport;
+  /** Per request; below Zapier's 30 s limit so our message, not the platform's, reaches the user. */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+type ResultOf<K extends OperationKey> = ResultTypes[(typeof OPERATIONS)[K]['result']];
+type ItemOf<K extends OperationKey> = ResultOf<K> extends (infer T)[] ? T : never;
+
+/** Every operation of the service, once, over an injected transport. */
+export class CommerceServiceClient {
+  readonly store: Store;
+  private readonly transport: Transport;
+  private readonly timeoutMs: number;
+
+  constructor(options: ClientOptions) {
+    this.store = resolveStore(options.settings);
+    this.transport = options.transport;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  // 1 to 6: webhook management.
+
+  async validateKey(): Promise<void> {
+    await this.call('validateKey');
+  }
+
+  async subscribeHook(input: SubscribeInput): Promise<HookSubscription> {
+    if (!/^https?:\/\/\S+$/i.test(input.hook_url)) {
+      throw new InvalidRequestError(
+        { store: this.store.label, operation: OPERATIONS.subscribeHook.label },
+        'the webhook URL is not an absolute http(s) URL',
+        'This is set by Zapier or n8n: re-save the trigger, or check the WEBHOOK_URL of your n8n.',
+        ['hook_url'],
+      );
+    }
+    const { value } = await this.call('subscribeHook', {
+      hook_url: input.hook_url,
+      product_id: input.product_id,
+      plan_id: planIdParam(input.plan_id),
+      status: input.status,
+      source: input.source,
+      prices_in_cents: input.prices_in_cents,
+    });
+    return value;
+  }
+
+  /**
+   * Operation 3, made to work on real stores: `webhook/delete/` first, then `webhook/zap-delete/` when
+   * the store has no working handler for the former; a hook the store no longer knows is deleted.
+   */
+  async unsubscribeHook(id: Id): Promise<HookDeletion> {
+    const params = { id: numericIfDigits(String(id)) };
+    const deleted: HookDeletion = { id: String(id), alreadyGone: false };
+    try {
+      await this.call('deleteHook', params);
+      return deleted;
+    } catch (error) {
+      if (isGone(error)) return { ...deleted, alreadyGone: true };
+      if (!needsFallback(error)) throw error;
+    }
+    try {
+      await this.call('zapDeleteHook', params);
+      return deleted;
+    } catch (error) {
+      if (isGone(error)) return { ...deleted, alreadyGone: true };
+      throw error;
+    }
+  }
+
+  async listWebhookProducts(): Promise<WebhookProduct[]> {
+    return (await this.call('listWebhookProducts')).value;
+  }
+
+  async listWebhookPlans(productId: Id): Promise<WebhookPlan[]> {
+    return (await this.call('listWebhookPlans', { product_id: productId })).value;
+  }
+
+  /** Operation 6; the store's 404 `no_orders` is an empty list. */
+  async latestOrders(input: LatestOrdersInput = {}): Promise<LatestOrder[]> {
+    const params = { product_id: input.product_id, plan_id: planIdParam(input.plan_id), status: input.status };
+    try {
+      return (await this.call('latestOrders', params)).value;
+    } catch (error) {
+      if (error instanceof NotFoundError && error.code === 'no_orders') return [];
+      throw error;
+    }
+  }
+
+  // 7 to 15: REST reads.
+
+  listCustomers(params: PageParams = {}): Promise<Page<Customer>> {
+    return this.list('listCustomers', { ...params });
+  }
+
+  async getCustomer(id: Id): Promise<Customer> {
+    return (await this.call('getCustomer', { customer_id: id })).value;
+  }
+
+  listOrders(params: DatedListParams = {}): Promise<Page<Order>> {
+    return this.list('listOrders', { ...params });
+  }
+
+  async getOrder(id: Id): Promise<Order> {
+    return (await this.call('getOrder', { order_id: id })).value;
+  }
+
+  /** Operation 11; real stores need both `page` and `per_page`, so both are always sent. */
+  listSubscriptionOrders(subscriptionId: Id, params: DatedListParams = {}): Promise<Page<Order>> {
+    return this.list('listSubscriptionOrders', { page: 1, per_page: 10, ...params, subscription_id: subscriptionId });
+  }
+
+  listSubscriptions(params: DatedListParams = {}): Promise<Page<Subscription>> {
+    return this.list('listSubscriptions', { ...params });
+  }
+
+  async getSubscription(id: Id): Promise<Subscription> {
+    return (await this.call('getSubscription', { subscription_id: id })).value;
+  }
+
+  listProducts(params: ProductListParams = {}): Promise<Page<Product>> {
+    return this.list('listProducts', { ...params });
+  }
+
+  async getProduct(id: Id): Promise<Product> {
+    return (await this.call('getProduct', { product_id: id })).value;
+  }
+
+  /** All records of a REST list (or the first `limit`), page by page; see `paginate` for stop rules. */
+  iterate<T>(
+    list: (params: PageParams) => Promise<Page<T>>,
+    options: PaginateOptions = {},
+  ): AsyncGenerator<T, void, undefined> {
+    return paginate((page, perPage) => list({ page, per_page: perPage }), options);
+  }
+
+  /** Sends one operation and reads its answer; every failure becomes a `CommerceServiceError`. */
+  async call<K extends OperationKey>(key: K, params: Params = {}): Promise<{ value: ResultOf<K>; response: HttpResponse }> {
+    const operation = OPERATIONS[key];
+    const context = { store: this.store.label, operation: operation.label };
+    const request = buildRequest(operation, this.store, params, {
+      sendsGetBody: this.transport.sendsGetBody,
+      timeoutMs: this.timeoutMs,
+    });
+    let response: HttpResponse;
+    try {
+      response = await this.transport.send(request);
+    } catch (error) {
+      throw this.unreachable(context, error);
+    }
+    const parsed = parseBody(response.body);
+    const ok = response.status >= 200 && response.status < 300;
+    if (!ok || parsed.kind === 'html' || parsed.kind === 'invalid') {
+      throw responseError({ ...context, apiKey: this.store.apiKey, apiRoot: this.apiRootLabel() }, response, parsed);
+    }
+    try {
+      const value = normalise(operation.result, parsed.kind === 'json' ? parsed.value : undefined) as ResultOf<K>;
+      return { value, response };
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error;
+      throw new UnexpectedResponseError(
+        { ...context, status: response.status },
+        `the store's answer does not have the expected shape (${error.message})`,
+        'Check that the Store URL and API Root point at a Studiocart store; update the plugin if it is old.',
+      );
+    }
+  }
+
+  private async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {
+    const { value, response } = await this.call(key, params);
+    const total = Number(response.headers['x-wp-total']);
+    const totalPages = Number(response.headers['x-wp-totalpages']);
+    return {
+      // `list` is only called with list operations, whose result is an array.
+      items: value as unknown as ItemOf<K>[],
+      ...(response.headers['x-wp-total'] !== undefined && Number.isFinite(total) ? { total } : {}),
+      ...(response.headers['x-wp-totalpages'] !== undefined && Number.isFinite(totalPages) ? { totalPages } : {}),
+    };
+  }
+
+  private unreachable(context: { store: string; operation: string }, error: unknown): CommerceServiceError {
+    const failure = describeTransportFailure(error);
+    if (failure.reason === 'timeout') {
+      return new TimeoutError(
+        context,
+        `the store did not answer within ${Math.round(this.timeoutMs / 1000)} seconds`,
+        'The site may be slow or down: open it in a browser, then try again.',
+      );
+    }
+    return new NetworkError(
+      context,
+      'the store could not be reached',
+      'Check the Store URL (spelling, https) and that the site is online.',
+    );
+  }
+
+  private apiRootLabel(): string {
+    const root = this.store.apiRoot;
+    return root.style === 'path' ? root.prefix : `?rest_route=${root.route}`;
+  }
+}
+
+export function createClient(options: ClientOptions): CommerceServiceClient {
+  return new CommerceServiceClient(options);
+}
+
+/** One plan id as the spec's integer where it is digits, several as a list, none left out. */
+function planIdParam(plan: string | readonly string[] | null | undefined): Params[string] {
+  const ids = (typeof plan === 'string' ? [plan] : (plan ?? [])).map((id) => id.trim()).filter(Boolean);
+  if (ids.length === 0) return undefined;
+  const values = ids.map(numericIfDigits);
+  return values.length === 1 ? values[0] : values;
+}
+
+function numericIfDigits(id: string): string | number {
+  return /^\d{1,15}$/.test(id) ? Number(id) : id;
+}
+
+/** The store no longer knows the hook: for an unsubscribe, that is success. */
+function isGone(error: unknown): boolean {
+  return error instanceof NotFoundError && error.code !== 'rest_no_route';
+}
+
+/** `webhook/delete/` without a working handler (real stores): try `webhook/zap-delete/`. */
+function needsFallback(error: unknown): boolean {
+  return error instanceof ServerError || (error instanceof NotFoundError && error.code === 'rest_no_route');
+}

@@ -1,0 +1,97 @@
+import { ConfigurationError } from './errors';
+
+/** What a user types into a connection form. */
+export interface StoreSettings {
+  /** `shop.example.com`, `https://shop.example.com/`, `https://example.com/store`, ... */
+  storeUrl: string;
+  apiKey: string;
+  /** Default `/wp-json/sc/v1`; `?rest_route=/sc/v1` for sites without pretty permalinks. */
+  apiRoot?: string;
+}
+
+export const DEFAULT_API_ROOT = '/wp-json/sc/v1';
+
+export type ApiRoot =
+  /** Routes under a path prefix, e.g. `/wp-json/sc/v1`. */
+  | { style: 'path'; prefix: string }
+  /** Routes in the `rest_route` query parameter, e.g. `/?rest_route=/sc/v1/customers`. */
+  | { style: 'rest_route'; route: string };
+
+/** Settings validated and normalised once; everything downstream trusts this shape. */
+export interface Store {
+  /** Scheme, host and sub-folder, no trailing slash: `https://example.com/store`. */
+  baseUrl: string;
+  /** How the store is named to people: host and sub-folder, never a query string. */
+  label: string;
+  apiRoot: ApiRoot;
+  apiKey: string;
+}
+
+const CONNECT = 'Connect to the store';
+const HOST = /^(localhost|[a-z0-9-]+(\.[a-z0-9-]+)+|\[[0-9a-f:.]+\])$/i;
+/** Paths people paste from their WordPress admin or the API itself; the site is what comes before. */
+const WORDPRESS_TAILS = /\/(wp-json|wp-admin|wp-login\.php|index\.php)(\/.*)?$/i;
+
+export function resolveStore(settings: StoreSettings): Store {
+  const apiKey = (settings.apiKey ?? '').trim();
+  const baseUrl = normaliseStoreUrl(settings.storeUrl ?? '');
+  const label = baseUrl.replace(/^https?:\/\//, '');
+  if (!apiKey) {
+    throw new ConfigurationError(
+      { store: label, operation: CONNECT },
+      'no API key is set',
+      'Paste the API key from the Studiocart settings of your WordPress admin into the connection.',
+    );
+  }
+  return { baseUrl, label, apiRoot: parseApiRoot(settings.apiRoot, label), apiKey };
+}
+
+export function normaliseStoreUrl(input: string): string {
+  const typed = input.trim();
+  const invalid = (why: string) =>
+    new ConfigurationError(
+      { store: typed || '(empty)', operation: CONNECT },
+      `"${typed}" is not a store URL (${why})`,
+      'Enter the address of your WordPress site, for example https://shop.example.com or https://example.com/store.',
+    );
+  if (!typed) throw invalid('it is empty');
+  if (/\s/.test(typed)) throw invalid('it contains spaces');
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(typed) ? typed : `https://${typed.replace(/^\/+/, '')}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw invalid('it cannot be read as a web address');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid(`${url.protocol} is not http or https`);
+  if (!HOST.test(url.hostname)) throw invalid(`"${url.hostname}" is not a host name`);
+  if (url.username || url.password) throw invalid('it contains a user name or password');
+  const path = url.pathname.replace(WORDPRESS_TAILS, '').replace(/\/+$/, '');
+  return `${url.protocol}//${url.host}${path}`;
+}
+
+export function parseApiRoot(input: string | undefined, storeLabel = ''): ApiRoot {
+  let value = (input ?? '').trim();
+  if (!value) value = DEFAULT_API_ROOT;
+  const routeMatch = /[?&]rest_route=([^&#]*)/.exec(value);
+  if (routeMatch) {
+    const route = `/${decodeURIComponent(routeMatch[1] ?? '').replace(/^\/+|\/+$/g, '')}`;
+    return { style: 'rest_route', route };
+  }
+  if (/^https?:\/\//i.test(value)) value = new URL(value).pathname;
+  const prefix = `/${value.replace(/^\/+|\/+$/g, '')}`;
+  if (prefix === '/' || /[?#\s]/.test(prefix)) {
+    throw new ConfigurationError(
+      { store: storeLabel || '(store)', operation: CONNECT },
+      `"${input}" is not an API root`,
+      `Leave API Root empty to use ${DEFAULT_API_ROOT}, or enter ?rest_route=/sc/v1 for a site without pretty permalinks.`,
+    );
+  }
+  return { style: 'path', prefix };
+}
+
+/** URL and query that reach `route` (relative to the API root, e.g. `webhook/subscribe/`). */
+export function endpoint(store: Store, route: string): { url: string; query: Record<string, string> } {
+  if (store.apiRoot.style === 'path') return { url: `${store.baseUrl}${store.apiRoot.prefix}/${route}`, query: {} };
+  return { url: `${store.baseUrl}/`, query: { rest_route: `${store.apiRoot.route}/${route}` } };
+}

@@ -1,0 +1,149 @@
+/**
+ * One error family for everything that can go wrong talking to a store. Each error names the store
+ * (host only), the operation and what to do; none ever carries the API key (see `http/redact.ts`).
+ */
+
+export type ErrorKind =
+  | 'configuration'
+  | 'authentication'
+  | 'not_found'
+  | 'invalid_request'
+  | 'rate_limited'
+  | 'server'
+  | 'timeout'
+  | 'network'
+  | 'unexpected_response';
+
+export interface ErrorContext {
+  /** The store's host (and sub-folder), never a URL with a query string. */
+  store: string;
+  /** Human label of the operation, e.g. "Get an order". */
+  operation: string;
+  status?: number;
+  /** The service's error code, e.g. `rest_forbidden_context`. */
+  code?: string;
+  /** The service's own message, secrets removed. */
+  serviceMessage?: string;
+}
+
+export abstract class CommerceServiceError extends Error {
+  abstract readonly kind: ErrorKind;
+  readonly store: string;
+  readonly operation: string;
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly serviceMessage: string | undefined;
+  /** What happened, in one sentence without the advice. */
+  readonly summary: string;
+  /** What the user can do about it. */
+  readonly hint: string;
+
+  constructor(context: ErrorContext, summary: string, hint: string) {
+    const detail = describeServiceAnswer(context);
+    super(`${context.operation} failed on ${context.store}: ${summary}${detail ? ` (${detail})` : ''}. ${hint}`);
+    this.store = context.store;
+    this.operation = context.operation;
+    this.status = context.status;
+    this.code = context.code;
+    this.serviceMessage = context.serviceMessage;
+    this.summary = summary;
+    this.hint = hint;
+  }
+
+  /** What a log or an execution record may keep: no stack, no request, no key. */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      kind: this.kind,
+      message: this.message,
+      store: this.store,
+      operation: this.operation,
+      status: this.status,
+      code: this.code,
+    };
+  }
+}
+
+function describeServiceAnswer({ status, code, serviceMessage }: ErrorContext): string {
+  const parts: string[] = [];
+  if (status) parts.push(`HTTP ${status}`);
+  if (code) parts.push(code);
+  const head = parts.join(' ');
+  if (!serviceMessage) return head;
+  return head ? `${head}: ${serviceMessage}` : serviceMessage;
+}
+
+/** The connection settings cannot describe a store (e.g. a malformed Store URL). */
+export class ConfigurationError extends CommerceServiceError {
+  readonly kind = 'configuration';
+  override readonly name = 'ConfigurationError';
+}
+
+/** 401/403: the key is missing, wrong or revoked. */
+export class AuthenticationError extends CommerceServiceError {
+  readonly kind = 'authentication';
+  override readonly name = 'AuthenticationError';
+}
+
+/** 404: an unknown id, or no Commerce Service API at the configured root. */
+export class NotFoundError extends CommerceServiceError {
+  readonly kind = 'not_found';
+  override readonly name = 'NotFoundError';
+}
+
+/** 400 and other 4xx: the store refused a parameter. */
+export class InvalidRequestError extends CommerceServiceError {
+  readonly kind = 'invalid_request';
+  override readonly name = 'InvalidRequestError';
+  constructor(
+    context: ErrorContext,
+    summary: string,
+    hint: string,
+    /** The parameters the store named (`data.params`), when it did. */
+    readonly params: string[] = [],
+  ) {
+    super(context, summary, hint);
+  }
+}
+
+/** 429: too many requests; `retryAfterSeconds` is the store's own delay when it gave one. */
+export class RateLimitError extends CommerceServiceError {
+  readonly kind = 'rate_limited';
+  override readonly name = 'RateLimitError';
+  constructor(
+    context: ErrorContext,
+    summary: string,
+    hint: string,
+    readonly retryAfterSeconds: number | undefined,
+  ) {
+    super(context, summary, hint);
+  }
+}
+
+/** 5xx: the store failed. */
+export class ServerError extends CommerceServiceError {
+  readonly kind = 'server';
+  override readonly name = 'ServerError';
+}
+
+/** No answer in time. */
+export class TimeoutError extends CommerceServiceError {
+  readonly kind = 'timeout';
+  override readonly name = 'TimeoutError';
+}
+
+/** The store could not be reached (DNS, refused connection, TLS, reset). */
+export class NetworkError extends CommerceServiceError {
+  readonly kind = 'network';
+  override readonly name = 'NetworkError';
+}
+
+/** An answer that is not the API's: an HTML page, invalid JSON, or a shape that cannot be read. */
+export class UnexpectedResponseError extends CommerceServiceError {
+  readonly kind = 'unexpected_response';
+  override readonly name = 'UnexpectedResponseError';
+}
+
+export function isCommerceServiceError(error: unknown): error is CommerceServiceError {
+  return error instanceof CommerceServiceError;
+}

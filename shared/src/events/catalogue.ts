@@ -1,0 +1,146 @@
+import { LEAD_SAMPLE, ORDER_SAMPLE, SUBSCRIPTION_SAMPLE } from './samples';
+import type { EventRecord } from './record';
+
+/**
+ * Every store event (behaviour notes), once. Both adapters turn this list into triggers: key, label,
+ * description, noun, sample, and how "recent examples" are fetched through latest-orders.
+ */
+
+export type EventKey =
+  | 'purchased'
+  | 'refunded'
+  | 'pending'
+  | 'active'
+  | 'trialing'
+  | 'paused'
+  | 'canceled'
+  | 'completed'
+  | 'lead'
+  | 'renewal'
+  | 'failed';
+
+export type EventNoun = 'order' | 'subscription' | 'lead';
+
+export interface RecentQuery {
+  /** Sent as latest-orders' `status` when the store can select the event by it. */
+  status?: string;
+  /** Latest-order statuses kept client-side (the store may ignore or lack the status filter). */
+  keep: readonly string[];
+}
+
+export interface EventKind {
+  key: EventKey;
+  /** As a store owner says it: "Product Purchased". */
+  label: string;
+  description: string;
+  noun: EventNoun;
+  /** `null`: latest-orders cannot show this event (e.g. leads); the sample stands in. */
+  recent: RecentQuery | null;
+  sample: EventRecord;
+}
+
+function sampleOf(base: EventRecord, key: EventKey, status: string): EventRecord {
+  return { ...base, trigger: key, status };
+}
+
+export const EVENTS: readonly EventKind[] = [
+  {
+    key: 'purchased',
+    label: 'Product Purchased',
+    description: 'Triggers when a customer pays for an order, one-off or the first payment of a plan.',
+    noun: 'order',
+    recent: { status: 'paid', keep: ['paid', 'completed'] },
+    sample: ORDER_SAMPLE,
+  },
+  {
+    key: 'refunded',
+    label: 'Order Refunded',
+    description: 'Triggers when an order is refunded.',
+    noun: 'order',
+    recent: { keep: ['refunded'] },
+    sample: sampleOf(ORDER_SAMPLE, 'refunded', 'refunded'),
+  },
+  {
+    key: 'pending',
+    label: 'Order Pending Payment',
+    description: 'Triggers when a cash-on-delivery order is placed and awaits payment.',
+    noun: 'order',
+    recent: { status: 'pending', keep: ['pending', 'pending-payment'] },
+    sample: sampleOf({ ...ORDER_SAMPLE, gateway: 'cod', transaction_id: '' }, 'pending', 'pending'),
+  },
+  {
+    key: 'active',
+    label: 'Subscription Started',
+    description: 'Triggers when a subscription becomes active.',
+    noun: 'subscription',
+    recent: { status: 'active', keep: ['active'] },
+    sample: SUBSCRIPTION_SAMPLE,
+  },
+  {
+    key: 'trialing',
+    label: 'Subscription Trial Started',
+    description: 'Triggers when a subscription starts its free trial.',
+    noun: 'subscription',
+    recent: { keep: ['trialing'] },
+    sample: sampleOf(SUBSCRIPTION_SAMPLE, 'trialing', 'trialing'),
+  },
+  {
+    key: 'paused',
+    label: 'Subscription Paused',
+    description: 'Triggers when a subscription is paused.',
+    noun: 'subscription',
+    recent: { status: 'paused', keep: ['paused'] },
+    sample: sampleOf(SUBSCRIPTION_SAMPLE, 'paused', 'paused'),
+  },
+  {
+    key: 'canceled',
+    label: 'Subscription Canceled',
+    description: 'Triggers when a subscription is canceled.',
+    noun: 'subscription',
+    recent: { status: 'canceled', keep: ['canceled', 'cancelled'] },
+    sample: sampleOf(SUBSCRIPTION_SAMPLE, 'canceled', 'canceled'),
+  },
+  {
+    key: 'completed',
+    label: 'Payment Plan Completed',
+    description: 'Triggers when an installment plan receives its last payment.',
+    noun: 'subscription',
+    recent: { status: 'completed', keep: ['completed'] },
+    sample: sampleOf(
+      { ...SUBSCRIPTION_SAMPLE, payment_plan: '3 monthly payments', payment_plan_id: 'installments' },
+      'completed',
+      'completed',
+    ),
+  },
+  {
+    key: 'lead',
+    label: 'Lead Captured',
+    description: 'Triggers when a visitor fills in the first step of a two-step checkout form.',
+    noun: 'lead',
+    recent: null,
+    sample: LEAD_SAMPLE,
+  },
+  {
+    key: 'renewal',
+    label: 'Subscription Renewed',
+    description: 'Triggers when a subscription is charged for a new period (stores that send renewals).',
+    noun: 'subscription',
+    recent: { status: 'active', keep: ['active'] },
+    sample: sampleOf(SUBSCRIPTION_SAMPLE, 'renewal', 'active'),
+  },
+  {
+    key: 'failed',
+    label: 'Subscription Payment Failed',
+    description: 'Triggers when a subscription charge fails (stores that send failed charges).',
+    noun: 'subscription',
+    recent: { keep: ['failed', 'past_due'] },
+    sample: sampleOf(SUBSCRIPTION_SAMPLE, 'failed', 'past_due'),
+  },
+];
+
+export function eventKind(key: string): EventKind | undefined {
+  return EVENTS.find((kind) => kind.key === key);
+}
+
+/** Plan-list entries that stand for how a product was bought rather than for a plan. */
+export const PURCHASE_KINDS = ['bump', 'upsell', 'downsell'] as const;

@@ -1,0 +1,60 @@
+import { coerceRecord, isRecord, toText } from '../resources/coerce';
+import { EVENT_PAYLOAD } from '../resources/schemas';
+import type { EventRecord } from './record';
+
+/**
+ * Turns a hook delivery, in whatever form the platform hands it over (a parsed JSON object, an array
+ * of them, a JSON string or buffer, a form-encoded body), into typed event records.
+ */
+export function parseDelivery(body: unknown): EventRecord[] {
+  return rawRecords(body).map(toEventRecord);
+}
+
+export function toEventRecord(raw: Record<string, unknown>): EventRecord {
+  const record = coerceRecord<EventRecord>(EVENT_PAYLOAD, raw, 'present');
+  record.trigger = toText(raw.trigger) ?? '';
+  return record;
+}
+
+function rawRecords(body: unknown, depth = 0): Record<string, unknown>[] {
+  if (depth > 2) return [];
+  if (body instanceof Uint8Array) return rawRecords(Buffer.from(body).toString('utf8'), depth + 1);
+  if (typeof body === 'string') return rawRecords(parseText(body), depth + 1);
+  if (Array.isArray(body)) return body.filter(isRecord);
+  return isRecord(body) ? [body] : [];
+}
+
+function parseText(text: string): unknown {
+  const trimmed = text.replace(/^\uFEFF/, '').trim();
+  if (!trimmed) return undefined;
+  try {
+    return JSON.parse(trimmed) as unknown;
+  } catch {
+    return trimmed.includes('=') ? parseForm(trimmed) : undefined;
+  }
+}
+
+/** `a=1&items[0][name]=x` (PHP's bracket notation) into nested objects and arrays. */
+export function parseForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const head = key.split('[')[0] ?? key;
+    const brackets = [...key.slice(head.length).matchAll(/\[([^\]]*)\]/g)].map((match) => match[1] ?? '');
+    assign(root, [head, ...brackets], value);
+  }
+  return root;
+}
+
+function assign(target: Record<string, unknown> | unknown[], path: string[], value: string): void {
+  const [head, ...rest] = path;
+  if (head === undefined) return;
+  const container = target as Record<string, unknown>;
+  const key = head === '' && Array.isArray(target) ? String(target.length) : head;
+  if (rest.length === 0) {
+    container[key] = value;
+    return;
+  }
+  const nextIsIndex = /^\d*$/.test(rest[0] ?? '');
+  if (typeof container[key] !== 'object' || container[key] === null) container[key] = nextIsIndex ? [] : {};
+  assign(container[key] as Record<string, unknown> | unknown[], rest, value);
+}

@@ -1,0 +1,41 @@
+import type { CommerceServiceClient } from '../client';
+import { InvalidRequestError } from '../errors';
+import type { LatestOrder } from '../resources/types';
+import { type EventKind } from './catalogue';
+import { toEventRecord } from './parse';
+import type { EventRecord } from './record';
+
+export interface RecentOptions {
+  productId?: number | string | null;
+  planIds?: readonly string[];
+  /** At most this many records (latest-orders itself returns at most 10 on real stores). */
+  limit?: number;
+}
+
+/**
+ * Recent examples of an event through latest-orders (operation 6), shaped as live deliveries so a Zap
+ * or workflow mapped on them works on real events. Empty for events latest-orders cannot show.
+ */
+export async function recentEvents(client: CommerceServiceClient, kind: EventKind, options: RecentOptions = {}): Promise<EventRecord[]> {
+  const query = kind.recent;
+  if (!query) return [];
+  const input = { product_id: options.productId ?? null, plan_id: options.planIds ?? null };
+  let records: LatestOrder[];
+  try {
+    records = await client.latestOrders({ ...input, status: query.status ?? null });
+  } catch (error) {
+    // A store that only knows the spec's statuses refuses others: ask for all and select here.
+    if (!(error instanceof InvalidRequestError) || !query.status) throw error;
+    records = await client.latestOrders(input);
+  }
+  return records
+    .filter((record) => query.keep.includes(record.order_status))
+    .slice(0, options.limit ?? records.length)
+    .map((record) => latestOrderAsEvent(record, kind.key));
+}
+
+/** A latest-order record in the shape of a delivery: `id`/`status` instead of `order_id`/`order_status`. */
+export function latestOrderAsEvent(record: LatestOrder, trigger: string): EventRecord {
+  const { order_id, order_status, ...rest } = record;
+  return toEventRecord({ ...rest, id: rest.id ?? order_id, status: rest.status ?? order_status, trigger });
+}

@@ -1,0 +1,106 @@
+import type { EventRecord } from './record';
+
+/** Realistic deliveries, shaped as a real store sends them (behaviour notes, "Events delivered"). */
+
+const SITE = 'https://shop.example.com';
+
+const CUSTOMER = {
+  customer_firstname: 'Maya',
+  customer_lastname: 'Lopez',
+  customer_name: 'Maya Lopez',
+  customer_email: 'maya.lopez@example.com',
+};
+
+export const ORDER_SAMPLE: EventRecord = {
+  trigger: 'purchased',
+  id: 1042,
+  ...CUSTOMER,
+  product_id: '87',
+  product_name: 'Sourdough Masterclass',
+  gateway: 'stripe',
+  shipping_amount: 0,
+  date: '2026-11-20',
+  date_time: '2026-11-20 14:32:05',
+  payment_plan: 'Pay in full',
+  payment_plan_id: 'full',
+  order_amount: 168,
+  tax_amount: 0,
+  pre_tax_amount: 168,
+  tax_rate: 0,
+  tax_type: 'none',
+  currency: 'USD',
+  transaction_id: 'pi_3QAbCdEfGh123456',
+  status: 'paid',
+  items: [
+    {
+      product_name: 'Sourdough Masterclass',
+      quantity: 1,
+      subtotal: 149,
+      total_amount: 149,
+      tax_amount: 0,
+      unit_price: 149,
+      sub_summary: '$149.00',
+    },
+    {
+      product_name: 'Starter Culture Kit',
+      quantity: 1,
+      subtotal: 19,
+      total_amount: 19,
+      tax_amount: 0,
+      unit_price: 19,
+      sub_summary: '$19.00',
+    },
+  ],
+  invoice_total: 168,
+  invoice_subtotal: 168,
+  website_url: SITE,
+  order_url: '/products/sourdough-masterclass/',
+  link: `${SITE}/wp-json/sc/v1/orders/1042`,
+};
+
+export const SUBSCRIPTION_SAMPLE: EventRecord = {
+  trigger: 'active',
+  id: 2051,
+  ...CUSTOMER,
+  product_id: '91',
+  product_name: 'Bread Club Membership',
+  gateway: 'stripe',
+  date: '2026-11-20',
+  date_time: '2026-11-20 09:15:41',
+  payment_plan: 'Monthly',
+  payment_plan_id: 'monthly',
+  order_amount: 29,
+  tax_amount: 0,
+  tax_rate: 0,
+  tax_type: 'none',
+  currency: 'USD',
+  subscription_id: 'sub_1QAbCdEfGh123456',
+  status: 'active',
+  amount: 29,
+  interval: 'month',
+  frequency: '1',
+  trial_days: 7,
+  sign_up_fee: 10,
+  next_bill_date: '2026-12-20',
+  next_bill_date_time: '2026-12-20 09:15:41',
+  website_url: SITE,
+  order_url: '/products/bread-club/',
+  invoices: [
+    {
+      id: 2052,
+      status: 'paid',
+      order_amount: 39,
+      date: '2026-11-20',
+      date_time: '2026-11-20 09:15:41',
+      link: `${SITE}/wp-json/sc/v1/orders/2052`,
+    },
+  ],
+  link: `${SITE}/wp-json/sc/v1/subscriptions/2051`,
+};
+
+export const LEAD_SAMPLE: EventRecord = {
+  trigger: 'lead',
+  ...CUSTOMER,
+  product_id: '87',
+  product_name: 'Sourdough Masterclass',
+};

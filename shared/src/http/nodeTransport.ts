@@ -1,0 +1,49 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { type HttpRequest, type HttpResponse, type Transport, TransportFailure, urlWithQuery } from './transport';
+
+/**
+ * A transport on Node's own http/https, for tests, benchmarks and scripts. It calls `request(options, cb)`
+ * (never `request(url, ...)` or `fetch`) because Zapier's app tester patches those process-wide.
+ */
+export const nodeTransport: Transport = {
+  sendsGetBody: true,
+  send(request: HttpRequest): Promise<HttpResponse> {
+    const target = new URL(urlWithQuery(request.url, request.query));
+    const body = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body));
+    const headers: Record<string, string> = { ...request.headers };
+    if (body) headers['content-length'] = String(body.length);
+    const client = target.protocol === 'https:' ? https : http;
+    return new Promise((resolve, reject) => {
+      const req = client.request(
+        {
+          protocol: target.protocol,
+          hostname: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          method: request.method,
+          headers,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', (error) => reject(new TransportFailure('network', error.message)));
+          res.on('end', () => {
+            const flat: Record<string, string> = {};
+            for (const [name, value] of Object.entries(res.headers)) {
+              if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+            }
+            resolve({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks).toString('utf8') });
+          });
+        },
+      );
+      req.setTimeout(request.timeoutMs, () => {
+        req.destroy(new TransportFailure('timeout', `no answer within ${request.timeoutMs} ms`));
+      });
+      req.on('error', (error) =>
+        reject(error instanceof TransportFailure ? error : new TransportFailure('network', error.message)),
+      );
+      req.end(body);
+    });
+  },
+};

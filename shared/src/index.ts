@@ -1,0 +1,16 @@
+/** The shared Commerce Service client: everything both adapters need, nothing platform-specific. */
+export * from './config';
+export * from './errors';
+export * from './client';
+export * from './paginate';
+export * from './http/transport';
+export * from './http/redact';
+export { nodeTransport } from './http/nodeTransport';
+export { OPERATIONS, ORDERBY_VALUES, ORDER_VALUES, MAX_PER_PAGE, type OperationKey, type OperationSpec } from './operations/catalogue';
+export * from './resources/types';
+export { FIELDS, FIELD_LABELS, type FieldDescription } from './resources/labels';
+export { EVENTS, eventKind, PURCHASE_KINDS, type EventKey, type EventKind, type EventNoun } from './events/catalogue';
+export type { EventRecord } from './events/record';
+export { parseDelivery } from './events/parse';
+export { matchesFilters, type EventFilters } from './events/match';
+export { recentEvents, latestOrderAsEvent, type RecentOptions } from './events/recent';

@@ -1,0 +1,73 @@
+/**
+ * Field-level coercion driven by small schemas: real stores send numbers as strings, ids as numbers,
+ * `null` or nothing for empty fields. Unknown fields pass through untouched.
+ */
+
+export type FieldType = 'int' | 'number' | 'string' | 'nullableInt' | { list: Schema };
+export type Schema = Readonly<Record<string, FieldType>>;
+
+/**
+ * `fill`: a REST resource, missing fields get the empty value of their type, so every record has the
+ * spec's fields. `present`: an event payload, only fields that came are coerced (a lead has no amounts).
+ */
+export type CoerceMode = 'fill' | 'present';
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const parsed = Number(value.trim().replace(/,/g, ''));
+    return Number.isFinite(parsed) ? parsed : undefined;
+  }
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return undefined;
+}
+
+export function toText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+function coerceField(type: FieldType, value: unknown, mode: CoerceMode): unknown {
+  if (typeof type === 'object') return asList(value).filter(isRecord).map((item) => coerceRecord(type.list, item, mode));
+  if (type === 'string') return toText(value) ?? '';
+  const number = toNumber(value);
+  if (type === 'nullableInt') return number === undefined ? null : Math.trunc(number);
+  if (number === undefined) return 0;
+  return type === 'int' ? Math.trunc(number) : number;
+}
+
+export function coerceRecord<T>(schema: Schema, raw: Record<string, unknown>, mode: CoerceMode): T {
+  const out: Record<string, unknown> = { ...raw };
+  for (const [field, type] of Object.entries(schema)) {
+    const value = raw[field];
+    if (mode === 'present' && (value === undefined || value === null)) continue;
+    out[field] = coerceField(type, value, mode);
+  }
+  return out as T;
+}
+
+/**
+ * A list as the store may send it: an array, `null` (empty), one record where a list belongs, or a PHP
+ * associative array serialised as an object of records (`{"0": {...}, "1": {...}}`).
+ */
+export function asList(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (value === null || value === undefined || value === '') return [];
+  if (isRecord(value)) {
+    const entries = Object.values(value);
+    return entries.length > 0 && entries.every(isRecord) && !('id' in value) ? entries : [value];
+  }
+  return [];
+}
+
+/** One record as the store may send it: the object itself, or an array that wraps it. */
+export function asOne(value: unknown): Record<string, unknown> | undefined {
+  if (isRecord(value)) return value;
+  if (Array.isArray(value) && value.length >= 1 && isRecord(value[0])) return value[0];
+  return undefined;
+}
