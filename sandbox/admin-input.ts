@@ -1,0 +1,116 @@
+import { DEVIATION_KEYS, isProfile } from './profiles';
+import type { Deviations, Faults, SandboxEvent, SandboxProfile } from './types';
+
+/** Checks what the admin API receives, so a typo in a test fails loudly instead of switching nothing. */
+export class AdminInputError extends Error {}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+export function parseDeviations(value: unknown): Partial<Deviations> {
+  if (!isObject(value)) throw new AdminInputError('deviations must be an object');
+  const out: Partial<Deviations> = {};
+  for (const [key, flag] of Object.entries(value)) {
+    if (!(DEVIATION_KEYS as string[]).includes(key)) throw new AdminInputError(`unknown deviation "${key}"; known: ${DEVIATION_KEYS.join(', ')}`);
+    if (typeof flag !== 'boolean') throw new AdminInputError(`deviation ${key} must be true or false`);
+    out[key as keyof Deviations] = flag;
+  }
+  return out;
+}
+
+const nonNegative = (value: unknown, name: string): number => {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new AdminInputError(`${name} must be a number >= 0`);
+  return value;
+};
+
+const flag = (value: unknown, name: string): boolean => {
+  if (typeof value !== 'boolean') throw new AdminInputError(`${name} must be true or false`);
+  return value;
+};
+
+export function parseFaults(value: unknown): Faults | null {
+  if (value === null) return null;
+  if (!isObject(value)) throw new AdminInputError('faults must be an object or null');
+  const faults: Faults = {};
+  for (const [key, entry] of Object.entries(value)) {
+    switch (key) {
+      case 'latencyMs':
+      case 'hangMs':
+        faults[key] = nonNegative(entry, key);
+        break;
+      case 'bom':
+      case 'phpNotice':
+      case 'serverError':
+      case 'invalidJson':
+      case 'nullBody':
+      case 'stringNumbers':
+      case 'dropEmptyFields':
+      case 'arrayForObject':
+        faults[key] = flag(entry, key);
+        break;
+      case 'html': {
+        const status = isObject(entry) ? entry.status : undefined;
+        if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599) {
+          throw new AdminInputError('html must be {"status": 100..599}');
+        }
+        faults.html = { status };
+        break;
+      }
+      case 'rateLimit':
+        faults.rateLimit = { retryAfterSeconds: nonNegative(isObject(entry) ? entry.retryAfterSeconds : undefined, 'rateLimit.retryAfterSeconds') };
+        break;
+      case 'onlyPaths':
+        if (typeof entry !== 'string') throw new AdminInputError('onlyPaths must be a regular expression source');
+        try {
+          new RegExp(entry);
+        } catch {
+          throw new AdminInputError(`onlyPaths is not a valid regular expression: ${entry}`);
+        }
+        faults.onlyPaths = entry;
+        break;
+      case 'times':
+        if (typeof entry !== 'number' || !Number.isInteger(entry) || entry < 1) throw new AdminInputError('times must be an integer >= 1');
+        faults.times = entry;
+        break;
+      default:
+        throw new AdminInputError(`unknown fault "${key}"`);
+    }
+  }
+  return faults;
+}
+
+export interface ConfigUpdate {
+  profile?: SandboxProfile;
+  deviations?: Partial<Deviations>;
+  faults?: Faults | null;
+}
+
+export function parseConfigUpdate(body: unknown): ConfigUpdate {
+  if (!isObject(body)) throw new AdminInputError('expected a JSON object {profile?, deviations?, faults?}');
+  const update: ConfigUpdate = {};
+  for (const key of Object.keys(body)) {
+    if (!['profile', 'deviations', 'faults'].includes(key)) throw new AdminInputError(`unknown setting "${key}"`);
+  }
+  if (body.profile !== undefined) {
+    if (!isProfile(body.profile)) throw new AdminInputError('profile must be "spec" or "real"');
+    update.profile = body.profile;
+  }
+  if (body.deviations !== undefined) update.deviations = parseDeviations(body.deviations);
+  if (body.faults !== undefined) update.faults = parseFaults(body.faults);
+  return update;
+}
+
+export function parseEvent(body: unknown): SandboxEvent {
+  if (!isObject(body) || typeof body.type !== 'string') throw new AdminInputError('expected {"type": "<event>", "product_id"?: n, "plan_id"?: "..."}');
+  const event: SandboxEvent = { type: body.type };
+  if (body.product_id !== undefined && body.product_id !== null) {
+    const id = Number(body.product_id);
+    if (!Number.isInteger(id) || id <= 0) throw new AdminInputError('product_id must be a positive integer');
+    event.product_id = id;
+  }
+  if (body.plan_id !== undefined && body.plan_id !== null) {
+    if (typeof body.plan_id !== 'string' && typeof body.plan_id !== 'number') throw new AdminInputError('plan_id must be a string');
+    event.plan_id = String(body.plan_id);
+  }
+  return event;
+}

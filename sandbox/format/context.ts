@@ -1,0 +1,37 @@
+import type { Links } from '../addressing';
+import type { Store } from '../store/store';
+import type { Customer, Order, Plan, Product, Subscription } from '../store/types';
+import { money, type MoneyUnit } from './money';
+
+/** What formatting needs: the records, the address the caller used, and the money unit wanted. */
+export interface RenderContext {
+  store: Store;
+  links: Links;
+  unit: MoneyUnit;
+}
+
+export function amount(ctx: RenderContext, minor: number): number {
+  return money(minor, ctx.store.currency, ctx.unit);
+}
+
+/** The records an order or subscription points at; the seed never leaves these dangling. */
+export function related(ctx: RenderContext, record: Order | Subscription): { customer: Customer; product: Product; plan: Plan } {
+  const customer = ctx.store.customer(record.customerId);
+  const product = ctx.store.product(record.productId);
+  const plan = ctx.store.plan(record.productId, record.planId);
+  if (!customer || !product || !plan) throw new Error(`record ${record.id} points at a missing customer, product or plan`);
+  return { customer, product, plan };
+}
+
+export function customerNames(customer: { firstName: string; lastName: string; email: string }): Record<string, string> {
+  return {
+    customer_firstname: customer.firstName,
+    customer_lastname: customer.lastName,
+    customer_name: `${customer.firstName} ${customer.lastName}`.trim(),
+    customer_email: customer.email,
+  };
+}
+
+export function taxType(rate: number): string {
+  return rate > 0 ? 'exclusive' : '';
+}

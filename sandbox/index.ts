@@ -1,0 +1,14 @@
+/** The sandbox store: a local Studiocart (sc/v1) emulator. See sandbox/README.md. */
+export { startSandbox, DEFAULT_API_KEY } from './server';
+export { EVENT_TYPES } from './events';
+export { deviationsFor } from './profiles';
+export type {
+  Deviations,
+  Faults,
+  Sandbox,
+  SandboxDelivery,
+  SandboxEvent,
+  SandboxHook,
+  SandboxOptions,
+  SandboxProfile,
+} from './types';

@@ -1,0 +1,36 @@
+import type { RouteContext, RouteDef } from '../router';
+import type { SandboxState } from '../state';
+
+/** WordPress's REST index (`/wp-json/`) and namespace index (`/wp-json/sc/v1`), which clients use to find the API. */
+export function discoveryRoutes(served: (state: SandboxState) => RouteDef[]): RouteDef[] {
+  const describe = (ctx: RouteContext): Record<string, unknown> =>
+    Object.fromEntries(
+      served(ctx.state).map((def) => [
+        def.path,
+        { namespace: 'sc/v1', methods: def.methods, endpoints: [{ methods: def.methods, args: {} }] },
+      ]),
+    );
+  return [
+    {
+      path: '/',
+      methods: ['GET'],
+      handler: (ctx) => ({
+        status: 200,
+        body: {
+          name: 'Sandbox Store',
+          description: 'A local Studiocart store emulator',
+          url: ctx.links.site,
+          home: ctx.links.site,
+          namespaces: ['sc/v1'],
+          authentication: [],
+          routes: describe(ctx),
+        },
+      }),
+    },
+    {
+      path: '/sc/v1',
+      methods: ['GET'],
+      handler: (ctx) => ({ status: 200, body: { namespace: 'sc/v1', routes: describe(ctx) } }),
+    },
+  ];
+}

@@ -1,0 +1,232 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { makeAddressing, resolveTarget, Links, type Addressing } from './addressing';
+import { parseDeviations, parseFaults, type ConfigUpdate } from './admin-input';
+import { Deliverer } from './delivery';
+import { RestError } from './errors';
+import { applyEvent, type EventRecord } from './events';
+import { faultAnswer, reshapeBody, spoilBody } from './faults';
+import { phpJsonEncode } from './format/php-json';
+import { buildApiRequest, parseBodyParams, readBody } from './http/incoming';
+import { JSON_TYPE, type ApiResponse, type Outgoing } from './http/outgoing';
+import { isProfile } from './profiles';
+import { Router } from './router';
+import { handleAdmin, type AdminControls } from './routes/admin';
+import { discoveryRoutes } from './routes/discovery';
+import { REST_ROUTES } from './routes/rest';
+import { sitePage } from './routes/site-pages';
+import { WEBHOOK_ROUTES } from './routes/webhooks';
+import { SandboxState } from './state';
+import type { Deviations, Faults, Sandbox, SandboxDelivery, SandboxEvent, SandboxHook, SandboxOptions, SandboxProfile } from './types';
+
+export const DEFAULT_API_KEY = 'sandbox-demo-key';
+export const DEFAULT_SIZE = 200;
+
+/** Headers WordPress puts on every REST answer. */
+const REST_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Robots-Tag': 'noindex',
+  'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
+};
+
+class SandboxServer implements Sandbox, AdminControls {
+  url = '';
+  readonly apiRoot: string;
+  readonly apiKey: string;
+  private readonly state: SandboxState;
+  private readonly addressing: Addressing;
+  private readonly router: Router;
+  private readonly deliverer: Deliverer;
+  private readonly server: http.Server;
+  private readonly wakers = new Set<() => void>();
+  private closed = false;
+
+  constructor(private readonly options: SandboxOptions) {
+    this.addressing = makeAddressing(options.apiRoot ?? '/wp-json/sc/v1');
+    this.apiRoot = this.addressing.apiRoot;
+    this.apiKey = options.apiKey ?? DEFAULT_API_KEY;
+    const profile = options.profile ?? 'spec';
+    if (!isProfile(profile)) throw new Error(`profile must be "spec" or "real", got "${String(profile)}"`);
+    this.state = new SandboxState({
+      apiKey: this.apiKey,
+      size: options.size ?? DEFAULT_SIZE,
+      seed: options.seed ?? 1,
+      profile,
+      deviations: parseDeviations(options.deviations ?? {}),
+      deliveryTimeoutMs: options.deliveryTimeoutMs ?? 5000,
+    });
+    const service = new Router([...WEBHOOK_ROUTES, ...REST_ROUTES]);
+    this.router = new Router([...service.routes, ...discoveryRoutes((state) => service.served(state))]);
+    this.deliverer = new Deliverer(this.state.config.deliveryTimeoutMs);
+    this.server = http.createServer((req, res) => void this.handle(req, res));
+  }
+
+  async listen(): Promise<void> {
+    const host = this.options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.options.port ?? 0, host, () => resolve());
+    });
+    const { port } = this.server.address() as AddressInfo;
+    this.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  }
+
+  // ---- Sandbox ----
+
+  setProfile(profile: SandboxProfile): void {
+    if (!isProfile(profile)) throw new Error(`profile must be "spec" or "real", got "${String(profile)}"`);
+    this.state.setProfile(profile);
+  }
+
+  setDeviations(deviations: Partial<Deviations>): void {
+    this.state.setDeviations(parseDeviations(deviations));
+  }
+
+  setFaults(faults: Faults | null): void {
+    this.state.faults.set(parseFaults(faults));
+  }
+
+  hooks(): SandboxHook[] {
+    return this.state.hooks.list();
+  }
+
+  deliveries(): SandboxDelivery[] {
+    return this.state.deliveries();
+  }
+
+  async fireEvent(event: SandboxEvent): Promise<SandboxDelivery[]> {
+    return (await this.fire(event, this.ownLinks())).deliveries;
+  }
+
+  reset(): void {
+    this.state.reset();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.deliverer.abortAll();
+    for (const wake of [...this.wakers]) wake();
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  // ---- AdminControls ----
+
+  info(): Record<string, unknown> {
+    return {
+      url: this.url,
+      apiRoot: this.apiRoot,
+      apiBase: `${this.url}${this.apiRoot}`,
+      apiKey: this.apiKey,
+      size: this.state.config.size,
+      seed: this.state.config.seed,
+      ...this.config(),
+    };
+  }
+
+  config(): { profile: SandboxProfile; deviations: Deviations; faults: Faults | null } {
+    return { profile: this.state.profile, deviations: { ...this.state.deviations }, faults: this.state.faults.get() };
+  }
+
+  /** A profile first resets the deviations, then explicit deviations apply on top. */
+  updateConfig(update: ConfigUpdate): void {
+    if (update.profile) this.state.setProfile(update.profile);
+    if (update.deviations) this.state.setDeviations(update.deviations);
+    if (update.faults !== undefined) this.state.faults.set(update.faults);
+  }
+
+  clearDeliveries(): void {
+    this.state.clearDeliveries();
+  }
+
+  async fire(event: SandboxEvent, links: Links): Promise<{ record: EventRecord; deliveries: SandboxDelivery[] }> {
+    const record = applyEvent(this.state.store, this.state.random, event);
+    const deliveries = await this.deliverer.deliver(this.state, event.type, record, links);
+    return { record, deliveries };
+  }
+
+  // ---- HTTP ----
+
+  private ownLinks(): Links {
+    return new Links(this.url, this.addressing, this.state.deviations.plainPermalinks);
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    let out: Outgoing;
+    try {
+      const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+      const origin = req.headers.host ? `http://${req.headers.host}` : this.url;
+      const plain = this.state.deviations.plainPermalinks;
+      const links = new Links(origin, this.addressing, plain);
+      const body = await readBody(req);
+      const target = resolveTarget(url, this.addressing, plain);
+      if (target.kind === 'admin') out = await handleAdmin(method, target.path, body, this, links);
+      else if (target.kind === 'page') out = sitePage(target.path, this.addressing.sitePath, this.state.store, links);
+      else out = await this.api(method, target.route, url, req, body, links);
+    } catch (error) {
+      out = this.failure(error);
+    }
+    if (!this.options.quiet) console.log(`${method} ${req.url ?? ''} -> ${out.status}`);
+    if (this.closed || res.destroyed) return;
+    res.writeHead(out.status, { ...out.headers, 'Content-Length': String(Buffer.byteLength(out.body)) });
+    res.end(out.body);
+  }
+
+  private async api(method: string, route: string, url: URL, req: http.IncomingMessage, body: Buffer, links: Links): Promise<Outgoing> {
+    const faults = this.state.faults.take(route);
+    if (faults?.latencyMs) await this.sleep(faults.latencyMs);
+    if (faults?.hangMs) await this.sleep(faults.hangMs);
+    const early = faultAnswer(faults);
+    if (early) return early;
+    let response: ApiResponse;
+    try {
+      const request = buildApiRequest(method, route, url, req.headers, parseBodyParams(req.headers, body));
+      response = await this.router.dispatch({ request, state: this.state, links });
+    } catch (error) {
+      if (!(error instanceof RestError)) throw error;
+      response = { status: error.status, body: error.toBody() };
+    }
+    return {
+      status: response.status,
+      headers: { 'Content-Type': JSON_TYPE, ...REST_HEADERS, ...response.headers },
+      body: spoilBody(phpJsonEncode(reshapeBody(response.body, faults)), faults),
+    };
+  }
+
+  private failure(error: unknown): Outgoing {
+    if (error instanceof RestError) {
+      return { status: error.status, headers: { 'Content-Type': JSON_TYPE }, body: phpJsonEncode(error.toBody()) };
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`sandbox: ${message}`);
+    return {
+      status: 500,
+      headers: { 'Content-Type': JSON_TYPE },
+      body: phpJsonEncode({ code: 'internal_server_error', message, data: { status: 500 } }),
+    };
+  }
+
+  /** A delay that closing the sandbox cuts short. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        this.wakers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.wakers.add(wake);
+    });
+  }
+}
+
+/** Seeds a store and serves it; resolves once it listens. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const sandbox = new SandboxServer({ quiet: true, ...options });
+  await sandbox.listen();
+  return sandbox;
+}

@@ -1,0 +1,67 @@
+import { FaultSwitch } from './faults';
+import { HookRegistry } from './hooks';
+import { deviationsFor } from './profiles';
+import { createRandom, type Random } from './store/prng';
+import { seedStore } from './store/seed';
+import type { Store } from './store/store';
+import type { Deviations, SandboxDelivery, SandboxProfile } from './types';
+
+export interface StateConfig {
+  apiKey: string;
+  size: number;
+  seed: number;
+  profile: SandboxProfile;
+  deviations: Partial<Deviations>;
+  deliveryTimeoutMs: number;
+}
+
+/** Cap on the delivery log so a long-running sandbox does not grow without end. */
+const MAX_LOGGED_DELIVERIES = 10_000;
+
+/** Everything the sandbox holds between requests; `reset()` puts it back as it started. */
+export class SandboxState {
+  profile!: SandboxProfile;
+  deviations!: Deviations;
+  store!: Store;
+  hooks!: HookRegistry;
+  /** Randomness for live events, seeded so a replayed test sees the same records. */
+  random!: Random;
+  readonly faults = new FaultSwitch();
+  private log: SandboxDelivery[] = [];
+
+  constructor(readonly config: StateConfig) {
+    this.reset();
+  }
+
+  reset(): void {
+    this.profile = this.config.profile;
+    this.deviations = { ...deviationsFor(this.config.profile), ...this.config.deviations };
+    this.store = seedStore({ size: this.config.size, seed: this.config.seed });
+    this.hooks = new HookRegistry();
+    this.random = createRandom(this.config.seed ^ 0x5eed5);
+    this.faults.set(null);
+    this.log = [];
+  }
+
+  setProfile(profile: SandboxProfile): void {
+    this.profile = profile;
+    this.deviations = deviationsFor(profile);
+  }
+
+  setDeviations(deviations: Partial<Deviations>): void {
+    this.deviations = { ...this.deviations, ...deviations };
+  }
+
+  recordDeliveries(deliveries: SandboxDelivery[]): void {
+    this.log.push(...deliveries);
+    if (this.log.length > MAX_LOGGED_DELIVERIES) this.log.splice(0, this.log.length - MAX_LOGGED_DELIVERIES);
+  }
+
+  deliveries(): SandboxDelivery[] {
+    return [...this.log];
+  }
+
+  clearDeliveries(): void {
+    this.log = [];
+  }
+}

@@ -1,0 +1,148 @@
+/** The sandbox's public types: what tests and tools use to start and steer it. */
+
+/** `spec`: exactly the contract. `real`: every deviation of service-behaviour.md switched on. */
+export type SandboxProfile = 'spec' | 'real';
+
+/** Each way a real Studiocart store departs from the spec; every one can be switched alone. */
+export interface Deviations {
+  /** validate answers the JSON string `""` instead of `{}`. */
+  emptyValidateBody: boolean;
+  /** subscribe answers `{"id": 1732190400}` (a number) instead of a string of digits. */
+  numericSubscribeId: boolean;
+  /** webhook/delete answers 500 rest_invalid_handler (and webhook/zap-delete is served). */
+  brokenWebhookDelete: boolean;
+  /** webhook/zap-delete is served: same body as delete, no key, answers `[{url, id}]`. */
+  zapDeleteRoute: boolean;
+  /** subscribe without hook_url answers 404 rest_subscribe_error (spec profile: 400 rest_missing_callback_param). */
+  subscribeErrorAs404: boolean;
+  /** latest-orders with nothing to show answers 404 no_orders instead of `[]`. */
+  noOrdersAs404: boolean;
+  /** Money in REST resources (customers, orders, subscriptions, products) in minor units (cents). */
+  centsInRest: boolean;
+  /** plans without product_id answers `null` (spec profile: 400 rest_missing_callback_param). */
+  nullPlansWithoutProduct: boolean;
+  /** plans ends with a `downsell` entry after `bump` and `upsell`. */
+  downsellPlanEntry: boolean;
+  /** latest-orders records have the event-payload shape, with `order_amount` a number. */
+  richLatestOrders: boolean;
+  /** latest-orders status: paid = paid or completed, pending = cash-on-delivery awaiting payment,
+   *  active/completed/canceled/paused = subscriptions, others literal (spec profile: active,
+   *  completed, canceled = subscriptions, others literal). */
+  realStatusFilter: boolean;
+  /** latest-orders product_id also matches orders where that product was bought as a bump. */
+  bumpMatchesProduct: boolean;
+  /** Empty lists carry no X-WP-Total / X-WP-TotalPages / Link headers. */
+  noPagingHeadersWhenEmpty: boolean;
+  /** A site without pretty permalinks: `/wp-json/...` answers a 404 HTML page, only
+   *  `/?rest_route=/sc/v1/...` works, and links use that form. Not part of the `real` profile. */
+  plainPermalinks: boolean;
+}
+
+/** Faults for tests. Several may be combined; all apply to the service's routes only, never to /sandbox/v1. */
+export interface Faults {
+  /** Delay every matching answer by this many milliseconds. */
+  latencyMs?: number;
+  /** Answer an HTML page (maintenance, security or caching plugin) with this status (200 included). */
+  html?: { status: number };
+  /** Put a UTF-8 byte-order mark before the JSON. */
+  bom?: boolean;
+  /** Put a PHP notice (HTML) before the JSON. */
+  phpNotice?: boolean;
+  /** Answer 500 with WordPress's critical-error body. */
+  serverError?: boolean;
+  /** Answer 429 with a Retry-After header. */
+  rateLimit?: { retryAfterSeconds: number };
+  /** Send nothing for this many milliseconds (meant to outlast a client's timeout), then answer. */
+  hangMs?: number;
+  /** Send a truncated JSON body with status 200 and a JSON content type. */
+  invalidJson?: boolean;
+  /** Answer a 200 with the JSON `null` (what a broken site sends where a list is expected). */
+  nullBody?: boolean;
+  /** Send every number of the body as a string (`"id": "12"`), as some real sites do. */
+  stringNumbers?: boolean;
+  /** Leave out fields that are empty strings or null instead of sending them empty. */
+  dropEmptyFields?: boolean;
+  /** Wrap an object answer in an array (`[{...}]` where one object is expected). */
+  arrayForObject?: boolean;
+  /** Only requests whose route (`/sc/v1/...`) matches this regular expression source. */
+  onlyPaths?: string;
+  /** Apply to the next N matching requests only, then clear. */
+  times?: number;
+}
+
+export interface SandboxOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** 0 = a free port. */
+  port?: number;
+  /** Default `sandbox-demo-key`. */
+  apiKey?: string;
+  /** Default `spec`. */
+  profile?: SandboxProfile;
+  /** Number of orders in the seeded store. Default 200. */
+  size?: number;
+  /** Default 1. */
+  seed?: number;
+  /** Default `/wp-json/sc/v1`; must end with `/sc/v1` (e.g. `/store/wp-json/sc/v1` for a sub-folder site). */
+  apiRoot?: string;
+  /** No request log on stdout. Default true for startSandbox, false for the CLI. */
+  quiet?: boolean;
+  /** Per-delivery timeout for hook POSTs. Default 5000 ms. */
+  deliveryTimeoutMs?: number;
+  /** Deviations switched on top of the profile at start. */
+  deviations?: Partial<Deviations>;
+}
+
+/** A hook registered through webhook/subscribe. */
+export interface SandboxHook {
+  /** The id the service handed out (digits). */
+  id: string;
+  hookUrl: string;
+  /** `product_id` query filter, null = any product. */
+  productId: number | null;
+  /** `plan_id` filter (plan ids or bump/upsell/downsell), empty = any plan. */
+  planIds: string[];
+  /** `status` filter (event names), empty = any event. */
+  statuses: string[];
+  source: string;
+  pricesInCents: boolean;
+  createdAt: string;
+}
+
+/** One POST made to a hook. */
+export interface SandboxDelivery {
+  hookId: string;
+  hookUrl: string;
+  event: string;
+  /** The receiver's HTTP status, null when it could not be reached or timed out. */
+  status: number | null;
+  /** Why the delivery failed, when it did. */
+  error?: string;
+  durationMs: number;
+  payload: Record<string, unknown>;
+  /** Store time of the event (the store keeps its own deterministic clock). */
+  deliveredAt: string;
+}
+
+export interface SandboxEvent {
+  type: string;
+  product_id?: number;
+  plan_id?: string;
+}
+
+export interface Sandbox {
+  /** http://HOST:PORT, the store's base URL. */
+  url: string;
+  /** Path of the API root, e.g. `/wp-json/sc/v1` (the API base is url + apiRoot). */
+  apiRoot: string;
+  apiKey: string;
+  setProfile(profile: SandboxProfile): void;
+  setDeviations(deviations: Partial<Deviations>): void;
+  setFaults(faults: Faults | null): void;
+  hooks(): SandboxHook[];
+  deliveries(): SandboxDelivery[];
+  fireEvent(event: SandboxEvent): Promise<SandboxDelivery[]>;
+  /** Hooks, deliveries, faults, profile and seeded data back to start. */
+  reset(): void;
+  close(): Promise<void>;
+}
