@@ -11,7 +11,6 @@ module.exports = {
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
     },
   ],
-  collectCoverage: true,
   collectCoverageFrom: ['<rootDir>/shared/src/**/*.ts'],
   coverageReporters: ['text-summary'],
   coverageThreshold: { './shared/src/': { lines: 90 } },
