@@ -1,0 +1,62 @@
+/**
+ * Benchmarks: prints figures, asserts nothing (performance goals are read here, not in timed tests).
+ * Runs the sandbox in-process on 127.0.0.1 with bounded request counts. `npm run bench`.
+ */
+import { performance } from 'node:perf_hooks';
+import { collect, createClient, EVENTS, matchesFilters, nodeTransport, parseDelivery } from '../shared/src';
+import { startSandbox } from '../sandbox';
+
+const REQUESTS = 300;
+const DELIVERIES = 50_000;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+const ms = (value: number): string => `${value.toFixed(1)} ms`;
+
+async function main(): Promise<void> {
+  let started = performance.now();
+  const big = await startSandbox({ port: 0, size: 100_000, seed: 1 });
+  console.log(`sandbox start with 100,000 orders (goal < 10 s): ${ms(performance.now() - started)}`);
+  const client = createClient({ settings: { storeUrl: big.url, apiKey: big.apiKey }, transport: nodeTransport });
+
+  const { items } = await client.listOrders({ per_page: 100 });
+  const ids = items.map((order) => order.id);
+  const latencies: number[] = [];
+  for (let i = 0; i < REQUESTS; i += 1) {
+    const t = performance.now();
+    await client.getOrder(ids[i % ids.length]!);
+    latencies.push(performance.now() - t);
+  }
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `get an order, ${REQUESTS} sequential requests: p50 ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))}, max ${ms(latencies.at(-1) ?? 0)}`,
+  );
+
+  started = performance.now();
+  const customers = await collect(client.iterate((page) => client.listCustomers(page)));
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `return all customers: ${customers.length} records in ${Math.ceil(customers.length / 100)} pages, ${seconds.toFixed(2)} s (${Math.round(customers.length / seconds)} records/s)`,
+  );
+  await big.close();
+
+  const bodies = EVENTS.map((kind) => JSON.stringify(kind.sample));
+  started = performance.now();
+  let kept = 0;
+  for (let i = 0; i < DELIVERIES; i += 1) {
+    const kind = EVENTS[i % EVENTS.length]!;
+    for (const record of parseDelivery(bodies[i % bodies.length])) {
+      if (matchesFilters(record, { event: kind.key, productId: '87' })) kept += 1;
+    }
+  }
+  const parseMs = performance.now() - started;
+  console.log(`parse + match ${DELIVERIES} deliveries: ${ms(parseMs)} (${Math.round(DELIVERIES / (parseMs / 1000))}/s, ${kept} matched)`);
+  console.log(`peak resident memory: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
