@@ -176,7 +176,12 @@ export class CommerceServiceClient {
 
   /** Operation 11; real stores need both `page` and `per_page`, so both are always sent. */
   listSubscriptionOrders(subscriptionId: Id, params: DatedListParams = {}): Promise<Page<Order>> {
-    return this.list('listSubscriptionOrders', { page: 1, per_page: 10, ...params, subscription_id: subscriptionId });
+    return this.list('listSubscriptionOrders', {
+      ...params,
+      page: params.page ?? 1,
+      per_page: params.per_page ?? 10,
+      subscription_id: subscriptionId,
+    });
   }
 
   listSubscriptions(params: DatedListParams = {}): Promise<Page<Subscription>> {
@@ -237,13 +242,13 @@ export class CommerceServiceClient {
 
   private async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {
     const { value, response } = await this.call(key, params);
-    const total = Number(response.headers['x-wp-total']);
-    const totalPages = Number(response.headers['x-wp-totalpages']);
+    const total = headerCount(response.headers['x-wp-total']);
+    const totalPages = headerCount(response.headers['x-wp-totalpages']);
     return {
       // `list` is only called with list operations, whose result is an array.
       items: value as unknown as ItemOf<K>[],
-      ...(response.headers['x-wp-total'] !== undefined && Number.isFinite(total) ? { total } : {}),
-      ...(response.headers['x-wp-totalpages'] !== undefined && Number.isFinite(totalPages) ? { totalPages } : {}),
+      ...(total !== undefined ? { total } : {}),
+      ...(totalPages !== undefined ? { totalPages } : {}),
     };
   }
 
@@ -252,7 +257,7 @@ export class CommerceServiceClient {
     if (failure.reason === 'timeout') {
       return new TimeoutError(
         context,
-        `the store did not answer within ${Math.round(this.timeoutMs / 1000)} seconds`,
+        `the store did not answer within ${formatDuration(this.timeoutMs)}`,
         'The site may be slow or down: open it in a browser, then try again.',
       );
     }
@@ -273,12 +278,23 @@ export function createClient(options: ClientOptions): CommerceServiceClient {
   return new CommerceServiceClient(options);
 }
 
+/** A count header (`X-WP-Total`, `X-WP-TotalPages`); absent, empty or unreadable is unknown, not 0. */
+function headerCount(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  const count = Number(header);
+  return Number.isFinite(count) ? count : undefined;
+}
+
 /** One plan id as the spec's integer where it is digits, several as a list, none left out. */
 function planIdParam(plan: string | readonly string[] | null | undefined): Params[string] {
   const ids = (typeof plan === 'string' ? [plan] : (plan ?? [])).map((id) => id.trim()).filter(Boolean);
   if (ids.length === 0) return undefined;
   const values = ids.map(numericIfDigits);
   return values.length === 1 ? values[0] : values;
+}
+
+function formatDuration(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`;
 }
 
 function numericIfDigits(id: string): string | number {

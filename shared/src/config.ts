@@ -43,15 +43,17 @@ export function resolveStore(settings: StoreSettings): Store {
       'Paste the API key from the Studiocart settings of your WordPress admin into the connection.',
     );
   }
-  return { baseUrl, label, apiRoot: parseApiRoot(settings.apiRoot, label), apiKey };
+  return { baseUrl, label, apiRoot: parseApiRoot(settings.apiRoot, label, new URL(baseUrl).pathname), apiKey };
 }
 
 export function normaliseStoreUrl(input: string): string {
   const typed = input.trim();
+  // A password typed into the URL (`user:pass@host`) is never repeated in a message.
+  const shown = typed.replace(/^((?:[a-z][a-z0-9+.-]*:)?\/\/)?[^/?#@]*@/i, '$1***@');
   const invalid = (why: string) =>
     new ConfigurationError(
-      { store: typed || '(empty)', operation: CONNECT },
-      `"${typed}" is not a store URL (${why})`,
+      { store: shown || '(empty)', operation: CONNECT },
+      `"${shown}" is not a store URL (${why})`,
       'Enter the address of your WordPress site, for example https://shop.example.com or https://example.com/store.',
     );
   if (!typed) throw invalid('it is empty');
@@ -70,23 +72,39 @@ export function normaliseStoreUrl(input: string): string {
   return `${url.protocol}//${url.host}${path}`;
 }
 
-export function parseApiRoot(input: string | undefined, storeLabel = ''): ApiRoot {
-  let value = (input ?? '').trim();
-  if (!value) value = DEFAULT_API_ROOT;
-  const routeMatch = /[?&]rest_route=([^&#]*)/.exec(value);
-  if (routeMatch) {
-    const route = `/${decodeURIComponent(routeMatch[1] ?? '').replace(/^\/+|\/+$/g, '')}`;
-    return { style: 'rest_route', route };
-  }
-  if (/^https?:\/\//i.test(value)) value = new URL(value).pathname;
-  const prefix = `/${value.replace(/^\/+|\/+$/g, '')}`;
-  if (prefix === '/' || /[?#\s]/.test(prefix)) {
-    throw new ConfigurationError(
+export function parseApiRoot(input: string | undefined, storeLabel = '', basePath = ''): ApiRoot {
+  const invalid = () =>
+    new ConfigurationError(
       { store: storeLabel || '(store)', operation: CONNECT },
       `"${input}" is not an API root`,
       `Leave API Root empty to use ${DEFAULT_API_ROOT}, or enter ?rest_route=/sc/v1 for a site without pretty permalinks.`,
     );
+  let value = (input ?? '').trim();
+  if (!value) value = DEFAULT_API_ROOT;
+  const routeMatch = /[?&]rest_route=([^&#]*)/.exec(value);
+  if (routeMatch) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(routeMatch[1] ?? '');
+    } catch {
+      throw invalid();
+    }
+    const route = `/${decoded.replace(/^\/+|\/+$/g, '')}`;
+    if (route === '/' || /[?#\s]/.test(route)) throw invalid();
+    return { style: 'rest_route', route };
   }
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      value = new URL(value).pathname;
+    } catch {
+      throw invalid();
+    }
+    // A full URL of a store in a sub-folder: the root is what follows the store's own path.
+    const base = basePath.replace(/\/+$/, '');
+    if (base && value.startsWith(`${base}/`)) value = value.slice(base.length);
+  }
+  const prefix = `/${value.replace(/^\/+|\/+$/g, '')}`;
+  if (prefix === '/' || /[?#\s]/.test(prefix)) throw invalid();
   return { style: 'path', prefix };
 }
 

@@ -11,7 +11,7 @@ export interface Page<T> {
 export interface PaginateOptions {
   /** Stop after this many records; all of them when omitted. */
   limit?: number;
-  /** Records asked per page, 1 to 100 (default 100, or `limit` when smaller). */
+  /** Records asked per page, 1 to 100 (default 100); never more than `limit`. */
   perPage?: number;
   /** Hard cap on pages fetched, whatever the server says (default 1000). */
   maxPages?: number;
@@ -27,9 +27,9 @@ export async function* paginate<T>(
   fetchPage: (page: number, perPage: number) => Promise<Page<T>>,
   options: PaginateOptions = {},
 ): AsyncGenerator<T, void, undefined> {
-  const limit = options.limit ?? Number.POSITIVE_INFINITY;
+  const limit = Number.isFinite(options.limit) ? Number(options.limit) : Number.POSITIVE_INFINITY;
   if (limit <= 0) return;
-  const perPage = clamp(options.perPage ?? Math.min(100, limit), 1, 100);
+  const perPage = clamp(Math.min(Number.isFinite(options.perPage) ? Number(options.perPage) : 100, limit), 1, 100);
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   let yielded = 0;
   let previous: string | undefined;

@@ -50,6 +50,8 @@ function assign(target: Record<string, unknown> | unknown[], path: string[], val
   if (head === undefined) return;
   const container = target as Record<string, unknown>;
   const key = head === '' && Array.isArray(target) ? String(target.length) : head;
+  // A delivery is untrusted input: `__proto__[x]=1` must not reach Object.prototype.
+  if (key === '__proto__' || key === 'constructor' || key === 'prototype') return;
   if (rest.length === 0) {
     container[key] = value;
     return;

@@ -1,6 +1,13 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { type HttpRequest, type HttpResponse, type Transport, TransportFailure, urlWithQuery } from './transport';
+import {
+  type HttpRequest,
+  type HttpResponse,
+  type Transport,
+  TransportFailure,
+  describeTransportFailure,
+  urlWithQuery,
+} from './transport';
 
 /**
  * A transport on Node's own http/https, for tests, benchmarks and scripts. It calls `request(options, cb)`
@@ -27,8 +34,12 @@ export const nodeTransport: Transport = {
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', (error) => reject(new TransportFailure('network', error.message)));
+          res.on('error', (error) => {
+            clearTimeout(deadline);
+            reject(describeTransportFailure(error));
+          });
           res.on('end', () => {
+            clearTimeout(deadline);
             const flat: Record<string, string> = {};
             for (const [name, value] of Object.entries(res.headers)) {
               if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
@@ -37,12 +48,17 @@ export const nodeTransport: Transport = {
           });
         },
       );
-      req.setTimeout(request.timeoutMs, () => {
-        req.destroy(new TransportFailure('timeout', `no answer within ${request.timeoutMs} ms`));
+      // One deadline for the whole exchange: `req.setTimeout` is an idle timer that starts only once the
+      // socket is connected, so a host that never accepts (or a slow DNS) would outlive `timeoutMs`.
+      const deadline = setTimeout(() => {
+        const failure = new TransportFailure('timeout', `no answer within ${request.timeoutMs} ms`);
+        reject(failure);
+        req.destroy(failure);
+      }, request.timeoutMs);
+      req.on('error', (error) => {
+        clearTimeout(deadline);
+        reject(describeTransportFailure(error));
       });
-      req.on('error', (error) =>
-        reject(error instanceof TransportFailure ? error : new TransportFailure('network', error.message)),
-      );
       req.end(body);
     });
   },

@@ -59,7 +59,7 @@ export function describeTransportFailure(error: unknown): TransportFailure {
     name === 'TimeoutError' ||
     name === 'AbortError' ||
     fields.type === 'request-timeout' ||
-    /time(d)?[ -]?out/i.test(message);
+    /\btimed?[ -]?out\b/i.test(message);
   return new TransportFailure(timedOut ? 'timeout' : 'network', code ? `${code}: ${message}` : message);
 }
 

@@ -66,6 +66,8 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   discount: 'Discount',
   discount_amount: 'Discount Amount',
   subscription_amount: 'Subscription Amount',
+  order_id: 'Order ID',
+  order_status: 'Order Status',
 };
 
 export interface FieldDescription {

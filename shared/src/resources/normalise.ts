@@ -73,7 +73,8 @@ function read(shape: ResultShape, body: unknown): unknown {
   if (listSchema) return asList(body).filter(isRecord).map((raw) => coerceRecord(listSchema, raw, 'fill'));
   const oneSchema = ONE_SCHEMAS[shape];
   const one = asOne(body);
-  if (!oneSchema || !one) throw new ShapeError('expected one record');
+  // A record without an id (`{}`, `[]`) is no record: say so rather than invent `id: 0`.
+  if (!oneSchema || !one || one.id === undefined || one.id === null) throw new ShapeError('expected one record');
   return coerceRecord(oneSchema, one, 'fill');
 }
 

@@ -1,0 +1,189 @@
+/** Small fixtures shared by the unit tests of `shared/src`. */
+import nock from 'nock';
+import {
+  type ClientOptions,
+  type CommerceServiceClient,
+  type CommerceServiceError,
+  type HttpRequest,
+  type HttpResponse,
+  type StoreSettings,
+  type Transport,
+  createClient,
+  nodeTransport,
+} from '../../../shared/src';
+
+/** A fake key: every test that sees an error checks this never leaks. */
+export const KEY = 'test-key-123';
+export const HOST = 'shop.example.com';
+export const ORIGIN = `https://${HOST}`;
+export const ROOT = '/wp-json/sc/v1';
+
+/** Connection settings as a user would type them; defaults to `shop.example.com` with the fake key. */
+export function storeFor(overrides: Partial<StoreSettings> = {}): StoreSettings {
+  return { storeUrl: HOST, apiKey: KEY, ...overrides };
+}
+
+/** A client over Node's http(s) (intercepted by nock). */
+export function clientFor(
+  overrides: Partial<StoreSettings> = {},
+  options: Partial<Omit<ClientOptions, 'settings'>> = {},
+): CommerceServiceClient {
+  return createClient({ settings: storeFor(overrides), transport: nodeTransport, ...options });
+}
+
+/** nock scope on the default store. */
+export function store(origin = ORIGIN): nock.Scope {
+  return nock(origin);
+}
+
+/** What a nock interceptor saw of one request. */
+export interface Seen {
+  method: string;
+  /** Path and query string as sent. */
+  path: string;
+  pathname: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  /** The raw request body ('' when none was sent). */
+  rawBody: string;
+}
+
+/**
+ * A nock reply function that records the request and answers `status`/`body`/`headers`.
+ * Use as `.reply(recorder.reply(200, [...]))`; read `recorder.seen` afterwards.
+ */
+export function recorder(): {
+  seen: Seen[];
+  reply: (
+    status: number,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => (this: nock.ReplyFnContext, uri: string, body: nock.Body) => [number, string, Record<string, string>];
+  last: () => Seen;
+} {
+  const seen: Seen[] = [];
+  return {
+    seen,
+    last: () => {
+      const one = seen[seen.length - 1];
+      if (!one) throw new Error('no request was recorded');
+      return one;
+    },
+    reply: (status, body = '', headers = {}) =>
+      function (this: nock.ReplyFnContext, uri: string, requestBody: nock.Body) {
+        const url = new URL(uri, ORIGIN);
+        const rawHeaders: Record<string, string> = {};
+        for (const [name, value] of Object.entries(this.req.headers)) rawHeaders[name.toLowerCase()] = String(value);
+        seen.push({
+          method: this.req.method ?? '',
+          path: uri,
+          pathname: url.pathname,
+          query: Object.fromEntries(url.searchParams),
+          headers: rawHeaders,
+          rawBody: typeof requestBody === 'string' ? requestBody : JSON.stringify(requestBody),
+        });
+        const text = typeof body === 'string' ? body : JSON.stringify(body);
+        const contentType = typeof body === 'string' ? 'text/plain' : 'application/json; charset=UTF-8';
+        return [status, text, { 'content-type': contentType, ...headers }];
+      },
+  };
+}
+
+/** A transport stub that records requests and answers from a queue (or a function). */
+export function stubTransport(
+  answers: HttpResponse[] | ((request: HttpRequest) => HttpResponse | Promise<HttpResponse>),
+  sendsGetBody = false,
+): Transport & { requests: HttpRequest[] } {
+  const requests: HttpRequest[] = [];
+  const queue = Array.isArray(answers) ? [...answers] : undefined;
+  return {
+    requests,
+    sendsGetBody,
+    async send(request) {
+      requests.push(request);
+      if (queue) {
+        const next = queue.shift();
+        if (!next) throw new Error('stub transport: no answer queued');
+        return next;
+      }
+      return (answers as (request: HttpRequest) => HttpResponse | Promise<HttpResponse>)(request);
+    },
+  };
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}
+
+export function text(status: number, body: string, headers: Record<string, string> = {}): HttpResponse {
+  return { status, headers, body };
+}
+
+/** The error a promise rejects with (fails the test when it resolves). */
+export async function failure(promise: Promise<unknown>): Promise<CommerceServiceError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as CommerceServiceError;
+  }
+  throw new Error('expected the call to fail, but it succeeded');
+}
+
+/** The error a function throws synchronously. */
+export function thrown(fn: () => unknown): CommerceServiceError {
+  try {
+    fn();
+  } catch (error) {
+    return error as CommerceServiceError;
+  }
+  throw new Error('expected the call to throw, but it returned');
+}
+
+/** The key must not appear anywhere a user, a log or an execution record can see. */
+export function expectNoSecret(error: unknown, secret = KEY): void {
+  const err = error as Error & { toJSON?: () => unknown };
+  expect(err.message).not.toContain(secret);
+  expect(String(err)).not.toContain(secret);
+  expect(JSON.stringify(err)).not.toContain(secret);
+  if (typeof err.toJSON === 'function') expect(JSON.stringify(err.toJSON())).not.toContain(secret);
+  expect(String(err.stack ?? '')).not.toContain(secret);
+}
+
+/**
+ * The Node transport, recording each request it is handed. nock 14 reads a GET body from the socket only
+ * while no older nock copy patches `http` in the same jest worker, so GET bodies are asserted here (and
+ * by the content-length that reached nock) rather than through nock's parsed body.
+ */
+export function spyTransport(sendsGetBody = true): Transport & { requests: HttpRequest[] } {
+  const requests: HttpRequest[] = [];
+  return {
+    requests,
+    sendsGetBody,
+    send(request) {
+      requests.push(request);
+      return nodeTransport.send(request);
+    },
+  };
+}
+
+/**
+ * Common nock lifecycle: no real network, no leftovers between tests, and `http` un-patched after the
+ * file so the next test file in the same worker gets a clean nock.
+ */
+export function useNock(): void {
+  beforeAll(() => {
+    if (!nock.isActive()) nock.activate();
+    nock.disableNetConnect();
+  });
+  afterEach(() => {
+    const pending = nock.pendingMocks();
+    nock.abortPendingRequests();
+    nock.cleanAll();
+    // Every interceptor a test set up must have been used: a request the client never sent fails here.
+    expect(pending).toEqual([]);
+  });
+  afterAll(() => {
+    nock.enableNetConnect();
+    nock.restore();
+  });
+}
