@@ -13,4 +13,6 @@ export { EVENTS, eventKind, PURCHASE_KINDS, type EventKey, type EventKind, type 
 export type { EventRecord } from './events/record';
 export { parseDelivery } from './events/parse';
 export { matchesFilters, type EventFilters } from './events/match';
+export { amountsInCents } from './events/cents';
 export { recentEvents, latestOrderAsEvent, type RecentOptions } from './events/recent';
+export { RESOURCE_SAMPLES } from './resources/samples';

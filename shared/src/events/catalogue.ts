@@ -39,6 +39,24 @@ export interface EventKind {
   sample: EventRecord;
 }
 
+/** A subscription's renewal charge is an order of the subscription's product (renewal, failed). */
+const RENEWAL_ORDER: EventRecord = {
+  ...ORDER_SAMPLE,
+  id: 2213,
+  product_id: String(SUBSCRIPTION_SAMPLE.product_id),
+  product_name: SUBSCRIPTION_SAMPLE.product_name ?? '',
+  payment_plan: 'Monthly',
+  payment_plan_id: 'monthly',
+  order_amount: 29,
+  pre_tax_amount: 29,
+  invoice_total: 29,
+  invoice_subtotal: 29,
+  items: [
+    { product_name: 'Bread Club Membership', quantity: 1, subtotal: 29, total_amount: 29, tax_amount: 0, unit_price: 29, sub_summary: '$29.00 / month' },
+  ],
+  link: 'https://shop.example.com/wp-json/sc/v1/orders/2213',
+};
+
 function sampleOf(base: EventRecord, key: EventKey, status: string): EventRecord {
   return { ...base, trigger: key, status };
 }
@@ -124,17 +142,17 @@ export const EVENTS: readonly EventKind[] = [
     key: 'renewal',
     label: 'Subscription Renewed',
     description: 'Triggers when a subscription is charged for a new period (stores that send renewals).',
-    noun: 'subscription',
-    recent: { status: 'active', keep: ['active'] },
-    sample: sampleOf(SUBSCRIPTION_SAMPLE, 'renewal', 'active'),
+    noun: 'order',
+    recent: { status: 'paid', keep: ['paid'] },
+    sample: sampleOf(RENEWAL_ORDER, 'renewal', 'paid'),
   },
   {
     key: 'failed',
     label: 'Subscription Payment Failed',
     description: 'Triggers when a subscription charge fails (stores that send failed charges).',
-    noun: 'subscription',
-    recent: { keep: ['failed', 'past_due'] },
-    sample: sampleOf(SUBSCRIPTION_SAMPLE, 'failed', 'past_due'),
+    noun: 'order',
+    recent: { status: 'failed', keep: ['failed'] },
+    sample: sampleOf({ ...RENEWAL_ORDER, transaction_id: '' }, 'failed', 'failed'),
   },
 ];
 

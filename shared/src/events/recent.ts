@@ -2,6 +2,7 @@ import type { CommerceServiceClient } from '../client';
 import { InvalidRequestError } from '../errors';
 import type { LatestOrder } from '../resources/types';
 import { type EventKind } from './catalogue';
+import { amountsInCents } from './cents';
 import { toEventRecord } from './parse';
 import type { EventRecord } from './record';
 
@@ -10,6 +11,8 @@ export interface RecentOptions {
   planIds?: readonly string[];
   /** At most this many records (latest-orders itself returns at most 10 on real stores). */
   limit?: number;
+  /** Amounts in cents, as the hook delivers them when it asked for `prices_in_cents`. */
+  pricesInCents?: boolean;
 }
 
 /**
@@ -31,7 +34,8 @@ export async function recentEvents(client: CommerceServiceClient, kind: EventKin
   return records
     .filter((record) => query.keep.includes(record.order_status))
     .slice(0, options.limit ?? records.length)
-    .map((record) => latestOrderAsEvent(record, kind.key));
+    .map((record) => latestOrderAsEvent(record, kind.key))
+    .map((record) => (options.pricesInCents ? amountsInCents(record) : record));
 }
 
 /** A latest-order record in the shape of a delivery: `id`/`status` instead of `order_id`/`order_status`. */

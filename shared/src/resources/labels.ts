@@ -1,5 +1,5 @@
 import type { FieldType, Schema } from './coerce';
-import { CUSTOMER, ORDER, PRODUCT, SUBSCRIPTION } from './schemas';
+import { CUSTOMER, ORDER, PAYLOAD_CONTACT, PAYLOAD_ITEM, PRODUCT, SUBSCRIPTION } from './schemas';
 
 /** Human labels for every field a connector shows (Zapier output fields, n8n hints). */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -66,6 +66,18 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   discount: 'Discount',
   discount_amount: 'Discount Amount',
   subscription_amount: 'Subscription Amount',
+  customer_phone: 'Customer Phone',
+  customer_address: 'Customer Address',
+  customer_address_2: 'Customer Address Line 2',
+  customer_city: 'Customer City',
+  customer_state: 'Customer State',
+  customer_zip: 'Customer ZIP or Postal Code',
+  customer_country: 'Customer Country',
+  ip_address: 'Customer IP Address',
+  order_type: 'Purchase Type',
+  price_id: 'Plan ID',
+  price_name: 'Plan Name',
+  item_type: 'Item Type',
   order_id: 'Order ID',
   order_status: 'Order Status',
 };
@@ -98,8 +110,8 @@ export const FIELDS = {
   order: describeSchema(ORDER),
   subscription: describeSchema(SUBSCRIPTION),
   product: describeSchema(PRODUCT),
-  orderEvent: describeSchema({ trigger: 'string', ...ORDER }),
-  subscriptionEvent: describeSchema({ trigger: 'string', ...SUBSCRIPTION }),
+  orderEvent: describeSchema({ trigger: 'string', ...ORDER, items: { list: PAYLOAD_ITEM }, order_type: 'string', ...PAYLOAD_CONTACT }),
+  subscriptionEvent: describeSchema({ trigger: 'string', ...SUBSCRIPTION, ...PAYLOAD_CONTACT }),
   leadEvent: describeSchema({
     trigger: 'string',
     customer_firstname: 'string',

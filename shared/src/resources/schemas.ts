@@ -120,6 +120,27 @@ export const LATEST_ORDER: Schema = {
   currency: 'string',
 };
 
+/** Customer contact fields real stores add to event payloads. */
+export const PAYLOAD_CONTACT: Schema = {
+  customer_phone: 'string',
+  customer_address: 'string',
+  customer_address_2: 'string',
+  customer_city: 'string',
+  customer_state: 'string',
+  customer_zip: 'string',
+  customer_country: 'string',
+  ip_address: 'string',
+};
+
+/** An order item in an event payload: the REST item plus what was bought and how (main or bump). */
+export const PAYLOAD_ITEM: Schema = {
+  ...ORDER_ITEM,
+  product_id: 'string',
+  price_id: 'string',
+  price_name: 'string',
+  item_type: 'string',
+};
+
 /**
  * Fields of event payloads (behaviour notes): an Order or Subscription plus `trigger`; only present
  * fields are coerced. Amount fields are numbers, in cents when the hook asked for `prices_in_cents`.
@@ -127,7 +148,10 @@ export const LATEST_ORDER: Schema = {
 export const EVENT_PAYLOAD: Schema = {
   ...ORDER,
   ...SUBSCRIPTION,
+  ...PAYLOAD_CONTACT,
+  items: { list: PAYLOAD_ITEM },
   trigger: 'string',
+  order_type: 'string',
   discount: 'number',
   discount_amount: 'number',
   subscription_amount: 'number',

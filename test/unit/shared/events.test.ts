@@ -48,8 +48,8 @@ describe('EVENTS catalogue', () => {
     ['paused', 'subscription'],
     ['canceled', 'subscription'],
     ['completed', 'subscription'],
-    ['renewal', 'subscription'],
-    ['failed', 'subscription'],
+    ['renewal', 'order'],
+    ['failed', 'order'],
     ['lead', 'lead'],
   ])('%s is about a %s, and its sample is a delivery of that event', (key, noun) => {
     const event = kind(key);

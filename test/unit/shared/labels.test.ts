@@ -132,10 +132,14 @@ describe('FIELDS', () => {
     expect(typeOf(FIELDS.product, 'is_on_sale')).toBe('integer');
   });
 
-  it('event descriptions are the resource plus the trigger; a lead has no amounts', () => {
+  it('event descriptions are the resource plus the trigger and the payload extras; a lead has no amounts', () => {
+    const contact = ['customer_phone', 'customer_address', 'customer_address_2', 'customer_city', 'customer_state', 'customer_zip', 'customer_country', 'ip_address'];
     expect(FIELDS.orderEvent[0]).toEqual({ key: 'trigger', label: 'Event', type: 'string' });
-    expect(keys(FIELDS.orderEvent)).toEqual(['trigger', ...ORDER].sort());
-    expect(keys(FIELDS.subscriptionEvent)).toEqual(['trigger', ...SUBSCRIPTION].sort());
+    expect(keys(FIELDS.orderEvent)).toEqual(['trigger', ...ORDER, 'order_type', ...contact].sort());
+    expect(keys(FIELDS.subscriptionEvent)).toEqual(['trigger', ...SUBSCRIPTION, ...contact].sort());
+    const items = FIELDS.orderEvent.find((field) => field.key === 'items');
+    expect(items?.children?.map((field) => field.key)).toEqual(expect.arrayContaining(['product_id', 'price_id', 'item_type']));
+    expect(FIELDS.orderEvent.find((field) => field.key === 'order_type')?.label).toBe('Purchase Type');
     expect(keys(FIELDS.leadEvent)).toEqual(
       ['trigger', 'customer_firstname', 'customer_lastname', 'customer_name', 'customer_email', 'product_id', 'product_name'].sort(),
     );

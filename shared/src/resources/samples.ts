@@ -1,0 +1,75 @@
+import { amountsInCents } from '../events/cents';
+import { eventKind, type EventKey } from '../events/catalogue';
+import type { EventRecord } from '../events/record';
+import type { Customer, Product, WebhookPlan, WebhookProduct } from './types';
+
+/**
+ * A delivery sample of the shared catalogue as a REST read returns the record: without `trigger`, and
+ * with amounts in cents, as real stores send them in REST resources (behaviour notes).
+ */
+function recordOf(key: EventKey): Record<string, unknown> {
+  const kind = eventKind(key);
+  if (!kind) throw new Error(`The shared event catalogue has no "${key}" event`);
+  const { trigger: _trigger, ...record } = amountsInCents(kind.sample) as EventRecord;
+  return record;
+}
+
+const ORDER_SAMPLE = recordOf('purchased');
+const SUBSCRIPTION_SAMPLE = recordOf('active');
+
+const CUSTOMER_SAMPLE = {
+  id: 311,
+  first_name: 'Maya',
+  last_name: 'Lopez',
+  email: 'maya.lopez@example.com',
+  date_created: '2026-03-02 10:12:44',
+  lifetime_value: 16800,
+  total_orders: 3,
+  last_order_date: '2026-11-20 14:32:05',
+} satisfies Customer;
+
+const PRODUCT_SAMPLE = {
+  id: 87,
+  name: 'Sourdough Masterclass',
+  status: 'publish',
+  description: 'Bake naturally leavened bread at home, from starter to crumb.',
+  date_created: '2026-01-15 09:00:00',
+  date_updated: '2026-10-02 16:45:10',
+  url: 'https://shop.example.com/products/sourdough-masterclass/',
+  image_url: 'https://shop.example.com/wp-content/uploads/sourdough.jpg',
+  is_on_sale: 0,
+  plans: [
+    {
+      id: 'full',
+      name: 'Pay in full',
+      price_type: 'one-time',
+      price: 14900,
+      installments: '1',
+      interval: '',
+      frequency: 1,
+      trial_days: null,
+      signup_fee: 0,
+    },
+    {
+      id: 'installments',
+      name: '3 monthly payments',
+      price_type: 'recurring',
+      price: 5500,
+      installments: '3',
+      interval: 'month',
+      frequency: 1,
+      trial_days: null,
+      signup_fee: 0,
+    },
+  ],
+} satisfies Product;
+
+/** Samples of what each read returns, for searches, actions and dropdowns (the same store as the event samples). */
+export const RESOURCE_SAMPLES = {
+  order: ORDER_SAMPLE,
+  subscription: SUBSCRIPTION_SAMPLE,
+  customer: CUSTOMER_SAMPLE,
+  product: PRODUCT_SAMPLE,
+  webhookProduct: { id: 87, name: 'Sourdough Masterclass' } satisfies WebhookProduct,
+  webhookPlan: { id: 'full', name: 'Pay in full' } satisfies WebhookPlan,
+} as const;
