@@ -1,0 +1,152 @@
+/**
+ * The real Zapier CLI on the app, through the npm scripts CI runs: schema validation, the build with
+ * its own "Testing build" step, and `invoke` of the auth test, both dropdowns and every search against
+ * the sandbox (started here; the CLI runs in child processes, so this process stays free to answer).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createClient, nodeTransport } from '../../shared/src';
+import { type Sandbox, startSandbox } from '../../sandbox';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+const APP = path.join(ROOT, 'zapier');
+const ENV_FILE = path.join(APP, '.env');
+
+interface Output {
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run <script> -- <args>` from the repository root, as CI does. */
+async function npmRun(script: string, args: string[] = [], timeout = 300_000): Promise<Output> {
+  try {
+    return await run('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
+      cwd: ROOT,
+      timeout,
+      maxBuffer: 20 * 1024 * 1024,
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
+    });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as Partial<Output>;
+    throw new Error(`npm run ${script} ${args.join(' ')} failed:\n${stdout}\n${stderr}`);
+  }
+}
+
+/** `zapier-platform invoke ... --non-interactive`; its result is the JSON (or text) on stdout. */
+async function invoke(args: string[]): Promise<unknown> {
+  const { stdout } = await npmRun('zapier:invoke', [...args, '--non-interactive'], 60_000);
+  const text = stdout.trim();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** File names in a zip, from its central directory (no zip library needed). */
+function zipEntries(zip: Buffer): string[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const names: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    names.push(zip.toString('utf8', at + 46, at + 46 + nameLength));
+    at += 46 + skip;
+  }
+  return names;
+}
+
+let sandbox: Sandbox;
+let savedEnv: string | undefined;
+const ids = { order: 0, subscription: 0, customer: 0, product: 0 };
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, profile: 'real', quiet: true });
+  const client = createClient({ settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey }, transport: nodeTransport });
+  ids.order = (await client.listOrders({ per_page: 1 })).items[0]?.id ?? 0;
+  ids.subscription = (await client.listSubscriptions({ per_page: 1 })).items[0]?.id ?? 0;
+  ids.customer = (await client.listCustomers({ per_page: 1 })).items[0]?.id ?? 0;
+  ids.product = (await client.listProducts({ per_page: 1 })).items[0]?.id ?? 0;
+  // `invoke` reads the connection from zapier/.env (git-ignored); keep a developer's own file.
+  savedEnv = existsSync(ENV_FILE) ? readFileSync(ENV_FILE, 'utf8') : undefined;
+  writeFileSync(ENV_FILE, [`authData_storeUrl=${sandbox.url}`, `authData_apiKey=${sandbox.apiKey}`, `authData_apiRoot=${sandbox.apiRoot}`, ''].join('\n'));
+});
+
+afterAll(async () => {
+  if (savedEnv === undefined) rmSync(ENV_FILE, { force: true });
+  else writeFileSync(ENV_FILE, savedEnv);
+  await sandbox?.close();
+});
+
+describe('zapier-platform validate --without-style', () => {
+  it('finds no errors and no warnings', async () => {
+    const { stdout } = await npmRun('zapier:validate');
+    expect(stdout).toMatch(/No structural errors found/);
+    expect(stdout).toMatch(/This project is structurally sound!/);
+    expect(stdout).not.toMatch(/warning/i);
+  });
+});
+
+describe('zapier-platform build --skip-validation', () => {
+  it('makes build/build.zip and passes its own "Testing build" step', async () => {
+    rmSync(path.join(APP, 'build'), { recursive: true, force: true });
+    // Progress steps go to stderr; a failing "Testing build" step fails the command (npmRun throws).
+    const { stdout, stderr } = await npmRun('zapier:build', [], 600_000);
+    expect(stderr).toMatch(/Testing build/);
+    expect(stdout).toMatch(/Build complete! Created build\/build\.zip/);
+    expect(existsSync(path.join(APP, 'build', 'build.zip'))).toBe(true);
+    // The compiled app with zapier-platform-core and the files the notes say the tracer misses; no sources.
+    const entries = zipEntries(readFileSync(path.join(APP, 'build', 'build.zip')));
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        'index.js',
+        'dist/index.js',
+        'zapierwrapper.js',
+        'definition.json',
+        'node_modules/zapier-platform-core/package.json',
+        'node_modules/async-function/require.mjs',
+      ]),
+    );
+    expect(entries.filter((name) => name.startsWith('src/') || name.includes('..') || name.includes('.env'))).toEqual([]);
+  });
+});
+
+describe('zapier-platform invoke against the sandbox', () => {
+  it('auth test passes and the label is the store host', async () => {
+    await expect(invoke(['auth', 'test'])).resolves.toEqual({ store: sandbox.url.replace('http://', ''), storeUrl: sandbox.url });
+    await expect(invoke(['auth', 'label'])).resolves.toBe(sandbox.url.replace('http://', ''));
+  });
+
+  it('the Product dropdown lists the products, the Plans dropdown a product\'s plans', async () => {
+    const products = (await invoke(['trigger', 'product_list', '--isFillingDynamicDropdown'])) as { id: string; name: string }[];
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.map((p) => p.id)).toContain(String(ids.product));
+    const plans = (await invoke(['trigger', 'plan_list', '-i', JSON.stringify({ product_id: String(ids.product) })])) as { id: string }[];
+    expect(plans.slice(-3).map((p) => p.id)).toEqual(['bump', 'upsell', 'downsell']);
+  });
+
+  it.each([
+    ['find_order', 'order_id', 'order'],
+    ['find_subscription', 'subscription_id', 'subscription'],
+    ['find_customer', 'customer_id', 'customer'],
+    ['find_product', 'product_id', 'product'],
+  ] as const)('search %s finds the record, and nothing for an unknown ID', async (key, input, noun) => {
+    const found = (await invoke(['search', key, '-i', JSON.stringify({ [input]: String(ids[noun]) })])) as { id: number }[];
+    expect(found).toHaveLength(1);
+    expect(found[0]?.id).toBe(ids[noun]);
+    await expect(invoke(['search', key, '-i', JSON.stringify({ [input]: '987654321' })])).resolves.toEqual([]);
+  });
+
+  it('search find_subscription_orders lists the subscription\'s orders', async () => {
+    const orders = (await invoke(['search', 'find_subscription_orders', '-i', JSON.stringify({ subscription_id: String(ids.subscription) })])) as {
+      id: number;
+    }[];
+    expect(orders.length).toBeGreaterThan(0);
+    expect(orders.every((order) => Number.isInteger(order.id))).toBe(true);
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * The Zapier app against the sandbox over real HTTP. The app tester replaces http(s).request for the
+ * whole process on its first call (toolchain notes); every call here puts Node's own functions back
+ * afterwards, so the sandbox's deliveries and the catcher below never go through Zapier's wrapper.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { createAppTester } from 'zapier-platform-core';
+import App from '../../../zapier/src';
+import type { Sandbox } from '../../../sandbox';
+
+type Patched = Record<string, unknown> & { request: unknown; get: unknown };
+const MODULES = [http, https] as unknown as Patched[];
+const ORIGINALS = MODULES.map((module) => ({ request: module.request, get: module.get }));
+
+function restoreHttp(): void {
+  MODULES.forEach((module, i) => {
+    module.request = ORIGINALS[i]?.request;
+    module.get = ORIGINALS[i]?.get;
+    delete module.patchedByZapier;
+  });
+}
+
+const tester = createAppTester(App);
+
+/** Runs one app method like Zapier would, then restores Node's http. */
+export async function run<T = unknown>(method: unknown, bundle: Record<string, unknown>): Promise<T> {
+  try {
+    return (await tester(method as never, bundle as never)) as T;
+  } finally {
+    restoreHttp();
+  }
+}
+
+export function authFor(sandbox: Sandbox, apiKey = sandbox.apiKey): Record<string, string> {
+  return { storeUrl: sandbox.url, apiKey, apiRoot: sandbox.apiRoot };
+}
+
+/** What Zapier's hook endpoint received: the raw request and its JSON body. */
+export interface Caught {
+  method: string;
+  headers: http.IncomingHttpHeaders;
+  content: string;
+  body: unknown;
+}
+
+/** A local stand-in for hooks.zapier.com: records every POST and answers 200 like Zapier does. */
+export interface Catcher {
+  url: string;
+  caught: Caught[];
+  /** Resolves once `count` deliveries in all have arrived. */
+  waitFor(count: number, timeoutMs?: number): Promise<Caught[]>;
+  close(): Promise<void>;
+}
+
+export async function startCatcher(): Promise<Catcher> {
+  const caught: Caught[] = [];
+  const waiters: (() => void)[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const content = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = content;
+      try {
+        body = JSON.parse(content) as unknown;
+      } catch {
+        body = content;
+      }
+      caught.push({ method: req.method ?? '', headers: req.headers, content, body });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"status":"success"}');
+      waiters.splice(0).forEach((wake) => wake());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks/catch/1/abc/`,
+    caught,
+    async waitFor(count, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      while (caught.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} deliveries, got ${caught.length}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return caught.slice(0, count);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The sandbox's own HTTP admin API, read with Node's http (never through Zapier's wrapper). */
+export function adminGet<T>(sandbox: Sandbox, path: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, sandbox.url);
+    const req = http.request({ hostname: url.hostname, port: url.port, path: url.pathname, method: 'GET' }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as T);
+        } catch (error) {
+          reject(error as Error);
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The app's triggers and searches by key. */
+export interface Operation {
+  perform: unknown;
+  performList?: unknown;
+  performSubscribe?: unknown;
+  performUnsubscribe?: unknown;
+  outputFields?: { key: string }[];
+}
+export const triggers = App.triggers as unknown as Record<string, { operation: Operation }>;
+export const searches = App.searches as unknown as Record<string, { operation: Operation }>;
+export const authentication = App.authentication;
+
+export function op(kind: 'trigger' | 'search', key: string): Operation {
+  const found = (kind === 'trigger' ? triggers : searches)[key];
+  if (!found) throw new Error(`no ${kind} ${key}`);
+  return found.operation;
+}
+
+/** The message a Zapier error carries (`z.errors.Error` serialises JSON into `message`). */
+export async function failure(promise: Promise<unknown>): Promise<{ name: string; text: string; delay?: number | null }> {
+  try {
+    await promise;
+  } catch (error) {
+    const { name, message } = error as Error;
+    try {
+      const parsed = JSON.parse(message) as { message?: string; delay?: number | null };
+      return { name, text: parsed.message ?? message, ...('delay' in parsed ? { delay: parsed.delay } : {}) };
+    } catch {
+      return { name, text: message };
+    }
+  }
+  throw new Error('expected the call to fail');
+}

@@ -1,0 +1,140 @@
+import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
+import { adminGet, authFor, type Catcher, op, run, startCatcher } from './helpers';
+
+type Row = Record<string, unknown>;
+
+/** Live record and delivered payload agree on every field the store sent (types made reliable). */
+function expectSameRecord(record: Row, payload: Row): void {
+  expect(Object.keys(record).sort()).toEqual([...new Set([...Object.keys(payload), 'trigger'])].sort());
+  for (const [key, value] of Object.entries(payload)) {
+    if (typeof value === 'string' || typeof value === 'number') expect(String(record[key])).toBe(String(value));
+  }
+}
+
+describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %s profile', (profile) => {
+  let sandbox: Sandbox;
+  let catcher: Catcher;
+  let auth: Record<string, string>;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, profile, quiet: true });
+    catcher = await startCatcher();
+    auth = authFor(sandbox);
+  });
+
+  afterAll(async () => {
+    await catcher.close();
+    await sandbox.close();
+  });
+
+  beforeEach(() => {
+    sandbox.reset();
+    catcher.caught.length = 0;
+  });
+
+  it('the connection test passes', async () => {
+    await expect(run(op('trigger', 'product_list').perform, { authData: auth })).resolves.not.toHaveLength(0);
+  });
+
+  it('Product Purchased: subscribe → purchase → delivery → perform → performList → unsubscribe', async () => {
+    const trigger = op('trigger', 'product_purchased');
+    // What a user picks in the two dropdowns.
+    const products = await run<{ id: string; name: string }[]>(op('trigger', 'product_list').perform, { authData: auth });
+    const planChoices = await run<{ id: string }[]>(op('trigger', 'plan_list').perform, {
+      authData: auth,
+      inputData: { product_id: products[0]?.id },
+    });
+    const productId = products[0]?.id ?? '';
+    const planId = planChoices[0]?.id ?? '';
+    expect(planChoices.map((p) => p.id)).toEqual(expect.arrayContaining(['bump', 'upsell', 'downsell']));
+    const inputData = { product_id: productId, plan_ids: [planId], prices_in_cents: true };
+
+    const subscribeData = await run<{ id: string }>(trigger.performSubscribe, { authData: auth, targetUrl: catcher.url, inputData });
+    expect(subscribeData.id).toMatch(/^\d+$/);
+    expect(sandbox.hooks()).toEqual([
+      expect.objectContaining({
+        id: subscribeData.id,
+        hookUrl: catcher.url,
+        productId: Number(productId),
+        planIds: [planId],
+        statuses: ['purchased'],
+        source: 'zapier',
+        pricesInCents: true,
+      }),
+    ]);
+
+    const [delivery] = await sandbox.fireEvent({ type: 'purchased', product_id: Number(productId), plan_id: planId });
+    expect(delivery?.status).toBe(200);
+    const [caught] = await catcher.waitFor(1);
+    expect(caught?.headers['content-type']).toMatch(/application\/json/);
+
+    const records = await run<Row[]>(trigger.perform, {
+      authData: auth,
+      inputData,
+      cleanedRequest: caught?.body,
+      rawRequest: { method: 'POST', headers: {}, querystring: '', content: caught?.content },
+    });
+    expect(records).toHaveLength(1);
+    const live = records[0] ?? {};
+    expect(live).toMatchObject({ trigger: 'purchased', product_id: productId, payment_plan_id: planId, customer_email: expect.stringContaining('@') });
+    expect(Number.isInteger(live.order_amount)).toBe(true);
+    expectSameRecord(live, (delivery?.payload ?? {}) as Row);
+
+    // "Test trigger": the purchase just made is the newest record, with the live record's names and units.
+    const recent = await run<Row[]>(trigger.performList, { authData: auth, inputData, meta: { isLoadingSample: true } });
+    expect(recent.length).toBeGreaterThanOrEqual(1);
+    expect(recent.length).toBeLessThanOrEqual(3);
+    const sample = recent[0] ?? {};
+    expect(sample.id).toBe(live.id);
+    // Live deliveries leave empty fields out (behaviour notes); every field with a value has the live name and type.
+    for (const [key, value] of Object.entries(sample)) {
+      if (value === '' || value === null) continue;
+      expect(Object.keys(live)).toContain(key);
+      expect(typeof value).toBe(typeof live[key]);
+    }
+    expect(sample.order_amount).toBe(live.order_amount);
+
+    await expect(run(trigger.performUnsubscribe, { authData: auth, subscribeData })).resolves.toMatchObject({ alreadyGone: false });
+    expect(sandbox.hooks()).toEqual([]);
+    await expect(adminGet(sandbox, '/sandbox/v1/hooks')).resolves.toEqual([]);
+    await expect(sandbox.fireEvent({ type: 'purchased', product_id: Number(productId), plan_id: planId })).resolves.toEqual([]);
+    // Zapier may unsubscribe twice: a hook already gone is success.
+    await expect(run(trigger.performUnsubscribe, { authData: auth, subscribeData })).resolves.toMatchObject({ alreadyGone: true });
+  });
+
+  it.each([
+    ['subscription_canceled', 'canceled'],
+    ['subscription_started', 'active'],
+    ['order_refunded', 'refunded'],
+    ['lead_captured', 'lead'],
+  ])('%s: a delivery of the event gives its record; others are ignored', async (key, event) => {
+    const trigger = op('trigger', key);
+    const subscribeData = await run<{ id: string }>(trigger.performSubscribe, { authData: auth, targetUrl: catcher.url, inputData: {} });
+    expect(sandbox.hooks()).toEqual([expect.objectContaining({ statuses: [event], source: 'zapier', pricesInCents: false })]);
+
+    const [delivery] = await sandbox.fireEvent({ type: event });
+    const [caught] = await catcher.waitFor(1);
+    const records = await run<Row[]>(trigger.perform, { authData: auth, inputData: {}, cleanedRequest: caught?.body });
+    expect(records).toHaveLength(1);
+    expectSameRecord(records[0] ?? {}, (delivery?.payload ?? {}) as Row);
+
+    // The same URL fed another event's payload (a shared or re-used hook URL) gives nothing.
+    const other = op('trigger', key === 'order_refunded' ? 'product_purchased' : 'order_refunded');
+    await expect(run(other.perform, { authData: auth, inputData: {}, cleanedRequest: caught?.body })).resolves.toEqual([]);
+
+    await run(trigger.performUnsubscribe, { authData: auth, subscribeData });
+    await expect(adminGet(sandbox, '/sandbox/v1/hooks')).resolves.toEqual([]);
+  });
+
+  it('performList answers none for a product without orders of the event', async () => {
+    const trigger = op('trigger', 'order_refunded');
+    const products = await run<{ id: string }[]>(op('trigger', 'product_list').perform, { authData: auth });
+    const results = await Promise.all(
+      products.map((product) => run<Row[]>(trigger.performList, { authData: auth, inputData: { product_id: product.id }, meta: {} })),
+    );
+    // Refunds are rare in the seeded store; every answer is a list of refunded orders of that product.
+    for (const [i, records] of results.entries()) {
+      for (const record of records) expect(record).toMatchObject({ trigger: 'refunded', status: 'refunded', product_id: products[i]?.id });
+    }
+  });
+});

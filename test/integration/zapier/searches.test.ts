@@ -1,0 +1,87 @@
+import { createClient, nodeTransport } from '../../../shared/src';
+import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
+import { authFor, authentication, failure, op, run } from './helpers';
+
+type Row = Record<string, unknown>;
+
+describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on the %s profile', (profile) => {
+  let sandbox: Sandbox;
+  let auth: Record<string, string>;
+  const ids = { order: 0, subscription: 0, customer: 0, product: 0 };
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, profile, quiet: true });
+    auth = authFor(sandbox);
+    const client = createClient({ settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot }, transport: nodeTransport });
+    ids.order = (await client.listOrders({ per_page: 1 })).items[0]?.id ?? 0;
+    ids.subscription = (await client.listSubscriptions({ per_page: 1 })).items[0]?.id ?? 0;
+    ids.customer = (await client.listCustomers({ per_page: 1 })).items[0]?.id ?? 0;
+    ids.product = (await client.listProducts({ per_page: 1 })).items[0]?.id ?? 0;
+  });
+
+  afterAll(() => sandbox.close());
+  afterEach(() => sandbox.setFaults(null));
+
+  it('the auth test passes and labels the connection with the store host', async () => {
+    const result = await run<Row>(authentication.test, { authData: auth });
+    expect(result.store).toBe(sandbox.url.replace('http://', ''));
+  });
+
+  it('a wrong key, a non-store site, a wrong URL and an unreachable host fail with four different messages', async () => {
+    const wrongKey = await failure(run(authentication.test, { authData: authFor(sandbox, 'wrong-key-000') }));
+    expect(wrongKey.name).toBe('ExpiredAuthError');
+    sandbox.setFaults({ html: { status: 200 } });
+    const html = await failure(run(authentication.test, { authData: auth }));
+    sandbox.setFaults(null);
+    const wrongRoot = await failure(run(authentication.test, { authData: { ...auth, apiRoot: '/wp-json/other/v1' } }));
+    const unreachable = await failure(run(authentication.test, { authData: { ...auth, storeUrl: 'http://127.0.0.1:1' } }));
+    expect(wrongKey.text).toMatch(/did not accept the API key/);
+    expect(html.text).toMatch(/web page instead of the API/);
+    expect(wrongRoot.text).toMatch(/no Commerce Service API/);
+    expect(unreachable.text).toMatch(/could not be reached/);
+    for (const error of [wrongKey, html, wrongRoot, unreachable]) expect(error.text).not.toContain(sandbox.apiKey);
+  });
+
+  it('the Plans dropdown follows the chosen product', async () => {
+    const plans = await run<{ id: string }[]>(op('trigger', 'plan_list').perform, { authData: auth, inputData: { product_id: String(ids.product) } });
+    expect(plans.slice(-3).map((plan) => plan.id)).toEqual(['bump', 'upsell', 'downsell']);
+  });
+
+  it.each([
+    ['find_order', 'order_id', 'order'],
+    ['find_subscription', 'subscription_id', 'subscription'],
+    ['find_customer', 'customer_id', 'customer'],
+    ['find_product', 'product_id', 'product'],
+  ] as const)('%s finds the record by ID, with every output field, and nothing for an unknown ID', async (key, input, noun) => {
+    const search = op('search', key);
+    const found = await run<Row[]>(search.perform, { authData: auth, inputData: { [input]: ids[noun] } });
+    expect(found).toHaveLength(1);
+    expect(found[0]?.id).toBe(ids[noun]);
+    for (const field of search.outputFields ?? []) expect(found[0]).toHaveProperty(field.key.split('[]')[0] ?? field.key);
+    await expect(run(search.perform, { authData: auth, inputData: { [input]: 987654321 } })).resolves.toEqual([]);
+  });
+
+  it('find_subscription_orders returns the subscription\'s orders, newest first', async () => {
+    const search = op('search', 'find_subscription_orders');
+    const subscription = (await run<Row[]>(op('search', 'find_subscription').perform, { authData: auth, inputData: { subscription_id: ids.subscription } }))[0];
+    const orders = await run<Row[]>(search.perform, { authData: auth, inputData: { subscription_id: ids.subscription } });
+    expect(orders.length).toBeGreaterThanOrEqual(1);
+    const invoices = (subscription?.invoices as Row[]).map((invoice) => invoice.id);
+    expect(orders.map((order) => order.id).sort()).toEqual([...invoices].sort());
+    const dates = orders.map((order) => String(order.date_time));
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('a rate-limited store gives a ThrottledError with its delay', async () => {
+    sandbox.setFaults({ rateLimit: { retryAfterSeconds: 12 } });
+    const error = await failure(run(op('search', 'find_order').perform, { authData: auth, inputData: { order_id: ids.order } }));
+    expect(error).toMatchObject({ name: 'ThrottledError', delay: 12 });
+  });
+
+  it('a store error says what happened and what to do', async () => {
+    sandbox.setFaults({ serverError: true });
+    const error = await failure(run(op('search', 'find_customer').perform, { authData: auth, inputData: { customer_id: ids.customer } }));
+    expect(error.name).toBe('AppError');
+    expect(error.text).toMatch(/Get a customer failed on 127\.0\.0\.1:\d+: the store had an internal error.*Try again later/);
+  });
+});

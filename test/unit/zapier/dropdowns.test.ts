@@ -1,0 +1,81 @@
+import { AUTH, ROOT, type Seen, appTester, pendingMocks, resetNock, seenRequest, store, thrown, trigger } from './helpers';
+
+afterEach(() => {
+  expect(pendingMocks()).toEqual([]);
+  resetNock();
+});
+
+const products = trigger('product_list');
+const plans = trigger('plan_list');
+
+describe('Product dropdown (hidden trigger, operation 4)', () => {
+  it('is hidden and lists the store\'s products by id and name, without a key', async () => {
+    expect(products.display.hidden).toBe(true);
+    const seen: Seen[] = [];
+    store()
+      .get(`${ROOT}/webhook/products/`)
+      .reply(function (uri, body) {
+        seen.push(seenRequest(uri, body, this.req.headers));
+        return [200, [{ id: 91, name: 'Bread Club' }, { id: '87', name: 'Sourdough Masterclass' }]];
+      });
+    const result = await appTester(products.operation.perform as never, { authData: AUTH, meta: { isFillingDynamicDropdown: true } });
+    expect(result).toEqual([
+      { id: '91', name: 'Bread Club' },
+      { id: '87', name: 'Sourdough Masterclass' },
+    ]);
+    expect(seen[0]?.query).toEqual({});
+    expect(seen[0]?.headers['x-api-key']).toBeUndefined();
+  });
+
+  it('a store that is down gives a clear error', async () => {
+    store().get(`${ROOT}/webhook/products/`).reply(502, '<html><head><title>502 Bad Gateway</title></head></html>');
+    const error = await thrown(appTester(products.operation.perform as never, { authData: AUTH }));
+    expect(error.text).toMatch(/List products failed on shop\.example\.com: .*502 Bad Gateway/);
+  });
+});
+
+describe('Plans dropdown (hidden trigger, operation 5)', () => {
+  it('is hidden and lists the chosen product\'s plans with bump, upsell and downsell', async () => {
+    expect(plans.display.hidden).toBe(true);
+    store()
+      .get(`${ROOT}/webhook/plans/`)
+      .query({ product_id: '87' })
+      .reply(200, [
+        { id: 'full', name: 'Pay in full' },
+        { id: 'bump', name: 'Purchased as a bump' },
+        { id: 'upsell', name: 'Purchased as an upsell' },
+      ]);
+    const result = await appTester(plans.operation.perform as never, { authData: AUTH, inputData: { product_id: '87' } });
+    expect(result).toEqual([
+      { id: 'full', name: 'Pay in full' },
+      { id: 'bump', name: 'Purchased as a bump' },
+      { id: 'upsell', name: 'Purchased as an upsell' },
+      { id: 'downsell', name: 'Purchased as a downsell' },
+    ]);
+  });
+
+  it('keeps a real store\'s own purchase-kind entries without repeating them', async () => {
+    store()
+      .get(`${ROOT}/webhook/plans/`)
+      .query({ product_id: '87' })
+      .reply(200, [
+        { id: 'full', name: 'Pay in full' },
+        { id: 'bump', name: 'Purchased as a bump' },
+        { id: 'upsell', name: 'Purchased as an upsell' },
+        { id: 'downsell', name: 'Purchased as a downsell' },
+      ]);
+    const result = (await appTester(plans.operation.perform as never, { authData: AUTH, inputData: { product_id: 87 } })) as { id: string }[];
+    expect(result.map((plan) => plan.id)).toEqual(['full', 'bump', 'upsell', 'downsell']);
+  });
+
+  it('without a product offers only how the product was bought, asking the store nothing', async () => {
+    const result = (await appTester(plans.operation.perform as never, { authData: AUTH, inputData: {} })) as { id: string }[];
+    expect(result.map((plan) => plan.id)).toEqual(['bump', 'upsell', 'downsell']);
+  });
+
+  it('a store answering `null` for a product has no plans of its own', async () => {
+    store().get(`${ROOT}/webhook/plans/`).query(true).reply(200, 'null', { 'content-type': 'application/json' });
+    const result = (await appTester(plans.operation.perform as never, { authData: AUTH, inputData: { product_id: '5' } })) as { id: string }[];
+    expect(result.map((plan) => plan.id)).toEqual(['bump', 'upsell', 'downsell']);
+  });
+});

@@ -1,0 +1,131 @@
+/** Fixtures for the Zapier app's unit tests: one fake store behind nock, the app tester, error readers. */
+import http from 'node:http';
+import https from 'node:https';
+import nock from 'nock';
+import { createAppTester } from 'zapier-platform-core';
+import App from '../../../zapier/src';
+
+/** A fake key: every error test checks it never appears in a message. */
+export const KEY = 'zap-test-key-9876';
+export const ORIGIN = 'https://shop.example.com';
+export const ROOT = '/wp-json/sc/v1';
+export const AUTH = { storeUrl: 'shop.example.com', apiKey: KEY, apiRoot: '/wp-json/sc/v1' };
+export const HOOK_URL = 'https://hooks.zapier.com/hooks/standard/123/abc/';
+
+export const appTester = createAppTester(App);
+
+/** The app's triggers and searches, typed loosely enough to reach their operations in tests. */
+export interface Operation {
+  perform: (...args: never[]) => unknown;
+  performList?: (...args: never[]) => unknown;
+  performSubscribe?: (...args: never[]) => unknown;
+  performUnsubscribe?: (...args: never[]) => unknown;
+  inputFields?: { key: string; [field: string]: unknown }[];
+  outputFields?: { key: string; label?: string; type?: string }[];
+  sample?: Record<string, unknown>;
+}
+interface Action {
+  key: string;
+  noun: string;
+  display: { label: string; description: string; hidden?: boolean };
+  operation: Operation;
+}
+export const TRIGGERS = App.triggers as unknown as Record<string, Action>;
+export const SEARCHES = App.searches as unknown as Record<string, Action>;
+
+export function trigger(key: string): Action {
+  const found = TRIGGERS[key];
+  if (!found) throw new Error(`no trigger ${key}`);
+  return found;
+}
+
+export function search(key: string): Action {
+  const found = SEARCHES[key];
+  if (!found) throw new Error(`no search ${key}`);
+  return found;
+}
+
+/** nock on the store, API root included in paths given to it. */
+export function store(): nock.Scope {
+  return nock(ORIGIN);
+}
+
+/** What a nock interceptor saw: query parsed, body parsed as JSON when there was one. */
+export interface Seen {
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export function seenRequest(uri: string, body: unknown, headers: Record<string, string | string[] | undefined>): Seen {
+  const url = new URL(uri, ORIGIN);
+  const parsed = typeof body === 'string' && body ? (JSON.parse(body) as unknown) : body;
+  return { path: url.pathname, query: Object.fromEntries(url.searchParams), body: parsed === '' ? undefined : parsed, headers };
+}
+
+/** A Zapier error as the platform serialises it: `z.errors.Error` puts JSON in `message`. */
+export interface ThrownError {
+  name: string;
+  message: string;
+  /** `message` of a `z.errors.Error` / `ThrottledError`, else the raw message. */
+  text: string;
+  code?: string;
+  status?: number;
+  delay?: number | null;
+}
+
+export async function thrown(promise: Promise<unknown>): Promise<ThrownError> {
+  try {
+    await promise;
+  } catch (error) {
+    const { name, message } = error as Error;
+    expect(message).not.toContain(KEY);
+    let parsed: { message?: string; code?: string; status?: number; delay?: number | null } = {};
+    try {
+      parsed = JSON.parse(message) as typeof parsed;
+    } catch {
+      parsed = {};
+    }
+    return {
+      name,
+      message,
+      text: parsed.message ?? message,
+      ...(parsed.code !== undefined ? { code: parsed.code } : {}),
+      ...(parsed.status !== undefined ? { status: parsed.status } : {}),
+      ...('delay' in parsed ? { delay: parsed.delay } : {}),
+    };
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** The WordPress REST error body real stores send. */
+export function wpError(code: string, message: string, status: number): Record<string, unknown> {
+  return { code, message, data: { status } };
+}
+
+export function resetNock(): void {
+  nock.cleanAll();
+}
+
+export function pendingMocks(): string[] {
+  return nock.pendingMocks();
+}
+
+/** A local port nothing listens on: a real "connection refused" (nock's replyWithError never reaches node-fetch). */
+export const UNREACHABLE = 'http://127.0.0.1:1';
+
+beforeAll(() => {
+  nock.disableNetConnect();
+  nock.enableNetConnect((host) => host === '127.0.0.1:1');
+});
+/**
+ * The app tester wraps http(s).request once per process and marks the module `patchedByZapier`; jest
+ * shares Node's core modules between the test files of a worker, while each file loads its own nock.
+ * Undo both after each file so the next one starts from Node's own http.
+ */
+afterAll(() => {
+  nock.enableNetConnect();
+  for (const module of [http, https] as unknown as Record<string, unknown>[]) delete module.patchedByZapier;
+  nock.restore();
+});

@@ -1,0 +1,228 @@
+import { eventKind } from '../../../shared/src';
+import {
+  AUTH,
+  HOOK_URL,
+  KEY,
+  ROOT,
+  type Seen,
+  appTester,
+  pendingMocks,
+  resetNock,
+  seenRequest,
+  store,
+  thrown,
+  trigger,
+  wpError,
+} from './helpers';
+
+afterEach(() => {
+  expect(pendingMocks()).toEqual([]);
+  resetNock();
+});
+
+const purchased = trigger('product_purchased').operation;
+const canceled = trigger('subscription_canceled').operation;
+const PURCHASE = eventKind('purchased')?.sample ?? { trigger: 'purchased' };
+
+function on(method: 'post' | 'get', path: string, seen: Seen[], status: number, body: unknown, headers: Record<string, string> = {}): void {
+  store()
+    [method](`${ROOT}/${path}`)
+    .query(true)
+    .reply(function (uri, requestBody) {
+      seen.push(seenRequest(uri, requestBody, this.req.headers));
+      return [status, body as Record<string, unknown>, headers];
+    });
+}
+
+describe('performSubscribe', () => {
+  it('sends no product, plan or cents filter when none is chosen', async () => {
+    const seen: Seen[] = [];
+    on('post', 'webhook/subscribe/', seen, 200, { id: '17' });
+    await expect(appTester(purchased.performSubscribe as never, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} })).resolves.toEqual({ id: '17' });
+    expect(seen[0]?.query).toEqual({ api_key: KEY });
+    expect(seen[0]?.body).toEqual({ hook_url: HOOK_URL, status: 'purchased', source: 'zapier', prices_in_cents: 0 });
+  });
+
+  it('sends one plan as the spec\'s single value and reads a comma-separated mapped list', async () => {
+    const seen: Seen[] = [];
+    on('post', 'webhook/subscribe/', seen, 200, { id: '18' });
+    on('post', 'webhook/subscribe/', seen, 200, { id: '19' });
+    await appTester(purchased.performSubscribe as never, { authData: AUTH, targetUrl: HOOK_URL, inputData: { plan_ids: ['12'] } });
+    await appTester(purchased.performSubscribe as never, { authData: AUTH, targetUrl: HOOK_URL, inputData: { plan_ids: '12, upsell' } });
+    expect((seen[0]?.body as Record<string, unknown>).plan_id).toBe(12);
+    expect((seen[1]?.body as Record<string, unknown>).plan_id).toEqual([12, 'upsell']);
+  });
+
+  it('a rejected key asks the user to reconnect', async () => {
+    on('post', 'webhook/subscribe/', [], 401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
+    const error = await thrown(appTester(purchased.performSubscribe as never, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }));
+    expect(error.name).toBe('ExpiredAuthError');
+    expect(error.text).toMatch(/Subscribe a webhook failed on shop\.example\.com: the store did not accept the API key/);
+  });
+
+  it('a 429 becomes a ThrottledError with the store\'s delay', async () => {
+    on('post', 'webhook/subscribe/', [], 429, wpError('too_many', 'Slow down', 429), { 'retry-after': '42' });
+    const error = await thrown(appTester(purchased.performSubscribe as never, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }));
+    expect(error.name).toBe('ThrottledError');
+    expect(error.delay).toBe(42);
+    expect(error.text).toMatch(/limiting how fast.*Try again in 42 seconds/);
+  });
+
+  it('a store error says what happened and what to do', async () => {
+    on('post', 'webhook/subscribe/', [], 404, wpError('rest_subscribe_error', 'Missing hook url', 404));
+    const error = await thrown(appTester(purchased.performSubscribe as never, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }));
+    expect(error).toMatchObject({ name: 'AppError', code: 'rest_subscribe_error', status: 404 });
+    expect(error.text).toMatch(/Subscribe a webhook failed on shop\.example\.com: .*Missing hook url/);
+  });
+});
+
+describe('performUnsubscribe', () => {
+  it('falls back to webhook/zap-delete/ on real stores (500 rest_invalid_handler)', async () => {
+    const seen: Seen[] = [];
+    on('post', 'webhook/delete/', seen, 500, wpError('rest_invalid_handler', 'The handler for the route is invalid.', 500));
+    on('post', 'webhook/zap-delete/', seen, 200, [{ url: HOOK_URL, id: '77' }]);
+    await expect(appTester(canceled.performUnsubscribe as never, { authData: AUTH, subscribeData: { id: '77' } })).resolves.toMatchObject({
+      id: '77',
+      alreadyGone: false,
+    });
+    expect(seen.map((s) => s.path)).toEqual([`${ROOT}/webhook/delete/`, `${ROOT}/webhook/zap-delete/`]);
+  });
+
+  it('takes a hook that is already gone as success', async () => {
+    on('post', 'webhook/delete/', [], 404, wpError('rest_subscribe_error', 'no webhook with this ID found: 77', 404));
+    await expect(appTester(canceled.performUnsubscribe as never, { authData: AUTH, subscribeData: { id: '77' } })).resolves.toMatchObject({
+      alreadyGone: true,
+    });
+  });
+
+  it('has nothing to delete without subscribe data', async () => {
+    await expect(appTester(canceled.performUnsubscribe as never, { authData: AUTH })).resolves.toMatchObject({ alreadyGone: true });
+  });
+
+  it('reports a store that fails on both routes', async () => {
+    on('post', 'webhook/delete/', [], 500, wpError('rest_invalid_handler', 'invalid', 500));
+    on('post', 'webhook/zap-delete/', [], 503, '<html><title>Service Unavailable</title></html>', { 'content-type': 'text/html' });
+    const error = await thrown(appTester(canceled.performUnsubscribe as never, { authData: AUTH, subscribeData: { id: '77' } }));
+    expect(error.name).toBe('AppError');
+    expect(error.text).toMatch(/Delete a webhook failed on shop\.example\.com: .*web page.*Service Unavailable/);
+  });
+});
+
+describe('perform', () => {
+  const bundle = (cleanedRequest: unknown, inputData: Record<string, unknown> = {}) => ({ authData: AUTH, inputData, cleanedRequest });
+
+  it('returns the delivery with types made reliable (numbers sent as strings)', async () => {
+    const records = (await appTester(purchased.perform as never, bundle({ ...PURCHASE, id: '1042', order_amount: '168.00' }))) as Record<string, unknown>[];
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ trigger: 'purchased', id: 1042, order_amount: 168, items: PURCHASE.items });
+  });
+
+  it('keeps deliveries of the chosen product (also as a bump) and drops others', async () => {
+    const forProduct = { product_id: '87' };
+    await expect(appTester(purchased.perform as never, bundle(PURCHASE, forProduct))).resolves.toHaveLength(1);
+    await expect(appTester(purchased.perform as never, bundle({ ...PURCHASE, product_id: '12' }, forProduct))).resolves.toEqual([]);
+    const bump = { ...PURCHASE, product_id: '12', items: [{ product_id: '87', product_name: 'Kit' }] };
+    await expect(appTester(purchased.perform as never, bundle(bump, forProduct))).resolves.toHaveLength(1);
+  });
+
+  it('keeps deliveries of the chosen plans and drops others', async () => {
+    await expect(appTester(purchased.perform as never, bundle(PURCHASE, { plan_ids: ['full'] }))).resolves.toHaveLength(1);
+    await expect(appTester(purchased.perform as never, bundle(PURCHASE, { plan_ids: ['monthly', 'upsell'] }))).resolves.toEqual([]);
+  });
+
+  it('reads a form-encoded delivery from the request envelope', async () => {
+    const content = 'trigger=purchased&id=5&customer_email=a%40example.com&items[0][product_name]=Kit&items[0][quantity]=2';
+    const records = await appTester(purchased.perform as never, bundle({ method: 'POST', headers: {}, querystring: {}, content }));
+    expect(records).toEqual([expect.objectContaining({ id: 5, customer_email: 'a@example.com', items: [expect.objectContaining({ quantity: 2 })] })]);
+  });
+
+  it('falls back to the raw body when nothing was cleaned', async () => {
+    const records = await appTester(purchased.perform as never, {
+      authData: AUTH,
+      inputData: {},
+      cleanedRequest: {},
+      rawRequest: { content: JSON.stringify(PURCHASE) },
+    });
+    expect(records).toHaveLength(1);
+  });
+
+  it('returns nothing for an empty or unreadable delivery', async () => {
+    await expect(appTester(purchased.perform as never, bundle('not json'))).resolves.toEqual([]);
+  });
+});
+
+describe('performList', () => {
+  const rich = (id: number, status: string, amount: number) => ({
+    id,
+    trigger: 'purchased',
+    status,
+    customer_email: `buyer${id}@example.com`,
+    customer_firstname: 'B',
+    customer_lastname: `${id}`,
+    customer_name: `B ${id}`,
+    product_id: '87',
+    product_name: 'Sourdough Masterclass',
+    order_amount: amount,
+    currency: 'USD',
+    items: [{ product_name: 'Sourdough Masterclass', quantity: 1, unit_price: amount, total_amount: amount }],
+  });
+  const specRecord = (id: number) => ({
+    order_id: id,
+    product_name: 'Sourdough Masterclass',
+    customer_email: `buyer${id}@example.com`,
+    customer_firstname: 'B',
+    customer_lastname: `${id}`,
+    customer_name: `B ${id}`,
+    order_status: 'paid',
+    product_id: '87',
+    order_amount: '49.00',
+    currency: 'USD',
+  });
+
+  it('shows spec records in the shape of live deliveries', async () => {
+    on('post', 'webhook/latest-orders/', [], 200, [specRecord(9), specRecord(8)]);
+    const records = (await appTester(purchased.performList as never, { authData: AUTH, inputData: {}, meta: {} })) as Record<string, unknown>[];
+    expect(records).toHaveLength(2);
+    expect(records[0]).toMatchObject({ trigger: 'purchased', id: 9, status: 'paid', order_amount: 49, customer_email: 'buyer9@example.com' });
+    expect(records[0]).not.toHaveProperty('order_id');
+    // Every field of the record is a field of a live delivery (the sample), under the same name.
+    for (const key of Object.keys(records[0] ?? {})) expect(Object.keys(PURCHASE)).toContain(key);
+  });
+
+  it('keeps only the event\'s records, a handful when loading a sample, filtered by product and plans', async () => {
+    const seen: Seen[] = [];
+    on('post', 'webhook/latest-orders/', seen, 200, [1, 2, 3, 4, 5, 6].map((id) => rich(id, id === 2 ? 'refunded' : 'paid', 10 * id)));
+    const records = (await appTester(purchased.performList as never, {
+      authData: AUTH,
+      inputData: { product_id: 87, plan_ids: ['full', 'bump'] },
+      meta: { isLoadingSample: true },
+    })) as Record<string, unknown>[];
+    expect(records.map((r) => r.id)).toEqual([1, 3, 4]);
+    expect(seen[0]?.query).toEqual({ api_key: KEY, product_id: '87' });
+    expect(seen[0]?.body).toEqual({ status: 'paid', plan_id: ['full', 'bump'] });
+  });
+
+  it('gives amounts in cents when the trigger asks for them, as live deliveries will', async () => {
+    on('post', 'webhook/latest-orders/', [], 200, [rich(1, 'paid', 49.5)]);
+    const [record] = (await appTester(purchased.performList as never, { authData: AUTH, inputData: { prices_in_cents: 'true' }, meta: {} })) as Record<
+      string,
+      unknown
+    >[];
+    expect(record).toMatchObject({ order_amount: 4950, items: [expect.objectContaining({ unit_price: 4950, total_amount: 4950, quantity: 1 })] });
+  });
+
+  it('asks again without a status when the store refuses the event\'s status', async () => {
+    const seen: Seen[] = [];
+    on('post', 'webhook/latest-orders/', seen, 400, { code: 'rest_invalid_param', message: 'Invalid parameter(s): status', data: { status: 400, params: { status: 'bad' } } });
+    on('post', 'webhook/latest-orders/', seen, 200, [{ ...specRecord(3), order_status: 'canceled' }, specRecord(4)]);
+    const records = (await appTester(canceled.performList as never, { authData: AUTH, inputData: {}, meta: {} })) as Record<string, unknown>[];
+    expect(records.map((r) => r.id)).toEqual([3]);
+    expect(seen.map((s) => s.body)).toEqual([{ status: 'canceled' }, undefined]);
+  });
+
+  it('reports a rejected key as an expired connection', async () => {
+    on('post', 'webhook/latest-orders/', [], 403, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 403));
+    const error = await thrown(appTester(purchased.performList as never, { authData: AUTH, inputData: {}, meta: {} }));
+    expect(error.name).toBe('ExpiredAuthError');
+  });
+});

@@ -1,0 +1,144 @@
+import {
+  AUTH,
+  KEY,
+  ROOT,
+  SEARCHES,
+  type Seen,
+  appTester,
+  pendingMocks,
+  resetNock,
+  search,
+  seenRequest,
+  store,
+  thrown,
+  wpError,
+} from './helpers';
+
+afterEach(() => {
+  expect(pendingMocks()).toEqual([]);
+  resetNock();
+});
+
+function on(path: string, seen: Seen[], status: number, body: unknown, headers: Record<string, string> = {}): void {
+  store()
+    .get(`${ROOT}/${path}`)
+    .query(true)
+    .reply(function (uri, requestBody) {
+      seen.push(seenRequest(uri, requestBody, this.req.headers));
+      return [status, body as Record<string, unknown>, headers];
+    });
+}
+
+const FIND_BY_ID = [
+  ['find_order', 'order_id', 'orders', 'Find Order', { id: 1042, customer_email: 'maya@example.com', order_amount: '16800', items: null }],
+  ['find_subscription', 'subscription_id', 'subscriptions', 'Find Subscription', { id: 2051, status: 'active', invoices: [{ id: '2052', status: 'paid' }] }],
+  ['find_customer', 'customer_id', 'customers', 'Find Customer', { id: 311, email: 'maya@example.com', total_orders: '3' }],
+  ['find_product', 'product_id', 'products', 'Find Product', { id: 87, name: 'Sourdough Masterclass', plans: [{ id: 'full', price: '14900' }] }],
+] as const;
+
+describe('the searches', () => {
+  it('are Find Order, Subscription, Customer, Product and Orders of a Subscription', () => {
+    expect(Object.values(SEARCHES).map((s) => s.display.label)).toEqual([
+      'Find Order',
+      'Find Subscription',
+      'Find Customer',
+      'Find Product',
+      'Find Orders of a Subscription',
+    ]);
+  });
+
+  it.each(Object.keys(SEARCHES))('%s has a sample and a labelled output field for every sample value', (key) => {
+    const { sample, outputFields = [] } = search(key).operation;
+    const keys = new Set(outputFields.map((f) => f.key));
+    for (const field of outputFields) expect(field.label).toMatch(/^[A-Z]/);
+    for (const [field, value] of Object.entries(sample ?? {})) {
+      if (Array.isArray(value)) for (const child of Object.keys(value[0] as object)) expect(keys).toContain(`${field}[]${child}`);
+      else expect(keys).toContain(field);
+    }
+  });
+});
+
+describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
+  const { operation, display } = search(key);
+
+  it(`is "${label}" with one required ID input`, () => {
+    expect(display.label).toBe(label);
+    expect(operation.inputFields).toEqual([expect.objectContaining({ key: input, required: true, type: 'integer' })]);
+  });
+
+  it('reads the record with the key in x-api-key, normalised', async () => {
+    const seen: Seen[] = [];
+    on(`${path}/${record.id}`, seen, 200, record);
+    const results = (await appTester(operation.perform as never, { authData: AUTH, inputData: { [input]: String(record.id) } })) as Record<string, unknown>[];
+    expect(results).toHaveLength(1);
+    expect(results[0]?.id).toBe(record.id);
+    expect(seen[0]?.headers['x-api-key']).toBe(KEY);
+    expect(seen[0]?.query).toEqual({});
+    // Fields the store left out are there, with empty values, as the output fields promise.
+    for (const field of operation.outputFields ?? []) {
+      const top = field.key.split('[]')[0] ?? field.key;
+      expect(results[0]).toHaveProperty(top);
+    }
+  });
+
+  it('an unknown ID is an empty result, not an error', async () => {
+    on(`${path}/999`, [], 404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
+    await expect(appTester(operation.perform as never, { authData: AUTH, inputData: { [input]: 999 } })).resolves.toEqual([]);
+  });
+
+  it('a wrong API root is an error, not an empty result', async () => {
+    on(`${path}/999`, [], 404, wpError('rest_no_route', 'No route was found matching the URL and request method.', 404));
+    const error = await thrown(appTester(operation.perform as never, { authData: AUTH, inputData: { [input]: 999 } }));
+    expect(error.text).toMatch(/no Commerce Service API at \/wp-json\/sc\/v1/);
+  });
+
+  it('an ID that is not a number says what to enter', async () => {
+    const error = await thrown(appTester(operation.perform as never, { authData: AUTH, inputData: { [input]: 'abc' } }));
+    expect(error.name).toBe('AppError');
+    expect(error.text).toMatch(/is not a positive whole number.*Enter the numeric ID/);
+  });
+
+  it('a rejected key asks to reconnect', async () => {
+    on(`${path}/1`, [], 401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
+    const error = await thrown(appTester(operation.perform as never, { authData: AUTH, inputData: { [input]: 1 } }));
+    expect(error.name).toBe('ExpiredAuthError');
+  });
+});
+
+describe('find_subscription_orders', () => {
+  const { operation, display } = search('find_subscription_orders');
+  const order = (id: number) => ({ id, status: 'paid', order_amount: 2900, payment_plan_id: 'monthly' });
+
+  it('is "Find Orders of a Subscription"', () => {
+    expect(display.label).toBe('Find Orders of a Subscription');
+    expect(operation.inputFields).toEqual([expect.objectContaining({ key: 'subscription_id', required: true })]);
+  });
+
+  it('returns every order of the subscription, newest first, walking the pages', async () => {
+    const seen: Seen[] = [];
+    const first = Array.from({ length: 100 }, (_, i) => order(300 - i));
+    on('orders/subscription/2051', seen, 200, first, { 'x-wp-total': '102', 'x-wp-totalpages': '2' });
+    on('orders/subscription/2051', seen, 200, [order(200), order(199)], { 'x-wp-total': '102', 'x-wp-totalpages': '2' });
+    const results = (await appTester(operation.perform as never, { authData: AUTH, inputData: { subscription_id: '2051' } })) as { id: number }[];
+    expect(results).toHaveLength(102);
+    expect(results[0]?.id).toBe(300);
+    expect(seen.map((s) => s.query)).toEqual([
+      { page: '1', per_page: '100', orderby: 'date_created', order: 'desc' },
+      { page: '2', per_page: '100', orderby: 'date_created', order: 'desc' },
+    ]);
+    expect(seen[0]?.headers['x-api-key']).toBe(KEY);
+  });
+
+  it('a subscription without orders, or unknown, is an empty result', async () => {
+    on('orders/subscription/5', [], 200, []);
+    await expect(appTester(operation.perform as never, { authData: AUTH, inputData: { subscription_id: 5 } })).resolves.toEqual([]);
+    on('orders/subscription/6', [], 404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
+    await expect(appTester(operation.perform as never, { authData: AUTH, inputData: { subscription_id: 6 } })).resolves.toEqual([]);
+  });
+
+  it('a rate limit becomes a ThrottledError with the store\'s delay', async () => {
+    on('orders/subscription/7', [], 429, '', { 'retry-after': '30' });
+    const error = await thrown(appTester(operation.perform as never, { authData: AUTH, inputData: { subscription_id: 7 } }));
+    expect(error).toMatchObject({ name: 'ThrottledError', delay: 30 });
+  });
+});

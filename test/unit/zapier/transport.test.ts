@@ -1,0 +1,107 @@
+import type { HttpRequestOptions, ZObject } from 'zapier-platform-core';
+import { errors as zapierErrors } from 'zapier-platform-core';
+import { ConfigurationError, type EventRecord, TransportFailure } from '../../../shared/src';
+import { amountsInCents } from '../../../shared/src';
+import { toZapierError } from '../../../zapier/src/errors';
+import { outputFields } from '../../../zapier/src/fields';
+import { zapierTransport } from '../../../zapier/src/transport';
+
+/** Just enough of `z` for the transport and the error mapping. */
+function fakeZ(request: (options: HttpRequestOptions & { url: string }) => Promise<unknown>): ZObject {
+  return { request, errors: zapierErrors } as unknown as ZObject;
+}
+
+const REQUEST = {
+  method: 'POST' as const,
+  url: 'https://shop.example.com/wp-json/sc/v1/webhook/subscribe/',
+  query: { api_key: 'k-123456', product_id: '87' },
+  headers: { accept: 'application/json', 'content-type': 'application/json' },
+  body: { hook_url: 'https://hooks.zapier.com/x', prices_in_cents: 1 },
+  timeoutMs: 20_000,
+};
+
+describe('zapierTransport', () => {
+  it('sends through z.request without throwing for any status, and returns raw text and lower-cased headers', async () => {
+    const seen: unknown[] = [];
+    const headers = new Map([['X-WP-Total', '3']]);
+    const z = fakeZ(async (options) => {
+      seen.push(options);
+      return { status: 404, content: '{"code":"x"}', headers: { forEach: (cb: (v: string, k: string) => void) => headers.forEach(cb) } };
+    });
+    const transport = zapierTransport(z);
+    expect(transport.sendsGetBody).toBe(false);
+    await expect(transport.send(REQUEST)).resolves.toEqual({ status: 404, headers: { 'x-wp-total': '3' }, body: '{"code":"x"}' });
+    expect(seen[0]).toEqual({
+      url: 'https://shop.example.com/wp-json/sc/v1/webhook/subscribe/?api_key=k-123456&product_id=87',
+      method: 'POST',
+      headers: REQUEST.headers,
+      body: JSON.stringify(REQUEST.body),
+      timeout: 20_000,
+      skipThrowForStatus: true,
+      throwForThrottlingEarly: false,
+    });
+  });
+
+  it('turns a ThrottledError that z.request throws anyway back into a 429 with its delay', async () => {
+    const z = fakeZ(async () => {
+      throw new zapierErrors.ThrottledError('The server returned 429 (Too Many Requests)', 17);
+    });
+    await expect(zapierTransport(z).send(REQUEST)).resolves.toEqual({ status: 429, headers: { 'retry-after': '17' }, body: '' });
+  });
+
+  it('classifies what z.request throws when no response came', async () => {
+    const timeout = Object.assign(new Error('network timeout at: https://shop.example.com/?api_key=k-123456'), { type: 'request-timeout' });
+    await expect(zapierTransport(fakeZ(async () => Promise.reject(timeout))).send(REQUEST)).rejects.toMatchObject({
+      name: 'TransportFailure',
+      reason: 'timeout',
+    });
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    await expect(zapierTransport(fakeZ(async () => Promise.reject(refused))).send(REQUEST)).rejects.toBeInstanceOf(TransportFailure);
+  });
+});
+
+describe('toZapierError', () => {
+  const z = fakeZ(async () => undefined);
+
+  it('keeps platform errors as they are', () => {
+    const halted = new zapierErrors.HaltedError('stop');
+    expect(toZapierError(z, halted, 'k-123456')).toBe(halted);
+  });
+
+  it('wraps anything else as an app error without the key', () => {
+    const error = toZapierError(z, new Error('boom with k-123456 inside'), 'k-123456');
+    expect(error.name).toBe('AppError');
+    expect(error.message).toContain('Unexpected error in the Commerce Service app: boom with [redacted] inside');
+    expect(error.message).not.toContain('k-123456');
+  });
+
+  it('gives configuration problems their own code', () => {
+    const error = toZapierError(z, new ConfigurationError({ store: 'x', operation: 'Connect to the store' }, 'no API key is set', 'Paste it.'), undefined);
+    expect(JSON.parse(error.message)).toMatchObject({ code: 'configuration' });
+  });
+});
+
+describe('amountsInCents', () => {
+  it('converts amounts, also in items and invoices, and leaves other numbers', () => {
+    const record = { trigger: 'active', id: 4, currency: 'usd', amount: 29.99, trial_days: 7, invoices: [{ id: 5, order_amount: 39.99 }], items: [{ quantity: 2, subtotal: 0.1 }] };
+    expect(amountsInCents(record as unknown as EventRecord)).toEqual({ ...record, amount: 2999, invoices: [{ id: 5, order_amount: 3999 }], items: [{ quantity: 2, subtotal: 10 }] });
+  });
+
+  it('leaves zero-decimal currencies unchanged', () => {
+    const record = { trigger: 'purchased', currency: 'JPY', order_amount: 1500 };
+    expect(amountsInCents(record)).toEqual(record);
+  });
+});
+
+describe('outputFields', () => {
+  it('labels line items by their entry name', () => {
+    const fields = outputFields([
+      { key: 'id', label: 'ID', type: 'integer' },
+      { key: 'items', label: 'Items', type: 'string', children: [{ key: 'quantity', label: 'Quantity', type: 'integer' }] },
+    ]);
+    expect(fields).toEqual([
+      { key: 'id', label: 'ID', type: 'integer' },
+      { key: 'items[]quantity', label: 'Item Quantity', type: 'integer' },
+    ]);
+  });
+});

@@ -1,0 +1,51 @@
+import type { Authentication, Bundle, ZObject } from 'zapier-platform-core';
+import { DEFAULT_API_ROOT } from '../../shared/src';
+import { storeClient } from './client';
+import { withStoreErrors } from './errors';
+
+/** What the connection test returns; the connection label shows `store`. */
+export interface ConnectedStore {
+  store: string;
+  storeUrl: string;
+}
+
+/** Operation 1 (validate): a wrong key, URL, non-store site or unreachable host each fail with their own message. */
+const test = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<ConnectedStore> => {
+  const client = storeClient(z, bundle);
+  await client.validateKey();
+  return { store: client.store.label, storeUrl: client.store.baseUrl };
+});
+
+const authentication: Authentication = {
+  type: 'custom',
+  fields: [
+    {
+      key: 'storeUrl',
+      label: 'Store URL',
+      type: 'string',
+      required: true,
+      helpText:
+        'The address of your WordPress site with Studiocart, for example `https://shop.example.com`, or `https://example.com/store` when WordPress is in a sub-folder.',
+    },
+    {
+      key: 'apiKey',
+      label: 'API Key',
+      type: 'password',
+      required: true,
+      helpText: 'The API key from the Studiocart settings in your WordPress admin.',
+    },
+    {
+      key: 'apiRoot',
+      label: 'API Root (Advanced)',
+      type: 'string',
+      required: false,
+      default: DEFAULT_API_ROOT,
+      helpText: `Advanced: leave \`${DEFAULT_API_ROOT}\` unless your site has no pretty permalinks; then enter \`?rest_route=/sc/v1\`.`,
+    },
+  ],
+  test,
+  // The store's host (and sub-folder) from the test result, so several stores can be told apart.
+  connectionLabel: '{{store}}',
+};
+
+export default authentication;

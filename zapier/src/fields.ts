@@ -1,0 +1,32 @@
+import type { PlainOutputField } from 'zapier-platform-core';
+import { type EventNoun, FIELDS, type FieldDescription } from '../../shared/src';
+
+/** How one entry of a nested list is named in labels ("Item Quantity", "Invoice Status"). */
+const ENTRY_NAMES: Readonly<Record<string, string>> = { items: 'Item', invoices: 'Invoice', plans: 'Plan' };
+
+/**
+ * Zapier output fields from the shared field descriptions. Nested lists become line-item fields
+ * (`items[]quantity`), each with its own label, so every value a step returns has a human name.
+ */
+export function outputFields(fields: readonly FieldDescription[]): PlainOutputField[] {
+  return fields.flatMap((field): PlainOutputField[] => {
+    if (!field.children) return [{ key: field.key, label: field.label, type: field.type }];
+    const entry = ENTRY_NAMES[field.key] ?? field.label;
+    return field.children.map((child) => ({
+      key: `${field.key}[]${child.key}`,
+      label: `${entry} ${child.label}`,
+      type: child.type,
+    }));
+  });
+}
+
+const EVENT_FIELDS: Readonly<Record<EventNoun, readonly FieldDescription[]>> = {
+  order: FIELDS.orderEvent,
+  subscription: FIELDS.subscriptionEvent,
+  lead: FIELDS.leadEvent,
+};
+
+/** Output fields of an event trigger: the delivery's fields for that kind of record. */
+export function eventOutputFields(noun: EventNoun): PlainOutputField[] {
+  return outputFields(EVENT_FIELDS[noun]);
+}

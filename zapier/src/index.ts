@@ -1,0 +1,30 @@
+import { version as platformVersion } from 'zapier-platform-core';
+import packageJson from '../package.json';
+import authentication from './authentication';
+import findCustomer from './searches/customer';
+import findOrder from './searches/order';
+import findProduct from './searches/product';
+import findSubscription from './searches/subscription';
+import findSubscriptionOrders from './searches/subscriptionOrders';
+import { EVENT_TRIGGERS } from './triggers/events';
+import planList from './triggers/plans';
+import productList from './triggers/products';
+
+/** The app definition: assembly only, every part lives in its own file. */
+export default {
+  version: packageJson.version,
+  platformVersion,
+  authentication,
+  triggers: {
+    ...EVENT_TRIGGERS,
+    [productList.key]: productList,
+    [planList.key]: planList,
+  },
+  searches: {
+    [findOrder.key]: findOrder,
+    [findSubscription.key]: findSubscription,
+    [findCustomer.key]: findCustomer,
+    [findProduct.key]: findProduct,
+    [findSubscriptionOrders.key]: findSubscriptionOrders,
+  },
+};

@@ -1,0 +1,38 @@
+import type { Bundle, Search, ZObject } from 'zapier-platform-core';
+import { FIELDS, type Order, collect, RESOURCE_SAMPLES } from '../../../shared/src';
+import { storeClient } from '../client';
+import { withStoreErrors } from '../errors';
+import { outputFields } from '../fields';
+import { foundOrNothing, idInput, inputId } from './find';
+
+/** Enough for any subscription's history, well inside Zapier's 30 s and response limits. */
+const MAX_ORDERS = 200;
+
+/**
+ * Operation 11: every order (first payment and renewals) of a subscription, newest first. Zapier uses
+ * the first result in later steps; all of them show in the test.
+ */
+const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<Order[]> => {
+  const client = storeClient(z, bundle);
+  const id = inputId(bundle.inputData, 'subscription_id');
+  return foundOrNothing(() =>
+    collect(client.iterate((page) => client.listSubscriptionOrders(id, { ...page, orderby: 'date_created', order: 'desc' }), { limit: MAX_ORDERS })),
+  );
+});
+
+const findSubscriptionOrders: Search = {
+  key: 'find_subscription_orders',
+  noun: 'Order',
+  display: {
+    label: 'Find Orders of a Subscription',
+    description: 'Finds the orders (first payment and renewals) of a subscription, newest first.',
+  },
+  operation: {
+    inputFields: [idInput('subscription_id', 'Subscription', '2051')],
+    perform,
+    sample: RESOURCE_SAMPLES.order,
+    outputFields: outputFields(FIELDS.order),
+  },
+};
+
+export default findSubscriptionOrders;

@@ -1,0 +1,87 @@
+import type { Bundle, Trigger, ZObject } from 'zapier-platform-core';
+import { type EventKind, type EventNoun, type EventRecord, matchesFilters, parseDelivery, recentEvents } from '../../../shared/src';
+import { storeClient } from '../client';
+import { withStoreErrors } from '../errors';
+import { eventOutputFields } from '../fields';
+import { TRIGGER_INPUTS, filtersOf, readChoices } from '../inputs';
+
+const NOUNS: Readonly<Record<EventNoun, string>> = { order: 'Order', subscription: 'Subscription', lead: 'Lead' };
+
+/** Records "Test trigger" shows; the store's latest-orders gives at most 10 anyway. */
+const SAMPLE_LIMIT = 3;
+const LIST_LIMIT = 10;
+
+/** `Product Purchased` → `product_purchased`: readable, stable trigger keys from the catalogue's labels. */
+export function triggerKey(kind: EventKind): string {
+  return kind.label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+/** The body Zapier received: a parsed JSON body, or the request envelope for other content types. */
+function deliveryBody(bundle: Bundle): unknown {
+  const cleaned: unknown = bundle.cleanedRequest;
+  if (cleaned && typeof cleaned === 'object' && 'content' in cleaned && ('method' in cleaned || 'headers' in cleaned)) {
+    return (cleaned as { content: unknown }).content;
+  }
+  const empty = !cleaned || (typeof cleaned === 'object' && Object.keys(cleaned).length === 0);
+  return empty ? bundle.rawRequest?.content : cleaned;
+}
+
+/** One instant trigger (REST hook) for one store event of the shared catalogue. */
+export function eventTrigger(kind: EventKind): Trigger {
+  const subscribe = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<{ id: string }> => {
+    const choices = readChoices(bundle);
+    const { id } = await storeClient(z, bundle).subscribeHook({
+      hook_url: bundle.targetUrl ?? '',
+      product_id: choices.productId ?? null,
+      plan_id: choices.planIds,
+      status: kind.key,
+      source: 'zapier',
+      prices_in_cents: choices.pricesInCents,
+    });
+    return { id };
+  });
+
+  // A hook the store no longer knows counts as removed (the shared client's fallback decides).
+  const unsubscribe = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<{ id: string; alreadyGone: boolean }> => {
+    const id = bundle.subscribeData?.id;
+    if (id === undefined || id === null || String(id) === '') return { id: '', alreadyGone: true };
+    return storeClient(z, bundle).unsubscribeHook(String(id));
+  });
+
+  // Deliveries meant for another event, product or plan (shared URL, a store ignoring filters) are dropped.
+  const perform = async (_z: ZObject, bundle: Bundle): Promise<EventRecord[]> => {
+    const filters = filtersOf(kind, readChoices(bundle));
+    return parseDelivery(deliveryBody(bundle)).filter((record) => matchesFilters(record, filters));
+  };
+
+  const performList = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<EventRecord[]> => {
+    const choices = readChoices(bundle);
+    const records = await recentEvents(storeClient(z, bundle), kind, {
+      productId: choices.productId ?? null,
+      planIds: choices.planIds,
+      limit: bundle.meta?.isLoadingSample ? SAMPLE_LIMIT : LIST_LIMIT,
+      pricesInCents: choices.pricesInCents,
+    });
+    const filters = filtersOf(kind, choices);
+    return records.filter((record) => matchesFilters(record, filters));
+  });
+
+  return {
+    key: triggerKey(kind),
+    noun: NOUNS[kind.noun],
+    display: { label: kind.label, description: kind.description },
+    operation: {
+      type: 'hook',
+      inputFields: TRIGGER_INPUTS,
+      performSubscribe: subscribe,
+      performUnsubscribe: unsubscribe,
+      perform,
+      performList,
+      sample: kind.sample,
+      outputFields: eventOutputFields(kind.noun),
+    },
+  };
+}

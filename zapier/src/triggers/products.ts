@@ -1,0 +1,37 @@
+import { RESOURCE_SAMPLES } from '../../../shared/src';
+import type { Bundle, Trigger, ZObject } from 'zapier-platform-core';
+import { storeClient } from '../client';
+import { withStoreErrors } from '../errors';
+
+/** A dropdown entry; Zapier keeps the chosen value as text whatever its type. */
+interface ProductChoice {
+  id: string;
+  name: string;
+}
+
+/** Operation 4: the store's published products, for the Product dropdown of every event trigger. */
+const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<ProductChoice[]> => {
+  const products = await storeClient(z, bundle).listWebhookProducts();
+  return products.map((product) => ({ id: String(product.id), name: product.name }));
+});
+
+const productList: Trigger = {
+  key: 'product_list',
+  noun: 'Product',
+  display: {
+    label: 'List Products',
+    description: 'Lists the store\'s products, for the Product dropdown.',
+    hidden: true,
+  },
+  operation: {
+    type: 'polling',
+    perform,
+    sample: RESOURCE_SAMPLES.webhookProduct,
+    outputFields: [
+      { key: 'id', label: 'Product ID', type: 'string' },
+      { key: 'name', label: 'Product Name', type: 'string' },
+    ],
+  },
+};
+
+export default productList;
