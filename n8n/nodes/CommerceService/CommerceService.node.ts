@@ -1,0 +1,53 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as customer from './actions/customer';
+import * as order from './actions/order';
+import * as product from './actions/product';
+import * as subscription from './actions/subscription';
+import { router } from './actions/router';
+import { getPlans, getProducts, getProductsOrAny } from './methods/loadOptions';
+
+export class CommerceService implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Commerce Service',
+		name: 'commerceService',
+		icon: { light: 'file:../../icons/commerceService.svg', dark: 'file:../../icons/commerceService.dark.svg' },
+		group: ['input'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Read customers, orders, subscriptions and products of a Studiocart store',
+		defaults: { name: 'Commerce Service' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'commerceServiceApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Customer', value: 'customer' },
+					{ name: 'Order', value: 'order' },
+					{ name: 'Product', value: 'product' },
+					{ name: 'Subscription', value: 'subscription' },
+				],
+				default: 'order',
+			},
+			...customer.description,
+			...order.description,
+			...product.description,
+			...subscription.description,
+		],
+	};
+
+	methods = {
+		loadOptions: { getPlans, getProducts, getProductsOrAny },
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,180 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	type CommerceServiceClient,
+	type Page,
+	type PageParams,
+	ORDERBY_VALUES,
+	collect,
+} from '../../../../shared/src';
+
+/** What every operation module exports: its parameters and what it does for one input item. */
+export interface OperationModule {
+	description: INodeProperties[];
+	execute(this: IExecuteFunctions, client: CommerceServiceClient, itemIndex: number): Promise<IDataObject[]>;
+}
+
+/** Records of the shared client (plain JSON from the store) as n8n item data. */
+export function toItems(records: readonly object[]): IDataObject[] {
+	return records.map((record) => ({ ...record }) as IDataObject);
+}
+
+export function returnAllAndLimit(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			displayOptions: { show: { returnAll: [false] } },
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+		},
+	];
+}
+
+export const dateAfterFilter: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: [
+		{
+			displayName: 'Date After',
+			name: 'dateAfter',
+			type: 'dateTime',
+			default: '',
+			description: 'Only records created after this day (the store compares whole days)',
+		},
+	],
+};
+
+const ORDER_BY_LABELS: Record<string, string> = {
+	date_created: 'Date Created',
+	date_modified: 'Date Modified',
+	id: 'ID',
+	product_name: 'Product Name',
+};
+
+export function sortCollection(list: keyof typeof ORDERBY_VALUES): INodeProperties {
+	return {
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'collection',
+		placeholder: 'Add Sort Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Order',
+				name: 'order',
+				type: 'options',
+				options: [
+					{ name: 'Ascending', value: 'asc', description: 'Oldest or smallest first' },
+					{ name: 'Descending', value: 'desc', description: 'Newest or largest first' },
+				],
+				default: 'desc',
+			},
+			{
+				displayName: 'Order By',
+				name: 'orderBy',
+				type: 'options',
+				options: ORDERBY_VALUES[list].map((value) => ({ name: ORDER_BY_LABELS[value] ?? value, value })),
+				default: 'date_created',
+				description: 'The field the store sorts by',
+			},
+		],
+	};
+}
+
+/** Return All through the shared paginator, or the first `limit` records. */
+export async function listRecords<T>(
+	context: IExecuteFunctions,
+	client: CommerceServiceClient,
+	itemIndex: number,
+	list: (page: PageParams) => Promise<Page<T>>,
+): Promise<T[]> {
+	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	if (returnAll) return await collect(client.iterate(list));
+	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(context.getNode(), 'Limit must be a whole number of at least 1', { itemIndex });
+	}
+	return await collect(client.iterate(list, { limit }));
+}
+
+type OrderBy<L extends keyof typeof ORDERBY_VALUES> = (typeof ORDERBY_VALUES)[L][number];
+
+/** The Sort collection as the API's `orderby` / `order`; values outside the resource's list are refused. */
+export function readSort<L extends keyof typeof ORDERBY_VALUES>(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	list: L,
+): { orderby?: OrderBy<L>; order?: 'asc' | 'desc' } {
+	const sort = context.getNodeParameter('sort', itemIndex, {}) as IDataObject;
+	const out: { orderby?: OrderBy<L>; order?: 'asc' | 'desc' } = {};
+	if (sort.orderBy !== undefined && sort.orderBy !== '') {
+		const allowed: readonly string[] = ORDERBY_VALUES[list];
+		const value = String(sort.orderBy);
+		if (!allowed.includes(value)) {
+			throw new NodeOperationError(context.getNode(), `"${value}" is not a field ${list} can be sorted by`, {
+				description: `Choose one of: ${allowed.join(', ')}`,
+				itemIndex,
+			});
+		}
+		out.orderby = value as OrderBy<L>;
+	}
+	if (sort.order !== undefined && sort.order !== '') {
+		const value = String(sort.order);
+		if (value !== 'asc' && value !== 'desc') {
+			throw new NodeOperationError(context.getNode(), `"${value}" is not a sort order`, {
+				description: 'Choose Ascending or Descending',
+				itemIndex,
+			});
+		}
+		out.order = value;
+	}
+	return out;
+}
+
+/** Filters → Date After as the API's `date_after` (`YYYY-MM-DD`). */
+export function readDateAfter(context: IExecuteFunctions, itemIndex: number): { date_after?: string } {
+	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const raw = filters.dateAfter;
+	if (raw === undefined || raw === null || raw === '') return {};
+	const date = dayOf(raw);
+	if (!date) {
+		throw new NodeOperationError(context.getNode(), `Date After "${String(raw)}" is not a date`, {
+			description: 'Pick a date, or use an expression that gives one such as 2026-01-31',
+			itemIndex,
+		});
+	}
+	return { date_after: date };
+}
+
+/**
+ * The calendar day the user picked. n8n's date picker gives local wall time without an offset
+ * ("2026-01-31T00:00:00"), so the day is read as written rather than shifted through UTC.
+ */
+export function dayOf(value: unknown): string | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
+	const text = typeof value === 'string' ? value.trim() : typeof value === 'object' && value ? String(value) : '';
+	const written = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text);
+	if (written?.[1]) return written[1];
+	const parsed = text ? new Date(text) : undefined;
+	return parsed && !Number.isNaN(parsed.getTime()) ? parsed.toISOString().slice(0, 10) : undefined;
+}
+
+/** A record ID parameter, trimmed; the shared client checks that it is a positive whole number. */
+export function readId(context: IExecuteFunctions, name: string, itemIndex: number): string {
+	const value = context.getNodeParameter(name, itemIndex, '') as string | number;
+	return String(value).trim();
+}

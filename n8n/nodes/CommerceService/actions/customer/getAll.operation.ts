@@ -1,0 +1,22 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { CommerceServiceClient } from '../../../../../shared/src';
+import { listRecords, returnAllAndLimit, toItems } from '../common';
+
+// The store lists customers with paging only: no date filter and no sort.
+const properties: INodeProperties[] = [...returnAllAndLimit()];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customer'], operation: ['getAll'] } },
+	properties,
+);
+
+/** Operation 7. */
+export async function execute(
+	this: IExecuteFunctions,
+	client: CommerceServiceClient,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	return toItems(await listRecords(this, client, itemIndex, (page) => client.listCustomers(page)));
+}

@@ -1,0 +1,32 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { CommerceServiceClient } from '../../../../../shared/src';
+import {
+	dateAfterFilter,
+	listRecords,
+	readDateAfter,
+	readSort,
+	returnAllAndLimit,
+	sortCollection,
+	toItems,
+} from '../common';
+
+const properties: INodeProperties[] = [...returnAllAndLimit(), dateAfterFilter, sortCollection('orders')];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['order'], operation: ['getAll'] } },
+	properties,
+);
+
+/** Operation 9. */
+export async function execute(
+	this: IExecuteFunctions,
+	client: CommerceServiceClient,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const params = { ...readDateAfter(this, itemIndex), ...readSort(this, itemIndex, 'orders') };
+	return toItems(
+		await listRecords(this, client, itemIndex, (page) => client.listOrders({ ...params, ...page })),
+	);
+}

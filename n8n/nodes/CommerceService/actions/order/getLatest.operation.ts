@@ -1,0 +1,64 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { CommerceServiceClient } from '../../../../../shared/src';
+import { toItems } from '../common';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Product Name or ID',
+		name: 'productId',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getProductsOrAny' },
+		default: '',
+		description:
+			'Only orders of this product (also when it was bought as a bump). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Plan Names or IDs',
+		name: 'planIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getPlans', loadOptionsDependsOn: ['productId'] },
+		default: [],
+		description:
+			'Only orders of these payment plans; none means any plan. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: [
+			{ name: 'Active Subscription', value: 'active' },
+			{ name: 'Any Status', value: '' },
+			{ name: 'Canceled Subscription', value: 'canceled' },
+			{ name: 'Completed', value: 'completed', description: 'Completed orders or payment plans' },
+			{ name: 'Paid', value: 'paid', description: 'Paid or completed orders' },
+			{ name: 'Paused Subscription', value: 'paused' },
+			{ name: 'Pending Payment', value: 'pending', description: 'Cash-on-delivery orders awaiting payment' },
+		],
+		default: '',
+		description: 'Only orders in this state',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['order'], operation: ['getLatest'] } },
+	properties,
+);
+
+/** Operation 6: at most the 10 newest orders; "no orders yet" is an empty result, not an error. */
+export async function execute(
+	this: IExecuteFunctions,
+	client: CommerceServiceClient,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const productId = String(this.getNodeParameter('productId', itemIndex, '') ?? '').trim();
+	const planIds = this.getNodeParameter('planIds', itemIndex, []) as string[] | string;
+	const status = String(this.getNodeParameter('status', itemIndex, '') ?? '').trim();
+	const orders = await client.latestOrders({
+		product_id: productId || null,
+		plan_id: typeof planIds === 'string' ? planIds.split(',') : planIds,
+		status: status || null,
+	});
+	return toItems(orders);
+}

@@ -1,0 +1,50 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationModule } from '../common';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import * as getAllForSubscription from './getAllForSubscription.operation';
+import * as getLatest from './getLatest.operation';
+
+export const operations: Record<string, OperationModule> = { get, getAll, getAllForSubscription, getLatest };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['order'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get an order by ID',
+				action: 'Get an order',
+			},
+			{
+				name: 'Get Latest',
+				value: 'getLatest',
+				description: 'Get the 10 newest orders, filtered by product, plan and status',
+				action: 'Get the latest orders',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List orders, newest first',
+				action: 'Get many orders',
+			},
+			{
+				name: 'Get Many for a Subscription',
+				value: 'getAllForSubscription',
+				description: 'List the orders of one subscription: its first payment and each renewal',
+				action: 'Get many orders of a subscription',
+			},
+		],
+		default: 'get',
+	},
+	...get.description,
+	...getAll.description,
+	...getAllForSubscription.description,
+	...getLatest.description,
+];

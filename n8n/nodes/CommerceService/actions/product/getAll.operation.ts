@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { CommerceServiceClient } from '../../../../../shared/src';
+import { listRecords, readSort, returnAllAndLimit, sortCollection, toItems } from '../common';
+
+// The store filters products by nothing but paging and sort (no Date After).
+const properties: INodeProperties[] = [...returnAllAndLimit(), sortCollection('products')];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['product'], operation: ['getAll'] } },
+	properties,
+);
+
+/** Operation 14. */
+export async function execute(
+	this: IExecuteFunctions,
+	client: CommerceServiceClient,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const params = readSort(this, itemIndex, 'products');
+	return toItems(
+		await listRecords(this, client, itemIndex, (page) => client.listProducts({ ...params, ...page })),
+	);
+}

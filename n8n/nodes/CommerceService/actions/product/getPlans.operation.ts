@@ -1,0 +1,35 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { type CommerceServiceClient, PURCHASE_KINDS } from '../../../../../shared/src';
+import { readId, toItems } from '../common';
+import { productPicker } from './get.operation';
+
+const properties: INodeProperties[] = [
+	productPicker,
+	{
+		displayName: 'Include Bump, Upsell and Downsell',
+		name: 'includePurchaseKinds',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to also return the entries "Purchased as a bump", "as an upsell" and "as a downsell" that trigger filters accept',
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['product'], operation: ['getPlans'] } },
+	properties,
+);
+
+/** Operation 5: the product's payment plans (ID and name). */
+export async function execute(
+	this: IExecuteFunctions,
+	client: CommerceServiceClient,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const plans = await client.listWebhookPlans(readId(this, 'productId', itemIndex));
+	const includeKinds = this.getNodeParameter('includePurchaseKinds', itemIndex, false) as boolean;
+	const kinds: readonly string[] = PURCHASE_KINDS;
+	return toItems(includeKinds ? plans : plans.filter((plan) => !kinds.includes(plan.id)));
+}

@@ -1,0 +1,50 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationModule } from '../common';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import * as getPlans from './getPlans.operation';
+import * as getPublished from './getPublished.operation';
+
+export const operations: Record<string, OperationModule> = { get, getAll, getPlans, getPublished };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['product'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a product with its payment plans and prices',
+				action: 'Get a product',
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List products with their payment plans and prices',
+				action: 'Get many products',
+			},
+			{
+				name: 'Get Plans',
+				value: 'getPlans',
+				description: "List a product's payment plans by ID and name",
+				action: 'Get the payment plans of a product',
+			},
+			{
+				name: 'Get Published',
+				value: 'getPublished',
+				description: 'List the IDs and names of all published products, newest first',
+				action: 'Get the published products',
+			},
+		],
+		default: 'get',
+	},
+	...get.description,
+	...getAll.description,
+	...getPlans.description,
+	...getPublished.description,
+];

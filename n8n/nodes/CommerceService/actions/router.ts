@@ -1,0 +1,55 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { CommerceServiceClient } from '../../../../shared/src';
+import { toNodeError } from '../transport/errors';
+import { storeClient } from '../transport';
+import type { OperationModule } from './common';
+import * as customer from './customer';
+import * as order from './order';
+import * as product from './product';
+import * as subscription from './subscription';
+
+const RESOURCES: Record<string, Record<string, OperationModule>> = {
+	customer: customer.operations,
+	order: order.operations,
+	product: product.operations,
+	subscription: subscription.operations,
+};
+
+/** Runs the chosen operation once per input item; each output item is paired with its input. */
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const items = this.getInputData();
+	const resource = this.getNodeParameter('resource', 0) as string;
+	const operation = this.getNodeParameter('operation', 0) as string;
+	const module = RESOURCES[resource]?.[operation];
+	if (!module) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+	}
+
+	const returnData: INodeExecutionData[] = [];
+	let client: CommerceServiceClient | undefined;
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			// Made inside the loop so a credential problem becomes a per-item error under Continue On Fail.
+			client ??= await storeClient.call(this);
+			const records = await module.execute.call(this, client, itemIndex);
+			returnData.push(
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), {
+					itemData: { item: itemIndex },
+				}),
+			);
+		} catch (error) {
+			const nodeError = toNodeError(this.getNode(), error, itemIndex);
+			if (this.continueOnFail()) {
+				returnData.push({
+					json: { error: nodeError.message, description: nodeError.description ?? null },
+					pairedItem: { item: itemIndex },
+				});
+				continue;
+			}
+			throw nodeError;
+		}
+	}
+	return [returnData];
+}

@@ -1,0 +1,32 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { CommerceServiceClient } from '../../../../../shared/src';
+import {
+	dateAfterFilter,
+	listRecords,
+	readDateAfter,
+	readSort,
+	returnAllAndLimit,
+	sortCollection,
+	toItems,
+} from '../common';
+
+const properties: INodeProperties[] = [...returnAllAndLimit(), dateAfterFilter, sortCollection('subscriptions')];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['subscription'], operation: ['getAll'] } },
+	properties,
+);
+
+/** Operation 12. */
+export async function execute(
+	this: IExecuteFunctions,
+	client: CommerceServiceClient,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const params = { ...readDateAfter(this, itemIndex), ...readSort(this, itemIndex, 'subscriptions') };
+	return toItems(
+		await listRecords(this, client, itemIndex, (page) => client.listSubscriptions({ ...params, ...page })),
+	);
+}

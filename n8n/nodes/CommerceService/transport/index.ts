@@ -1,0 +1,125 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import {
+	type CommerceServiceClient,
+	type HttpRequest,
+	type HttpResponse,
+	type Transport,
+	createClient,
+	describeTransportFailure,
+} from '../../../../shared/src';
+
+export const CREDENTIAL_TYPE = 'commerceServiceApi';
+
+/** The n8n contexts that talk to a store. */
+export type StoreContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+
+/** The fields of the CommerceServiceApi credential. */
+export interface CommerceServiceCredentials {
+	storeUrl: string;
+	apiKey: string;
+	apiRoot?: string;
+}
+
+/**
+ * The shared client's transport on `httpRequestWithAuthentication`: every status resolves (the shared
+ * client reads errors), the body stays raw text (the shared client parses what WordPress sites put
+ * around JSON), and GET bodies are not sent (n8n's helper drops them; paging travels in the query).
+ */
+export function n8nTransport(context: StoreContext): Transport {
+	return {
+		sendsGetBody: false,
+		async send(request: HttpRequest): Promise<HttpResponse> {
+			let raw: unknown;
+			try {
+				raw = await context.helpers.httpRequestWithAuthentication.call(
+					context,
+					CREDENTIAL_TYPE,
+					toN8nRequest(request),
+				);
+			} catch (error) {
+				// n8n wraps what axios threw in a NodeApiError: classify the original (code, timeout).
+				throw describeTransportFailure(causeOf(error));
+			}
+			return fromN8nResponse(raw);
+		},
+	};
+}
+
+export function toN8nRequest(request: HttpRequest): IHttpRequestOptions {
+	// The credential's `authenticate` sets x-api-key: n8n, not this code, puts the secret on the wire.
+	const headers = Object.fromEntries(
+		Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'x-api-key'),
+	);
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: request.url,
+		qs: { ...request.query },
+		headers,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		json: false,
+		encoding: 'text',
+		timeout: request.timeoutMs,
+	};
+	if (request.body !== undefined) options.body = JSON.stringify(request.body);
+	return options;
+}
+
+/** `returnFullResponse` gives `{body, headers, statusCode}`; anything else is not a response. */
+export function fromN8nResponse(raw: unknown): HttpResponse {
+	if (!isObject(raw) || typeof raw.statusCode !== 'number') {
+		throw describeTransportFailure(new Error('n8n returned no HTTP response'));
+	}
+	return {
+		status: raw.statusCode,
+		headers: flattenHeaders(raw.headers),
+		body: bodyText(raw.body),
+	};
+}
+
+function flattenHeaders(headers: unknown): Record<string, string> {
+	const flat: Record<string, string> = {};
+	if (!isObject(headers)) return flat;
+	for (const [name, value] of Object.entries(headers)) {
+		if (value === undefined || value === null) continue;
+		flat[name.toLowerCase()] = Array.isArray(value) ? value.map(String).join(', ') : String(value);
+	}
+	return flat;
+}
+
+function bodyText(body: unknown): string {
+	if (body === undefined || body === null) return '';
+	if (typeof body === 'string') return body;
+	if (body instanceof Uint8Array) return Buffer.from(body).toString('utf8');
+	// Only if a future n8n parsed the body despite `encoding: 'text'`: give the client JSON text back.
+	return JSON.stringify(body);
+}
+
+function causeOf(error: unknown): unknown {
+	return isObject(error) && error.cause !== undefined ? error.cause : error;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null;
+}
+
+/** A client for the store of the node's credential; a malformed Store URL throws a ConfigurationError. */
+export async function storeClient(this: StoreContext): Promise<CommerceServiceClient> {
+	const credentials = await this.getCredentials<CommerceServiceCredentials>(CREDENTIAL_TYPE);
+	return createClient({
+		settings: {
+			storeUrl: String(credentials.storeUrl ?? ''),
+			apiKey: String(credentials.apiKey ?? ''),
+			apiRoot: credentials.apiRoot === undefined ? undefined : String(credentials.apiRoot),
+		},
+		transport: n8nTransport(this),
+	});
+}

@@ -1,0 +1,121 @@
+import type {
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { EVENTS, matchesFilters, parseDelivery } from '../../../shared/src';
+import { toItems } from '../CommerceService/actions/common';
+import { getPlans, getProductsOrAny } from '../CommerceService/methods/loadOptions';
+import { toNodeError } from '../CommerceService/transport/errors';
+import { createHook, deleteHook, hookExists, readSetup } from './hooks';
+
+const EVENT_OPTIONS = [...EVENTS]
+	.sort((a, b) => a.label.localeCompare(b.label))
+	.map((kind) => ({ name: kind.label, value: kind.key, description: kind.description }));
+
+export class CommerceServiceTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Commerce Service Trigger',
+		name: 'commerceServiceTrigger',
+		icon: { light: 'file:../../icons/commerceService.svg', dark: 'file:../../icons/commerceService.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description: 'Starts the workflow when a Studiocart store sells, refunds, renews or captures a lead',
+		defaults: { name: 'Commerce Service Trigger' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'commerceServiceApi', required: true }],
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		properties: [
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				required: true,
+				options: EVENT_OPTIONS,
+				default: 'purchased',
+				description: 'The store event that starts the workflow',
+			},
+			{
+				displayName: 'Product Name or ID',
+				name: 'productId',
+				type: 'options',
+				typeOptions: { loadOptionsMethod: 'getProductsOrAny' },
+				default: '',
+				description:
+					'Only events of this product (also when it was bought as a bump). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Plan Names or IDs',
+				name: 'planIds',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getPlans', loadOptionsDependsOn: ['productId'] },
+				default: [],
+				description:
+					'Only events of these payment plans, or of purchases made as a bump, upsell or downsell; none means any. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+			{
+				displayName: 'Amounts in Cents',
+				name: 'pricesInCents',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether the store should send amounts as whole numbers of cents (4900) instead of decimals (49.00)',
+			},
+		],
+	};
+
+	methods = {
+		loadOptions: { getPlans, getProductsOrAny },
+	};
+
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				try {
+					return await hookExists(this);
+				} catch (error) {
+					// A stale hook that cannot be deleted would keep sending events: activation must fail.
+					throw toNodeError(this.getNode(), error);
+				}
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				try {
+					return await createHook(this);
+				} catch (error) {
+					throw toNodeError(this.getNode(), error);
+				}
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				try {
+					return await deleteHook(this);
+				} catch (error) {
+					// The hook id stays in static data, so the next deactivation or activation retries.
+					throw toNodeError(this.getNode(), error);
+				}
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		const setup = readSetup((name, fallback) => this.getNodeParameter(name, fallback));
+		const body = this.getBodyData();
+		// A body n8n could not parse (e.g. sent with a wrong content type) arrives empty: read the raw bytes.
+		const rawBody = (this.getRequestObject() as { rawBody?: unknown }).rawBody;
+		const delivered = Object.keys(body ?? {}).length === 0 && rawBody !== undefined ? rawBody : body;
+		// A record with nothing but an empty `trigger` (an empty or unreadable delivery) is no event.
+		const records = parseDelivery(delivered).filter((record) =>
+			Object.keys(record).some((key) => key !== 'trigger'),
+		);
+		const matching = records.filter((record) => matchesFilters(record, setup));
+		if (matching.length === 0) {
+			return { webhookResponse: { received: records.length, started: false } };
+		}
+		return { workflowData: [this.helpers.returnJsonArray(toItems(matching))] };
+	}
+}

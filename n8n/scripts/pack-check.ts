@@ -1,0 +1,142 @@
+/**
+ * Proves the published package works on its own: `npm pack`, install the tarball with n8n-workflow
+ * into an empty directory outside the workspace, then, in a separate Node process there, require every
+ * node and credential file package.json names and instantiate its class, as n8n's loader does.
+ * Run after `npm run build`.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..');
+const N8N_WORKFLOW = process.env.N8N_WORKFLOW_VERSION ?? '2.41.0';
+
+interface PackEntry {
+	filename: string;
+	files: { path: string }[];
+}
+
+function run(command: string, args: string[], cwd: string): string {
+	return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Runs inside the install directory: loads each registered file the way n8n does and checks it. */
+const LOADER = String.raw`
+const { existsSync, readFileSync } = require('node:fs');
+const { basename, dirname, join } = require('node:path');
+const pkgDir = join(process.cwd(), 'node_modules', 'n8n-nodes-commerce-service');
+const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+const problems = [];
+const check = (ok, what) => { if (!ok) problems.push(what); };
+check(!pkg.dependencies || Object.keys(pkg.dependencies).length === 0, 'package.json has runtime dependencies');
+check(JSON.stringify(pkg.peerDependencies) === '{"n8n-workflow":"*"}', 'peerDependencies is not {"n8n-workflow":"*"}');
+const credentialNames = [];
+const loaded = [];
+for (const [kind, paths] of [['credentials', pkg.n8n.credentials], ['nodes', pkg.n8n.nodes]]) {
+	for (const path of paths) {
+		const file = join(pkgDir, path);
+		check(existsSync(file), path + ' does not exist');
+		const source = readFileSync(file, 'utf8');
+		const requires = [...source.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
+		check(requires.every((name) => name === 'n8n-workflow'), path + ' requires ' + requires.join(', '));
+		const className = basename(path).split('.')[0];
+		const Class = require(file)[className];
+		check(typeof Class === 'function', path + ' does not export class ' + className);
+		const instance = new Class();
+		const description = kind === 'nodes' ? instance.description : instance;
+		const icon = description.icon;
+		for (const variant of [icon.light, icon.dark]) {
+			check(existsSync(join(dirname(file), variant.replace('file:', ''))), path + ' icon ' + variant + ' missing');
+		}
+		if (kind === 'credentials') credentialNames.push(instance.name);
+		if (kind === 'nodes') {
+			for (const { name } of description.credentials ?? []) check(credentialNames.includes(name), path + ' uses unknown credential ' + name);
+			check(existsSync(file.replace(/\.js$/, '.json')), path + ' has no codex file');
+			check(Array.isArray(description.properties) && description.properties.length > 0, path + ' has no properties');
+		}
+		loaded.push(kind + ': ' + (kind === 'nodes' ? description.name : instance.name) + ' (' + path + ')');
+	}
+}
+console.log(loaded.join('\n'));
+
+// Run both nodes once on canned answers, so the bundled shared client is exercised, not just loaded.
+async function exercise() {
+	const nodeFile = (name) => join(pkgDir, pkg.n8n.nodes.find((path) => path.includes('/' + name + '.node.js')));
+	const { CommerceService } = require(nodeFile('CommerceService'));
+	const { CommerceServiceTrigger } = require(nodeFile('CommerceServiceTrigger'));
+	const sent = [];
+	const params = { resource: 'order', operation: 'get', orderId: '1042' };
+	const context = {
+		getInputData: () => [{ json: {} }],
+		getNodeParameter: (name, _i, fallback) => (name in params ? params[name] : fallback),
+		getNode: () => ({ name: 'Commerce Service', type: 'commerceService', typeVersion: 1, parameters: {} }),
+		getCredentials: async () => ({ storeUrl: 'shop.example.com', apiKey: 'key', apiRoot: '/wp-json/sc/v1' }),
+		continueOnFail: () => false,
+		helpers: {
+			httpRequestWithAuthentication: async (_type, options) => {
+				sent.push(options);
+				return { statusCode: 200, headers: {}, body: '{"id":"1042","order_amount":"49"}' };
+			},
+			returnJsonArray: (data) => (Array.isArray(data) ? data : [data]).map((json) => ({ json })),
+			constructExecutionMetaData: (data, { itemData }) => data.map((item) => ({ ...item, pairedItem: itemData })),
+		},
+	};
+	const [[item]] = await new CommerceService().execute.call(context);
+	check(item && item.json.id === 1042 && item.json.order_amount === 49, 'execute did not return the normalised order');
+	check(sent[0] && sent[0].url === 'https://shop.example.com/wp-json/sc/v1/orders/1042', 'execute called ' + (sent[0] && sent[0].url));
+	const hook = {
+		getNodeParameter: (name, fallback) => ({ event: 'purchased', productId: '', planIds: [] })[name] ?? fallback,
+		getBodyData: () => ({ trigger: 'purchased', id: '7', order_amount: '10.50' }),
+		getRequestObject: () => ({}),
+		helpers: context.helpers,
+	};
+	const response = await new CommerceServiceTrigger().webhook.call(hook);
+	check(response.workflowData && response.workflowData[0][0].json.id === 7, 'webhook did not emit the event');
+	console.log('ran: CommerceService execute (Order: Get), CommerceServiceTrigger webhook');
+}
+
+exercise().catch((error) => problems.push('exercise failed: ' + error.message)).finally(() => {
+if (problems.length) {
+	console.error(problems.join('\n'));
+	process.exit(1);
+}
+});
+`;
+
+function main(): void {
+	const workDir = mkdtempSync(join(tmpdir(), 'n8n-pack-check-'));
+	try {
+		const [pack] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', workDir], root)) as PackEntry[];
+		if (!pack) throw new Error('npm pack produced nothing');
+		const packed = pack.files.map((file) => file.path).sort();
+		console.log(`Packed ${pack.filename}: ${packed.length} files\n  ${packed.join('\n  ')}`);
+		const outside = packed.filter((path) => path !== 'package.json' && !/^(dist\/|README|LICENSE)/i.test(path));
+		if (outside.length) throw new Error(`the tarball holds files outside dist/: ${outside.join(', ')}`);
+
+		const installDir = join(workDir, 'install');
+		run('mkdir', ['-p', installDir], workDir);
+		writeFileSync(join(installDir, 'package.json'), JSON.stringify({ name: 'pack-check', private: true }));
+		run(
+			'npm',
+			['install', '--no-audit', '--no-fund', '--omit=dev', join(workDir, pack.filename), `n8n-workflow@${N8N_WORKFLOW}`],
+			installDir,
+		);
+		const installed = JSON.parse(readFileSync(join(installDir, 'package.json'), 'utf8')) as { dependencies: object };
+		console.log(`Installed into ${installDir}: ${Object.keys(installed.dependencies).join(', ')}`);
+
+		writeFileSync(join(installDir, 'load.js'), LOADER);
+		console.log(run(process.execPath, ['load.js'], installDir).trim());
+		console.log('Pack check passed: the tarball installs and loads on its own.');
+	} finally {
+		rmSync(workDir, { recursive: true, force: true });
+	}
+}
+
+try {
+	main();
+} catch (error) {
+	const failure = error as { message?: string; stdout?: string; stderr?: string };
+	console.error(failure.stdout ?? '', failure.stderr ?? '', failure.message ?? error);
+	process.exitCode = 1;
+}

@@ -1,0 +1,151 @@
+import nock from 'nock';
+import type { IDataObject, IHttpRequestOptions, INode } from 'n8n-workflow';
+
+import { CommerceServiceApi } from '../../../n8n/credentials/CommerceServiceApi.credentials';
+import { endpoint, resolveStore, urlWithQuery } from '../../../shared/src';
+import { API, KEY, STORE } from './fake/context';
+import { useNock } from './fake/nock';
+import { resolveValue } from './fake/expressions';
+import { applyAuthenticate, performRequest, type SentRequest } from './fake/http';
+
+const credential = new CommerceServiceApi();
+const node: INode = { id: 't', name: 'Temp-Node', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [0, 0], parameters: {} };
+
+useNock();
+
+/** The URL of the credential's declarative test, resolved by n8n's expression engine. */
+function testUrl(credentials: IDataObject): string {
+	const { request } = credential.test;
+	const qs = Object.fromEntries(
+		Object.entries(request.qs ?? {}).map(([key, value]) => [key, String(resolveValue(String(value), credentials))]),
+	);
+	return urlWithQuery(String(resolveValue(String(request.url), credentials)), qs);
+}
+
+/** The URL the shared client (and so the nodes) would call for operation 1 with the same settings. */
+function clientUrl(credentials: { storeUrl: string; apiKey: string; apiRoot?: string }): string {
+	const store = resolveStore(credentials);
+	const target = endpoint(store, 'webhook/validate/');
+	return urlWithQuery(target.url, { ...target.query, api_key: store.apiKey });
+}
+
+/** Both URLs as the server sees them: origin, path, and the decoded query. */
+function seen(url: string) {
+	const parsed = new URL(url);
+	return { origin: parsed.origin, path: parsed.pathname, query: Object.fromEntries(parsed.searchParams) };
+}
+
+/**
+ * What n8n's credentials tester does with a declarative test: send the request with `authenticate`
+ * applied; on an HTTP error, the first `responseCode` rule for that status, else the status text.
+ */
+async function runCredentialTest(credentials: IDataObject, sent: SentRequest[] = []): Promise<{ status: string; message: string }> {
+	const { request, rules = [] } = credential.test;
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: String(resolveValue(String(request.url), credentials)),
+		qs: Object.fromEntries(Object.entries(request.qs ?? {}).map(([k, v]) => [k, resolveValue(String(v), credentials)])) as IDataObject,
+	};
+	try {
+		await performRequest(node, applyAuthenticate(credential, credentials, options), sent);
+	} catch (error) {
+		const cause = (error as { cause?: { response?: { status: number; statusText: string }; code?: string } }).cause;
+		if (cause?.response) {
+			const rule = rules.find((r) => r.type === 'responseCode' && r.properties.value === cause.response?.status);
+			return { status: 'Error', message: rule ? String(rule.properties.message) : cause.response.statusText };
+		}
+		return { status: 'Error', message: cause?.code ?? String(error) };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
+
+describe('CommerceServiceApi credential', () => {
+	it('has the fields the nodes read, the key as a password, and /wp-json/sc/v1 as the default root', () => {
+		expect(credential.name).toBe('commerceServiceApi');
+		expect(credential.properties.map((p) => [p.name, p.default, p.typeOptions?.password ?? false])).toEqual([
+			['storeUrl', '', false],
+			['apiKey', '', true],
+			['apiRoot', '/wp-json/sc/v1', false],
+		]);
+	});
+
+	it('authenticates with the x-api-key header, the way n8n applies a generic authenticate', () => {
+		const options = applyAuthenticate(credential, { apiKey: KEY }, { url: `${STORE}${API}/orders`, headers: { accept: 'application/json' } });
+
+		expect(options.headers).toEqual({ accept: 'application/json', 'x-api-key': KEY });
+	});
+
+	it.each([
+		['shop.example.com', undefined],
+		['https://shop.example.com/', ''],
+		['  https://shop.example.com  ', '/wp-json/sc/v1/'],
+		['http://localhost:8080/store/', 'wp-json/sc/v1'],
+		['https://example.com/store/wp-json/sc/v1/orders', undefined],
+		['https://example.com/wp-admin/admin.php?page=studiocart', undefined],
+		['shop.example.com', '?rest_route=/sc/v1'],
+		['https://example.com/store', '/?rest_route=/sc/v1/'],
+		['https://shop.example.com', 'https://shop.example.com/?rest_route=%2Fsc%2Fv1'],
+		['https://shop.example.com', 'https://shop.example.com/wp-json/sc/v1'],
+		['https://shop.example.com', '/custom-api/sc/v1'],
+		['https://example.com/store', 'https://example.com/store/wp-json/sc/v1'],
+		['https://example.com/store', '/store/wp-json/sc/v1'],
+		['https://example.com/store/', 'https://example.com/store/?rest_route=/sc/v1'],
+	])('tests the same URL the nodes call: Store URL %j, API Root %j', (storeUrl, apiRoot) => {
+		const credentials = { storeUrl, apiKey: KEY, ...(apiRoot === undefined ? {} : { apiRoot }) };
+
+		expect(seen(testUrl(credentials))).toEqual(seen(clientUrl(credentials)));
+	});
+
+	it('says "Connection successful" for a key the store accepts (it answers "" on real stores)', async () => {
+		const scope = nock(STORE).post(`${API}/webhook/validate/`).query({ api_key: KEY }).reply(200, '""');
+		const sent: SentRequest[] = [];
+
+		const result = await runCredentialTest({ storeUrl: 'shop.example.com', apiKey: KEY, apiRoot: API }, sent);
+
+		scope.done();
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(sent[0]?.headers['x-api-key']).toBe(KEY);
+	});
+
+	it('names the reason for a rejected key', async () => {
+		nock(STORE)
+			.post(`${API}/webhook/validate/`)
+			.query(true)
+			.reply(401, { code: 'rest_forbidden_context', message: 'Sorry, you cannot view this resource.', data: { status: 401 } });
+
+		const result = await runCredentialTest({ storeUrl: STORE, apiKey: 'wrong', apiRoot: API });
+
+		expect(result).toEqual({
+			status: 'Error',
+			message: 'The store did not accept the API key. Copy it again from the Studiocart settings in your WordPress admin.',
+		});
+	});
+
+	it('points at the Store URL and API Root when there is no API there', async () => {
+		nock(STORE).post(`${API}/webhook/validate/`).query(true).reply(404, '<html><title>Page not found</title></html>');
+
+		const result = await runCredentialTest({ storeUrl: STORE, apiKey: KEY, apiRoot: API });
+
+		expect(result.message).toMatch(/^No Commerce Service API at this Store URL and API Root/);
+	});
+
+	it('reaches a site without pretty permalinks through ?rest_route=', async () => {
+		const scope = nock(STORE).post('/').query({ rest_route: '/sc/v1/webhook/validate/', api_key: KEY }).reply(200, '{}');
+
+		const result = await runCredentialTest({ storeUrl: STORE, apiKey: KEY, apiRoot: '?rest_route=/sc/v1' });
+
+		scope.done();
+		expect(result.status).toBe('OK');
+	});
+
+	it('reports an unreachable store by its error code, as n8n does', async () => {
+		nock(STORE)
+			.post(`${API}/webhook/validate/`)
+			.query(true)
+			.replyWithError(Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' }));
+
+		const result = await runCredentialTest({ storeUrl: STORE, apiKey: KEY, apiRoot: API });
+
+		expect(result).toEqual({ status: 'Error', message: 'ENOTFOUND' });
+	});
+});

@@ -1,0 +1,68 @@
+import nock from 'nock';
+
+import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
+import { API, KEY, STORE, fakeExecute } from './fake/context';
+import { useNock } from './fake/nock';
+import { customer, range } from './fake/fixtures';
+
+const node = new CommerceService();
+
+useNock();
+
+describe('Customer', () => {
+	it('Get sends operation 8 with the key in x-api-key and returns the normalised customer', async () => {
+		const scope = nock(STORE, { reqheaders: { 'x-api-key': KEY } })
+			.get(`${API}/customers/1024`)
+			.reply(200, customer(1024));
+		const { context, sent } = fakeExecute({ parameters: { resource: 'customer', operation: 'get', customerId: ' 1024 ' } });
+
+		const [output] = await node.execute.call(context);
+
+		scope.done();
+		expect(output).toEqual([
+			{
+				json: expect.objectContaining({ id: 1024, email: 'customer1024@example.com', lifetime_value: 168, total_orders: 2 }),
+				pairedItem: { item: 0 },
+			},
+		]);
+		// No GET body (n8n drops it), no key in the URL of a REST read.
+		expect(sent[0]).toMatchObject({ method: 'GET', body: undefined });
+		expect(sent[0]?.url).not.toContain(KEY);
+	});
+
+	it('Get Many with a limit asks for one page of that size', async () => {
+		const scope = nock(STORE)
+			.get(`${API}/customers`)
+			.query({ page: '1', per_page: '3' })
+			.reply(200, range(1, 3, customer), { 'X-WP-Total': '40', 'X-WP-TotalPages': '14' });
+		const { context } = fakeExecute({
+			parameters: { resource: 'customer', operation: 'getAll', returnAll: false, limit: 3 },
+		});
+
+		const [output] = await node.execute.call(context);
+
+		scope.done();
+		expect(output?.map((item) => item.json.id)).toEqual([1, 2, 3]);
+		expect(output?.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);
+	});
+
+	it('Get Many with Return All walks every page through the shared paginator', async () => {
+		const scope = nock(STORE)
+			.get(`${API}/customers`)
+			.query({ page: '1', per_page: '100' })
+			.reply(200, range(1, 100, customer), { 'X-WP-TotalPages': '3' })
+			.get(`${API}/customers`)
+			.query({ page: '2', per_page: '100' })
+			.reply(200, range(101, 100, customer), { 'X-WP-TotalPages': '3' })
+			.get(`${API}/customers`)
+			.query({ page: '3', per_page: '100' })
+			.reply(200, range(201, 7, customer), { 'X-WP-TotalPages': '3' });
+		const { context } = fakeExecute({ parameters: { resource: 'customer', operation: 'getAll', returnAll: true } });
+
+		const [output] = await node.execute.call(context);
+
+		scope.done();
+		expect(output).toHaveLength(207);
+		expect(output?.[206]?.json.id).toBe(207);
+	});
+});

@@ -1,0 +1,204 @@
+import nock from 'nock';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
+import { API, CREDENTIALS, KEY, STORE, fakeExecute } from './fake/context';
+import { useNock } from './fake/nock';
+import { order } from './fake/fixtures';
+
+const node = new CommerceService();
+const getOrder = { resource: 'order', operation: 'get', orderId: '1042' };
+
+useNock();
+
+async function failure(run: () => Promise<unknown>): Promise<NodeApiError | NodeOperationError> {
+	try {
+		await run();
+	} catch (error) {
+		if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+		throw error;
+	}
+	throw new Error('expected the node to fail');
+}
+
+describe('errors', () => {
+	it('a rejected key is a NodeApiError with the shared message, its advice as description, and the status', async () => {
+		nock(STORE)
+			.get(`${API}/orders/1042`)
+			.reply(401, { code: 'rest_forbidden_context', message: 'Sorry, you cannot view this resource.', data: { status: 401 } });
+		const { context } = fakeExecute({ parameters: getOrder });
+
+		const error = await failure(() => node.execute.call(context));
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe(
+			'Get an order failed on shop.example.com: the store did not accept the API key (HTTP 401 rest_forbidden_context: Sorry, you cannot view this resource.). Copy the API key again from the Studiocart settings in your WordPress admin and update the connection.',
+		);
+		expect(error.description).toBe(
+			'Copy the API key again from the Studiocart settings in your WordPress admin and update the connection.',
+		);
+		expect((error as NodeApiError).httpCode).toBe('401');
+		expect(JSON.stringify(error)).not.toContain(KEY);
+	});
+
+	it('an unknown ID is a NodeApiError that says so', async () => {
+		nock(STORE)
+			.get(`${API}/orders/1042`)
+			.reply(404, { code: 'sc_rest_invalid_id', message: 'Invalid resource ID.', data: { status: 404 } });
+		const { context } = fakeExecute({ parameters: getOrder });
+
+		const error = await failure(() => node.execute.call(context));
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toContain('the store has no record with that ID (HTTP 404 sc_rest_invalid_id');
+		expect(error.description).toMatch(/^Check the ID/);
+	});
+
+	it('a maintenance page answered with 200 is an error naming the page, not data', async () => {
+		nock(STORE)
+			.get(`${API}/orders/1042`)
+			.reply(200, '<!DOCTYPE html><html><head><title>Briefly unavailable for scheduled maintenance</title></head></html>', {
+				'Content-Type': 'text/html',
+			});
+		const { context } = fakeExecute({ parameters: getOrder });
+
+		const error = await failure(() => node.execute.call(context));
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toContain('answered with a web page instead of the API ("Briefly unavailable for scheduled maintenance")');
+	});
+
+	it('a store that cannot be reached is a NodeApiError about reaching it', async () => {
+		nock(STORE).get(`${API}/orders/1042`).replyWithError(Object.assign(new Error('connect ECONNREFUSED 203.0.113.7:443'), { code: 'ECONNREFUSED' }));
+		const { context } = fakeExecute({ parameters: getOrder });
+
+		const error = await failure(() => node.execute.call(context));
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe(
+			'Get an order failed on shop.example.com: the store could not be reached. Check the Store URL (spelling, https) and that the site is online.',
+		);
+	});
+
+	it('a store too slow to answer is a timeout, classified through n8n’s NodeApiError wrapper', async () => {
+		nock(STORE)
+			.get(`${API}/orders/1042`)
+			.replyWithError(Object.assign(new Error('timeout of 20000ms exceeded'), { code: 'ECONNABORTED' }));
+		const { context } = fakeExecute({ parameters: getOrder });
+
+		const error = await failure(() => node.execute.call(context));
+
+		expect(error.message).toContain('the store did not answer within 20 seconds');
+	});
+
+	it('a refused parameter is a NodeApiError naming it', async () => {
+		nock(STORE)
+			.get(`${API}/orders`)
+			.query(true)
+			.reply(400, {
+				code: 'rest_invalid_param',
+				message: 'Invalid parameter(s): date_after',
+				data: { status: 400, params: { date_after: 'Invalid date.' } },
+			});
+		const { context } = fakeExecute({
+			parameters: { resource: 'order', operation: 'getAll', returnAll: false, limit: 5, filters: { dateAfter: '2026-01-01' } },
+		});
+
+		const error = await failure(() => node.execute.call(context));
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toContain('the store refused the request (date_after)');
+		expect((error as NodeApiError).httpCode).toBe('400');
+	});
+
+	it('an ID that is not a number is a NodeOperationError, and nothing is sent', async () => {
+		const { context, sent } = fakeExecute({ parameters: { ...getOrder, orderId: 'abc' } });
+
+		const error = await failure(() => node.execute.call(context));
+
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toContain('the order ID "abc" is not a positive whole number');
+		expect(error.description).toMatch(/^Enter the numeric ID of the order/);
+		expect(sent).toHaveLength(0);
+	});
+
+	it('a Store URL that is not one is a NodeOperationError from the credential, and nothing is sent', async () => {
+		const { context, sent } = fakeExecute({
+			parameters: getOrder,
+			credentials: { ...CREDENTIALS, storeUrl: 'my shop' },
+		});
+
+		const error = await failure(() => node.execute.call(context));
+
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toContain('"my shop" is not a store URL (it contains spaces)');
+		expect(sent).toHaveLength(0);
+	});
+
+	it('a Date After that is not a date is refused before anything is sent', async () => {
+		const { context, sent } = fakeExecute({
+			parameters: { resource: 'order', operation: 'getAll', returnAll: true, filters: { dateAfter: 'last tuesday' } },
+		});
+
+		const error = await failure(() => node.execute.call(context));
+
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe('Date After "last tuesday" is not a date');
+		expect(sent).toHaveLength(0);
+	});
+
+	it('an unknown operation is refused', async () => {
+		const { context } = fakeExecute({ parameters: { resource: 'order', operation: 'delete' } });
+
+		const error = await failure(() => node.execute.call(context));
+
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe('The operation "delete" of "order" is not supported');
+	});
+});
+
+describe('Continue On Fail', () => {
+	it('turns a failing item into an error item paired with it, and goes on with the next', async () => {
+		const scope = nock(STORE)
+			.get(`${API}/orders/1`)
+			.reply(200, order(1))
+			.get(`${API}/orders/2`)
+			.reply(404, { code: 'sc_rest_invalid_id', message: 'Invalid resource ID.', data: { status: 404 } })
+			.get(`${API}/orders/3`)
+			.reply(200, order(3));
+		const { context } = fakeExecute({
+			parameters: { resource: 'order', operation: 'get' },
+			items: [{ json: {} }, { json: {} }, { json: {} }, { json: {} }],
+			itemParameters: [{ orderId: '1' }, { orderId: '2' }, { orderId: '3' }, { orderId: 'x' }],
+			continueOnFail: true,
+		});
+
+		const [output] = await node.execute.call(context);
+
+		scope.done();
+		expect(output?.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(output?.[0]?.json.id).toBe(1);
+		expect(output?.[1]?.json).toEqual({
+			error: expect.stringContaining('the store has no record with that ID'),
+			description: expect.stringMatching(/^Check the ID/),
+		});
+		expect(output?.[2]?.json.id).toBe(3);
+		expect(output?.[3]?.json.error).toContain('is not a positive whole number');
+	});
+
+	it('gives every item an error item when the credential itself is wrong', async () => {
+		const { context } = fakeExecute({
+			parameters: getOrder,
+			items: [{ json: {} }, { json: {} }],
+			credentials: { ...CREDENTIALS, apiKey: '  ' },
+			continueOnFail: true,
+		});
+
+		const [output] = await node.execute.call(context);
+
+		expect(output).toEqual([
+			{ json: expect.objectContaining({ error: expect.stringContaining('no API key is set') }), pairedItem: { item: 0 } },
+			{ json: expect.objectContaining({ error: expect.stringContaining('no API key is set') }), pairedItem: { item: 1 } },
+		]);
+	});
+});

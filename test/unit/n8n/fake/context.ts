@@ -1,0 +1,154 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	INode,
+	INodeExecutionData,
+	IPairedItemData,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+
+import { CommerceServiceApi } from '../../../../n8n/credentials/CommerceServiceApi.credentials';
+import { applyAuthenticate, performRequest, type SentRequest } from './http';
+
+/**
+ * A small fake of the `this` n8n gives a node: parameters, credentials, static data, the webhook URL
+ * and body, and request helpers that send real HTTP (nock intercepts it) after applying the
+ * credential's `authenticate` the way n8n does.
+ */
+
+export const STORE = 'https://shop.example.com';
+export const API = '/wp-json/sc/v1';
+export const KEY = 'sk_live_4f9a2c7e1b';
+export const CREDENTIALS = { storeUrl: 'shop.example.com/', apiKey: KEY, apiRoot: API };
+export const WEBHOOK_URL = 'https://n8n.example.com/webhook/3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4f13/webhook';
+
+export interface FakeOptions {
+	/** Node parameters; for executions, the same for every item unless `itemParameters` says otherwise. */
+	parameters?: IDataObject;
+	itemParameters?: IDataObject[];
+	items?: INodeExecutionData[];
+	credentials?: IDataObject;
+	continueOnFail?: boolean;
+	staticData?: IDataObject;
+	webhookUrl?: string;
+	bodyData?: unknown;
+	rawBody?: Buffer;
+}
+
+export interface Fake {
+	node: INode;
+	sent: SentRequest[];
+	staticData: IDataObject;
+	logs: string[];
+}
+
+function base(options: FakeOptions, type: string) {
+	const credentialType = new CommerceServiceApi();
+	const credentials = options.credentials ?? CREDENTIALS;
+	const node: INode = {
+		id: 'node-1',
+		name: type === 'trigger' ? 'Commerce Service Trigger' : 'Commerce Service',
+		type: `CUSTOM.${type === 'trigger' ? 'commerceServiceTrigger' : 'commerceService'}`,
+		typeVersion: 1,
+		position: [0, 0],
+		// The fake reads parameters from `options`; the node object only names the node.
+		parameters: {},
+	};
+	const fake: Fake = { node, sent: [], staticData: options.staticData ?? {}, logs: [] };
+	const log = (level: string) => (message: string) => fake.logs.push(`${level}: ${message}`);
+	const common = {
+		logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
+		getNode: () => node,
+		getCredentials: async (name: string) => {
+			if (name !== credentialType.name) throw new Error(`no credential of type ${name}`);
+			return { ...credentials };
+		},
+		getWorkflowStaticData: (kind: string) => {
+			if (kind !== 'node') throw new Error('the fake keeps node static data only');
+			return fake.staticData;
+		},
+	};
+	const helpers = {
+		async httpRequestWithAuthentication(name: string, request: IHttpRequestOptions): Promise<unknown> {
+			if (name !== credentialType.name) throw new Error(`no credential of type ${name}`);
+			return await performRequest(node, applyAuthenticate(credentialType, credentials, request), fake.sent);
+		},
+		returnJsonArray(data: IDataObject | IDataObject[]): INodeExecutionData[] {
+			return (Array.isArray(data) ? data : [data]).map((json) => ({ json }));
+		},
+		constructExecutionMetaData(
+			data: INodeExecutionData[],
+			{ itemData }: { itemData: IPairedItemData | IPairedItemData[] },
+		): INodeExecutionData[] {
+			return data.map(({ json, ...rest }) => ({ json, pairedItem: itemData, ...rest }));
+		},
+	};
+	return { fake, common, helpers, node };
+}
+
+function parameterOf(parameters: IDataObject, name: string, fallback: unknown): unknown {
+	return name in parameters ? parameters[name] : fallback;
+}
+
+export function fakeExecute(options: FakeOptions = {}): { context: IExecuteFunctions } & Fake {
+	const { fake, common, helpers } = base(options, 'action');
+	const items = options.items ?? [{ json: {} }];
+	const context = {
+		...common,
+		helpers,
+		getInputData: () => items,
+		continueOnFail: () => options.continueOnFail === true,
+		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
+			const parameters = { ...(options.parameters ?? {}), ...(options.itemParameters?.[itemIndex] ?? {}) };
+			const value = parameterOf(parameters, name, fallback);
+			if (value === undefined) throw new Error(`Could not get parameter "${name}"`);
+			return value;
+		},
+	};
+	return { context: context as unknown as IExecuteFunctions, ...fake };
+}
+
+export function fakeLoadOptions(options: FakeOptions = {}): { context: ILoadOptionsFunctions } & Fake {
+	const { fake, common, helpers } = base(options, 'action');
+	const parameters = options.parameters ?? {};
+	const context = {
+		...common,
+		helpers,
+		getNodeParameter: (name: string, fallback?: unknown) => parameterOf(parameters, name, fallback),
+		getCurrentNodeParameter: (name: string) => parameters[name],
+		getCurrentNodeParameters: () => parameters,
+	};
+	return { context: context as unknown as ILoadOptionsFunctions, ...fake };
+}
+
+export function fakeHook(options: FakeOptions = {}): { context: IHookFunctions } & Fake {
+	const { fake, common, helpers } = base(options, 'trigger');
+	const parameters = options.parameters ?? {};
+	const context = {
+		...common,
+		helpers,
+		getNodeParameter: (name: string, fallback?: unknown) => parameterOf(parameters, name, fallback),
+		getNodeWebhookUrl: (name: string) => (name === 'default' ? (options.webhookUrl ?? WEBHOOK_URL) : undefined),
+		getWebhookName: () => 'default',
+		getMode: () => 'trigger',
+		getActivationMode: () => 'activate',
+	};
+	return { context: context as unknown as IHookFunctions, ...fake };
+}
+
+export function fakeWebhook(options: FakeOptions = {}): { context: IWebhookFunctions } & Fake {
+	const { fake, common, helpers } = base(options, 'trigger');
+	const parameters = options.parameters ?? {};
+	const context = {
+		...common,
+		helpers,
+		getNodeParameter: (name: string, fallback?: unknown) => parameterOf(parameters, name, fallback),
+		getBodyData: () => options.bodyData ?? {},
+		getRequestObject: () => ({ body: options.bodyData ?? {}, rawBody: options.rawBody }),
+		getMode: () => 'trigger',
+	};
+	return { context: context as unknown as IWebhookFunctions, ...fake };
+}

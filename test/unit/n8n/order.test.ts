@@ -1,0 +1,133 @@
+import nock from 'nock';
+
+import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
+import { API, KEY, STORE, fakeExecute } from './fake/context';
+import { useNock } from './fake/nock';
+import { order, range } from './fake/fixtures';
+
+const node = new CommerceService();
+
+useNock();
+
+describe('Order', () => {
+	it('Get sends operation 10 and coerces the store’s types to the spec’s', async () => {
+		const scope = nock(STORE, { reqheaders: { 'x-api-key': KEY } })
+			.get(`${API}/orders/1042`)
+			.reply(200, order(1042));
+		const { context } = fakeExecute({ parameters: { resource: 'order', operation: 'get', orderId: '1042' } });
+
+		const [output] = await node.execute.call(context);
+
+		scope.done();
+		expect(output?.[0]?.json).toMatchObject({
+			id: 1042,
+			product_id: '87',
+			order_amount: 16800,
+			items: [expect.objectContaining({ quantity: 1, unit_price: 0 })],
+			transaction_id: '',
+		});
+	});
+
+	it('Get Many sends Date After, Order By and Order as query parameters', async () => {
+		const scope = nock(STORE)
+			.get(`${API}/orders`)
+			.query({ page: '1', per_page: '2', date_after: '2026-01-31', orderby: 'id', order: 'asc' })
+			.reply(200, range(1, 2, order));
+		const { context } = fakeExecute({
+			parameters: {
+				resource: 'order',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 2,
+				filters: { dateAfter: '2026-01-31T00:00:00' },
+				sort: { orderBy: 'id', order: 'asc' },
+			},
+		});
+
+		const [output] = await node.execute.call(context);
+
+		scope.done();
+		expect(output?.map((item) => item.json.id)).toEqual([1, 2]);
+	});
+
+	it('Get Many with Return All stops on a short page even without paging headers', async () => {
+		const scope = nock(STORE)
+			.get(`${API}/orders`)
+			.query({ page: '1', per_page: '100' })
+			.reply(200, range(1, 100, order))
+			.get(`${API}/orders`)
+			.query({ page: '2', per_page: '100' })
+			.reply(200, range(101, 4, order));
+		const { context } = fakeExecute({ parameters: { resource: 'order', operation: 'getAll', returnAll: true } });
+
+		const [output] = await node.execute.call(context);
+
+		scope.done();
+		expect(output).toHaveLength(104);
+	});
+
+	it('Get Many for a Subscription sends operation 11 with page and per_page', async () => {
+		const scope = nock(STORE)
+			.get(`${API}/orders/subscription/2051`)
+			.query({ page: '1', per_page: '50', date_after: '2026-02-01' })
+			.reply(200, range(2052, 3, order));
+		const { context } = fakeExecute({
+			parameters: {
+				resource: 'order',
+				operation: 'getAllForSubscription',
+				subscriptionId: '2051',
+				returnAll: false,
+				limit: 50,
+				filters: { dateAfter: '2026-02-01' },
+				sort: {},
+			},
+		});
+
+		const [output] = await node.execute.call(context);
+
+		scope.done();
+		expect(output?.map((item) => item.json.id)).toEqual([2052, 2053, 2054]);
+	});
+
+	it('Get Latest sends operation 6 with the key in the query and the filters in the body', async () => {
+		const scope = nock(STORE)
+			.post(`${API}/webhook/latest-orders/`, { plan_id: ['full', 'bump'], status: 'paid' })
+			.query({ api_key: KEY, product_id: '87' })
+			.reply(200, [
+				{ order_id: '1042', order_status: 'paid', product_id: 87, order_amount: 168, currency: 'USD' },
+				{ id: 1041, status: 'paid', product_id: '87', order_amount: '49', currency: 'USD' },
+			]);
+		const { context } = fakeExecute({
+			parameters: {
+				resource: 'order',
+				operation: 'getLatest',
+				productId: '87',
+				planIds: ['full', 'bump'],
+				status: 'paid',
+			},
+		});
+
+		const [output] = await node.execute.call(context);
+
+		scope.done();
+		expect(output?.map((item) => item.json)).toEqual([
+			expect.objectContaining({ order_id: 1042, order_status: 'paid', product_id: '87', order_amount: '168.00' }),
+			expect.objectContaining({ order_id: 1041, order_status: 'paid', order_amount: '49.00' }),
+		]);
+	});
+
+	it('Get Latest with no filters sends none, and "no orders yet" is an empty result', async () => {
+		const scope = nock(STORE)
+			.post(`${API}/webhook/latest-orders/`, (body) => body === '' || Object.keys(body as object).length === 0)
+			.query({ api_key: KEY })
+			.reply(404, { code: 'no_orders', message: 'there are no orders for this product yet', data: { status: 404 } });
+		const { context } = fakeExecute({
+			parameters: { resource: 'order', operation: 'getLatest', productId: '', planIds: [], status: '' },
+		});
+
+		const [output] = await node.execute.call(context);
+
+		scope.done();
+		expect(output).toEqual([]);
+	});
+});

@@ -1,0 +1,120 @@
+import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
+import { fakeWebhook } from './fake/context';
+
+const trigger = new CommerceServiceTrigger();
+const PURCHASES_OF_87 = { event: 'purchased', productId: '87', planIds: [], pricesInCents: false };
+
+function purchase(overrides: Record<string, unknown> = {}) {
+	return {
+		trigger: 'purchased',
+		id: '1042',
+		customer_email: 'maya.lopez@example.com',
+		product_id: 87,
+		product_name: 'Sourdough Masterclass',
+		payment_plan_id: 'full',
+		order_amount: '168.00',
+		currency: 'USD',
+		status: 'paid',
+		items: [{ product_name: 'Sourdough Masterclass', total_amount: '149' }],
+		...overrides,
+	};
+}
+
+describe('trigger webhook()', () => {
+	it('emits the delivered event as one item, with the shared parser’s types', async () => {
+		const { context } = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: purchase() });
+
+		const response = await trigger.webhook.call(context);
+
+		expect(response.workflowData).toEqual([
+			[
+				{
+					json: expect.objectContaining({
+						trigger: 'purchased',
+						id: 1042,
+						product_id: '87',
+						order_amount: 168,
+						items: [expect.objectContaining({ total_amount: 149 })],
+					}),
+				},
+			],
+		]);
+	});
+
+	it('emits one item per record when the store sends a list', async () => {
+		const { context } = fakeWebhook({
+			parameters: PURCHASES_OF_87,
+			bodyData: [purchase({ id: 1 }), purchase({ id: 2 })] as unknown as object,
+		});
+
+		const response = await trigger.webhook.call(context);
+
+		expect(response.workflowData?.[0]?.map((item) => item.json.id)).toEqual([1, 2]);
+	});
+
+	it('drops an event of another kind without starting the workflow', async () => {
+		const { context } = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: purchase({ trigger: 'refunded' }) });
+
+		const response = await trigger.webhook.call(context);
+
+		expect(response.workflowData).toBeUndefined();
+		expect(response.webhookResponse).toEqual({ received: 1, started: false });
+	});
+
+	it('drops another product, but keeps the product when it was bought as a bump', async () => {
+		const other = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: purchase({ product_id: '91' }) });
+		const bump = fakeWebhook({
+			parameters: PURCHASES_OF_87,
+			bodyData: purchase({ product_id: '91', items: [{ product_id: 87, purchase_type: 'bump' }] }),
+		});
+
+		expect((await trigger.webhook.call(other.context)).workflowData).toBeUndefined();
+		expect((await trigger.webhook.call(bump.context)).workflowData?.[0]).toHaveLength(1);
+	});
+
+	it('keeps only the chosen plans, and bump / upsell entries match how the product was bought', async () => {
+		const parameters = { ...PURCHASES_OF_87, planIds: ['installments', 'upsell'] };
+		const full = fakeWebhook({ parameters, bodyData: purchase() });
+		const installments = fakeWebhook({ parameters, bodyData: purchase({ payment_plan_id: 'installments' }) });
+		const upsell = fakeWebhook({ parameters, bodyData: purchase({ purchase_type: 'upsell' }) });
+
+		expect((await trigger.webhook.call(full.context)).workflowData).toBeUndefined();
+		expect((await trigger.webhook.call(installments.context)).workflowData?.[0]).toHaveLength(1);
+		expect((await trigger.webhook.call(upsell.context)).workflowData?.[0]).toHaveLength(1);
+	});
+
+	it('keeps a lead, which carries no plan, under a plan filter', async () => {
+		const { context } = fakeWebhook({
+			parameters: { event: 'lead', productId: '87', planIds: ['full'], pricesInCents: false },
+			bodyData: { trigger: 'lead', customer_email: 'lead@example.com', product_id: '87' },
+		});
+
+		const response = await trigger.webhook.call(context);
+
+		expect(response.workflowData?.[0]?.[0]?.json).toMatchObject({ trigger: 'lead', customer_email: 'lead@example.com' });
+	});
+
+	it('reads a form-encoded body n8n did not parse from the raw bytes', async () => {
+		const { context } = fakeWebhook({
+			parameters: PURCHASES_OF_87,
+			bodyData: {},
+			rawBody: Buffer.from('trigger=purchased&id=7&product_id=87&items[0][product_name]=Kit&items[0][quantity]=2'),
+		});
+
+		const response = await trigger.webhook.call(context);
+
+		expect(response.workflowData?.[0]?.[0]?.json).toMatchObject({
+			trigger: 'purchased',
+			id: 7,
+			items: [{ product_name: 'Kit', quantity: 2 }],
+		});
+	});
+
+	it('ignores an empty delivery', async () => {
+		const { context } = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: {} });
+
+		const response = await trigger.webhook.call(context);
+
+		expect(response).toEqual({ webhookResponse: { received: 0, started: false } });
+	});
+});
