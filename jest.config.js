@@ -1,13 +1,15 @@
 /** Unit and integration tests; `npm test` runs both. End-to-end runs from jest.e2e.config.js. */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
+const setupFilesAfterEnv = ['<rootDir>/test/setup/pristineHttp.ts'];
 
 module.exports = {
   projects: [
-    { displayName: 'unit', testEnvironment: 'node', transform, testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    { displayName: 'unit', testEnvironment: 'node', transform, setupFilesAfterEnv, testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {
       displayName: 'integration',
       testEnvironment: 'node',
       transform,
+      setupFilesAfterEnv,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
     },
   ],
