@@ -113,8 +113,26 @@ export async function importCredentials(home: N8nHome, credentials: N8nCredentia
 }
 
 export async function importWorkflow(home: N8nHome, workflow: N8nWorkflowJson): Promise<void> {
-  const result = await withInputFile([workflow], (file) => runCli(home, ['import:workflow', `--input=${file}`]));
+  await importWorkflows(home, [workflow]);
+}
+
+/** Several workflows in one n8n process (each CLI command costs a few seconds of n8n start-up). */
+export async function importWorkflows(home: N8nHome, workflows: N8nWorkflowJson[]): Promise<void> {
+  if (workflows.length === 0) return;
+  const result = await withInputFile(workflows, (file) => runCli(home, ['import:workflow', `--input=${file}`]));
   expectSuccess('import:workflow', result, /Successfully imported/);
+}
+
+/** `n8n list:workflow`: id and name of every workflow in the database. */
+export async function listWorkflows(home: N8nHome): Promise<Array<{ id: string; name: string }>> {
+  const result = await runCli(home, ['list:workflow']);
+  if (result.code !== 0) throw new N8nCliError(`list:workflow failed (exit ${result.code})`, result);
+  // One `<id>|<name>` line per workflow, after n8n's own log lines.
+  return result.stdout
+    .split('\n')
+    .map((line) => /^([A-Za-z0-9]{1,36})\|(.*)$/.exec(line.trim()))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ id: m[1] ?? '', name: m[2] ?? '' }));
 }
 
 /** Activates a workflow (n8n 2.x "publish"); takes effect when the server next starts. */

@@ -1,0 +1,64 @@
+/**
+ * The example workflows in n8n/examples/ (what `npm start` imports, and what the n8n e2e test runs)
+ * and the sandbox credential they use. Not part of the npm package (its `files` is `["dist"]`).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import type { N8nCredentialJson, N8nWorkflowJson } from '../n8n/cli';
+import { REPO_ROOT } from '../n8n/install';
+
+export const EXAMPLES_DIR = path.join(REPO_ROOT, 'n8n', 'examples');
+
+/** The credential every example names; `npm start` imports it pointing at the local sandbox. */
+export const EXAMPLE_CREDENTIAL = { id: 'csSandboxCred001', name: 'Commerce Service sandbox', type: 'commerceServiceApi' } as const;
+
+/** Node types as n8n names nodes loaded from N8N_CUSTOM_EXTENSIONS. */
+export const NODE_TYPES = {
+  action: 'CUSTOM.commerceService',
+  trigger: 'CUSTOM.commerceServiceTrigger',
+} as const;
+
+export interface CredentialRef {
+  id: string;
+  name: string;
+}
+
+/** Every `*.json` of n8n/examples, parsed, sorted by file name. */
+export function loadExamples(dir = EXAMPLES_DIR): N8nWorkflowJson[] {
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => {
+      const workflow = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as N8nWorkflowJson;
+      if (typeof workflow.id !== 'string' || !Array.isArray(workflow.nodes)) {
+        throw new Error(`${path.join(dir, name)} is not an n8n workflow with a fixed id`);
+      }
+      return workflow;
+    });
+}
+
+/** A copy of the workflow whose Commerce Service nodes use another credential. */
+export function withCredential(workflow: N8nWorkflowJson, credential: CredentialRef): N8nWorkflowJson {
+  const copy = JSON.parse(JSON.stringify(workflow)) as N8nWorkflowJson;
+  for (const node of copy.nodes) {
+    const credentials = node.credentials as Record<string, CredentialRef> | undefined;
+    if (credentials?.[EXAMPLE_CREDENTIAL.type]) credentials[EXAMPLE_CREDENTIAL.type] = { id: credential.id, name: credential.name };
+  }
+  return copy;
+}
+
+/** The nodes of a workflow that are the Commerce Service Trigger. */
+export function triggerNodes(workflow: { nodes: Array<Record<string, unknown>> }): Array<Record<string, unknown>> {
+  return workflow.nodes.filter((node) => node.type === NODE_TYPES.trigger);
+}
+
+/** The sandbox credential in the form `n8n import:credentials` takes. */
+export function sandboxCredential(sandbox: { url: string; apiKey: string; apiRoot: string }, ref: CredentialRef = EXAMPLE_CREDENTIAL): N8nCredentialJson {
+  return {
+    id: ref.id,
+    name: ref.name,
+    type: EXAMPLE_CREDENTIAL.type,
+    data: { storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot },
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Workflow JSON for the n8n e2e test: one Manual Trigger fanning out to a Commerce Service node per
+ * operation (one `n8n execute` runs them all), and a trigger workflow with a fixed webhookId.
+ */
+import type { N8nWorkflowJson } from '../../../scripts/n8n/cli';
+import { NODE_TYPES, type CredentialRef } from '../../../scripts/start/examples';
+
+/** Record ids and filter values the action nodes ask for (read from the sandbox beforehand). */
+export interface ActionInputs {
+  customerId: number;
+  orderId: number;
+  subscriptionId: number;
+  productId: number;
+  /** A plan of productId that has paid orders. */
+  planId: string;
+  /** `YYYY-MM-DD` inside the store's date range. */
+  dateAfter: string;
+}
+
+/** One Commerce Service node: its resource, operation and parameters (besides resource/operation). */
+export interface ActionCase {
+  name: string;
+  resource: 'customer' | 'order' | 'product' | 'subscription';
+  operation: string;
+  params(inputs: ActionInputs): Record<string, unknown>;
+}
+
+/** Every operation of the action node, with parameters that make each one return records. */
+export const ACTION_CASES: readonly ActionCase[] = [
+  { name: 'Customer: Get', resource: 'customer', operation: 'get', params: (i) => ({ customerId: String(i.customerId) }) },
+  { name: 'Customer: Get Many', resource: 'customer', operation: 'getAll', params: () => ({ returnAll: false, limit: 7 }) },
+  { name: 'Order: Get', resource: 'order', operation: 'get', params: (i) => ({ orderId: String(i.orderId) }) },
+  // More than one page of 100: Return All pages through the list.
+  { name: 'Order: Get Many (all)', resource: 'order', operation: 'getAll', params: () => ({ returnAll: true }) },
+  {
+    name: 'Order: Get Many (filtered, sorted)',
+    resource: 'order',
+    operation: 'getAll',
+    params: (i) => ({ returnAll: false, limit: 12, filters: { dateAfter: i.dateAfter }, sort: { orderBy: 'id', order: 'asc' } }),
+  },
+  {
+    name: 'Order: Get Many for a Subscription',
+    resource: 'order',
+    operation: 'getAllForSubscription',
+    params: (i) => ({ subscriptionId: String(i.subscriptionId), returnAll: true, sort: { orderBy: 'date_created', order: 'asc' } }),
+  },
+  {
+    name: 'Order: Get Latest',
+    resource: 'order',
+    operation: 'getLatest',
+    params: (i) => ({ productId: String(i.productId), planIds: [i.planId], status: 'paid' }),
+  },
+  { name: 'Product: Get', resource: 'product', operation: 'get', params: (i) => ({ productId: String(i.productId) }) },
+  {
+    name: 'Product: Get Many',
+    resource: 'product',
+    operation: 'getAll',
+    params: () => ({ returnAll: true, sort: { orderBy: 'product_name', order: 'asc' } }),
+  },
+  {
+    name: 'Product: Get Plans',
+    resource: 'product',
+    operation: 'getPlans',
+    params: (i) => ({ productId: String(i.productId), includePurchaseKinds: true }),
+  },
+  { name: 'Product: Get Published', resource: 'product', operation: 'getPublished', params: () => ({}) },
+  {
+    name: 'Subscription: Get',
+    resource: 'subscription',
+    operation: 'get',
+    params: (i) => ({ subscriptionId: String(i.subscriptionId) }),
+  },
+  {
+    name: 'Subscription: Get Many',
+    resource: 'subscription',
+    operation: 'getAll',
+    params: (i) => ({ returnAll: false, limit: 5, filters: { dateAfter: i.dateAfter }, sort: { orderBy: 'id', order: 'desc' } }),
+  },
+];
+
+/** Node name of a case in the workflow for one store (several stores share a workflow). */
+export const nodeName = (store: string, c: ActionCase) => `${store} ${c.name}`;
+
+/**
+ * A Manual Trigger connected to one Commerce Service node per (store, case). Each store is a
+ * credential; its nodes are named `<store> <case name>`.
+ */
+export function actionWorkflow(
+  id: string,
+  inputs: ActionInputs,
+  stores: Array<{ label: string; credential: CredentialRef }>,
+): N8nWorkflowJson {
+  const start = { id: `${id}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+  const nodes: Array<Record<string, unknown>> = [start];
+  for (const [s, store] of stores.entries()) {
+    for (const [i, c] of ACTION_CASES.entries()) {
+      nodes.push({
+        id: `${id}-${s}-${i}`,
+        name: nodeName(store.label, c),
+        type: NODE_TYPES.action,
+        typeVersion: 1,
+        position: [300 + s * 300, i * 120],
+        parameters: { resource: c.resource, operation: c.operation, ...c.params(inputs) },
+        credentials: { commerceServiceApi: store.credential },
+      });
+    }
+  }
+  const fanOut = nodes.slice(1).map((node) => ({ node: node.name, type: 'main', index: 0 }));
+  return {
+    id,
+    name: `e2e: every action operation (${stores.map((s) => s.label).join(', ')})`,
+    nodes,
+    connections: { Start: { main: [fanOut] } },
+    settings: { executionOrder: 'v1' },
+  };
+}
+
+/** Commerce Service Trigger (fixed webhookId) → NoOp, for one event and optional filters. */
+export function triggerWorkflow(opts: {
+  id: string;
+  webhookId: string;
+  credential: CredentialRef;
+  event: string;
+  productId?: string;
+  planIds?: string[];
+}): N8nWorkflowJson {
+  return {
+    id: opts.id,
+    name: `e2e: trigger ${opts.event}`,
+    nodes: [
+      {
+        id: `${opts.id}-trigger`,
+        name: 'Trigger',
+        type: NODE_TYPES.trigger,
+        typeVersion: 1,
+        position: [0, 0],
+        webhookId: opts.webhookId,
+        parameters: { event: opts.event, productId: opts.productId ?? '', planIds: opts.planIds ?? [], pricesInCents: false },
+        credentials: { commerceServiceApi: opts.credential },
+      },
+      { id: `${opts.id}-noop`, name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
+    ],
+    connections: { Trigger: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+    settings: { executionOrder: 'v1' },
+  };
+}
