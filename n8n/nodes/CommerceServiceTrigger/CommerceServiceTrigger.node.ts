@@ -10,6 +10,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { EVENTS, matchesFilters, parseDelivery } from '../../../shared/src';
 import { toItems } from '../CommerceService/actions/common';
 import { getPlans, getProductsOrAny } from '../CommerceService/methods/loadOptions';
+import { planPicker, productPicker } from '../CommerceService/methods/pickers';
 import { toNodeError } from '../CommerceService/transport/errors';
 import { createHook, deleteHook, hookExists, readSetup } from './hooks';
 
@@ -41,24 +42,8 @@ export class CommerceServiceTrigger implements INodeType {
 				default: 'purchased',
 				description: 'The store event that starts the workflow',
 			},
-			{
-				displayName: 'Product Name or ID',
-				name: 'productId',
-				type: 'options',
-				typeOptions: { loadOptionsMethod: 'getProductsOrAny' },
-				default: '',
-				description:
-					'Only events of this product (also when it was bought as a bump). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-			{
-				displayName: 'Plan Names or IDs',
-				name: 'planIds',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getPlans', loadOptionsDependsOn: ['productId'] },
-				default: [],
-				description:
-					'Only events of these payment plans, or of purchases made as a bump, upsell or downsell; none means any. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
+			productPicker('events'),
+			planPicker('events of these payment plans, or of purchases made as a bump, upsell or downsell'),
 			{
 				displayName: 'Amounts in Cents',
 				name: 'pricesInCents',

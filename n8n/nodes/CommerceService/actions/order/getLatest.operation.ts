@@ -2,27 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
+import { planPicker, productPicker } from '../../methods/pickers';
 import { toItems } from '../common';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Product Name or ID',
-		name: 'productId',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getProductsOrAny' },
-		default: '',
-		description:
-			'Only orders of this product (also when it was bought as a bump). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	{
-		displayName: 'Plan Names or IDs',
-		name: 'planIds',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getPlans', loadOptionsDependsOn: ['productId'] },
-		default: [],
-		description:
-			'Only orders of these payment plans; none means any plan. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
+	productPicker('orders'),
+	planPicker('orders of these payment plans'),
 	{
 		displayName: 'Status',
 		name: 'status',
