@@ -2,6 +2,7 @@ import type { Links } from '../addressing';
 import type { Store } from '../store/store';
 import type { Customer, Order, Plan, Product, Subscription } from '../store/types';
 import { money, type MoneyUnit } from './money';
+import { formatDate, formatTimestamp } from './time';
 
 /** What formatting needs: the records, the address the caller used, and the money unit wanted. */
 export interface RenderContext {
@@ -34,4 +35,22 @@ export function customerNames(customer: { firstName: string; lastName: string; e
 
 export function taxType(rate: number): string {
   return rate > 0 ? 'exclusive' : '';
+}
+
+/** A subscription's invoices: the orders it made, each with a link to its order resource. */
+export function invoicesOf(subscription: Subscription, ctx: RenderContext): Record<string, unknown>[] {
+  return subscription.orderIds.flatMap((id) => {
+    const order = ctx.store.order(id);
+    if (!order) return [];
+    return [
+      {
+        id: order.id,
+        status: order.status,
+        order_amount: amount(ctx, order.totalCents),
+        date: formatDate(order.createdAt),
+        date_time: formatTimestamp(order.createdAt),
+        link: ctx.links.rest(`/orders/${order.id}`),
+      },
+    ];
+  });
 }

@@ -1,5 +1,5 @@
 import type { Lead, Order, Subscription } from '../store/types';
-import { amount, customerNames, related, taxType, type RenderContext } from './context';
+import { amount, customerNames, invoicesOf, related, taxType, type RenderContext } from './context';
 import { money } from './money';
 import { paymentTerms } from './plan-text';
 import { formatDate, formatTimestamp } from './time';
@@ -127,19 +127,8 @@ export function subscriptionPayload(subscription: Subscription, ctx: RenderConte
     ...optionalDate(subscription.cancelAt, 'cancel_date'),
     website_url: ctx.links.site,
     order_url: ctx.links.productPath(product.slug),
-    invoices: subscription.orderIds.flatMap((id) => {
-      const order = ctx.store.order(id);
-      if (!order) return [];
-      return [
-        {
-          id: order.id,
-          status: order.status,
-          order_amount: amount(ctx, order.totalCents),
-          date: formatDate(order.createdAt),
-          date_time: formatTimestamp(order.createdAt),
-        },
-      ];
-    }),
+    // Event payloads carry no invoice links.
+    invoices: invoicesOf(subscription, ctx).map(({ link: _link, ...invoice }) => invoice),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Customer, Order, Product, Subscription } from '../store/types';
-import { amount, customerNames, related, taxType, type RenderContext } from './context';
+import { amount, customerNames, invoicesOf, related, taxType, type RenderContext } from './context';
 import { paymentTerms } from './plan-text';
 import { formatDate, formatOptionalDate, formatOptionalTimestamp, formatTimestamp } from './time';
 
@@ -106,20 +106,7 @@ export function subscriptionResource(subscription: Subscription, ctx: RenderCont
     next_bill_date_time: formatOptionalTimestamp(subscription.nextBillAt),
     website_url: ctx.links.site,
     order_url: ctx.links.productPath(product.slug),
-    invoices: subscription.orderIds.flatMap((id) => {
-      const order = ctx.store.order(id);
-      if (!order) return [];
-      return [
-        {
-          id: order.id,
-          status: order.status,
-          order_amount: amount(ctx, order.totalCents),
-          date: formatDate(order.createdAt),
-          date_time: formatTimestamp(order.createdAt),
-          link: ctx.links.rest(`/orders/${order.id}`),
-        },
-      ];
-    }),
+    invoices: invoicesOf(subscription, ctx),
     link: ctx.links.rest(`/subscriptions/${subscription.id}`),
   };
 }
