@@ -9,7 +9,7 @@ export { nodeTransport } from './http/nodeTransport';
 export { OPERATIONS, ORDERBY_VALUES, ORDER_VALUES, MAX_PER_PAGE, type OperationKey, type OperationSpec } from './operations/catalogue';
 export * from './resources/types';
 export { FIELDS, FIELD_LABELS, type FieldDescription } from './resources/labels';
-export { EVENTS, eventKind, PURCHASE_KINDS, type EventKey, type EventKind, type EventNoun } from './events/catalogue';
+export { EVENTS, eventKind, PURCHASE_KINDS, PURCHASE_KIND_LABELS, type EventKey, type EventKind, type EventNoun } from './events/catalogue';
 export type { EventRecord } from './events/record';
 export { parseDelivery } from './events/parse';
 export { matchesFilters, type EventFilters } from './events/match';

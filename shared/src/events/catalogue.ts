@@ -162,3 +162,10 @@ export function eventKind(key: string): EventKind | undefined {
 
 /** Plan-list entries that stand for how a product was bought rather than for a plan. */
 export const PURCHASE_KINDS = ['bump', 'upsell', 'downsell'] as const;
+
+/** How the store names those entries in its plan list (operation 5). */
+export const PURCHASE_KIND_LABELS: Readonly<Record<(typeof PURCHASE_KINDS)[number], string>> = {
+  bump: 'Purchased as a bump',
+  upsell: 'Purchased as an upsell',
+  downsell: 'Purchased as a downsell',
+};

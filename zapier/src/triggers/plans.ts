@@ -1,14 +1,7 @@
 import type { Bundle, Trigger, ZObject } from 'zapier-platform-core';
-import { PURCHASE_KINDS, type WebhookPlan, RESOURCE_SAMPLES } from '../../../shared/src';
+import { PURCHASE_KIND_LABELS, PURCHASE_KINDS, type WebhookPlan, RESOURCE_SAMPLES } from '../../../shared/src';
 import { storeClient } from '../client';
 import { withStoreErrors } from '../errors';
-
-/** How real stores name the purchase-kind entries at the end of every plan list. */
-const PURCHASE_KIND_NAMES: Readonly<Record<(typeof PURCHASE_KINDS)[number], string>> = {
-  bump: 'Purchased as a bump',
-  upsell: 'Purchased as an upsell',
-  downsell: 'Purchased as a downsell',
-};
 
 /**
  * Operation 5: the chosen product's plans, always ending with the bump, upsell and downsell entries
@@ -19,7 +12,7 @@ const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<Webh
   const productId = typeof product === 'string' || typeof product === 'number' ? String(product).trim() : '';
   const plans = productId ? await storeClient(z, bundle).listWebhookPlans(productId) : [];
   const listed = new Set(plans.map((plan) => plan.id));
-  const missing = PURCHASE_KINDS.filter((kind) => !listed.has(kind)).map((kind) => ({ id: kind, name: PURCHASE_KIND_NAMES[kind] }));
+  const missing = PURCHASE_KINDS.filter((kind) => !listed.has(kind)).map((kind) => ({ id: kind, name: PURCHASE_KIND_LABELS[kind] }));
   return [...plans, ...missing];
 });
 

@@ -1,15 +1,8 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { PURCHASE_KINDS } from '../../../../shared/src';
+import { PURCHASE_KIND_LABELS, PURCHASE_KINDS } from '../../../../shared/src';
 import { toNodeError } from '../transport/errors';
 import { storeClient } from '../transport';
-
-/** Entries of operation 5 that describe how a product was bought, when no product is chosen yet. */
-const PURCHASE_KIND_LABELS: Record<(typeof PURCHASE_KINDS)[number], string> = {
-	bump: 'Purchased as a bump',
-	upsell: 'Purchased as an upsell',
-	downsell: 'Purchased as a downsell',
-};
 
 /** Published products (operation 4), by name. */
 export async function getProducts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
