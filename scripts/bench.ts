@@ -3,7 +3,8 @@
  * Runs the sandbox in-process on 127.0.0.1 with bounded request counts. `npm run bench`.
  */
 import { performance } from 'node:perf_hooks';
-import { collect, createClient, EVENTS, matchesFilters, nodeTransport, parseDelivery } from '../shared/src';
+import { collect, createClient, EVENTS, matchesFilters, parseDelivery } from '../shared/src';
+import { nodeTransport } from '../shared/src/http/nodeTransport';
 import { startSandbox } from '../sandbox';
 
 const REQUESTS = 300;

@@ -7,6 +7,7 @@ import {
   ServerError,
   TimeoutError,
   UnexpectedResponseError,
+  isMissingRecord,
 } from './errors';
 import { parseBody } from './http/parseBody';
 import { responseError } from './http/responseError';
@@ -303,10 +304,10 @@ function numericIfDigits(id: string): string | number {
 
 /** The store no longer knows the hook: for an unsubscribe, that is success. */
 function isGone(error: unknown): boolean {
-  return error instanceof NotFoundError && error.code !== 'rest_no_route';
+  return isMissingRecord(error);
 }
 
 /** `webhook/delete/` without a working handler (real stores): try `webhook/zap-delete/`. */
 function needsFallback(error: unknown): boolean {
-  return error instanceof ServerError || (error instanceof NotFoundError && error.code === 'rest_no_route');
+  return error instanceof ServerError || (error instanceof NotFoundError && error.reason === 'route');
 }

@@ -85,10 +85,30 @@ export class AuthenticationError extends CommerceServiceError {
   override readonly name = 'AuthenticationError';
 }
 
-/** 404: an unknown id, or no Commerce Service API at the configured root. */
+/** What a 404 is about: the record asked for, or the address of the API itself. */
+export type NotFoundReason = 'record' | 'route';
+
+/**
+ * 404: an unknown id (`reason: 'record'`), or no Commerce Service API at the configured root
+ * (`reason: 'route'`: a wrong Store URL or API Root, or Studiocart inactive). Only the shared client
+ * reads the store's error codes; adapters decide on `reason`.
+ */
 export class NotFoundError extends CommerceServiceError {
   readonly kind = 'not_found';
   override readonly name = 'NotFoundError';
+  constructor(
+    context: ErrorContext,
+    summary: string,
+    hint: string,
+    readonly reason: NotFoundReason = 'record',
+  ) {
+    super(context, summary, hint);
+  }
+}
+
+/** A 404 about the record asked for (it does not exist), not about the store's address. */
+export function isMissingRecord(error: unknown): error is NotFoundError {
+  return error instanceof NotFoundError && error.reason === 'record';
 }
 
 /** 400 and other 4xx: the store refused a parameter. */

@@ -5,14 +5,26 @@ export * from './client';
 export * from './paginate';
 export * from './http/transport';
 export * from './http/redact';
-export { nodeTransport } from './http/nodeTransport';
 export { OPERATIONS, ORDERBY_VALUES, ORDER_VALUES, MAX_PER_PAGE, type OperationKey, type OperationSpec } from './operations/catalogue';
 export * from './resources/types';
 export { FIELDS, FIELD_LABELS, type FieldDescription } from './resources/labels';
-export { EVENTS, eventKind, PURCHASE_KINDS, PURCHASE_KIND_LABELS, type EventKey, type EventKind, type EventNoun } from './events/catalogue';
+export { EVENTS, eventKind, PURCHASE_KINDS, PURCHASE_KIND_LABELS, type PurchaseKind, type EventKey, type EventKind, type EventNoun } from './events/catalogue';
 export type { EventRecord } from './events/record';
 export { parseDelivery } from './events/parse';
 export { matchesFilters, type EventFilters } from './events/match';
 export { amountsInCents } from './events/cents';
 export { recentEvents, latestOrderAsEvent, type RecentOptions } from './events/recent';
 export { RESOURCE_SAMPLES } from './resources/samples';
+export {
+  readTriggerChoices,
+  choiceText,
+  choiceList,
+  choiceFlag,
+  subscribeInputOf,
+  eventFiltersOf,
+  recentOptionsOf,
+  type RawTriggerChoices,
+  type TriggerChoices,
+  type HookSource,
+} from './triggers/choices';
+export { planChoices, productPlanChoices, isPurchaseKind, type PlanChoiceOptions, type ClientSource } from './triggers/plans';

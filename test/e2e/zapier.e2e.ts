@@ -7,7 +7,8 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createClient, nodeTransport } from '../../shared/src';
+import { createClient } from '../../shared/src';
+import { nodeTransport } from '../../shared/src/http/nodeTransport';
 import { type Sandbox, startSandbox } from '../../sandbox';
 
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
 import type { Bundle, PlainInputField } from 'zapier-platform-core';
-import type { EventFilters, EventKind } from '../../shared/src';
+import { type TriggerChoices, readTriggerChoices } from '../../shared/src';
 
 /** The filters every event trigger offers; both dropdowns are hidden triggers (`triggers/`). */
 export const TRIGGER_INPUTS: PlainInputField[] = [
@@ -32,34 +32,8 @@ export const TRIGGER_INPUTS: PlainInputField[] = [
   },
 ];
 
-/** What the user chose in `TRIGGER_INPUTS`, read defensively (Zapier may send numbers, strings or lists). */
-export interface TriggerChoices {
-  productId: string | undefined;
-  planIds: string[];
-  pricesInCents: boolean;
-}
-
+/** What the user chose in `TRIGGER_INPUTS`, read by the shared reader (Zapier may send numbers, strings or lists). */
 export function readChoices(bundle: Pick<Bundle, 'inputData'>): TriggerChoices {
   const input = bundle.inputData ?? {};
-  const product = text(input.product_id);
-  return { productId: product || undefined, planIds: list(input.plan_ids), pricesInCents: yes(input.prices_in_cents) };
-}
-
-export function filtersOf(kind: EventKind, choices: TriggerChoices): EventFilters {
-  return { event: kind.key, productId: choices.productId ?? null, planIds: choices.planIds };
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
-}
-
-/** A list field arrives as an array, or as one comma-separated string when mapped from another step. */
-function list(value: unknown): string[] {
-  const values = Array.isArray(value) ? value.map(text) : text(value).split(',');
-  return values.map((item) => item.trim()).filter(Boolean);
-}
-
-function yes(value: unknown): boolean {
-  if (typeof value === 'boolean') return value;
-  return ['true', 'yes', '1', 'on'].includes(text(value).toLowerCase());
+  return readTriggerChoices({ productId: input.product_id, planIds: input.plan_ids, pricesInCents: input.prices_in_cents });
 }

@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { EVENTS, matchesFilters, parseDelivery } from '../../../shared/src';
+import { EVENTS, eventFiltersOf, matchesFilters, parseDelivery } from '../../../shared/src';
 import { toItems } from '../CommerceService/actions/common';
 import { getPlans, getProductsOrAny } from '../CommerceService/methods/loadOptions';
 import { planPicker, productPicker } from '../CommerceService/methods/pickers';
@@ -93,11 +93,9 @@ export class CommerceServiceTrigger implements INodeType {
 		// A body n8n could not parse (e.g. sent with a wrong content type) arrives empty: read the raw bytes.
 		const rawBody = (this.getRequestObject() as { rawBody?: unknown }).rawBody;
 		const delivered = Object.keys(body ?? {}).length === 0 && rawBody !== undefined ? rawBody : body;
-		// A record with nothing but an empty `trigger` (an empty or unreadable delivery) is no event.
-		const records = parseDelivery(delivered).filter((record) =>
-			Object.keys(record).some((key) => key !== 'trigger'),
-		);
-		const matching = records.filter((record) => matchesFilters(record, setup));
+		const records = parseDelivery(delivered);
+		const filters = eventFiltersOf(setup.event, setup);
+		const matching = records.filter((record) => matchesFilters(record, filters));
 		if (matching.length === 0) {
 			return { webhookResponse: { received: records.length, started: false } };
 		}

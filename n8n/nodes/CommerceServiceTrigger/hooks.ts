@@ -1,15 +1,19 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { type CommerceServiceClient, type EventFilters, type SubscribeInput, eventKind } from '../../../shared/src';
+import {
+	type CommerceServiceClient,
+	type TriggerChoices,
+	choiceText,
+	eventKind,
+	readTriggerChoices,
+	subscribeInputOf,
+} from '../../../shared/src';
 import { storeClient } from '../CommerceService/transport';
 
-/** What the trigger is set up for, read from its parameters. */
-export interface TriggerSetup extends EventFilters {
+/** What the trigger is set up for, read from its parameters: its event and the user's choices. */
+export interface TriggerSetup extends TriggerChoices {
 	event: string;
-	productId: string;
-	planIds: string[];
-	pricesInCents: boolean;
 }
 
 /** The remote hook as kept in the node's static data, with the store, URL and filters it was made for. */
@@ -23,33 +27,20 @@ interface StoredHook {
 type ParameterReader = (name: string, fallback: unknown) => unknown;
 
 export function readSetup(parameter: ParameterReader): TriggerSetup {
-	const event = String(parameter('event', '') ?? '').trim();
-	const rawPlans = parameter('planIds', []);
-	const planIds = (Array.isArray(rawPlans) ? rawPlans : String(rawPlans ?? '').split(','))
-		.map((id) => String(id).trim())
-		.filter(Boolean);
 	return {
-		event,
-		productId: String(parameter('productId', '') ?? '').trim(),
-		planIds,
-		pricesInCents: parameter('pricesInCents', false) === true,
+		event: choiceText(parameter('event', '')),
+		...readTriggerChoices({
+			productId: parameter('productId', ''),
+			planIds: parameter('planIds', []),
+			pricesInCents: parameter('pricesInCents', false),
+		}),
 	};
 }
 
 /** Everything the store's hook depends on: a change to any of it needs a new hook. */
 function signature(setup: TriggerSetup): string {
-	return JSON.stringify([setup.event, setup.productId, [...setup.planIds].sort(), setup.pricesInCents]);
-}
-
-function subscribeInput(hookUrl: string, setup: TriggerSetup): SubscribeInput {
-	return {
-		hook_url: hookUrl,
-		status: setup.event,
-		product_id: setup.productId || null,
-		plan_id: setup.planIds,
-		prices_in_cents: setup.pricesInCents,
-		source: 'n8n',
-	};
+	// `?? ''`: the form kept in the static data of hooks made before the shared reader.
+	return JSON.stringify([setup.event, setup.productId ?? '', [...setup.planIds].sort(), setup.pricesInCents]);
 }
 
 function stored(staticData: IDataObject): StoredHook | undefined {
@@ -126,7 +117,7 @@ export async function createHook(context: IHookFunctions): Promise<boolean> {
 	const client = await storeClient.call(context);
 	const previous = stored(staticData);
 	if (previous) await removeStored(context, client, staticData, previous);
-	const { id } = await client.subscribeHook(subscribeInput(hookUrl, setup));
+	const { id } = await client.subscribeHook(subscribeInputOf(setup, { hookUrl, event: setup.event, source: 'n8n' }));
 	staticData.hookId = id;
 	staticData.hookStore = client.store.baseUrl;
 	staticData.hookUrl = hookUrl;

@@ -4,10 +4,15 @@ import type { EventRecord } from './record';
 
 /**
  * Turns a hook delivery, in whatever form the platform hands it over (a parsed JSON object, an array
- * of them, a JSON string or buffer, a form-encoded body), into typed event records.
+ * of them, a JSON string or buffer, a form-encoded body), into typed event records. A record with no
+ * field and no event (`{}`, `{"trigger": ""}`: an empty or unreadable body) is no event, for every trigger.
  */
 export function parseDelivery(body: unknown): EventRecord[] {
-  return rawRecords(body).map(toEventRecord);
+  return rawRecords(body).map(toEventRecord).filter(isEvent);
+}
+
+function isEvent(record: EventRecord): boolean {
+  return record.trigger !== '' || Object.keys(record).some((key) => key !== 'trigger');
 }
 
 export function toEventRecord(raw: Record<string, unknown>): EventRecord {

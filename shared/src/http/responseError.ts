@@ -88,6 +88,7 @@ export function responseError(ctx: ResponseContext, response: HttpResponse, pars
         context,
         `the store has no Commerce Service API at ${ctx.apiRoot}`,
         'Check that the Store URL is your WordPress site and that Studiocart is active; if the site has no pretty permalinks, set API Root to ?rest_route=/sc/v1.',
+        'route',
       );
     }
     return new NotFoundError(

@@ -3,7 +3,8 @@
  * through the shared client (the node must output exactly these), and the record ids straight from
  * the sandbox's REST answers (plain HTTP, no client code).
  */
-import { collect, createClient, nodeTransport, type CommerceServiceClient, type Page, type PageParams } from '../../../shared/src';
+import { nodeTransport } from '../../../shared/src/http/nodeTransport';
+import { collect, createClient, planChoices, type CommerceServiceClient, type Page, type PageParams } from '../../../shared/src';
 import type { ActionCase, ActionInputs } from './workflows';
 
 export interface StoreAccess {
@@ -52,7 +53,8 @@ export async function expectedRecords(client: CommerceServiceClient, c: ActionCa
     case 'product.getAll':
       return plain(await all((page) => client.listProducts({ orderby: 'product_name', order: 'asc', ...page })));
     case 'product.getPlans':
-      return plain(await client.listWebhookPlans(inputs.productId));
+      // Include Bump, Upsell and Downsell is on: the shared plan choices append the kinds a store leaves out.
+      return plain(planChoices(await client.listWebhookPlans(inputs.productId), { purchaseKinds: true }));
     case 'product.getPublished':
       return plain(await client.listWebhookProducts());
     case 'subscription.get':

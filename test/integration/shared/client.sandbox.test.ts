@@ -12,7 +12,6 @@ import {
   matchesFilters,
   NetworkError,
   NotFoundError,
-  nodeTransport,
   parseDelivery,
   RateLimitError,
   recentEvents,
@@ -20,6 +19,7 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from '../../../shared/src';
+import { nodeTransport } from '../../../shared/src/http/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 
 const KEY = 'integration-key-5f2c';

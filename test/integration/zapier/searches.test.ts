@@ -1,4 +1,5 @@
-import { createClient, nodeTransport } from '../../../shared/src';
+import { createClient } from '../../../shared/src';
+import { nodeTransport } from '../../../shared/src/http/nodeTransport';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
 import { authFor, authentication, failure, op, run } from './helpers';
 

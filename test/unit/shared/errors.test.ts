@@ -12,6 +12,7 @@ import {
   InvalidRequestError,
   NetworkError,
   NotFoundError,
+  isMissingRecord,
   RateLimitError,
   ServerError,
   TimeoutError,
@@ -85,6 +86,8 @@ describe('not found', () => {
     const error = await failure(clientFor().listProducts());
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.code).toBe('rest_no_route');
+    expect(error).toMatchObject({ reason: 'route' });
+    expect(isMissingRecord(error)).toBe(false);
     expect(error.summary).toContain('/wp-json/sc/v1');
     expect(error.hint).toContain('?rest_route=/sc/v1');
     expect(error.message).toContain('List products failed on shop.example.com');
@@ -104,6 +107,8 @@ describe('not found', () => {
     const error = await failure(clientFor().getOrder(99999));
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.code).toBe('sc_rest_invalid_id');
+    expect(error).toMatchObject({ reason: 'record' });
+    expect(isMissingRecord(error)).toBe(true);
     expect(error.serviceMessage).toBe('Invalid resource ID.');
     expect(error.summary).toMatch(/no record with that ID/);
     expect(error.message).toContain('Get an order failed on shop.example.com');

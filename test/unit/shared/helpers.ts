@@ -9,8 +9,8 @@ import {
   type StoreSettings,
   type Transport,
   createClient,
-  nodeTransport,
 } from '../../../shared/src';
+import { nodeTransport } from '../../../shared/src/http/nodeTransport';
 
 /** A fake key: every test that sees an error checks this never leaks. */
 export const KEY = 'test-key-123';

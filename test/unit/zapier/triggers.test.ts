@@ -102,6 +102,11 @@ describe.each(KINDS)('%s', (_label, kind: EventKind) => {
     expect(records).toEqual([]);
   });
 
+  it('ignores an empty delivery (no field, no event)', async () => {
+    const records = await appTester(op.perform as never, { authData: AUTH, inputData: {}, cleanedRequest: {} });
+    expect(records).toEqual([]);
+  });
+
   it('lists recent records of the event through latest-orders, or none when the store has no orders', async () => {
     if (!kind.recent) {
       // The store cannot list this event (leads): no request, no records; Zapier offers the sample.

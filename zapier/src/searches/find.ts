@@ -1,10 +1,5 @@
 import type { PlainInputField } from 'zapier-platform-core';
-import { NotFoundError } from '../../../shared/src';
-
-/** A 404 about the record, not about the API root (`rest_no_route` means a wrong Store URL or API Root). */
-export function isMissingRecord(error: unknown): boolean {
-  return error instanceof NotFoundError && error.code !== 'rest_no_route';
-}
+import { choiceText, isMissingRecord } from '../../../shared/src';
 
 /** Zapier's "no search results" path: a record the store does not have is an empty result, not an error. */
 export async function foundOrNothing<T>(lookup: () => Promise<T[]>): Promise<T[]> {
@@ -28,6 +23,5 @@ export function idInput(key: string, noun: string, example: string): PlainInputF
 }
 
 export function inputId(inputData: Record<string, unknown> | undefined, key: string): string {
-  const value = inputData?.[key];
-  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+  return choiceText(inputData?.[key]);
 }

@@ -1,9 +1,19 @@
 import type { Bundle, Trigger, ZObject } from 'zapier-platform-core';
-import { type EventKind, type EventNoun, type EventRecord, matchesFilters, parseDelivery, recentEvents } from '../../../shared/src';
+import {
+  type EventKind,
+  type EventNoun,
+  type EventRecord,
+  eventFiltersOf,
+  matchesFilters,
+  parseDelivery,
+  recentEvents,
+  recentOptionsOf,
+  subscribeInputOf,
+} from '../../../shared/src';
 import { storeClient } from '../client';
 import { withStoreErrors } from '../errors';
 import { eventOutputFields } from '../fields';
-import { TRIGGER_INPUTS, filtersOf, readChoices } from '../inputs';
+import { TRIGGER_INPUTS, readChoices } from '../inputs';
 
 const NOUNS: Readonly<Record<EventNoun, string>> = { order: 'Order', subscription: 'Subscription', lead: 'Lead' };
 
@@ -32,15 +42,8 @@ function deliveryBody(bundle: Bundle): unknown {
 /** One instant trigger (REST hook) for one store event of the shared catalogue. */
 export function eventTrigger(kind: EventKind): Trigger {
   const subscribe = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<{ id: string }> => {
-    const choices = readChoices(bundle);
-    const { id } = await storeClient(z, bundle).subscribeHook({
-      hook_url: bundle.targetUrl ?? '',
-      product_id: choices.productId ?? null,
-      plan_id: choices.planIds,
-      status: kind.key,
-      source: 'zapier',
-      prices_in_cents: choices.pricesInCents,
-    });
+    const hook = { hookUrl: bundle.targetUrl ?? '', event: kind.key, source: 'zapier' } as const;
+    const { id } = await storeClient(z, bundle).subscribeHook(subscribeInputOf(readChoices(bundle), hook));
     return { id };
   });
 
@@ -53,19 +56,15 @@ export function eventTrigger(kind: EventKind): Trigger {
 
   // Deliveries meant for another event, product or plan (shared URL, a store ignoring filters) are dropped.
   const perform = async (_z: ZObject, bundle: Bundle): Promise<EventRecord[]> => {
-    const filters = filtersOf(kind, readChoices(bundle));
+    const filters = eventFiltersOf(kind.key, readChoices(bundle));
     return parseDelivery(deliveryBody(bundle)).filter((record) => matchesFilters(record, filters));
   };
 
   const performList = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<EventRecord[]> => {
     const choices = readChoices(bundle);
-    const records = await recentEvents(storeClient(z, bundle), kind, {
-      productId: choices.productId ?? null,
-      planIds: choices.planIds,
-      limit: bundle.meta?.isLoadingSample ? SAMPLE_LIMIT : LIST_LIMIT,
-      pricesInCents: choices.pricesInCents,
-    });
-    const filters = filtersOf(kind, choices);
+    const limit = bundle.meta?.isLoadingSample ? SAMPLE_LIMIT : LIST_LIMIT;
+    const records = await recentEvents(storeClient(z, bundle), kind, recentOptionsOf(choices, limit));
+    const filters = eventFiltersOf(kind.key, choices);
     return records.filter((record) => matchesFilters(record, filters));
   });
 

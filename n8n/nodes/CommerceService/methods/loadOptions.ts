@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { PURCHASE_KIND_LABELS, PURCHASE_KINDS } from '../../../../shared/src';
+import { isPurchaseKind, productPlanChoices, readTriggerChoices } from '../../../../shared/src';
 import { toNodeError } from '../transport/errors';
 import { storeClient } from '../transport';
 
@@ -28,18 +28,18 @@ export async function getProductsOrAny(this: ILoadOptionsFunctions): Promise<INo
 }
 
 /**
- * Payment plans of the chosen product (operation 5), including the store's bump / upsell / downsell
- * entries. With no product chosen, only those purchase kinds apply.
+ * The chosen product's plan choices (operation 5) with bump, upsell and downsell, the same as Zapier's
+ * Plans dropdown (shared rule); with no product chosen, only those purchase kinds.
  */
 export async function getPlans(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const productId = String(this.getCurrentNodeParameter('productId') ?? '').trim();
-	if (!/^\d+$/.test(productId)) {
-		return PURCHASE_KINDS.map((kind) => ({ name: PURCHASE_KIND_LABELS[kind], value: kind }));
-	}
+	const { productId } = readTriggerChoices({ productId: this.getCurrentNodeParameter('productId') });
 	try {
-		const client = await storeClient.call(this);
-		const plans = await client.listWebhookPlans(productId);
-		return plans.map((plan) => ({ name: plan.name || plan.id, value: plan.id, description: `ID ${plan.id}` }));
+		const plans = await productPlanChoices(productId, () => storeClient.call(this), { purchaseKinds: true });
+		return plans.map((plan) =>
+			isPurchaseKind(plan.id)
+				? { name: plan.name || plan.id, value: plan.id }
+				: { name: plan.name || plan.id, value: plan.id, description: `ID ${plan.id}` },
+		);
 	} catch (error) {
 		throw toNodeError(this.getNode(), error);
 	}

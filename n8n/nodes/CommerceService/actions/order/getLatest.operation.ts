@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { CommerceServiceClient } from '../../../../../shared/src';
+import { type CommerceServiceClient, choiceText, readTriggerChoices } from '../../../../../shared/src';
 import { planPicker, productPicker } from '../../methods/pickers';
 import { toItems } from '../common';
 
@@ -37,13 +37,11 @@ export async function execute(
 	client: CommerceServiceClient,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const productId = String(this.getNodeParameter('productId', itemIndex, '') ?? '').trim();
-	const planIds = this.getNodeParameter('planIds', itemIndex, []) as string[] | string;
-	const status = String(this.getNodeParameter('status', itemIndex, '') ?? '').trim();
-	const orders = await client.latestOrders({
-		product_id: productId || null,
-		plan_id: typeof planIds === 'string' ? planIds.split(',') : planIds,
-		status: status || null,
+	const { productId, planIds } = readTriggerChoices({
+		productId: this.getNodeParameter('productId', itemIndex, ''),
+		planIds: this.getNodeParameter('planIds', itemIndex, []),
 	});
+	const status = choiceText(this.getNodeParameter('status', itemIndex, ''));
+	const orders = await client.latestOrders({ product_id: productId ?? null, plan_id: planIds, status: status || null });
 	return toItems(orders);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { type CommerceServiceClient, PURCHASE_KINDS } from '../../../../../shared/src';
+import { type CommerceServiceClient, planChoices } from '../../../../../shared/src';
 import { readId, toItems } from '../common';
 import { productPicker } from './get.operation';
 
@@ -22,14 +22,13 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Operation 5: the product's payment plans (ID and name). */
+/** Operation 5: the product's payment plans (ID and name), with or without the purchase kinds (shared rule). */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
+	const purchaseKinds = this.getNodeParameter('includePurchaseKinds', itemIndex, false) as boolean;
 	const plans = await client.listWebhookPlans(readId(this, 'productId', itemIndex));
-	const includeKinds = this.getNodeParameter('includePurchaseKinds', itemIndex, false) as boolean;
-	const kinds: readonly string[] = PURCHASE_KINDS;
-	return toItems(includeKinds ? plans : plans.filter((plan) => !kinds.includes(plan.id)));
+	return toItems(planChoices(plans, { purchaseKinds }));
 }

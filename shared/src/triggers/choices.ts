@@ -1,0 +1,77 @@
+/**
+ * What a user chose on an event trigger (product, plans, amounts in cents), read once for both
+ * platforms, and what those choices mean for the store's subscribe call and for the delivery filter.
+ * Zapier and n8n hand over the same choice in different forms (a number or a string for the product,
+ * a list or a comma-separated string for plans, a boolean or text for a flag), so the reader accepts
+ * all of them.
+ */
+import type { SubscribeInput } from '../client';
+import type { EventFilters } from '../events/match';
+import type { RecentOptions } from '../events/recent';
+
+/** The choices as the platform gave them, before reading. */
+export interface RawTriggerChoices {
+  productId?: unknown;
+  planIds?: unknown;
+  pricesInCents?: unknown;
+}
+
+/** The choices, read: no product means any product, no plans mean any plan. */
+export interface TriggerChoices {
+  productId: string | undefined;
+  /** Plan ids, and/or `bump`, `upsell`, `downsell`. */
+  planIds: string[];
+  pricesInCents: boolean;
+}
+
+const YES = new Set(['true', 'yes', '1', 'on']);
+
+export function readTriggerChoices(raw: RawTriggerChoices): TriggerChoices {
+  const productId = choiceText(raw.productId);
+  return { productId: productId || undefined, planIds: choiceList(raw.planIds), pricesInCents: choiceFlag(raw.pricesInCents) };
+}
+
+/** A single value as trimmed text; anything but a string or a number is no choice. */
+export function choiceText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+/** A list arrives as an array, or as one comma-separated string when mapped from an earlier step. */
+export function choiceList(value: unknown): string[] {
+  const values = Array.isArray(value) ? value.map(choiceText) : choiceText(value).split(',');
+  return values.map((item) => item.trim()).filter(Boolean);
+}
+
+/** A yes/no choice: a boolean, or text such as `true`, `yes`, `1`, `on` (any case). */
+export function choiceFlag(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  return YES.has(choiceText(value).toLowerCase());
+}
+
+/** Where a hook is registered from: the store shows it beside the hook. */
+export type HookSource = 'zapier' | 'n8n';
+
+/** The store's subscribe call (operation 2) for a trigger of `event` with these choices. */
+export function subscribeInputOf(
+  choices: TriggerChoices,
+  hook: { hookUrl: string; event: string; source: HookSource },
+): SubscribeInput {
+  return {
+    hook_url: hook.hookUrl,
+    product_id: choices.productId ?? null,
+    plan_id: choices.planIds,
+    status: hook.event,
+    source: hook.source,
+    prices_in_cents: choices.pricesInCents,
+  };
+}
+
+/** The filter a delivery must pass for a trigger of `event` with these choices (see `matchesFilters`). */
+export function eventFiltersOf(event: string, choices: TriggerChoices): EventFilters {
+  return { event, productId: choices.productId ?? null, planIds: choices.planIds };
+}
+
+/** Recent examples (see `recentEvents`) narrowed like the trigger's live deliveries. */
+export function recentOptionsOf(choices: TriggerChoices, limit: number): RecentOptions {
+  return { productId: choices.productId ?? null, planIds: choices.planIds, limit, pricesInCents: choices.pricesInCents };
+}

@@ -1,0 +1,136 @@
+/** The trigger rules both adapters share: reading choices, plan choices, subscribe input and filters. */
+import {
+  type WebhookPlan,
+  choiceFlag,
+  choiceList,
+  eventFiltersOf,
+  isPurchaseKind,
+  matchesFilters,
+  parseDelivery,
+  planChoices,
+  productPlanChoices,
+  readTriggerChoices,
+  recentOptionsOf,
+  subscribeInputOf,
+} from '../../../shared/src';
+import { ROOT, clientFor, store, useNock } from './helpers';
+
+useNock();
+
+describe('readTriggerChoices', () => {
+  it('reads a numeric or padded product id as trimmed text, and an empty one as "any product"', () => {
+    expect(readTriggerChoices({ productId: 87 }).productId).toBe('87');
+    expect(readTriggerChoices({ productId: ' 87 ' }).productId).toBe('87');
+    expect(readTriggerChoices({ productId: '' }).productId).toBeUndefined();
+    expect(readTriggerChoices({ productId: '  ' }).productId).toBeUndefined();
+    expect(readTriggerChoices({ productId: { id: 87 } }).productId).toBeUndefined();
+    expect(readTriggerChoices({}).productId).toBeUndefined();
+  });
+
+  it('reads plans from an array or a comma-separated string, dropping blanks', () => {
+    expect(choiceList(['full', ' bump ', '', 3])).toEqual(['full', 'bump', '3']);
+    expect(choiceList('full, bump,,upsell')).toEqual(['full', 'bump', 'upsell']);
+    expect(choiceList(undefined)).toEqual([]);
+    expect(choiceList(null)).toEqual([]);
+    expect(readTriggerChoices({ planIds: 'a,b' }).planIds).toEqual(['a', 'b']);
+  });
+
+  it.each([
+    [true, true],
+    [false, false],
+    ['true', true],
+    ['YES', true],
+    ['1', true],
+    [1, true],
+    ['on', true],
+    ['false', false],
+    ['no', false],
+    [0, false],
+    ['', false],
+    [undefined, false],
+  ])('reads the cents flag %p as %p', (raw, expected) => {
+    expect(choiceFlag(raw)).toBe(expected);
+    expect(readTriggerChoices({ pricesInCents: raw }).pricesInCents).toBe(expected);
+  });
+});
+
+describe('subscribeInputOf and eventFiltersOf', () => {
+  const choices = readTriggerChoices({ productId: '87', planIds: ['full', 'bump'], pricesInCents: 'yes' });
+
+  it('maps choices to operation 2 with the event as status and the given source', () => {
+    expect(subscribeInputOf(choices, { hookUrl: 'https://hooks.example.com/1', event: 'purchased', source: 'n8n' })).toEqual({
+      hook_url: 'https://hooks.example.com/1',
+      product_id: '87',
+      plan_id: ['full', 'bump'],
+      status: 'purchased',
+      source: 'n8n',
+      prices_in_cents: true,
+    });
+  });
+
+  it('sends no product when none was chosen', () => {
+    const any = readTriggerChoices({});
+    expect(subscribeInputOf(any, { hookUrl: 'https://h.example.com', event: 'lead', source: 'zapier' })).toMatchObject({
+      product_id: null,
+      plan_id: [],
+      prices_in_cents: false,
+    });
+    expect(eventFiltersOf('lead', any)).toEqual({ event: 'lead', productId: null, planIds: [] });
+  });
+
+  it('filters deliveries by event, product and plan', () => {
+    const filters = eventFiltersOf('purchased', choices);
+    expect(filters).toEqual({ event: 'purchased', productId: '87', planIds: ['full', 'bump'] });
+    expect(matchesFilters({ trigger: 'purchased', product_id: '87', payment_plan_id: 'full' }, filters)).toBe(true);
+    expect(matchesFilters({ trigger: 'purchased', product_id: '91', payment_plan_id: 'full' }, filters)).toBe(false);
+    expect(matchesFilters({ trigger: 'refunded', product_id: '87', payment_plan_id: 'full' }, filters)).toBe(false);
+  });
+
+  it('gives recent examples the same product, plans and cents', () => {
+    expect(recentOptionsOf(choices, 3)).toEqual({ productId: '87', planIds: ['full', 'bump'], limit: 3, pricesInCents: true });
+  });
+});
+
+describe('plan choices', () => {
+  const FULL: WebhookPlan = { id: 'full', name: 'Pay in full' };
+  const BUMP: WebhookPlan = { id: 'bump', name: 'Purchased as a bump' };
+
+  it('appends the missing purchase kinds after the plans, keeping those the store listed', () => {
+    expect(planChoices([FULL, BUMP], { purchaseKinds: true })).toEqual([
+      FULL,
+      BUMP,
+      { id: 'upsell', name: 'Purchased as an upsell' },
+      { id: 'downsell', name: 'Purchased as a downsell' },
+    ]);
+  });
+
+  it('leaves the purchase kinds out of a list of real plans', () => {
+    expect(planChoices([FULL, BUMP], { purchaseKinds: false })).toEqual([FULL]);
+  });
+
+  it('tells purchase kinds from plan ids', () => {
+    expect(['bump', 'upsell', 'downsell', 'full', 'Bump'].map(isPurchaseKind)).toEqual([true, true, true, false, false]);
+  });
+
+  it('asks the store for the product\'s plans (operation 5)', async () => {
+    store().get(`${ROOT}/webhook/plans/`).query({ product_id: '87' }).reply(200, [FULL]);
+    const plans = await productPlanChoices('87', () => clientFor(), { purchaseKinds: true });
+    expect(plans.map((plan) => plan.id)).toEqual(['full', 'bump', 'upsell', 'downsell']);
+  });
+
+  it('without a product makes no client and asks nothing', async () => {
+    const noClient = (): never => {
+      throw new Error('no client expected');
+    };
+    await expect(productPlanChoices(undefined, noClient, { purchaseKinds: true })).resolves.toHaveLength(3);
+    await expect(productPlanChoices(' ', noClient, { purchaseKinds: false })).resolves.toEqual([]);
+  });
+});
+
+describe('parseDelivery and empty deliveries', () => {
+  it('drops a record with no field and no event, for every trigger', () => {
+    expect(parseDelivery({})).toEqual([]);
+    expect(parseDelivery({ trigger: '' })).toEqual([]);
+    expect(parseDelivery([{}, { trigger: 'lead' }])).toEqual([{ trigger: 'lead' }]);
+  });
+});
