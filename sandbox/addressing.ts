@@ -68,7 +68,7 @@ export class Links {
     return `${this.origin}${this.addressing.apiRoot}${route}${search ? `?${search}` : ''}`;
   }
 
-  /** Site-relative path of a product page (the spec's `order_url`). */
+  /** Site-relative path of a product page (`order_url`, docs/service/shapes.md#order). */
   productPath(slug: string): string {
     return `/products/${slug}/`;
   }

@@ -64,7 +64,7 @@ export function faultAnswer(faults: Faults | null): Outgoing | null {
   return null;
 }
 
-/** Faults that reshape the answer's JSON value: the oddities real sites send where the spec shows types. */
+/** Faults that reshape the answer's JSON value: the oddities of docs/service/real-stores.md#unreliable-answers. */
 export function reshapeBody(value: unknown, faults: Faults | null): unknown {
   if (!faults) return value;
   let out = value;

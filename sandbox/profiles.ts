@@ -17,7 +17,7 @@ const SPEC: Deviations = {
   plainPermalinks: false,
 };
 
-/** Everything service-behaviour.md describes. Plain permalinks stay off: most real sites have pretty ones. */
+/** Everything docs/service/real-stores.md describes. Plain permalinks stay off: most real sites have pretty ones. */
 const REAL: Deviations = {
   emptyValidateBody: true,
   numericSubscribeId: true,

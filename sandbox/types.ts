@@ -1,9 +1,15 @@
 /** The sandbox's public types: what tests and tools use to start and steer it. */
 
-/** `spec`: exactly the contract. `real`: every deviation of service-behaviour.md switched on. */
+/**
+ * `spec`: exactly the documented interface (docs/service/operations.md, docs/service/shapes.md).
+ * `real`: every deviation of docs/service/real-stores.md switched on.
+ */
 export type SandboxProfile = 'spec' | 'real';
 
-/** Each way a real Studiocart store departs from the spec; every one can be switched alone. */
+/**
+ * Each way a real Studiocart store departs from the documented interface; every one can be switched
+ * alone (docs/service/real-stores.md#how-the-sandbox-reproduces-these).
+ */
 export interface Deviations {
   /** validate answers the JSON string `""` instead of `{}`. */
   emptyValidateBody: boolean;

@@ -3,7 +3,10 @@ import { customerNames, related, type RenderContext } from './context';
 import { twoDecimals } from './money';
 import { orderPayload, subscriptionPayload } from './payloads';
 
-/** The spec's latest-order record (2.6): ten fields, `order_amount` a two-decimal string. */
+/**
+ * The documented latest-order record: ten fields, `order_amount` a two-decimal string
+ * (docs/service/shapes.md#latest-order-record).
+ */
 export function latestOrderRecord(record: Order | Subscription, ctx: RenderContext): Record<string, unknown> {
   const { customer, product } = related(ctx, record);
   const minor = 'totalCents' in record ? record.totalCents : record.amountCents;

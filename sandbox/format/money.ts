@@ -13,7 +13,7 @@ export function money(minor: number, currency: string, unit: MoneyUnit): number 
   return minor / 100;
 }
 
-/** `"49.00"`: the spec's latest-order amount. */
+/** `"49.00"`: the documented latest-order amount (docs/service/shapes.md#latest-order-record). */
 export function twoDecimals(minor: number, currency: string): string {
   return money(minor, currency, 'decimal').toFixed(2);
 }

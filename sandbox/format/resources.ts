@@ -3,7 +3,7 @@ import { amount, customerNames, invoicesOf, related, taxType, type RenderContext
 import { paymentTerms } from './plan-text';
 import { formatDate, formatOptionalDate, formatOptionalTimestamp, formatTimestamp } from './time';
 
-/** The REST resources of the spec (part 2), field for field. */
+/** The REST resources of docs/service/shapes.md, field for field. */
 
 const COUNTED: ReadonlySet<string> = new Set(['paid', 'completed']);
 

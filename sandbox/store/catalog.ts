@@ -1,7 +1,8 @@
 import type { Plan, Product } from './types';
 
 /**
- * The store's fixed product line. It covers every plan shape the spec and real stores show:
+ * The store's fixed product line. It covers every plan shape of docs/service/shapes.md#plan and
+ * docs/service/real-stores.md#products-and-plans:
  * one-off, recurring until canceled (installments -1), installments, trials, sign-up fees,
  * a product on sale, one without image, a taxed and a shipped product, and the bump, upsell
  * and downsell offers checkouts attach.

@@ -9,7 +9,7 @@ export interface Identity extends Address {
   email: string;
 }
 
-/** A made-up person; a few have no first or last name, as the spec allows. */
+/** A made-up person; a few have no first or last name, as docs/service/shapes.md#customer allows. */
 export function newIdentity(random: Random, serial: number): Identity {
   const roll = random.next();
   const firstName = roll < 0.02 ? '' : random.pick(FIRST_NAMES);

@@ -52,7 +52,7 @@ export function httpRequest(request: HttpRequest): Promise<HttpResponse> {
   });
 }
 
-/** The API root the spec and real stores use. */
+/** The API root real stores use (docs/service/operations.md#addressing). */
 export const API_ROOT = '/wp-json/sc/v1';
 
 type Query = Record<string, string | number | (string | number)[]>;
@@ -67,7 +67,7 @@ function withQuery(path: string, query?: Query): string {
   return `${path}${path.includes('?') ? '&' : '?'}${search.toString()}`;
 }
 
-/** Calls a sandbox the way a connector would, by the literal paths of the spec. */
+/** Calls a sandbox the way a connector would, by the literal paths of docs/service/operations.md#operation-table. */
 export class StoreClient {
   constructor(
     readonly baseUrl: string,

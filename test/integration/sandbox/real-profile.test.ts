@@ -1,9 +1,9 @@
+/** The `real` profile: the deviations of docs/service/real-stores.md, each also switchable alone. */
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { StoreClient } from './http-client';
 import { startReceiver, type Receiver } from './receiver';
 import { LATEST_ORDER, shapeProblems } from './spec-shapes';
 
-/** The `real` profile: the deviations of service-behaviour.md, each also switchable alone. */
 let sandbox: Sandbox;
 let store: StoreClient;
 let receiver: Receiver;

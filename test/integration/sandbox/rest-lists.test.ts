@@ -1,7 +1,10 @@
+/**
+ * Paging, sorting, filters, parameter sources, headers and 400s of the list operations (spec profile):
+ * docs/service/operations.md#paging-and-sorting and docs/service/operations.md#how-parameters-travel.
+ */
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { API_ROOT, httpRequest, StoreClient } from './http-client';
 
-/** Paging, sorting, filters, parameter sources, headers and 400s of the list operations (spec profile). */
 let sandbox: Sandbox;
 let store: StoreClient;
 const SIZE = 120;

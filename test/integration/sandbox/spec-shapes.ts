@@ -1,6 +1,6 @@
 /**
- * The spec's resources (commerce-service-api.md part 2) as field tables, and a check that a record
- * has exactly those fields with those JSON types. Written from the spec, not from the sandbox.
+ * The documented resources (docs/service/shapes.md) as field tables, and a check that a record
+ * has exactly those fields with those JSON types. Written from the documentation, not from the sandbox.
  */
 export type FieldType = 'integer' | 'number' | 'string' | 'timestamp' | 'date' | 'digits' | 'url' | 'array' | 'integer|null';
 

@@ -1,8 +1,8 @@
+/** Operations 1 to 6 as docs/service/operations.md#webhook-operations documents them (spec profile). */
 import { startSandbox, type Sandbox } from '../../../sandbox';
 import { StoreClient } from './http-client';
 import { LATEST_ORDER, shapeProblems } from './spec-shapes';
 
-/** Operations 1 to 6 as the spec gives them (spec profile). */
 let sandbox: Sandbox;
 let store: StoreClient;
 
