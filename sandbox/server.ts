@@ -12,6 +12,7 @@ import { JSON_TYPE, type ApiResponse, type Outgoing } from './http/outgoing';
 import { isProfile } from './profiles';
 import { Router } from './router';
 import { handleAdmin, type AdminControls } from './routes/admin';
+import { dashboardAnswer } from './routes/dashboard';
 import { discoveryRoutes } from './routes/discovery';
 import { REST_ROUTES } from './routes/rest';
 import { sitePage } from './routes/site-pages';
@@ -164,7 +165,9 @@ class SandboxServer implements Sandbox, AdminControls {
       const links = new Links(origin, this.addressing, plain);
       const body = await readBody(req);
       const target = resolveTarget(url, this.addressing, plain);
-      if (target.kind === 'admin') out = await handleAdmin(method, target.path, body, this, links);
+      const dashboard = dashboardAnswer(method, url, this, this.state);
+      if (dashboard) out = dashboard;
+      else if (target.kind === 'admin') out = await handleAdmin(method, target.path, body, this, links);
       else if (target.kind === 'page') out = sitePage(target.path, this.addressing.sitePath, this.state.store, links);
       else out = await this.api(method, target.route, url, req, body, links);
     } catch (error) {
