@@ -269,6 +269,7 @@ function printBanner(config: Config, sandbox: Sandbox, owner: OwnerLogin | undef
     '================================================================================',
     ' Commerce Service: local sandbox store' + (owner ? ` + n8n ${N8N_VERSION}` : ''),
     '================================================================================',
+    ` Dashboard       ${sandbox.url}/  (products, a button per event, hooks, deliveries)`,
     ` Sandbox store   ${sandbox.url}  (profile ${config.profile})`,
     `   API root      ${sandbox.url}${sandbox.apiRoot}`,
     `   API key       ${sandbox.apiKey}`,
