@@ -5,8 +5,17 @@ import * as customer from './actions/customer';
 import * as order from './actions/order';
 import * as product from './actions/product';
 import * as subscription from './actions/subscription';
+import type { Resource } from './actions/node.type';
 import { router } from './actions/router';
-import { getPlans, getProducts, getProductsOrAny } from './methods/loadOptions';
+import { getPlans, getProducts, getProductsOrAny } from '../shared/methods/loadOptions';
+
+/** The Resource selector; its values are the resources of `actions/node.type.ts`. */
+const RESOURCE_OPTIONS: { name: string; value: Resource }[] = [
+	{ name: 'Customer', value: 'customer' },
+	{ name: 'Order', value: 'order' },
+	{ name: 'Product', value: 'product' },
+	{ name: 'Subscription', value: 'subscription' },
+];
 
 export class CommerceService implements INodeType {
 	description: INodeTypeDescription = {
@@ -28,12 +37,7 @@ export class CommerceService implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					{ name: 'Customer', value: 'customer' },
-					{ name: 'Order', value: 'order' },
-					{ name: 'Product', value: 'product' },
-					{ name: 'Subscription', value: 'subscription' },
-				],
+				options: RESOURCE_OPTIONS,
 				default: 'order',
 			},
 			...customer.description,

@@ -8,10 +8,10 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { EVENTS, eventFiltersOf, matchesFilters, parseDelivery } from '../../../shared/src';
-import { toItems } from '../CommerceService/actions/common';
-import { getPlans, getProductsOrAny } from '../CommerceService/methods/loadOptions';
-import { planPicker, productPicker } from '../CommerceService/methods/pickers';
-import { toNodeError } from '../CommerceService/transport/errors';
+import { planFilter, productFilter } from '../shared/descriptions/pickers';
+import { toItems } from '../shared/items';
+import { getPlans, getProductsOrAny } from '../shared/methods/loadOptions';
+import { toNodeError } from '../shared/transport/errors';
 import { createHook, deleteHook, hookExists, readSetup } from './hooks';
 
 const EVENT_OPTIONS = [...EVENTS]
@@ -42,8 +42,8 @@ export class CommerceServiceTrigger implements INodeType {
 				default: 'purchased',
 				description: 'The store event that starts the workflow',
 			},
-			productPicker('events'),
-			planPicker('events of these payment plans, or of purchases made as a bump, upsell or downsell'),
+			productFilter('events'),
+			planFilter('events of these payment plans, or of purchases made as a bump, upsell or downsell'),
 			{
 				displayName: 'Amounts in Cents',
 				name: 'pricesInCents',

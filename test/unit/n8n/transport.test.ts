@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { fromN8nResponse, n8nTransport } from '../../../n8n/nodes/CommerceService/transport';
+import { fromN8nResponse, n8nTransport } from '../../../n8n/nodes/shared/transport';
 import { TransportFailure, createClient } from '../../../shared/src';
 import { CREDENTIALS, KEY } from './fake/context';
 

@@ -2,27 +2,38 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../shared/src';
-import { toNodeError } from '../transport/errors';
-import { storeClient } from '../transport';
-import type { OperationModule } from './common';
+import { storeClient } from '../../shared/transport';
+import { toNodeError } from '../../shared/transport/errors';
+import type { OperationModule, OperationTable, Resource } from './node.type';
 import * as customer from './customer';
 import * as order from './order';
 import * as product from './product';
 import * as subscription from './subscription';
 
-const RESOURCES: Record<string, Record<string, OperationModule>> = {
+const RESOURCES: OperationTable = {
 	customer: customer.operations,
 	order: order.operations,
 	product: product.operations,
 	subscription: subscription.operations,
 };
 
+function isResource(value: string): value is Resource {
+	return Object.hasOwn(RESOURCES, value);
+}
+
+/** The module for the chosen resource and operation, or nothing for a pair the node does not have. */
+function operationModule(resource: string, operation: string): OperationModule | undefined {
+	if (!isResource(resource)) return undefined;
+	const operations: Partial<Record<string, OperationModule>> = RESOURCES[resource];
+	return Object.hasOwn(operations, operation) ? operations[operation] : undefined;
+}
+
 /** Runs the chosen operation once per input item; each output item is paired with its input. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const module = RESOURCES[resource]?.[operation];
+	const module = operationModule(resource, operation);
 	if (!module) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
 	}

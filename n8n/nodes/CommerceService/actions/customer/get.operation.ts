@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
-import { readId, toItems } from '../common';
+import { toItems } from '../../../shared/items';
+import { readId } from '../readers';
 
 const properties: INodeProperties[] = [
 	{

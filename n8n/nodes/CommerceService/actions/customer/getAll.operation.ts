@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
-import { listRecords, returnAllAndLimit, toItems } from '../common';
+import { toItems } from '../../../shared/items';
+import { returnAllAndLimit } from '../descriptions';
+import { listRecords } from '../readers';
 
 // The store lists customers with paging only: no date filter and no sort.
 const properties: INodeProperties[] = [...returnAllAndLimit()];

@@ -2,16 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
-import {
-	dateAfterFilter,
-	listRecords,
-	readDateAfter,
-	readId,
-	readSort,
-	returnAllAndLimit,
-	sortCollection,
-	toItems,
-} from '../common';
+import { toItems } from '../../../shared/items';
+import { dateAfterFilter, returnAllAndLimit, sortCollection } from '../descriptions';
+import { listRecords, readDateAfter, readId, readSort } from '../readers';
 
 const properties: INodeProperties[] = [
 	{

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { type CommerceServiceClient, choiceText, readTriggerChoices } from '../../../../../shared/src';
-import { planPicker, productPicker } from '../../methods/pickers';
-import { toItems } from '../common';
+import { planFilter, productFilter } from '../../../shared/descriptions/pickers';
+import { toItems } from '../../../shared/items';
 
 const properties: INodeProperties[] = [
-	productPicker('orders'),
-	planPicker('orders of these payment plans'),
+	productFilter('orders'),
+	planFilter('orders of these payment plans'),
 	{
 		displayName: 'Status',
 		name: 'status',

@@ -1,21 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OperationModule } from '../common';
+import { operationSelector } from '../descriptions';
+import type { OperationsOf } from '../node.type';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getAllForSubscription from './getAllForSubscription.operation';
 import * as getLatest from './getLatest.operation';
 
-export const operations: Record<string, OperationModule> = { get, getAll, getAllForSubscription, getLatest };
+export const operations: OperationsOf<'order'> = { get, getAll, getAllForSubscription, getLatest };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['order'] } },
-		options: [
+	operationSelector(
+		'order',
+		[
 			{
 				name: 'Get',
 				value: 'get',
@@ -41,8 +38,8 @@ export const description: INodeProperties[] = [
 				action: 'Get many orders of a subscription',
 			},
 		],
-		default: 'get',
-	},
+		'get',
+	),
 	...get.description,
 	...getAll.description,
 	...getAllForSubscription.description,

@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
-import { listRecords, readSort, returnAllAndLimit, sortCollection, toItems } from '../common';
+import { toItems } from '../../../shared/items';
+import { returnAllAndLimit, sortCollection } from '../descriptions';
+import { listRecords, readSort } from '../readers';
 
 // The store filters products by nothing but paging and sort (no Date After).
 const properties: INodeProperties[] = [...returnAllAndLimit(), sortCollection('products')];

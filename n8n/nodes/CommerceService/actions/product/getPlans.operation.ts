@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { type CommerceServiceClient, planChoices } from '../../../../../shared/src';
-import { readId, toItems } from '../common';
-import { productPicker } from './get.operation';
+import { toItems } from '../../../shared/items';
+import { productPicker } from '../../../shared/descriptions/pickers';
+import { readId } from '../readers';
 
 const properties: INodeProperties[] = [
 	productPicker,

@@ -1,21 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OperationModule } from '../common';
+import { operationSelector } from '../descriptions';
+import type { OperationsOf } from '../node.type';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getPlans from './getPlans.operation';
 import * as getPublished from './getPublished.operation';
 
-export const operations: Record<string, OperationModule> = { get, getAll, getPlans, getPublished };
+export const operations: OperationsOf<'product'> = { get, getAll, getPlans, getPublished };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['product'] } },
-		options: [
+	operationSelector(
+		'product',
+		[
 			{
 				name: 'Get',
 				value: 'get',
@@ -41,8 +38,8 @@ export const description: INodeProperties[] = [
 				action: 'Get the published products',
 			},
 		],
-		default: 'get',
-	},
+		'get',
+	),
 	...get.description,
 	...getAll.description,
 	...getPlans.description,

@@ -1,19 +1,16 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { OperationModule } from '../common';
+import { operationSelector } from '../descriptions';
+import type { OperationsOf } from '../node.type';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
-export const operations: Record<string, OperationModule> = { get, getAll };
+export const operations: OperationsOf<'subscription'> = { get, getAll };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['subscription'] } },
-		options: [
+	operationSelector(
+		'subscription',
+		[
 			{
 				name: 'Get',
 				value: 'get',
@@ -27,8 +24,8 @@ export const description: INodeProperties[] = [
 				action: 'Get many subscriptions',
 			},
 		],
-		default: 'get',
-	},
+		'get',
+	),
 	...get.description,
 	...getAll.description,
 ];

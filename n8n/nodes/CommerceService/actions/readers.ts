@@ -1,4 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+/**
+ * Runtime readers of the action node's parameters: paging through the shared paginator, Sort, Date
+ * After and record IDs, each refusing a value the store would not take with a message naming it.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -8,92 +12,6 @@ import {
 	ORDERBY_VALUES,
 	collect,
 } from '../../../../shared/src';
-
-/** What every operation module exports: its parameters and what it does for one input item. */
-export interface OperationModule {
-	description: INodeProperties[];
-	execute(this: IExecuteFunctions, client: CommerceServiceClient, itemIndex: number): Promise<IDataObject[]>;
-}
-
-/** Records of the shared client (plain JSON from the store) as n8n item data. */
-export function toItems(records: readonly object[]): IDataObject[] {
-	return records.map((record) => ({ ...record }) as IDataObject);
-}
-
-export function returnAllAndLimit(): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			displayOptions: { show: { returnAll: [false] } },
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-		},
-	];
-}
-
-export const dateAfterFilter: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [
-		{
-			displayName: 'Date After',
-			name: 'dateAfter',
-			type: 'dateTime',
-			default: '',
-			description: 'Only records created after this day (the store compares whole days)',
-		},
-	],
-};
-
-const ORDER_BY_LABELS: Record<string, string> = {
-	date_created: 'Date Created',
-	date_modified: 'Date Modified',
-	id: 'ID',
-	product_name: 'Product Name',
-};
-
-export function sortCollection(list: keyof typeof ORDERBY_VALUES): INodeProperties {
-	return {
-		displayName: 'Sort',
-		name: 'sort',
-		type: 'collection',
-		placeholder: 'Add Sort Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Order',
-				name: 'order',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'asc', description: 'Oldest or smallest first' },
-					{ name: 'Descending', value: 'desc', description: 'Newest or largest first' },
-				],
-				default: 'desc',
-			},
-			{
-				displayName: 'Order By',
-				name: 'orderBy',
-				type: 'options',
-				options: ORDERBY_VALUES[list].map((value) => ({ name: ORDER_BY_LABELS[value] ?? value, value })),
-				default: 'date_created',
-				description: 'The field the store sorts by',
-			},
-		],
-	};
-}
 
 /** Return All through the shared paginator, or the first `limit` records. */
 export async function listRecords<T>(

@@ -1,8 +1,9 @@
+/** The loaders both nodes' Product and Plans pickers use (`../descriptions/pickers.ts`). */
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { isPurchaseKind, productPlanChoices, readTriggerChoices } from '../../../../shared/src';
-import { toNodeError } from '../transport/errors';
 import { storeClient } from '../transport';
+import { toNodeError } from '../transport/errors';
 
 /** Published products (operation 4), by name. */
 export async function getProducts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

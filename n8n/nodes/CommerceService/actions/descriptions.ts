@@ -1,0 +1,104 @@
+/**
+ * Parameter descriptions the action node's operations share: paging (Return All / Limit), the Date
+ * After filter, the Sort collection, and each resource's Operation selector (typed by `node.type.ts`).
+ */
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { ORDERBY_VALUES } from '../../../../shared/src';
+import type { NodeMap, Resource } from './node.type';
+
+/** One entry of a resource's Operation selector; `value` must be an operation of that resource. */
+export type OperationOption<R extends Resource> = INodePropertyOptions & { value: NodeMap[R]; action: string };
+
+/** The Operation selector shown for `resource`. */
+export function operationSelector<R extends Resource>(
+	resource: R,
+	options: OperationOption<R>[],
+	defaultOperation: NodeMap[R],
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: defaultOperation,
+	};
+}
+
+export function returnAllAndLimit(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			displayOptions: { show: { returnAll: [false] } },
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+		},
+	];
+}
+
+export const dateAfterFilter: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: [
+		{
+			displayName: 'Date After',
+			name: 'dateAfter',
+			type: 'dateTime',
+			default: '',
+			description: 'Only records created after this day (the store compares whole days)',
+		},
+	],
+};
+
+const ORDER_BY_LABELS: Record<string, string> = {
+	date_created: 'Date Created',
+	date_modified: 'Date Modified',
+	id: 'ID',
+	product_name: 'Product Name',
+};
+
+export function sortCollection(list: keyof typeof ORDERBY_VALUES): INodeProperties {
+	return {
+		displayName: 'Sort',
+		name: 'sort',
+		type: 'collection',
+		placeholder: 'Add Sort Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Order',
+				name: 'order',
+				type: 'options',
+				options: [
+					{ name: 'Ascending', value: 'asc', description: 'Oldest or smallest first' },
+					{ name: 'Descending', value: 'desc', description: 'Newest or largest first' },
+				],
+				default: 'desc',
+			},
+			{
+				displayName: 'Order By',
+				name: 'orderBy',
+				type: 'options',
+				options: ORDERBY_VALUES[list].map((value) => ({ name: ORDER_BY_LABELS[value] ?? value, value })),
+				default: 'date_created',
+				description: 'The field the store sorts by',
+			},
+		],
+	};
+}
+

@@ -1,0 +1,44 @@
+/**
+ * The Product and Plans parameters both nodes show, filled by the loaders in `../methods/loadOptions.ts`.
+ * One name per meaning: `productPicker` picks the one product an operation reads (required);
+ * `productFilter` and `planFilter` narrow what an operation or trigger returns (empty means any).
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+const EXPRESSION_LINK = '<a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+/** The product an operation reads, from the published products (a draft needs an expression). */
+export const productPicker: INodeProperties = {
+	displayName: 'Product Name or ID',
+	name: 'productId',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getProducts' },
+	required: true,
+	default: '',
+	description: `Choose from the list, or specify an ID using an ${EXPRESSION_LINK}`,
+	hint: 'The list shows published products; use an expression for a draft',
+};
+
+/** Only records of this product; "Any Product" (empty) first. `only` names what is narrowed. */
+export function productFilter(only: string): INodeProperties {
+	return {
+		displayName: 'Product Name or ID',
+		name: 'productId',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getProductsOrAny' },
+		default: '',
+		description: `Only ${only} of this product (also when it was bought as a bump). Choose from the list, or specify an ID using an ${EXPRESSION_LINK}.`,
+	};
+}
+
+/** Only records of these plans of the chosen product, or bought as a bump, upsell or downsell. */
+export function planFilter(only: string): INodeProperties {
+	return {
+		displayName: 'Plan Names or IDs',
+		name: 'planIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getPlans', loadOptionsDependsOn: ['productId'] },
+		default: [],
+		description: `Only ${only}; none means any. Choose from the list, or specify IDs using an ${EXPRESSION_LINK}.`,
+	};
+}

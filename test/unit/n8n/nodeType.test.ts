@@ -1,0 +1,29 @@
+/**
+ * The action node's resource → operation map is a type: these checks run in the typecheck
+ * (`npx tsc -p tsconfig.json`), where each `@ts-expect-error` fails the build if the error disappears.
+ */
+import type { OperationModule, OperationsOf } from '../../../n8n/nodes/CommerceService/actions/node.type';
+import { operations as customerOperations } from '../../../n8n/nodes/CommerceService/actions/customer';
+import { operationSelector } from '../../../n8n/nodes/CommerceService/actions/descriptions';
+
+const anyModule: OperationModule = customerOperations.get;
+
+describe('the typed resource → operation map', () => {
+	it('accepts exactly the operations listed for a resource', () => {
+		const exact: OperationsOf<'customer'> = { get: anyModule, getAll: anyModule };
+		// @ts-expect-error "delete" is not an operation of customer
+		const extra: OperationsOf<'customer'> = { get: anyModule, getAll: anyModule, delete: anyModule };
+		// @ts-expect-error getAll is missing
+		const missing: OperationsOf<'customer'> = { get: anyModule };
+		expect(Object.keys(exact)).toEqual(['get', 'getAll']);
+		expect(Object.keys(extra)).toHaveLength(3);
+		expect(Object.keys(missing)).toHaveLength(1);
+	});
+
+	it('types the Operation selector values by resource', () => {
+		const selector = operationSelector('customer', [{ name: 'Get', value: 'get', action: 'Get a customer' }], 'get');
+		// @ts-expect-error getPlans is a product operation, not a customer one
+		operationSelector('customer', [{ name: 'Get Plans', value: 'getPlans', action: 'Get plans' }], 'get');
+		expect(selector.displayOptions).toEqual({ show: { resource: ['customer'] } });
+	});
+});
