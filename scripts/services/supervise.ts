@@ -1,0 +1,176 @@
+/**
+ * Runs a long-lived server process (Postgres, Redis, an n8n process) in its own process group and
+ * ends it without strays: `stop()` sends the server's own shutdown signal, then SIGKILL to the group;
+ * a detached watchdog does the same (and removes a throwaway folder) if our process dies first.
+ */
+import { spawn, type ChildProcess } from 'child_process';
+import * as fs from 'fs';
+import type { Socket } from 'net';
+import * as readline from 'readline';
+import type { Readable } from 'stream';
+
+export interface SuperviseOptions {
+  cmd: string;
+  args: string[];
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Run as this user (we are root and the server refuses root, as Postgres does). */
+  uid?: number;
+  gid?: number;
+  /** Signal for a clean stop: SIGINT is Postgres' "fast" shutdown; SIGTERM for the rest. */
+  stopSignal?: NodeJS.Signals;
+  /** Removed by the watchdog after the group is gone, if we died without calling stop(). */
+  removeOnOrphan?: string;
+  /** Prefix for log lines. */
+  label: string;
+  log?: (line: string) => void;
+  /** Lines kept for output() (default 300). */
+  keep?: number;
+}
+
+export interface Supervised {
+  pid: number;
+  /** The kept lines of stdout and stderr. */
+  output(): string;
+  /** Every line so far that matches (for proofs such as "the worker ran execution 12"). */
+  lines(): readonly string[];
+  hasExited(): boolean;
+  exited: Promise<void>;
+  /** stopSignal, then SIGKILL to the group after graceMs (default 15 s). Idempotent. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** The project's Node runs the watchdog; any node binary will do. */
+const NODE = process.execPath;
+
+export function supervise(opts: SuperviseOptions): Supervised {
+  const child = spawn(opts.cmd, opts.args, {
+    cwd: opts.cwd,
+    env: opts.env ?? process.env,
+    detached: true, // own process group: stop() also ends what the server spawns
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(opts.uid !== undefined ? { uid: opts.uid } : {}),
+    ...(opts.gid !== undefined ? { gid: opts.gid } : {}),
+  });
+  const stopSignal = opts.stopSignal ?? 'SIGTERM';
+  const keep = opts.keep ?? 300;
+  const kept: string[] = [];
+  const all: string[] = [];
+  const onLine = (line: string) => {
+    if (!line.trim()) return;
+    kept.push(line);
+    all.push(line);
+    if (kept.length > keep) kept.shift();
+    if (all.length > 20000) all.splice(0, 10000); // bounded: a long `npm start` session
+    opts.log?.(`[${opts.label}] ${line}`);
+  };
+  eachLine(child.stdout, onLine);
+  eachLine(child.stderr, onLine);
+  let exitedFlag = false;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', (err) => {
+      kept.push(`spawn ${opts.cmd} failed: ${err.message}`);
+      resolve();
+    });
+  });
+  void exited.then(() => (exitedFlag = true));
+  const pid = child.pid ?? 0;
+  const watchdog = pid ? startWatchdog(pid, stopSignal, opts.removeOnOrphan) : undefined;
+  let stopping: Promise<void> | undefined;
+  return {
+    pid,
+    output: () => kept.join('\n'),
+    lines: () => all,
+    hasExited: () => exitedFlag,
+    exited,
+    stop: (graceMs = 15000) => (stopping ??= stopGroup(child, stopSignal, exited, watchdog, graceMs)),
+  };
+}
+
+/** Calls `onLine` per complete line (chunks from a pipe can end mid-line). */
+export function eachLine(stream: Readable | null, onLine: (line: string) => void): void {
+  if (stream) readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
+}
+
+export function killGroup(pid: number | undefined, signal: NodeJS.Signals | 0): boolean {
+  if (!pid) return false;
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false; // group already gone
+  }
+}
+
+async function stopGroup(
+  child: ChildProcess,
+  signal: NodeJS.Signals,
+  exited: Promise<void>,
+  watchdog: ChildProcess | undefined,
+  graceMs: number,
+): Promise<void> {
+  // The server itself gets the shutdown signal (Postgres stops its own children in order).
+  try {
+    if (child.pid) process.kill(child.pid, signal);
+  } catch {
+    // already gone
+  }
+  const timedOut = await Promise.race([
+    exited.then(() => false),
+    new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref()),
+  ]);
+  // Also after a clean exit: a helper process (task runner, a runuser shell) may outlive the server.
+  killGroup(child.pid, 'SIGKILL');
+  if (timedOut) await exited;
+  watchdog?.kill('SIGKILL');
+}
+
+/**
+ * A tiny detached process that ends the group when our process dies without calling stop() (test
+ * crash, Ctrl-C, SIGKILL): it notices because the pipe from us to its stdin closes.
+ */
+function startWatchdog(pgid: number, signal: NodeJS.Signals, removeDir?: string): ChildProcess {
+  const code = `
+    const pg = Number(process.env.WATCHDOG_PGID);
+    const sig = process.env.WATCHDOG_SIGNAL;
+    const dir = process.env.WATCHDOG_RMDIR;
+    const kill = (s) => { try { process.kill(-pg, s); return true; } catch { return false; } };
+    const done = () => { if (dir) { try { require('fs').rmSync(dir, { recursive: true, force: true }); } catch {} } process.exit(0); };
+    for (const s of ['SIGINT', 'SIGHUP', 'SIGTERM']) process.on(s, () => {});
+    process.stdin.on('data', () => {});
+    process.stdin.on('close', () => {
+      try { process.kill(pg, sig); } catch { if (!kill(0)) done(); }
+      setTimeout(() => { kill('SIGKILL'); }, 10000);
+      setInterval(() => { if (!kill(0)) done(); }, 250);
+    });`;
+  const watchdog = spawn(NODE, ['-e', code], {
+    env: { WATCHDOG_PGID: String(pgid), WATCHDOG_SIGNAL: signal, ...(removeDir ? { WATCHDOG_RMDIR: removeDir } : {}) },
+    detached: true, // not in our process group, so a Ctrl-C does not kill it before it acts
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  // Neither the watchdog nor its pipe may keep our process alive.
+  watchdog.unref();
+  (watchdog.stdin as unknown as Socket | null)?.unref();
+  return watchdog;
+}
+
+/** Polls `check` every 200 ms until it is true; false when `deadline` passes or `giveUp()` says so. */
+export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, giveUp: () => boolean = () => false): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return true;
+    if (giveUp() || Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** mkdir-free check used by callers that want to know a binary exists and is executable. */
+export function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}

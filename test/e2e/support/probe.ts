@@ -1,0 +1,69 @@
+/**
+ * Whether the parts an e2e file needs can be had here, decided before jest collects the tests
+ * (test.skip needs to know then): this file runs in a child process (tsx) that installs what is
+ * missing (n8n of a given version into ~/.cache, Debian's redis-server/postgresql), progress on
+ * stderr. Child stdout: `{"ok":true}` or `{"ok":false,"reason":...}` for an "unavailable" error;
+ * any other error exits non-zero and the e2e file fails instead of skipping.
+ *
+ *   probe(['n8n@1.123.81'])            probe(['n8n', 'postgres', 'redis'])
+ */
+import { spawnSync } from 'child_process';
+import { ensureN8n, N8nUnavailableError, REPO_ROOT } from '../../../scripts/n8n/install';
+import { ServiceUnavailableError } from '../../../scripts/services/errors';
+import { ensurePostgres } from '../../../scripts/services/postgres';
+import { ensureRedis } from '../../../scripts/services/redis';
+
+export type Probe = { ok: true } | { ok: false; reason: string };
+/** `n8n` (the default version), `n8n@<version>`, `postgres`, `redis`. */
+export type Part = 'n8n' | `n8n@${string}` | 'postgres' | 'redis';
+
+export function probe(parts: Part[]): Probe {
+  const tsx = require.resolve('tsx/cli', { paths: [REPO_ROOT] });
+  const res = spawnSync(process.execPath, [tsx, __filename, ...parts], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'], // install progress straight to the terminal / CI log
+    timeout: 30 * 60 * 1000,
+    maxBuffer: 1024 * 1024,
+  });
+  const verdict = (res.stdout ?? '').trim().split('\n').pop() ?? '';
+  if (res.status === 0) {
+    try {
+      const parsed = JSON.parse(verdict) as Probe;
+      if (parsed.ok || typeof parsed.reason === 'string') return parsed;
+    } catch {
+      // fall through to the error below
+    }
+  }
+  const why = res.error ? res.error.message : `exit ${res.status ?? res.signal}`;
+  throw new Error(`checking for ${parts.join(', ')} failed (${why}): ${verdict || '(no output)'}`);
+}
+
+async function ensure(part: string): Promise<void> {
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  if (part === 'postgres') await ensurePostgres({ log });
+  else if (part === 'redis') await ensureRedis({ log });
+  else if (part === 'n8n') await ensureN8n({ log });
+  else if (part.startsWith('n8n@')) await ensureN8n({ log, version: part.slice(4) });
+  else throw new Error(`unknown part "${part}"`);
+}
+
+if (require.main === module) {
+  (async () => {
+    // Every part is tried, so one run reports (and installs) all that is missing.
+    const reasons: string[] = [];
+    for (const part of process.argv.slice(2)) {
+      try {
+        await ensure(part);
+      } catch (error) {
+        if (error instanceof N8nUnavailableError) reasons.push(`n8n${part.slice(3)}: ${error.message}`);
+        else if (error instanceof ServiceUnavailableError) reasons.push(error.message);
+        else throw error;
+      }
+    }
+    process.stdout.write(`${JSON.stringify(reasons.length ? { ok: false, reason: reasons.join('; ') } : { ok: true })}\n`);
+  })().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exitCode = 1;
+  });
+}

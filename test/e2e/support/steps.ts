@@ -1,0 +1,204 @@
+/**
+ * End-to-end steps shared by the suites that run the package in a real n8n (one n8n 1.x process,
+ * queue mode on 2.x): the fixtures (credentials, workflow ids), the credential test, one action
+ * case against the sandbox, and the webhook trigger's lifecycle. Each takes what differs between
+ * topologies (the REST session, where production webhooks are received) as arguments.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Sandbox } from '../../../sandbox';
+import {
+  activateWorkflow,
+  deactivateWorkflow,
+  executionNodeOutput,
+  listExecutions,
+  nodeOutput,
+  rest,
+  waitForExecution,
+  type ExecutionDetail,
+  type N8nRun,
+  type RestSession,
+} from '../../../scripts/n8n/instance';
+import type { CredentialRef } from '../../../scripts/start/examples';
+import { clientFor, expectedRecords, rawExpectedIds } from '../n8n/expected';
+import { nodeName, type ActionCase, type ActionInputs } from '../n8n/workflows';
+
+const run = promisify(execFile);
+export const ROOT = path.resolve(__dirname, '../../..');
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `npm run <script>` from the repository root, as CI does; throws with its output on failure. */
+export async function npmRun(script: string, timeout = 300_000): Promise<{ stdout: string; stderr: string }> {
+  try {
+    return await run('npm', ['run', script], { cwd: ROOT, timeout, maxBuffer: 20 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0' } });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`npm run ${script} failed:\n${stdout}\n${stderr}`);
+  }
+}
+
+/** Collects `label seconds` pairs and prints them once at the end. */
+export function timer(title: string) {
+  const timings: Array<[string, number]> = [];
+  return {
+    async timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
+      const t0 = Date.now();
+      try {
+        return await fn();
+      } finally {
+        timings.push([label, (Date.now() - t0) / 1000]);
+      }
+    },
+    print(): void {
+      process.stderr.write(`${title} timings (s): ${timings.map(([label, secs]) => `${label} ${secs.toFixed(1)}`).join('; ')}\n`);
+    },
+  };
+}
+
+/** A test body whose failure message ends with the last lines of the given processes' output. */
+export const withOutput =
+  (outputs: () => Array<[string, string | undefined]>, fn: () => Promise<void>) =>
+  async (): Promise<void> => {
+    try {
+      await fn();
+    } catch (error) {
+      if (error instanceof Error) {
+        for (const [name, text] of outputs()) if (text) error.message += `\n--- last ${name} output ---\n${text.split('\n').slice(-30).join('\n')}`;
+      }
+      throw error;
+    }
+  };
+
+export const CRED = {
+  real: { id: 'e2eRealStore0001', name: 'Sandbox (real profile)' },
+  spec: { id: 'e2eSpecStore0001', name: 'Sandbox (spec profile)' },
+  wrongKey: { id: 'e2eWrongKey00001', name: 'Sandbox with a wrong key' },
+} satisfies Record<string, CredentialRef>;
+export const WF = { actions: 'e2eActionsWf0001', triggerReal: 'e2eTriggerReal01', triggerSpec: 'e2eTriggerSpec01' };
+export const WEBHOOK = { real: '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2e1', spec: '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2e2' };
+export const WRONG_KEY_MESSAGE =
+  'The store did not accept the API key. Copy it again from the Studiocart settings in your WordPress admin.';
+export const NO_API_MESSAGE = /^No Commerce Service API at this Store URL and API Root\./;
+const OK = { status: 'OK', message: 'Connection successful!' };
+
+/** The credential import entries for a store (and the same store with a wrong key). */
+export function wrongKeyCredential(store: Sandbox, ref: CredentialRef = CRED.wrongKey) {
+  return { id: ref.id, name: ref.name, type: 'commerceServiceApi', data: { storeUrl: store.url, apiKey: 'not-the-key', apiRoot: store.apiRoot } };
+}
+
+/**
+ * n8n's credential test (`POST /rest/credentials/test`, the editor's "Test" button): the right key
+ * passes; a saved wrong key, a typo in the form, or a wrong API root fail with the package's
+ * messages; a Store URL pasted with a WordPress admin path still reaches the store.
+ */
+export async function expectCredentialTests(session: RestSession, store: Sandbox, refs: { good: CredentialRef; wrongKey: CredentialRef }): Promise<void> {
+  const test = (credential: CredentialRef, data: Record<string, unknown>) =>
+    rest<{ status: string; message: string }>(session, 'POST', '/credentials/test', {
+      credentials: { id: credential.id, name: credential.name, type: 'commerceServiceApi', data },
+    });
+  const good = { storeUrl: store.url, apiKey: store.apiKey, apiRoot: store.apiRoot };
+  await expect(test(refs.good, good)).resolves.toEqual(OK);
+  await expect(test(refs.wrongKey, { ...good, apiKey: 'not-the-key' })).resolves.toEqual({ status: 'Error', message: WRONG_KEY_MESSAGE });
+  await expect(test(refs.good, { ...good, apiKey: 'typo' })).resolves.toEqual({ status: 'Error', message: WRONG_KEY_MESSAGE });
+  const noApi = await test(refs.good, { ...good, apiRoot: '/wp-json/other/v1' });
+  expect(noApi.status).toBe('Error');
+  expect(noApi.message).toMatch(NO_API_MESSAGE);
+  await expect(test(refs.good, { ...good, storeUrl: `${store.url}/wp-admin/` })).resolves.toEqual(OK);
+}
+
+/**
+ * One action case's node in a run of the all-actions workflow: it ran without error and output
+ * exactly the records the shared client reads with the same parameters, and (REST reads) the ids
+ * the store's REST API serves.
+ */
+export async function expectActionCase(result: N8nRun, profile: string, store: Sandbox, c: ActionCase, inputs: ActionInputs): Promise<void> {
+  const node = nodeName(profile, c);
+  const nodeRun = result.data.resultData.runData[node]?.[0];
+  expect({ node, error: nodeRun?.error ?? null, ran: Boolean(nodeRun) }).toEqual({ node, error: null, ran: true });
+  const output = nodeOutput(result, node);
+  expect(output.length).toBeGreaterThan(0);
+  expect(output).toEqual(await expectedRecords(clientFor(store), c, inputs));
+  const ids = await rawExpectedIds(store, c, inputs);
+  if (ids) expect(output.map((record) => record.id)).toEqual(ids);
+}
+
+export interface LifecycleContext {
+  session: () => RestSession;
+  /** The production URL the trigger registers (where production webhooks are received). */
+  hookUrl: (webhookId: string) => string;
+  /** Called with each finished execution the store's events started (e.g. to check where it ran). */
+  onExecution?: (execution: ExecutionDetail) => void | Promise<void>;
+}
+
+/** Waits for the next finished execution of the workflow after `seen`, and hands it to onExecution. */
+export async function nextExecution(ctx: LifecycleContext, workflowId: string, seen: string[]): Promise<ExecutionDetail> {
+  const execution = await waitForExecution(ctx.session(), workflowId, { seen, timeoutMs: 60_000 });
+  await ctx.onExecution?.(execution);
+  return execution;
+}
+
+/**
+ * Activate → exactly one hook at the production URL; a purchase → one delivery and an execution
+ * with the payload; a refund → no delivery and no execution; a non-matching delivery posted
+ * straight to the URL → ignored by the node; deactivate → no hook, and a purchase reaches nobody.
+ */
+export async function expectTriggerLifecycle(ctx: LifecycleContext, store: Sandbox, workflowId: string, webhookId: string): Promise<void> {
+  const hookUrl = ctx.hookUrl(webhookId);
+  expect(store.hooks()).toEqual([]);
+  await activateWorkflow(ctx.session(), workflowId);
+  expect(store.hooks()).toEqual([
+    expect.objectContaining({ hookUrl, statuses: ['purchased'], productId: null, planIds: [], source: 'n8n', pricesInCents: false }),
+  ]);
+  const listed = (await (await fetch(`${store.url}/sandbox/v1/hooks`)).json()) as Array<{ hookUrl: string }>;
+  expect(listed.map((hook) => hook.hookUrl)).toEqual([hookUrl]);
+
+  let seen = (await listExecutions(ctx.session(), workflowId)).map((e) => e.id);
+  const deliveries = await store.fireEvent({ type: 'purchased' });
+  expect(deliveries).toEqual([expect.objectContaining({ hookUrl, event: 'purchased', status: 200 })]);
+  const payload = deliveries[0]?.payload as Record<string, unknown>;
+  const execution = await nextExecution(ctx, workflowId, seen);
+  expect({ status: execution.status, mode: execution.mode }).toEqual({ status: 'success', mode: 'webhook' });
+  const items = executionNodeOutput(execution, 'Trigger');
+  expect(items).toHaveLength(1);
+  const order = await clientFor(store).getOrder(String(payload.id));
+  expect(items[0]).toMatchObject({
+    trigger: 'purchased',
+    id: order.id,
+    customer_email: payload.customer_email,
+    product_id: payload.product_id,
+    order_amount: payload.order_amount,
+  });
+  expect(executionNodeOutput(execution, 'Received')).toEqual(items);
+
+  seen = (await listExecutions(ctx.session(), workflowId)).map((e) => e.id);
+  await expect(store.fireEvent({ type: 'refunded' })).resolves.toEqual([]);
+  const reply = await fetch(hookUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...payload, trigger: 'refunded', status: 'refunded' }),
+  });
+  expect({ status: reply.status, body: await reply.json() }).toEqual({ status: 200, body: { received: 1, started: false } });
+  await sleep(1500);
+  expect((await listExecutions(ctx.session(), workflowId)).filter((e) => !seen.includes(e.id))).toEqual([]);
+
+  await deactivateWorkflow(ctx.session(), workflowId);
+  expect(store.hooks()).toEqual([]);
+  await expect(store.fireEvent({ type: 'purchased' })).resolves.toEqual([]);
+}
+
+/** A purchase reaches the one hook and starts an execution whose trigger output is that order. */
+export async function expectPurchaseRuns(ctx: LifecycleContext, store: Sandbox, workflowId: string, webhookId: string, event = 'purchased'): Promise<ExecutionDetail> {
+  const seen = (await listExecutions(ctx.session(), workflowId)).map((e) => e.id);
+  const deliveries = await store.fireEvent({ type: event });
+  expect(deliveries).toEqual([expect.objectContaining({ hookUrl: ctx.hookUrl(webhookId), event, status: 200 })]);
+  const execution = await nextExecution(ctx, workflowId, seen);
+  expect(execution.status).toBe('success');
+  expect(executionNodeOutput(execution, 'Trigger')).toEqual([
+    expect.objectContaining({ trigger: event, id: (deliveries[0]?.payload as { id: unknown }).id }),
+  ]);
+  return execution;
+}
+
+/** The store's hooks, reduced to what "never two hooks" is about. */
+export const hookSummary = (store: Sandbox) => store.hooks().map((hook) => ({ id: hook.id, hookUrl: hook.hookUrl, statuses: hook.statuses }));
