@@ -11,10 +11,12 @@ import {
 } from './errors';
 import { parseBody } from './http/parseBody';
 import { responseError } from './http/responseError';
+import { type Attempt, BusyNotices, type RetryOptions, withRetries } from './http/retry';
 import { type HttpResponse, type Transport, describeTransportFailure } from './http/transport';
 import { OPERATIONS, type OperationKey } from './operations/catalogue';
 import { buildRequest, type Params } from './operations/request';
 import { type Page, type PaginateOptions, paginate } from './paginate';
+import { type FindByEmailOptions, findCustomerByEmail } from './reads/customerByEmail';
 import { type ResultTypes, ShapeError, normalise } from './resources/normalise';
 import type {
   Customer,
@@ -70,6 +72,8 @@ export interface ClientOptions {
   transport: Transport;
   /** Per request; below Zapier's 30 s limit so our message, not the platform's, reaches the user. */
   timeoutMs?: number;
+  /** Retries for every operation but subscribe, within `budgetMs` (see `http/retry.ts`); none without it. */
+  retry?: RetryOptions;
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -82,11 +86,15 @@ export class CommerceServiceClient {
   readonly store: Store;
   private readonly transport: Transport;
   private readonly timeoutMs: number;
+  private readonly retry: RetryOptions | undefined;
+  /** Every 429 and 503 this client gets; each `iterate` walk listens, to slow down. */
+  readonly busy = new BusyNotices();
 
   constructor(options: ClientOptions) {
     this.store = resolveStore(options.settings);
     this.transport = options.transport;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.retry = options.retry;
   }
 
   // 1 to 6: webhook management.
@@ -167,6 +175,19 @@ export class CommerceServiceClient {
     return (await this.call('getCustomer', { customer_id: id })).value;
   }
 
+  /** The customer with this email (trimmed, any letter case), or null; walks the customers list. */
+  async findCustomerByEmail(email: string, options: FindByEmailOptions = {}): Promise<Customer | null> {
+    if (email.trim() === '') {
+      throw new InvalidRequestError(
+        { store: this.store.label, operation: 'Find a customer by email' },
+        'no email was given',
+        'Enter the email address of the customer to find.',
+        ['email'],
+      );
+    }
+    return findCustomerByEmail(this, email, options);
+  }
+
   listOrders(params: DatedListParams = {}): Promise<Page<Order>> {
     return this.list('listOrders', { ...params });
   }
@@ -206,31 +227,44 @@ export class CommerceServiceClient {
     list: (params: PageParams) => Promise<Page<T>>,
     options: PaginateOptions = {},
   ): AsyncGenerator<T, void, undefined> {
-    return paginate((page, perPage) => list({ page, per_page: perPage }), options);
+    return paginate((page, perPage) => list({ page, per_page: perPage }), { busy: this.busy, ...options });
   }
 
-  /** Sends one operation and reads its answer; every failure becomes a `CommerceServiceError`. */
+  /** Sends one operation (retried per `http/retry.ts`) and reads its answer; every failure becomes a `CommerceServiceError`. */
   async call<K extends OperationKey>(key: K, params: Params = {}): Promise<{ value: ResultOf<K>; response: HttpResponse }> {
+    return withRetries({ operation: key, timeoutMs: this.timeoutMs, retry: this.retry, onBusy: () => this.busy.notify() }, (timeoutMs) =>
+      this.attempt(key, params, timeoutMs),
+    );
+  }
+
+  /** One request: a failure the retry rules may look at is returned, with the store's Retry-After. */
+  private async attempt<K extends OperationKey>(
+    key: K,
+    params: Params,
+    timeoutMs: number,
+  ): Promise<Attempt<{ value: ResultOf<K>; response: HttpResponse }>> {
     const operation = OPERATIONS[key];
     const context = { store: this.store.label, operation: operation.label };
     const request = buildRequest(operation, this.store, params, {
       sendsGetBody: this.transport.sendsGetBody,
-      timeoutMs: this.timeoutMs,
+      timeoutMs,
     });
     let response: HttpResponse;
     try {
       response = await this.transport.send(request);
     } catch (error) {
-      throw this.unreachable(context, error);
+      return { error: this.unreachable(context, error, timeoutMs) };
     }
     const parsed = parseBody(response.body);
     const ok = response.status >= 200 && response.status < 300;
     if (!ok || parsed.kind === 'html' || parsed.kind === 'invalid') {
-      throw responseError({ ...context, apiKey: this.store.apiKey, apiRoot: this.apiRootLabel() }, response, parsed);
+      const error = responseError({ ...context, apiKey: this.store.apiKey, apiRoot: this.apiRootLabel() }, response, parsed);
+      const retryAfter = response.headers['retry-after'];
+      return retryAfter === undefined ? { error } : { error, retryAfter };
     }
     try {
       const value = normalise(operation.result, parsed.kind === 'json' ? parsed.value : undefined) as ResultOf<K>;
-      return { value, response };
+      return { result: { value, response } };
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error;
       throw new UnexpectedResponseError(
@@ -253,12 +287,12 @@ export class CommerceServiceClient {
     };
   }
 
-  private unreachable(context: { store: string; operation: string }, error: unknown): CommerceServiceError {
+  private unreachable(context: { store: string; operation: string }, error: unknown, timeoutMs: number): CommerceServiceError {
     const failure = describeTransportFailure(error);
     if (failure.reason === 'timeout') {
       return new TimeoutError(
         context,
-        `the store did not answer within ${formatDuration(this.timeoutMs)}`,
+        `the store did not answer within ${formatDuration(timeoutMs)}`,
         'The site may be slow or down: open it in a browser, then try again.',
       );
     }

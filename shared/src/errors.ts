@@ -37,6 +37,8 @@ export abstract class CommerceServiceError extends Error {
   readonly summary: string;
   /** What the user can do about it. */
   readonly hint: string;
+  /** Requests made for this operation when the client retried it (see `http/retry.ts`). */
+  attempts: number | undefined;
 
   constructor(context: ErrorContext, summary: string, hint: string) {
     const detail = describeServiceAnswer(context);
@@ -60,7 +62,18 @@ export abstract class CommerceServiceError extends Error {
       operation: this.operation,
       status: this.status,
       code: this.code,
+      ...(this.attempts !== undefined ? { attempts: this.attempts } : {}),
     };
+  }
+
+  /** Marks the error as the last of `attempts` requests; from two on, the message says so. */
+  afterAttempts(attempts: number): this {
+    this.attempts = attempts;
+    if (attempts > 1) {
+      const head = `${this.operation} failed on ${this.store}`;
+      if (this.message.startsWith(`${head}: `)) this.message = `${head} after ${attempts} attempts${this.message.slice(head.length)}`;
+    }
+    return this;
   }
 }
 

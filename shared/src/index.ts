@@ -5,6 +5,8 @@ export * from './client';
 export * from './paginate';
 export * from './http/transport';
 export * from './http/redact';
+export { type RetryOptions, type Sleep, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_RETRY_AFTER_MS, isRetriedOperation } from './http/retry';
+export { findCustomerByEmail, sameEmail, type FindByEmailOptions, type CustomerSource } from './reads/customerByEmail';
 export { OPERATIONS, ORDERBY_VALUES, ORDER_VALUES, MAX_PER_PAGE, type OperationKey, type OperationSpec } from './operations/catalogue';
 export * from './resources/types';
 export { FIELDS, FIELD_LABELS, type FieldDescription } from './resources/labels';

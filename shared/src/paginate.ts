@@ -8,6 +8,14 @@ export interface Page<T> {
   totalPages?: number;
 }
 
+/**
+ * Tells a walk that the store said "busy" (429 or 503) to any request of the client. The client
+ * (`CommerceServiceClient.busy`) is the usual source; `subscribe` returns the unsubscribe function.
+ */
+export interface BusySignal {
+  subscribe(listener: () => void): () => void;
+}
+
 export interface PaginateOptions {
   /** Stop after this many records; all of them when omitted. */
   limit?: number;
@@ -15,38 +23,142 @@ export interface PaginateOptions {
   perPage?: number;
   /** Hard cap on pages fetched, whatever the server says (default 1000). */
   maxPages?: number;
+  /**
+   * Pages requested at once once the first page has given the totals (default 4, at most 16);
+   * 1 = one page after the other. Without totals the walk is always one page at a time.
+   */
+  concurrency?: number;
+  /** After a "busy" notice the walk goes on one request at a time (set by `client.iterate`). */
+  busy?: BusySignal;
 }
 
 export const DEFAULT_MAX_PAGES = 1000;
+export const DEFAULT_CONCURRENCY = 4;
+export const MAX_CONCURRENCY = 16;
+
+type FetchPage<T> = (page: number, perPage: number) => Promise<Page<T>>;
 
 /**
- * Walks pages 1, 2, ... and yields records. Stops at `limit`, on an empty page, a short page, a page
- * that repeats the previous one, past `X-WP-TotalPages`, and at `maxPages`.
+ * Walks pages 1, 2, ... and yields records in page order. Stops at `limit`, on an empty page, a short
+ * page, a page longer than asked (the store ignored paging and sent everything), a page that repeats
+ * the previous one, past `X-WP-TotalPages`, and at `maxPages`.
+ *
+ * When page 1 carries `X-WP-TotalPages` or `X-WP-Total`, the following pages (only as many as `limit`
+ * needs) are requested `concurrency` at a time; no more than `concurrency` pages are ever held ahead
+ * of the consumer. A busy notice during the walk drops it to one request at a time for the rest of it.
  */
-export async function* paginate<T>(
-  fetchPage: (page: number, perPage: number) => Promise<Page<T>>,
-  options: PaginateOptions = {},
-): AsyncGenerator<T, void, undefined> {
+export async function* paginate<T>(fetchPage: FetchPage<T>, options: PaginateOptions = {}): AsyncGenerator<T, void, undefined> {
   const limit = Number.isFinite(options.limit) ? Number(options.limit) : Number.POSITIVE_INFINITY;
   if (limit <= 0) return;
   const perPage = clamp(Math.min(Number.isFinite(options.perPage) ? Number(options.perPage) : 100, limit), 1, 100);
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-  let yielded = 0;
-  let previous: string | undefined;
-  for (let page = 1; page <= maxPages; page += 1) {
-    const { items, totalPages } = await fetchPage(page, perPage);
-    if (items.length === 0) return;
-    const signature = JSON.stringify(items);
-    if (signature === previous) return;
-    previous = signature;
-    for (const item of items) {
-      yield item;
-      yielded += 1;
-      if (yielded >= limit) return;
-    }
-    if (items.length < perPage) return;
-    if (totalPages !== undefined && page >= totalPages) return;
+  if (maxPages < 1) return;
+  const concurrency = clamp(Number.isFinite(options.concurrency) ? Number(options.concurrency) : DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
+
+  const rules = new StopRules<T>(perPage, limit);
+  const first = await fetchPage(1, perPage);
+  const lastPage = lastPageOf(first, perPage);
+  if (concurrency > 1 && lastPage !== undefined) {
+    const needed = Number.isFinite(limit) ? Math.ceil(limit / perPage) : Number.POSITIVE_INFINITY;
+    yield* parallelWalk(fetchPage, first, rules, Math.min(lastPage, maxPages, needed), concurrency, options.busy);
+    return;
   }
+
+  let page = 1;
+  let current = first;
+  for (;;) {
+    const { take, more } = rules.accept(current.items);
+    yield* take;
+    if (!more) return;
+    if (current.totalPages !== undefined && page >= current.totalPages) return;
+    page += 1;
+    if (page > maxPages) return;
+    current = await fetchPage(page, perPage);
+  }
+}
+
+/** Pages 2..`lastPage` requested ahead in a window of `concurrency`, yielded in page order. */
+async function* parallelWalk<T>(
+  fetchPage: FetchPage<T>,
+  first: Page<T>,
+  rules: StopRules<T>,
+  lastPage: number,
+  concurrency: number,
+  busy: BusySignal | undefined,
+): AsyncGenerator<T, void, undefined> {
+  let window = concurrency;
+  const unsubscribe = busy?.subscribe(() => {
+    window = 1;
+  });
+  // Requested pages not yet handed to the consumer; never more than `window` of them.
+  const ahead = new Map<number, Promise<Page<T>>>();
+  let nextToRequest = 2;
+  const fill = (): void => {
+    while (ahead.size < window && nextToRequest <= lastPage) {
+      const request = fetchPage(nextToRequest, rules.perPage);
+      // A page dropped because the walk ended early must not surface as an unhandled rejection.
+      request.catch(() => undefined);
+      ahead.set(nextToRequest, request);
+      nextToRequest += 1;
+    }
+  };
+  try {
+    fill();
+    const opening = rules.accept(first.items);
+    yield* opening.take;
+    if (!opening.more) return;
+    for (let page = 2; page <= lastPage; page += 1) {
+      fill();
+      const request = ahead.get(page);
+      if (!request) return;
+      const current = await request;
+      ahead.delete(page);
+      const { take, more } = rules.accept(current.items);
+      // Ask for the next pages before the consumer works through this one.
+      if (more) fill();
+      yield* take;
+      if (!more) return;
+    }
+  } finally {
+    unsubscribe?.();
+  }
+}
+
+/** The stop rules, page by page: which records to yield and whether the walk goes on. */
+class StopRules<T> {
+  private yielded = 0;
+  private previous: T[] | undefined;
+
+  constructor(
+    readonly perPage: number,
+    private readonly limit: number,
+  ) {}
+
+  accept(items: T[]): { take: T[]; more: boolean } {
+    if (items.length === 0 || (this.previous !== undefined && samePage(this.previous, items))) return { take: [], more: false };
+    this.previous = items;
+    const room = this.limit - this.yielded;
+    const take = items.length <= room ? items : items.slice(0, room);
+    this.yielded += take.length;
+    const more = this.yielded < this.limit && items.length === this.perPage;
+    return { take, more };
+  }
+}
+
+/** The last page the store announced (`X-WP-TotalPages`, else from `X-WP-Total`); undefined without totals. */
+function lastPageOf(first: Page<unknown>, perPage: number): number | undefined {
+  if (first.totalPages !== undefined) return first.totalPages;
+  if (first.total !== undefined) return Math.ceil(first.total / perPage);
+  return undefined;
+}
+
+/** Same records in the same order; cheap when pages differ, which is the usual case. */
+function samePage<T>(a: T[], b: T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) {
+    if (a[i] !== b[i] && JSON.stringify(a[i]) !== JSON.stringify(b[i])) return false;
+  }
+  return true;
 }
 
 export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {

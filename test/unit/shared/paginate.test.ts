@@ -1,6 +1,7 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
 import { type Page, collect, paginate } from '../../../shared/src';
-import { ROOT, clientFor, recorder, store, useNock } from './helpers';
+import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, useNock } from './helpers';
+import { createClient } from '../../../shared/src';
 
 useNock();
 
@@ -223,5 +224,214 @@ describe('client.iterate over a store', () => {
     const client = clientFor();
     const orders = await collect(client.iterate((p) => client.listSubscriptionOrders(7, p), { limit: 3 }));
     expect(orders.map((o) => o.id)).toEqual([1, 2, 3]);
+  });
+});
+
+/** Records 1..total served with totals, each page answering after `delayFor(page)` ms; tracks requests in flight. */
+function slowStore(total: number, delayFor: (page: number) => number = () => 5, withTotals: 'pages' | 'total' | 'none' = 'pages') {
+  const calls: number[] = [];
+  const done: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const inFlightAtStart: number[] = [];
+  return {
+    calls,
+    done,
+    maxInFlight: () => maxInFlight,
+    inFlightAtStart,
+    fetchPage: async (page: number, perPage: number): Promise<Page<number>> => {
+      calls.push(page);
+      inFlight += 1;
+      inFlightAtStart.push(inFlight);
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, delayFor(page)));
+      inFlight -= 1;
+      done.push(page);
+      const from = (page - 1) * perPage + 1;
+      const items: number[] = [];
+      for (let n = from; n <= Math.min(total, from + perPage - 1); n += 1) items.push(n);
+      const totals =
+        withTotals === 'pages' ? { total, totalPages: Math.ceil(total / perPage) } : withTotals === 'total' ? { total } : {};
+      return { items, ...totals };
+    },
+  };
+}
+
+const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/** A busy signal a test can fire. */
+function busySwitch() {
+  const listeners = new Set<() => void>();
+  return {
+    signal: { subscribe: (fn: () => void) => (listeners.add(fn), () => listeners.delete(fn)) },
+    fire: () => listeners.forEach((fn) => fn()),
+    listeners,
+  };
+}
+
+describe('paginate in parallel when the store gives totals', () => {
+  it('yields in page order although later pages answer first, with 4 requests at most in flight', async () => {
+    // Pages 2..5 are asked together and answer in reverse order.
+    const s = slowStore(95, (page) => (page === 1 ? 1 : 40 - page * 4));
+    const all = await collect(paginate(s.fetchPage, { perPage: 10 }));
+    expect(all).toEqual(range(1, 95));
+    expect([...s.calls].sort((a, b) => a - b)).toEqual(range(1, 10));
+    expect(s.done.slice(1, 5)).toEqual([5, 4, 3, 2]);
+    expect(s.maxInFlight()).toBe(4);
+  });
+
+  it('takes the page count from X-WP-Total when X-WP-TotalPages is missing', async () => {
+    const s = slowStore(45, () => 2, 'total');
+    await expect(collect(paginate(s.fetchPage, { perPage: 10 }))).resolves.toEqual(range(1, 45));
+    expect([...s.calls].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    expect(s.maxInFlight()).toBe(4);
+  });
+
+  it('honours another concurrency, and 16 at most', async () => {
+    const six = slowStore(200, () => 3);
+    await collect(paginate(six.fetchPage, { perPage: 10, concurrency: 6 }));
+    expect(six.maxInFlight()).toBe(6);
+    const many = slowStore(400, () => 3);
+    await collect(paginate(many.fetchPage, { perPage: 10, concurrency: 50 }));
+    expect(many.maxInFlight()).toBe(16);
+  });
+
+  it('with a limit requests only the pages the limit needs', async () => {
+    const s = slowStore(5000, () => 2);
+    const some = await collect(paginate(s.fetchPage, { limit: 250 }));
+    expect(some).toEqual(range(1, 250));
+    expect([...s.calls].sort((a, b) => a - b)).toEqual([1, 2, 3]);
+  });
+
+  it('never requests past X-WP-TotalPages or maxPages', async () => {
+    const s = slowStore(1000, () => 1);
+    await collect(paginate(s.fetchPage, { perPage: 10, maxPages: 7 }));
+    expect([...s.calls].sort((a, b) => a - b)).toEqual(range(1, 7));
+  });
+
+  it('concurrency 1 walks one page after the other', async () => {
+    const s = slowStore(95, () => 2);
+    await expect(collect(paginate(s.fetchPage, { perPage: 10, concurrency: 1 }))).resolves.toEqual(range(1, 95));
+    expect(s.calls).toEqual(range(1, 10));
+    expect(s.maxInFlight()).toBe(1);
+  });
+
+  it('holds no more than the window ahead of a slow consumer', async () => {
+    const s = slowStore(1000, () => 1);
+    const walk = paginate(s.fetchPage, { perPage: 10 });
+    await walk.next(); // page 1 arrived, pages 2..5 asked for
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(s.calls.length).toBe(5);
+    for (let i = 0; i < 9; i += 1) await walk.next(); // the rest of page 1
+    await walk.next(); // first record of page 2: page 6 is asked for
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(s.calls.length).toBe(6);
+    await walk.return();
+  });
+
+  it('a consumer that stops early stops the requests', async () => {
+    const s = slowStore(1000, () => 2);
+    for await (const n of paginate(s.fetchPage, { perPage: 10 })) if (n === 15) break;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(s.calls.length).toBeLessThanOrEqual(6);
+  });
+
+  it('a failing page ends the walk with its error, after every record before it', async () => {
+    const s = slowStore(100, () => 2);
+    const failing = async (page: number, perPage: number): Promise<Page<number>> => {
+      if (page === 4) throw new Error('page 4 broke');
+      return s.fetchPage(page, perPage);
+    };
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const n of paginate(failing, { perPage: 10 })) seen.push(n);
+      })(),
+    ).rejects.toThrow('page 4 broke');
+    expect(seen).toEqual(range(1, 30));
+  });
+
+  it('stops on a short page even when the totals promised more', async () => {
+    const liar = server((page, perPage) => ({
+      items: page < 3 ? Array.from({ length: perPage }, (_, i) => (page - 1) * perPage + i + 1) : [21, 22],
+      totalPages: 10,
+    }));
+    await expect(collect(paginate(liar.fetchPage, { perPage: 10, concurrency: 2 }))).resolves.toEqual(range(1, 22));
+  });
+
+  it('stops on an empty page and on a repeated page inside the totals', async () => {
+    const empty = server((page, perPage) => ({ items: page < 3 ? Array.from({ length: perPage }, (_, i) => `${page}.${i}`) : [], totalPages: 9 }));
+    expect(await collect(paginate(empty.fetchPage, { perPage: 2 }))).toEqual(['1.0', '1.1', '2.0', '2.1']);
+    const repeat = server((_page, perPage) => ({ items: Array.from({ length: perPage }, (_, i) => ({ n: i })), totalPages: 9 }));
+    expect(await collect(paginate(repeat.fetchPage, { perPage: 2 }))).toEqual([{ n: 0 }, { n: 1 }]);
+  });
+
+  it('drops to one request at a time for the rest of the walk after a busy notice', async () => {
+    const busy = busySwitch();
+    const s = slowStore(300, () => 3);
+    const busyAt = (page: number, perPage: number): Promise<Page<number>> => {
+      if (page === 3) busy.fire();
+      return s.fetchPage(page, perPage);
+    };
+    const all = await collect(paginate(busyAt, { perPage: 10, busy: busy.signal }));
+    expect(all).toEqual(range(1, 300));
+    // Pages 2..5 were asked together; after the notice nothing new starts while another is in flight.
+    const afterNotice = s.inFlightAtStart.slice(s.calls.indexOf(6));
+    expect(afterNotice.length).toBeGreaterThan(20);
+    expect(Math.max(...afterNotice)).toBe(1);
+    expect(busy.listeners.size).toBe(0);
+  });
+});
+
+describe('paginate without totals stays sequential', () => {
+  it('one request at a time, today stop rules', async () => {
+    const s = slowStore(95, () => 2, 'none');
+    await expect(collect(paginate(s.fetchPage, { perPage: 10, concurrency: 8 }))).resolves.toEqual(range(1, 95));
+    expect(s.calls).toEqual(range(1, 10));
+    expect(s.maxInFlight()).toBe(1);
+  });
+
+  it('a store that ignores paging and sends everything at once is read once', async () => {
+    const s = server(() => ({ items: range(1, 250) }));
+    await expect(collect(paginate(s.fetchPage))).resolves.toEqual(range(1, 250));
+    expect(s.calls).toEqual([{ page: 1, perPage: 100 }]);
+  });
+});
+
+describe('client.iterate after a 429 during a parallel walk', () => {
+  it('waits Retry-After, then goes on one request at a time; every record once, in order', async () => {
+    let inFlight = 0;
+    const startedWith: { page: number; inFlight: number; at: number }[] = [];
+    const waits: number[] = [];
+    let throttled = false;
+    const transport = stubTransport(async (request) => {
+      const page = Number(request.query.page);
+      inFlight += 1;
+      startedWith.push({ page, inFlight, at: startedWith.length });
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      inFlight -= 1;
+      if (page === 4 && !throttled) {
+        throttled = true;
+        return json(429, { code: 'too_many_requests', message: 'Slow down' }, { 'retry-after': '2' });
+      }
+      const items = Array.from({ length: 10 }, (_, i) => ({ id: (page - 1) * 10 + i + 1 }));
+      return json(200, items, { 'x-wp-total': '300', 'x-wp-totalpages': '30' });
+    });
+    const client = createClient({
+      settings: storeFor(),
+      transport,
+      retry: { budgetMs: 25_000, sleep: async (ms) => void waits.push(ms) },
+    });
+    const orders = await collect(client.iterate((p) => client.listOrders(p), { perPage: 10 }));
+    expect(orders.map((o) => o.id)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    expect(waits).toEqual([2000]);
+    expect(transport.requests).toHaveLength(31);
+    // The retry of page 4 and everything after it: never two requests at once.
+    const retryIndex = startedWith.findIndex((s, i) => s.page === 4 && i > 0 && startedWith.slice(0, i).some((t) => t.page === 4));
+    const later = startedWith.slice(retryIndex + 1);
+    expect(later.length).toBeGreaterThan(20);
+    expect(Math.max(...later.map((s) => s.inFlight))).toBe(1);
+    // Before the 429 the walk was parallel.
+    expect(Math.max(...startedWith.slice(0, retryIndex).map((s) => s.inFlight))).toBe(4);
   });
 });

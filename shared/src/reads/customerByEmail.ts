@@ -1,0 +1,35 @@
+/**
+ * Find Customer by Email. The API has no email filter, so the customers list is walked (in parallel
+ * where the store gives totals) and the walk ends at the first match: closing the paginator stops it
+ * asking for more pages. A store that ignores paging and sends every customer at once is read once.
+ */
+import type { PageParams } from '../client';
+import type { Page, PaginateOptions } from '../paginate';
+import type { Customer } from '../resources/types';
+
+/** What the search needs of the client (`CommerceServiceClient` has both). */
+export interface CustomerSource {
+  listCustomers(params?: PageParams): Promise<Page<Customer>>;
+  iterate<T>(list: (params: PageParams) => Promise<Page<T>>, options?: PaginateOptions): AsyncGenerator<T, void, undefined>;
+}
+
+export type FindByEmailOptions = Pick<PaginateOptions, 'concurrency' | 'perPage' | 'maxPages'>;
+
+/** Emails compare trimmed and in any letter case; an empty email matches nobody. */
+export function sameEmail(a: string | null | undefined, b: string): boolean {
+  const left = (a ?? '').trim().toLowerCase();
+  return left !== '' && left === b.trim().toLowerCase();
+}
+
+/** The first customer whose email matches, or null when the store has none. */
+export async function findCustomerByEmail(
+  source: CustomerSource,
+  email: string,
+  options: FindByEmailOptions = {},
+): Promise<Customer | null> {
+  if (email.trim() === '') return null;
+  for await (const customer of source.iterate((page) => source.listCustomers(page), options)) {
+    if (sameEmail(customer.email, email)) return customer;
+  }
+  return null;
+}
