@@ -1,4 +1,4 @@
-import { LEAD_SAMPLE, ORDER_SAMPLE, SUBSCRIPTION_SAMPLE } from './samples';
+import { LEAD_SAMPLE, ORDER_SAMPLE, SUBSCRIPTION_SAMPLE, asDelivery, withoutNextBill } from './samples';
 import type { EventRecord } from './record';
 
 /**
@@ -39,8 +39,8 @@ export interface EventKind {
   sample: EventRecord;
 }
 
-/** A subscription's renewal charge is an order of the subscription's product (renewal, failed). */
-const RENEWAL_ORDER: EventRecord = {
+/** A subscription's renewal charge is an order of the subscription's product (renewal, failed), as delivered. */
+const RENEWAL_ORDER: EventRecord = asDelivery({
   ...ORDER_SAMPLE,
   id: 2213,
   product_id: String(SUBSCRIPTION_SAMPLE.product_id),
@@ -55,7 +55,7 @@ const RENEWAL_ORDER: EventRecord = {
     { product_name: 'Bread Club Membership', quantity: 1, subtotal: 29, total_amount: 29, tax_amount: 0, unit_price: 29, sub_summary: '$29.00 / month' },
   ],
   link: 'https://shop.example.com/wp-json/sc/v1/orders/2213',
-};
+});
 
 function sampleOf(base: EventRecord, key: EventKey, status: string): EventRecord {
   return { ...base, trigger: key, status };
@@ -84,7 +84,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when a cash-on-delivery order is placed and awaits payment.',
     noun: 'order',
     recent: { status: 'pending', keep: ['pending', 'pending-payment'] },
-    sample: sampleOf({ ...ORDER_SAMPLE, gateway: 'cod', transaction_id: '' }, 'pending', 'pending'),
+    sample: sampleOf(asDelivery({ ...ORDER_SAMPLE, gateway: 'cod', transaction_id: '' }), 'pending', 'pending'),
   },
   {
     key: 'active',
@@ -108,7 +108,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when a subscription is paused.',
     noun: 'subscription',
     recent: { status: 'paused', keep: ['paused'] },
-    sample: sampleOf(SUBSCRIPTION_SAMPLE, 'paused', 'paused'),
+    sample: sampleOf(withoutNextBill(SUBSCRIPTION_SAMPLE), 'paused', 'paused'),
   },
   {
     key: 'canceled',
@@ -116,7 +116,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when a subscription is canceled.',
     noun: 'subscription',
     recent: { status: 'canceled', keep: ['canceled', 'cancelled'] },
-    sample: sampleOf(SUBSCRIPTION_SAMPLE, 'canceled', 'canceled'),
+    sample: sampleOf(withoutNextBill(SUBSCRIPTION_SAMPLE), 'canceled', 'canceled'),
   },
   {
     key: 'completed',
@@ -125,7 +125,7 @@ export const EVENTS: readonly EventKind[] = [
     noun: 'subscription',
     recent: { status: 'completed', keep: ['completed'] },
     sample: sampleOf(
-      { ...SUBSCRIPTION_SAMPLE, payment_plan: '3 monthly payments', payment_plan_id: 'installments' },
+      withoutNextBill({ ...SUBSCRIPTION_SAMPLE, payment_plan: '3 monthly payments', payment_plan_id: 'installments' }),
       'completed',
       'completed',
     ),
@@ -152,7 +152,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when a subscription charge fails (stores that send failed charges).',
     noun: 'order',
     recent: { status: 'failed', keep: ['failed'] },
-    sample: sampleOf({ ...RENEWAL_ORDER, transaction_id: '' }, 'failed', 'failed'),
+    sample: sampleOf(asDelivery({ ...RENEWAL_ORDER, transaction_id: '' }), 'failed', 'failed'),
   },
 ];
 

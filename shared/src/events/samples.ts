@@ -1,6 +1,10 @@
+/**
+ * Realistic samples of one store's records: each as the store holds it (REST fields included, the
+ * source of `RESOURCE_SAMPLES`) and as a hook delivers it. A delivery leaves out empty fields and the
+ * REST-only ones (docs/service/events.md, "Delivery shape"), so a trigger's sample promises only
+ * fields a live delivery has (a test compares them with the sandbox's deliveries).
+ */
 import type { EventRecord } from './record';
-
-/** Realistic deliveries, shaped as a real store sends them (behaviour notes, "Events delivered"). */
 
 const SITE = 'https://shop.example.com';
 
@@ -11,7 +15,8 @@ const CUSTOMER = {
   customer_email: 'maya.lopez@example.com',
 };
 
-export const ORDER_SAMPLE: EventRecord = {
+/** A purchase, with the fields only REST reads carry (`link`, `tax_type`, item `sub_summary`). */
+export const ORDER_RECORD: EventRecord = {
   trigger: 'purchased',
   id: 1042,
   ...CUSTOMER,
@@ -58,7 +63,8 @@ export const ORDER_SAMPLE: EventRecord = {
   link: `${SITE}/wp-json/sc/v1/orders/1042`,
 };
 
-export const SUBSCRIPTION_SAMPLE: EventRecord = {
+/** A subscription, with the fields only REST reads carry (`link`, invoice `link`, `tax_type`). */
+export const SUBSCRIPTION_RECORD: EventRecord = {
   trigger: 'active',
   id: 2051,
   ...CUSTOMER,
@@ -97,6 +103,42 @@ export const SUBSCRIPTION_SAMPLE: EventRecord = {
   ],
   link: `${SITE}/wp-json/sc/v1/subscriptions/2051`,
 };
+
+/** Fields a REST read has and a delivery does not: on the record, and on each entry of its lists. */
+const REST_ONLY = new Set(['link', 'tax_type']);
+const REST_ONLY_IN_LISTS: Readonly<Record<string, ReadonlySet<string>>> = {
+  items: new Set(['sub_summary']),
+  invoices: new Set(['link']),
+};
+
+function isEmpty(value: unknown): boolean {
+  return value === '' || value === null || value === undefined;
+}
+
+/** A record as a hook delivers it: empty and REST-only fields left out, on the record and in its lists. */
+export function asDelivery(record: EventRecord): EventRecord {
+  const out: EventRecord = { trigger: record.trigger };
+  for (const [key, value] of Object.entries(record)) {
+    if (REST_ONLY.has(key) || isEmpty(value)) continue;
+    const dropped = REST_ONLY_IN_LISTS[key];
+    out[key] =
+      dropped && Array.isArray(value)
+        ? value.map((entry: Record<string, unknown>) =>
+            Object.fromEntries(Object.entries(entry).filter(([name, field]) => !dropped.has(name) && !isEmpty(field))),
+          )
+        : value;
+  }
+  return out;
+}
+
+/** A subscription that will not bill again (paused, canceled, completed) is delivered without a next bill date. */
+export function withoutNextBill(record: EventRecord): EventRecord {
+  const { next_bill_date: _date, next_bill_date_time: _time, ...rest } = record;
+  return { ...rest, trigger: record.trigger };
+}
+
+export const ORDER_SAMPLE: EventRecord = asDelivery(ORDER_RECORD);
+export const SUBSCRIPTION_SAMPLE: EventRecord = asDelivery(SUBSCRIPTION_RECORD);
 
 export const LEAD_SAMPLE: EventRecord = {
   trigger: 'lead',

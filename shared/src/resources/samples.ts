@@ -1,21 +1,20 @@
+/**
+ * Samples of what each read returns, for searches, actions and dropdowns: the records behind the event
+ * samples as a REST read returns them, without `trigger`, with `link`, and with amounts in cents as
+ * real stores send them in REST resources (docs/service/shapes.md, "Money").
+ */
 import { amountsInCents } from '../events/cents';
-import { eventKind, type EventKey } from '../events/catalogue';
 import type { EventRecord } from '../events/record';
+import { ORDER_RECORD, SUBSCRIPTION_RECORD } from '../events/samples';
 import type { Customer, Product, WebhookPlan, WebhookProduct } from './types';
 
-/**
- * A delivery sample of the shared catalogue as a REST read returns the record: without `trigger`, and
- * with amounts in cents, as real stores send them in REST resources (behaviour notes).
- */
-function recordOf(key: EventKey): Record<string, unknown> {
-  const kind = eventKind(key);
-  if (!kind) throw new Error(`The shared event catalogue has no "${key}" event`);
-  const { trigger: _trigger, ...record } = amountsInCents(kind.sample) as EventRecord;
-  return record;
+function restRecord(record: EventRecord): Record<string, unknown> {
+  const { trigger: _trigger, ...rest } = amountsInCents(record);
+  return rest;
 }
 
-const ORDER_SAMPLE = recordOf('purchased');
-const SUBSCRIPTION_SAMPLE = recordOf('active');
+const ORDER_SAMPLE = restRecord(ORDER_RECORD);
+const SUBSCRIPTION_SAMPLE = restRecord(SUBSCRIPTION_RECORD);
 
 const CUSTOMER_SAMPLE = {
   id: 311,

@@ -147,3 +147,27 @@ export async function failure(promise: Promise<unknown>): Promise<{ name: string
   }
   throw new Error('expected the call to fail');
 }
+
+/** A POST to the sandbox's admin API with a JSON body, read with Node's http. */
+export function adminPost<T>(sandbox: Sandbox, path: string, body: unknown): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, sandbox.url);
+    const data = Buffer.from(JSON.stringify(body));
+    const headers = { 'content-type': 'application/json', 'content-length': String(data.length) };
+    const req = http.request({ hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if ((res.statusCode ?? 0) >= 400) return reject(new Error(`POST ${path}: HTTP ${res.statusCode} ${text}`));
+        try {
+          resolve(JSON.parse(text) as T);
+        } catch (error) {
+          reject(error as Error);
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
