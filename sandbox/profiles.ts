@@ -14,6 +14,7 @@ const SPEC: Deviations = {
   realStatusFilter: false,
   bumpMatchesProduct: false,
   noPagingHeadersWhenEmpty: false,
+  secretInDeliveries: false,
   plainPermalinks: false,
 };
 
@@ -32,6 +33,7 @@ const REAL: Deviations = {
   realStatusFilter: true,
   bumpMatchesProduct: true,
   noPagingHeadersWhenEmpty: true,
+  secretInDeliveries: true,
   plainPermalinks: false,
 };
 

@@ -39,6 +39,8 @@ export interface Deviations {
   bumpMatchesProduct: boolean;
   /** Empty lists carry no X-WP-Total / X-WP-TotalPages / Link headers. */
   noPagingHeadersWhenEmpty: boolean;
+  /** Deliveries carry `studiocart_secret` = the store's API key, as older plugin versions send it. */
+  secretInDeliveries: boolean;
   /** A site without pretty permalinks: `/wp-json/...` answers a 404 HTML page, only
    *  `/?rest_route=/sc/v1/...` works, and links use that form. Not part of the `real` profile. */
   plainPermalinks: boolean;

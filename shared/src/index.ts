@@ -12,7 +12,21 @@ export * from './resources/types';
 export { FIELDS, FIELD_LABELS, type FieldDescription } from './resources/labels';
 export { EVENTS, eventKind, PURCHASE_KINDS, PURCHASE_KIND_LABELS, type PurchaseKind, type EventKey, type EventKind, type EventNoun } from './events/catalogue';
 export type { EventRecord } from './events/record';
-export { parseDelivery } from './events/parse';
+export { parseDelivery, readDelivery, type DeliveredEvent } from './events/parse';
+export { ORIGIN_SECRET_FIELD, OriginSecret, checkOrigin, type OriginCheck } from './events/origin';
+export { STATUS_FIT, statusFitOf, statusFits, type StatusFit, type RecordKind } from './events/statusFit';
+export {
+  verifyDelivery,
+  markVerification,
+  verifiedItem,
+  VERIFICATION_FIELD,
+  type Verification,
+  type VerificationMarker,
+  type VerifiedEvent,
+  type ForgeryReason,
+  type UnverifiedReason,
+} from './events/verify';
+export * from './polling';
 export { matchesFilters, type EventFilters } from './events/match';
 export { amountsInCents } from './events/cents';
 export { recentEvents, latestOrderAsEvent, type RecentOptions } from './events/recent';

@@ -1,5 +1,6 @@
 import { coerceRecord, isRecord, toText } from '../resources/coerce';
 import { EVENT_PAYLOAD } from '../resources/schemas';
+import { type OriginSecret, takeOriginSecret } from './origin';
 import type { EventRecord } from './record';
 
 /**
@@ -8,7 +9,23 @@ import type { EventRecord } from './record';
  * field and no event (`{}`, `{"trigger": ""}`: an empty or unreadable body) is no event, for every trigger.
  */
 export function parseDelivery(body: unknown): EventRecord[] {
-  return rawRecords(body).map(toEventRecord).filter(isEvent);
+  return readDelivery(body).map((delivered) => delivered.record);
+}
+
+/** A delivered record, and the `studiocart_secret` it carried (taken out of the record: see origin.ts). */
+export interface DeliveredEvent {
+  record: EventRecord;
+  secret?: OriginSecret;
+}
+
+/** As `parseDelivery`, keeping each record's proof of origin aside for `verifyDelivery`. */
+export function readDelivery(body: unknown): DeliveredEvent[] {
+  return rawRecords(body)
+    .map((raw) => {
+      const { secret } = takeOriginSecret(raw);
+      return { record: toEventRecord(raw), ...(secret ? { secret } : {}) };
+    })
+    .filter((delivered) => isEvent(delivered.record));
 }
 
 function isEvent(record: EventRecord): boolean {
@@ -16,7 +33,8 @@ function isEvent(record: EventRecord): boolean {
 }
 
 export function toEventRecord(raw: Record<string, unknown>): EventRecord {
-  const record = coerceRecord<EventRecord>(EVENT_PAYLOAD, raw, 'present');
+  // The store's API key on older plugin versions: it never reaches a record.
+  const record = coerceRecord<EventRecord>(EVENT_PAYLOAD, takeOriginSecret(raw).raw, 'present');
   record.trigger = toText(raw.trigger) ?? '';
   return record;
 }

@@ -1,0 +1,224 @@
+import type { CommerceServiceClient } from '../client';
+import { ConfigurationError } from '../errors';
+import { matchesFilters, type EventFilters } from '../events/match';
+import type { EventRecord } from '../events/record';
+import { toNumber } from '../resources/coerce';
+import type { Order, Subscription } from '../resources/types';
+import { findRenewals } from './renewals';
+import { pollRuleOf, type PollRule, type RecordFacts } from './rules';
+import { type PollResource, type PollState, readPollState, type ResourceMemory, type SeenRecord } from './state';
+import { fingerprintOf, type Change, type ListPage, walkChanges } from './walk';
+
+/**
+ * The polling trigger, platform-neutral (docs/polling.md): given what the last poll left, it returns
+ * every matching event since, oldest first, each shaped as the webhook delivery of that event (the REST
+ * record plus `trigger`), and the state to keep. Amounts are the REST API's: cents on real stores.
+ */
+
+export interface PollLogger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface PollLimits {
+  /** Records asked per page (1 to 100). */
+  pageSize: number;
+  /** Events emitted per poll at most; the rest follow on the next poll. */
+  maxEvents: number;
+  /** Records remembered per resource (JSON: about 30 bytes each). */
+  memory: number;
+  /** Unchanged remembered records in a row that end a walk. */
+  stopRun: number;
+  /** Changed records a poll walks at most per resource. */
+  maxWalk: number;
+  /** Pages remembered by the first poll. */
+  firstPollPages: number;
+}
+
+export const DEFAULT_POLL_LIMITS: PollLimits = {
+  pageSize: 50,
+  maxEvents: 1000,
+  memory: 2000,
+  stopRun: 10,
+  maxWalk: 10_000,
+  firstPollPages: 5,
+};
+
+export interface PollOptions {
+  client: CommerceServiceClient;
+  /** The trigger's event and its Product and Plans filters, as for the webhook trigger. */
+  filters: EventFilters;
+  /** What the previous poll returned as `state`, as persisted (anything unreadable starts afresh). */
+  state: unknown;
+  /** The time now; injected so tests and platforms decide. */
+  now?: () => Date;
+  logger?: PollLogger;
+  limits?: Partial<PollLimits>;
+}
+
+export interface PollResult {
+  /** Oldest first. */
+  events: EventRecord[];
+  /** To persist as it is, and pass back to the next poll. */
+  state: PollState;
+  /** More changes wait for the next poll (`maxEvents` reached). */
+  more: boolean;
+  /** Requests made to the store. */
+  requests: number;
+}
+
+type Listed = Order | Subscription;
+
+const SILENT: PollLogger = { info: () => undefined, warn: () => undefined };
+
+export function unpollableEvent(client: CommerceServiceClient, event: string): ConfigurationError {
+  const why = event === 'lead' ? 'the store’s API has no leads' : `"${event}" is not an event of the store`;
+  return new ConfigurationError(
+    { store: client.store.label, operation: 'Poll for events' },
+    `this event cannot be polled: ${why}`,
+    event === 'lead' ? 'Use the webhook trigger for Lead Captured.' : 'Choose one of the events the trigger offers.',
+  );
+}
+
+function lister(client: CommerceServiceClient, resource: PollResource): ListPage<Listed> {
+  return resource === 'orders' ? (params) => client.listOrders(params) : (params) => client.listSubscriptions(params);
+}
+
+export async function pollEvents(options: PollOptions): Promise<PollResult> {
+  const { client, filters } = options;
+  const rule = pollRuleOf(filters.event);
+  if (!rule) throw unpollableEvent(client, filters.event);
+  const limits = { ...DEFAULT_POLL_LIMITS, ...options.limits };
+  const logger = options.logger ?? SILENT;
+  const now = (options.now ?? (() => new Date()))().toISOString();
+  const previous = readPollState(options.state, client.store.label);
+  const state: PollState = previous
+    ? { ...previous, polledAt: now, resources: { ...previous.resources } }
+    : { version: 1, store: client.store.label, since: now, polledAt: now, resources: {} };
+  const memory = state.resources[rule.resource];
+  const list = lister(client, rule.resource);
+
+  if (!memory) {
+    const first = await firstLook(list, limits);
+    state.resources[rule.resource] = first.memory;
+    logger.info(`First poll of ${rule.resource} on ${client.store.label}: nothing before now is emitted; changes from here on are.`);
+    return { events: [], state, more: false, requests: first.requests };
+  }
+
+  const seen = new Map(memory.seen.map((entry) => [entry[0], entry] as const));
+  const walk = await walkChanges(list, seen, limits);
+  let requests = walk.requests;
+  if (walk.truncated) {
+    logger.warn(
+      `More than ${limits.maxWalk} ${rule.resource} changed on ${client.store.label} since the last poll: older changes than these are skipped.`,
+    );
+  }
+  const oldestFirst = [...walk.changes].reverse();
+  let renewals = new Set<number>();
+  if (rule.needsRenewals) {
+    const lookup = await findRenewals(client, oldestFirst.map((change) => change.record as Order));
+    renewals = lookup.renewals;
+    requests += lookup.requests;
+  }
+
+  const events: EventRecord[] = [];
+  const processed: Change<Listed>[] = [];
+  const deferred: Change<Listed>[] = [];
+  for (const change of oldestFirst) {
+    if (events.length >= limits.maxEvents) {
+      deferred.push(change);
+      continue;
+    }
+    processed.push(change);
+    if (!happened(rule, change, memory.cursor, renewals)) continue;
+    const item = { ...(change.record as unknown as Record<string, unknown>), trigger: filters.event } as EventRecord;
+    if (matchesFilters(item, filters)) events.push(item);
+  }
+  if (deferred.length > 0) {
+    logger.info(`Emitted ${events.length} events; ${deferred.length} more changes of ${rule.resource} follow on the next poll.`);
+  }
+  state.resources[rule.resource] = remember(memory, processed, deferred, limits.memory);
+  return { events, state, more: deferred.length > 0, requests };
+}
+
+/** Whether the trigger's event happened to this record since the last poll. */
+function happened(rule: PollRule, change: Change<Listed>, cursor: number, renewals: ReadonlySet<number>): boolean {
+  const facts = factsOf(change.record, renewals);
+  if (!rule.passed(facts)) return false;
+  if (change.before) return !rule.passed({ ...facts, status: change.before[1] });
+  // Not remembered: new when its id is past the cursor; otherwise an older record that just changed,
+  // which can only tell a transition (its status before is unknown).
+  return change.record.id > cursor || rule.kind === 'transition';
+}
+
+function factsOf(record: Listed, renewals: ReadonlySet<number>): RecordFacts {
+  const trialDays = 'trial_days' in record ? (toNumber(record.trial_days) ?? 0) : 0;
+  return { status: String(record.status ?? ''), hasTrial: trialDays > 0, isRenewal: renewals.has(record.id) };
+}
+
+/**
+ * Processed changes go first (most recent change first), then what memory held; deferred changes keep
+ * their old entry so the next poll still sees them as changes. The cursor never passes a deferred new record.
+ */
+function remember(memory: ResourceMemory, processed: Change<Listed>[], deferred: Change<Listed>[], size: number): ResourceMemory {
+  const fresh: SeenRecord[] = [...processed].reverse().map((change) => [change.record.id, String(change.record.status ?? ''), change.fingerprint]);
+  const ids = new Set(fresh.map((entry) => entry[0]));
+  const seen = [...fresh, ...memory.seen.filter((entry) => !ids.has(entry[0]))].slice(0, size);
+  let cursor = Math.max(memory.cursor, ...processed.map((change) => change.record.id));
+  const waiting = deferred.filter((change) => !change.before && change.record.id > memory.cursor).map((change) => change.record.id);
+  if (waiting.length > 0) cursor = Math.min(cursor, Math.min(...waiting) - 1);
+  return { cursor, seen };
+}
+
+/** The first poll remembers the most recently changed records and the highest id, and emits nothing. */
+async function firstLook(list: ListPage<Listed>, limits: PollLimits): Promise<{ memory: ResourceMemory; requests: number }> {
+  const seen: SeenRecord[] = [];
+  let requests = 0;
+  let cursor = 0;
+  for (let page = 1; page <= limits.firstPollPages; page += 1) {
+    const { items, totalPages } = await list({ orderby: 'date_modified', order: 'desc', page, per_page: limits.pageSize });
+    requests += 1;
+    for (const record of items) {
+      if (seen.some((entry) => entry[0] === record.id)) continue;
+      seen.push([record.id, String(record.status ?? ''), fingerprintOf(record)]);
+      cursor = Math.max(cursor, record.id);
+    }
+    if (items.length < limits.pageSize || (totalPages !== undefined && page >= totalPages)) break;
+  }
+  // The newest record by id may not be among the most recently changed ones.
+  const newest = await list({ orderby: 'id', order: 'desc', page: 1, per_page: 1 });
+  requests += 1;
+  for (const record of newest.items) cursor = Math.max(cursor, record.id);
+  return { memory: { cursor, seen: seen.slice(0, limits.memory) }, requests };
+}
+
+export interface LatestOptions {
+  client: CommerceServiceClient;
+  filters: EventFilters;
+  /** Pages of recently changed records looked through (default 3). */
+  pages?: number;
+  pageSize?: number;
+}
+
+/**
+ * For a manual test ("Fetch Test Event"): the newest record that shows the event and fits the filters,
+ * shaped as its event; `null` when none of the recently changed records does. Keeps no state.
+ */
+export async function latestEvent(options: LatestOptions): Promise<EventRecord | null> {
+  const { client, filters } = options;
+  const rule = pollRuleOf(filters.event);
+  if (!rule) throw unpollableEvent(client, filters.event);
+  const list = lister(client, rule.resource);
+  const pageSize = options.pageSize ?? 100;
+  for (let page = 1; page <= (options.pages ?? 3); page += 1) {
+    const { items } = await list({ orderby: 'date_modified', order: 'desc', page, per_page: pageSize });
+    const renewals = rule.needsRenewals ? (await findRenewals(client, items as Order[])).renewals : new Set<number>();
+    for (const record of items) {
+      if (!rule.passed(factsOf(record, renewals))) continue;
+      const item = { ...(record as unknown as Record<string, unknown>), trigger: filters.event } as EventRecord;
+      if (matchesFilters(item, filters)) return item;
+    }
+    if (items.length < pageSize) break;
+  }
+  return null;
+}

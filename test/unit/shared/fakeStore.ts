@@ -1,0 +1,148 @@
+/**
+ * A small in-memory store behind a fake `Transport`, for the verification and polling unit tests: orders
+ * and subscriptions with a modification time the REST records do not show, sorted as a store sorts them
+ * (`orderby` id, date_created, date_modified; `order`; `page`, `per_page`), get by id with 404
+ * `sc_rest_invalid_id`, and a switch that makes the store fail. Records the requests it answered.
+ */
+import { type CommerceServiceClient, createClient, type HttpRequest, type HttpResponse, type Transport } from '../../../shared/src';
+
+export const FAKE_KEY = 'fake-store-key-77';
+
+type Row = Record<string, unknown>;
+
+interface Stored {
+  id: number;
+  created: number;
+  modified: number;
+  fields: Row;
+}
+
+export type Kind = 'orders' | 'subscriptions';
+
+export class FakeStore {
+  readonly requests: HttpRequest[] = [];
+  /** When set, every request answers this status (a failing store). */
+  failWith: number | null = null;
+  private readonly rows: Record<Kind, Stored[]> = { orders: [], subscriptions: [] };
+  private nextId = 100;
+  private time = 1_000;
+
+  readonly transport: Transport = { sendsGetBody: false, send: (request) => this.answer(request) };
+
+  client(apiKey = FAKE_KEY): CommerceServiceClient {
+    return createClient({ settings: { storeUrl: 'shop.example.com', apiKey }, transport: this.transport });
+  }
+
+  /** A new order (paid one-off unless told otherwise); returns its id. */
+  order(fields: Row = {}): number {
+    return this.add('orders', {
+      customer_email: `buyer${this.nextId}@example.com`,
+      product_id: '12',
+      payment_plan_id: 'one-off',
+      status: 'paid',
+      items: [{ product_name: 'Thing', quantity: 1, sub_summary: '' }],
+      ...fields,
+    });
+  }
+
+  subscription(fields: Row = {}): number {
+    return this.add('subscriptions', {
+      customer_email: `member${this.nextId}@example.com`,
+      product_id: '30',
+      payment_plan_id: 'monthly',
+      status: 'active',
+      trial_days: 0,
+      invoices: [],
+      ...fields,
+    });
+  }
+
+  /** A checkout of a recurring plan: the first order, then the subscription listing it. */
+  subscribe(fields: Row = {}): { orderId: number; subscriptionId: number } {
+    const orderId = this.order({ product_id: '30', payment_plan_id: 'monthly', items: [{ product_name: 'Club', quantity: 1, sub_summary: '$29 / month' }] });
+    const subscriptionId = this.subscription({ ...fields, invoices: [{ id: orderId, status: 'paid' }] });
+    return { orderId, subscriptionId };
+  }
+
+  /** A renewal charge: a new order, and the subscription lists it (which changes the subscription). */
+  renew(subscriptionId: number, status = 'paid'): number {
+    const orderId = this.order({ product_id: '30', payment_plan_id: 'monthly', status, items: [{ product_name: 'Club', quantity: 1, sub_summary: '$29 / month' }] });
+    const subscription = this.find('subscriptions', subscriptionId);
+    const invoices = [...((subscription.fields.invoices as Row[]) ?? []), { id: orderId, status }];
+    this.update('subscriptions', subscriptionId, { invoices });
+    return orderId;
+  }
+
+  /** A change to a record: its fields, and its modification time. */
+  update(kind: Kind, id: number, fields: Row): void {
+    const row = this.find(kind, id);
+    row.fields = { ...row.fields, ...fields };
+    row.modified = this.tick();
+  }
+
+  /** A modification the REST record does not show (a note, a meta field). */
+  touch(kind: Kind, id: number): void {
+    this.find(kind, id).modified = this.tick();
+  }
+
+  record(kind: Kind, id: number): Row {
+    return this.render(this.find(kind, id));
+  }
+
+  /** Requests to a list of this kind since `from`. */
+  listRequests(kind: Kind, from = 0): HttpRequest[] {
+    return this.requests.slice(from).filter((request) => new RegExp(`/${kind}$`).test(request.url));
+  }
+
+  private add(kind: Kind, fields: Row): number {
+    const id = this.nextId;
+    this.nextId += 1;
+    const at = this.tick();
+    this.rows[kind].push({ id, created: at, modified: at, fields });
+    return id;
+  }
+
+  private tick(): number {
+    this.time += 60;
+    return this.time;
+  }
+
+  private find(kind: Kind, id: number): Stored {
+    const row = this.rows[kind].find((candidate) => candidate.id === id);
+    if (!row) throw new Error(`fake store: no ${kind} ${id}`);
+    return row;
+  }
+
+  private render(row: Stored): Row {
+    return { id: row.id, date_time: new Date(row.created * 1000).toISOString().slice(0, 19).replace('T', ' '), ...row.fields };
+  }
+
+  private async answer(request: HttpRequest): Promise<HttpResponse> {
+    this.requests.push(request);
+    if (this.failWith !== null) return json(this.failWith, { code: 'internal_server_error', message: 'Boom', data: { status: this.failWith } });
+    if (request.headers['x-api-key'] !== FAKE_KEY) {
+      return json(401, { code: 'rest_forbidden_context', message: 'Sorry, you cannot view this resource.', data: { status: 401 } });
+    }
+    const path = new URL(request.url).pathname.replace(/^\/wp-json\/sc\/v1/, '');
+    const one = /^\/(orders|subscriptions)\/(\d+)$/.exec(path);
+    if (one) {
+      const row = this.rows[one[1] as Kind].find((candidate) => candidate.id === Number(one[2]));
+      if (!row) return json(404, { code: 'sc_rest_invalid_id', message: 'Invalid resource ID.', data: { status: 404 } });
+      return json(200, this.render(row));
+    }
+    const list = /^\/(orders|subscriptions)$/.exec(path);
+    if (!list) return json(404, { code: 'rest_no_route', message: 'No route was found', data: { status: 404 } });
+    const { orderby = 'date_created', order = 'desc', page = '1', per_page = '10' } = request.query;
+    const key = (row: Stored): number => (orderby === 'id' ? row.id : orderby === 'date_modified' ? row.modified : row.created);
+    const sorted = [...this.rows[list[1] as Kind]].sort((a, b) => key(a) - key(b) || a.id - b.id);
+    if (order === 'desc') sorted.reverse();
+    const size = Number(per_page);
+    const start = (Number(page) - 1) * size;
+    const items = sorted.slice(start, start + size).map((row) => this.render(row));
+    return json(200, items, { 'x-wp-total': String(sorted.length), 'x-wp-totalpages': String(Math.ceil(sorted.length / size)) });
+  }
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}
