@@ -45,7 +45,7 @@ export async function startN8n(opts: StartOptions): Promise<N8nInstance> {
     processEnv: {
       N8N_PORT: String(port),
       // Base of the URLs trigger nodes register remotely: N8N_WEBHOOK_URL in 2.x, WEBHOOK_URL in 1.x.
-      ...webhookBaseEnv(`${url}/`),
+      ...webhookBaseEnv(`${url}/`, opts.install.version),
       N8N_EDITOR_BASE_URL: `${url}/`,
       N8N_RUNNERS_BROKER_PORT: String(await freePort()),
       // Publication (activation) work waits in an outbox (2.x); poll it every second, not every 15 s.
@@ -69,9 +69,9 @@ export function webhookUrlFor(base: string, parts: string[]): string {
 }
 
 /**
- * The public base of production webhook URLs. n8n 2.x reads N8N_WEBHOOK_URL (WEBHOOK_URL is its
- * deprecated alias); 1.x reads only WEBHOOK_URL. Both are set so one env serves either.
+ * The public base of production webhook URLs: n8n 2.x reads N8N_WEBHOOK_URL (and warns that
+ * WEBHOOK_URL is deprecated); 1.x reads only WEBHOOK_URL.
  */
-export function webhookBaseEnv(base: string): Record<string, string> {
-  return { N8N_WEBHOOK_URL: base, WEBHOOK_URL: base };
+export function webhookBaseEnv(base: string, version: string): Record<string, string> {
+  return version.startsWith('1.') ? { WEBHOOK_URL: base } : { N8N_WEBHOOK_URL: base };
 }

@@ -85,7 +85,7 @@ export async function prepareQueueMode(opts: QueueModeOptions): Promise<QueueMod
     QUEUE_BULL_REDIS_HOST: redis.host,
     QUEUE_BULL_REDIS_PORT: String(redis.port),
     // Triggers register the webhook processor's URL with the store, whichever process asks.
-    ...webhookBaseEnv(`${webhookBase}/`),
+    ...webhookBaseEnv(`${webhookBase}/`, opts.install.version),
     N8N_EDITOR_BASE_URL: `${mainUrl}/`,
   };
   const base = {
