@@ -83,13 +83,14 @@ export interface ConfigUpdate {
   profile?: SandboxProfile;
   deviations?: Partial<Deviations>;
   faults?: Faults | null;
+  latencyMs?: number;
 }
 
 export function parseConfigUpdate(body: unknown): ConfigUpdate {
   if (!isObject(body)) throw new AdminInputError('expected a JSON object {profile?, deviations?, faults?}');
   const update: ConfigUpdate = {};
   for (const key of Object.keys(body)) {
-    if (!['profile', 'deviations', 'faults'].includes(key)) throw new AdminInputError(`unknown setting "${key}"`);
+    if (!['profile', 'deviations', 'faults', 'latencyMs'].includes(key)) throw new AdminInputError(`unknown setting "${key}"`);
   }
   if (body.profile !== undefined) {
     if (!isProfile(body.profile)) throw new AdminInputError('profile must be "spec" or "real"');
@@ -97,6 +98,7 @@ export function parseConfigUpdate(body: unknown): ConfigUpdate {
   }
   if (body.deviations !== undefined) update.deviations = parseDeviations(body.deviations);
   if (body.faults !== undefined) update.faults = parseFaults(body.faults);
+  if (body.latencyMs !== undefined) update.latencyMs = nonNegative(body.latencyMs, 'latencyMs');
   return update;
 }
 

@@ -1,19 +1,25 @@
 /**
  * `npm run sandbox -- --profile real --size 500 --seed 1`
  * Flags win over the environment (SANDBOX_PORT, SANDBOX_API_KEY, SANDBOX_PROFILE, SANDBOX_SIZE,
- * SANDBOX_SEED, SANDBOX_HOST, SANDBOX_API_ROOT).
+ * SANDBOX_SEED, SANDBOX_HOST, SANDBOX_API_ROOT, SANDBOX_LATENCY_MS). `--latency 20` adds 20 ms to every API answer.
  */
 import { parseArgs } from 'node:util';
 import { isProfile } from './profiles';
 import { DEFAULT_API_KEY, DEFAULT_SIZE, startSandbox } from './server';
 
-const USAGE = `Usage: npm run sandbox -- [--profile spec|real] [--size N] [--seed N] [--port N] [--host H] [--api-key K] [--api-root /wp-json/sc/v1] [--quiet]`;
+const USAGE = `Usage: npm run sandbox -- [--profile spec|real] [--size N] [--seed N] [--port N] [--host H] [--api-key K] [--api-root /wp-json/sc/v1] [--latency MS] [--quiet]`;
 
 function integer(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number >= 0, got "${text}"`);
   return value;
+}
+
+/** `, 20 ms latency per request` when one was asked for. */
+function sandboxLatency(text: string | undefined): string {
+  const ms = integer('latency', text, 0);
+  return ms > 0 ? `, ${ms} ms latency per request` : '';
 }
 
 async function main(): Promise<void> {
@@ -26,6 +32,7 @@ async function main(): Promise<void> {
       host: { type: 'string' },
       'api-key': { type: 'string' },
       'api-root': { type: 'string' },
+      latency: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -49,12 +56,13 @@ async function main(): Promise<void> {
     profile,
     size,
     seed,
+    latencyMs: integer('latency', values.latency ?? env.SANDBOX_LATENCY_MS, 0),
     quiet: values.quiet ?? false,
   });
   const api = `${sandbox.url}${sandbox.apiRoot}`;
   console.log(
     [
-      `Sandbox store (profile ${profile}, ${size} orders, seed ${seed}) ready in ${Date.now() - started} ms`,
+      `Sandbox store (profile ${profile}, ${size} orders, seed ${seed}${sandboxLatency(values.latency ?? env.SANDBOX_LATENCY_MS)}) ready in ${Date.now() - started} ms`,
       `  Store URL: ${sandbox.url}`,
       `  API root:  ${api}`,
       `  API key:   ${sandbox.apiKey}`,

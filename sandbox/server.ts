@@ -41,11 +41,14 @@ class SandboxServer implements Sandbox, AdminControls {
   private readonly server: http.Server;
   private readonly wakers = new Set<() => void>();
   private closed = false;
+  /** Added to every answer of the service's routes: a slow host (benchmarks, timing-free tests). */
+  private latencyMs: number;
 
   constructor(private readonly options: SandboxOptions) {
     this.addressing = makeAddressing(options.apiRoot ?? '/wp-json/sc/v1');
     this.apiRoot = this.addressing.apiRoot;
     this.apiKey = options.apiKey ?? DEFAULT_API_KEY;
+    this.latencyMs = parseLatency(options.latencyMs ?? 0);
     const profile = options.profile ?? 'spec';
     if (!isProfile(profile)) throw new Error(`profile must be "spec" or "real", got "${String(profile)}"`);
     this.state = new SandboxState({
@@ -103,6 +106,10 @@ class SandboxServer implements Sandbox, AdminControls {
     this.state.reset();
   }
 
+  setLatency(ms: number): void {
+    this.latencyMs = parseLatency(ms);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -128,8 +135,8 @@ class SandboxServer implements Sandbox, AdminControls {
     };
   }
 
-  config(): { profile: SandboxProfile; deviations: Deviations; faults: Faults | null } {
-    return { profile: this.state.profile, deviations: { ...this.state.deviations }, faults: this.state.faults.get() };
+  config(): { profile: SandboxProfile; deviations: Deviations; faults: Faults | null; latencyMs: number } {
+    return { profile: this.state.profile, deviations: { ...this.state.deviations }, faults: this.state.faults.get(), latencyMs: this.latencyMs };
   }
 
   /** A profile first resets the deviations, then explicit deviations apply on top. */
@@ -137,6 +144,7 @@ class SandboxServer implements Sandbox, AdminControls {
     if (update.profile) this.state.setProfile(update.profile);
     if (update.deviations) this.state.setDeviations(update.deviations);
     if (update.faults !== undefined) this.state.faults.set(update.faults);
+    if (update.latencyMs !== undefined) this.latencyMs = update.latencyMs;
   }
 
   clearDeliveries(): void {
@@ -181,6 +189,7 @@ class SandboxServer implements Sandbox, AdminControls {
 
   private async api(method: string, route: string, url: URL, req: http.IncomingMessage, body: Buffer, links: Links): Promise<Outgoing> {
     const faults = this.state.faults.take(route);
+    if (this.latencyMs > 0) await this.sleep(this.latencyMs);
     if (faults?.latencyMs) await this.sleep(faults.latencyMs);
     if (faults?.hangMs) await this.sleep(faults.hangMs);
     const early = faultAnswer(faults);
@@ -225,6 +234,11 @@ class SandboxServer implements Sandbox, AdminControls {
       this.wakers.add(wake);
     });
   }
+}
+
+function parseLatency(ms: number): number {
+  if (!Number.isFinite(ms) || ms < 0) throw new Error(`latencyMs must be a number >= 0, got ${String(ms)}`);
+  return ms;
 }
 
 /** Seeds a store and serves it; resolves once it listens. */

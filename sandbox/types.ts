@@ -99,6 +99,8 @@ export interface SandboxOptions {
   deliveryTimeoutMs?: number;
   /** Deviations switched on top of the profile at start. */
   deviations?: Partial<Deviations>;
+  /** Added to every answer of the service's routes (never /sandbox/v1), in ms: a slow host. Default 0. */
+  latencyMs?: number;
 }
 
 /** A hook registered through webhook/subscribe. */
@@ -147,6 +149,8 @@ export interface Sandbox {
   setProfile(profile: SandboxProfile): void;
   setDeviations(deviations: Partial<Deviations>): void;
   setFaults(faults: Faults | null): void;
+  /** Per-request latency of the service's routes, in ms (kept by `reset`). */
+  setLatency(ms: number): void;
   hooks(): SandboxHook[];
   deliveries(): SandboxDelivery[];
   fireEvent(event: SandboxEvent): Promise<SandboxDelivery[]>;

@@ -7,7 +7,7 @@ import type { Deviations, Faults, SandboxDelivery, SandboxEvent, SandboxHook, Sa
 /** The sandbox's own admin API under /sandbox/v1: steer it from a test running in another process. */
 export interface AdminControls {
   info(): Record<string, unknown>;
-  config(): { profile: SandboxProfile; deviations: Deviations; faults: Faults | null };
+  config(): { profile: SandboxProfile; deviations: Deviations; faults: Faults | null; latencyMs: number };
   updateConfig(update: ConfigUpdate): void;
   reset(): void;
   hooks(): SandboxHook[];
