@@ -51,7 +51,9 @@ export class Deliverer {
         const ctx: RenderContext = { store: state.store, links, unit: hook.pricesInCents ? 'cents' : 'decimal' };
         const payload = payloadOf(record, ctx, trigger);
         // Older plugin versions add the store's key itself; the delivery log keeps the payload without it.
-        const sent = state.deviations.secretInDeliveries ? { ...payload, studiocart_secret: state.config.apiKey } : payload;
+        const sent = state.deviations.secretInDeliveries
+          ? { ...payload, studiocart_secret: state.config.apiKey }
+          : payload;
         const started = Date.now();
         const result = await this.post(hook.hookUrl, phpJsonEncode(sent), links.site);
         return {

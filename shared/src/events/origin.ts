@@ -46,7 +46,10 @@ export class OriginSecret {
  * Splits a raw delivered record into the record without the secret field (any letter case) and the proof
  * it carried. An empty value proves nothing and counts as absent.
  */
-export function takeOriginSecret(raw: Record<string, unknown>): { raw: Record<string, unknown>; secret?: OriginSecret } {
+export function takeOriginSecret(raw: Record<string, unknown>): {
+  raw: Record<string, unknown>;
+  secret?: OriginSecret;
+} {
   let value: string | undefined;
   const rest: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(raw)) {

@@ -38,7 +38,9 @@ export const STATUS_FIT: Readonly<Record<Exclude<EventKey, 'lead'>, StatusFit>> 
 };
 
 export function statusFitOf(event: string): StatusFit | undefined {
-  return Object.prototype.hasOwnProperty.call(STATUS_FIT, event) ? STATUS_FIT[event as keyof typeof STATUS_FIT] : undefined;
+  return Object.prototype.hasOwnProperty.call(STATUS_FIT, event)
+    ? STATUS_FIT[event as keyof typeof STATUS_FIT]
+    : undefined;
 }
 
 /** Whether a record in `status` fits `event` (letter case and spaces ignored). */

@@ -55,12 +55,21 @@ function forged(reason: ForgeryReason, message: string): Verification {
  * `trigger` when it has one must already match it, see `matchesFilters`). Never throws for a store
  * that fails: that is `unverified`.
  */
-export async function verifyDelivery(client: CommerceServiceClient, delivered: DeliveredEvent, event: string): Promise<Verification> {
+export async function verifyDelivery(
+  client: CommerceServiceClient,
+  delivered: DeliveredEvent,
+  event: string,
+): Promise<Verification> {
   const origin = checkOrigin(delivered.secret, client.store.apiKey);
-  if (origin === 'mismatch') return forged('secret-mismatch', 'the delivery carries a studiocart_secret that is not this store’s API key');
+  if (origin === 'mismatch')
+    return forged('secret-mismatch', 'the delivery carries a studiocart_secret that is not this store’s API key');
   if (origin === 'match') return { status: 'verified', method: 'secret' };
   if (event === 'lead') {
-    return { status: 'unverified', reason: 'lead-has-no-record', message: 'a lead has no record in the store to check it against' };
+    return {
+      status: 'unverified',
+      reason: 'lead-has-no-record',
+      message: 'a lead has no record in the store to check it against',
+    };
   }
   const fit = statusFitOf(event);
   if (!fit) return forged('unknown-event', `the store has no event "${event}" to check`);
@@ -87,7 +96,10 @@ function compare(record: EventRecord, stored: Order | Subscription, fit: StatusF
   }
   const status = normaliseStatus(stored.status ?? '');
   if (!fit.fits.includes(status)) {
-    return forged('status-not-reached', `${fit.record} ${id} is "${status}" in the store, which does not follow this event`);
+    return forged(
+      'status-not-reached',
+      `${fit.record} ${id} is "${status}" in the store, which does not follow this event`,
+    );
   }
   return { status: 'verified', method: 'store' };
 }

@@ -101,7 +101,9 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
   if (!memory) {
     const first = await firstLook(list, limits);
     state.resources[rule.resource] = first.memory;
-    logger.info(`First poll of ${rule.resource} on ${client.store.label}: nothing before now is emitted; changes from here on are.`);
+    logger.info(
+      `First poll of ${rule.resource} on ${client.store.label}: nothing before now is emitted; changes from here on are.`,
+    );
     return { events: [], state, more: false, requests: first.requests };
   }
 
@@ -116,7 +118,10 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
   const oldestFirst = [...walk.changes].reverse();
   let renewals = new Set<number>();
   if (rule.needsRenewals) {
-    const lookup = await findRenewals(client, oldestFirst.map((change) => change.record as Order));
+    const lookup = await findRenewals(
+      client,
+      oldestFirst.map((change) => change.record as Order),
+    );
     renewals = lookup.renewals;
     requests += lookup.requests;
   }
@@ -135,7 +140,9 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
     if (matchesFilters(item, filters)) events.push(item);
   }
   if (deferred.length > 0) {
-    logger.info(`Emitted ${events.length} events; ${deferred.length} more changes of ${rule.resource} follow on the next poll.`);
+    logger.info(
+      `Emitted ${events.length} events; ${deferred.length} more changes of ${rule.resource} follow on the next poll.`,
+    );
   }
   state.resources[rule.resource] = remember(memory, processed, deferred, limits.memory);
   return { events, state, more: deferred.length > 0, requests };
@@ -160,23 +167,40 @@ function factsOf(record: Listed, renewals: ReadonlySet<number>): RecordFacts {
  * Processed changes go first (most recent change first), then what memory held; deferred changes keep
  * their old entry so the next poll still sees them as changes. The cursor never passes a deferred new record.
  */
-function remember(memory: ResourceMemory, processed: Change<Listed>[], deferred: Change<Listed>[], size: number): ResourceMemory {
-  const fresh: SeenRecord[] = [...processed].reverse().map((change) => [change.record.id, String(change.record.status ?? ''), change.fingerprint]);
+function remember(
+  memory: ResourceMemory,
+  processed: Change<Listed>[],
+  deferred: Change<Listed>[],
+  size: number,
+): ResourceMemory {
+  const fresh: SeenRecord[] = [...processed]
+    .reverse()
+    .map((change) => [change.record.id, String(change.record.status ?? ''), change.fingerprint]);
   const ids = new Set(fresh.map((entry) => entry[0]));
   const seen = [...fresh, ...memory.seen.filter((entry) => !ids.has(entry[0]))].slice(0, size);
   let cursor = Math.max(memory.cursor, ...processed.map((change) => change.record.id));
-  const waiting = deferred.filter((change) => !change.before && change.record.id > memory.cursor).map((change) => change.record.id);
+  const waiting = deferred
+    .filter((change) => !change.before && change.record.id > memory.cursor)
+    .map((change) => change.record.id);
   if (waiting.length > 0) cursor = Math.min(cursor, Math.min(...waiting) - 1);
   return { cursor, seen };
 }
 
 /** The first poll remembers the most recently changed records and the highest id, and emits nothing. */
-async function firstLook(list: ListPage<Listed>, limits: PollLimits): Promise<{ memory: ResourceMemory; requests: number }> {
+async function firstLook(
+  list: ListPage<Listed>,
+  limits: PollLimits,
+): Promise<{ memory: ResourceMemory; requests: number }> {
   const seen: SeenRecord[] = [];
   let requests = 0;
   let cursor = 0;
   for (let page = 1; page <= limits.firstPollPages; page += 1) {
-    const { items, totalPages } = await list({ orderby: 'date_modified', order: 'desc', page, per_page: limits.pageSize });
+    const { items, totalPages } = await list({
+      orderby: 'date_modified',
+      order: 'desc',
+      page,
+      per_page: limits.pageSize,
+    });
     requests += 1;
     for (const record of items) {
       if (seen.some((entry) => entry[0] === record.id)) continue;

@@ -11,7 +11,10 @@ import type { Order } from '../resources/types';
 export const RENEWAL_LOOKUP_PAGES = 3;
 
 export function isSubscriptionCharge(order: Order): boolean {
-  return Array.isArray(order.items) && order.items.some((item) => typeof item.sub_summary === 'string' && item.sub_summary.trim() !== '');
+  return (
+    Array.isArray(order.items) &&
+    order.items.some((item) => typeof item.sub_summary === 'string' && item.sub_summary.trim() !== '')
+  );
 }
 
 export async function findRenewals(
@@ -24,7 +27,12 @@ export async function findRenewals(
   const perPage = 100;
   let requests = 0;
   for (let page = 1; open.size > 0 && page <= maxPages; page += 1) {
-    const { items } = await client.listSubscriptions({ orderby: 'date_modified', order: 'desc', page, per_page: perPage });
+    const { items } = await client.listSubscriptions({
+      orderby: 'date_modified',
+      order: 'desc',
+      page,
+      per_page: perPage,
+    });
     requests += 1;
     for (const subscription of items) {
       const invoices = (subscription.invoices ?? []).map((invoice) => invoice.id);

@@ -39,8 +39,18 @@ const inStatus =
 
 export const POLL_RULES: Readonly<Record<PollableEvent, PollRule>> = {
   // A refunded order was paid first; a renewal is not a purchase.
-  purchased: { resource: 'orders', kind: 'creation', needsRenewals: true, passed: (f) => inStatus(PAID)(f) && !f.isRenewal },
-  renewal: { resource: 'orders', kind: 'creation', needsRenewals: true, passed: (f) => inStatus(PAID)(f) && f.isRenewal },
+  purchased: {
+    resource: 'orders',
+    kind: 'creation',
+    needsRenewals: true,
+    passed: (f) => inStatus(PAID)(f) && !f.isRenewal,
+  },
+  renewal: {
+    resource: 'orders',
+    kind: 'creation',
+    needsRenewals: true,
+    passed: (f) => inStatus(PAID)(f) && f.isRenewal,
+  },
   // Only while it waits: a cash-on-delivery order already paid when first seen cannot be told from a card payment.
   pending: { resource: 'orders', kind: 'creation', passed: inStatus(['pending-payment', 'pending']) },
   failed: { resource: 'orders', kind: 'creation', passed: inStatus(['failed']) },

@@ -43,7 +43,8 @@ export function readPollState(raw: unknown, store: string): PollState | null {
 }
 
 function readMemory(raw: unknown): ResourceMemory | undefined {
-  if (!isRecord(raw) || typeof raw.cursor !== 'number' || !Number.isFinite(raw.cursor) || !Array.isArray(raw.seen)) return undefined;
+  if (!isRecord(raw) || typeof raw.cursor !== 'number' || !Number.isFinite(raw.cursor) || !Array.isArray(raw.seen))
+    return undefined;
   const seen = raw.seen.filter(
     (entry: unknown): entry is SeenRecord =>
       Array.isArray(entry) &&

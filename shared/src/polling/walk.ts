@@ -54,7 +54,12 @@ export async function walkChanges<T extends Listed>(
   let run = 0;
   let requests = 0;
   for (let page = 1; ; page += 1) {
-    const { items, totalPages } = await list({ orderby: 'date_modified', order: 'desc', page, per_page: limits.pageSize });
+    const { items, totalPages } = await list({
+      orderby: 'date_modified',
+      order: 'desc',
+      page,
+      per_page: limits.pageSize,
+    });
     requests += 1;
     for (const record of items) {
       // A record changed while we walk moves to the top: met twice, counted once.

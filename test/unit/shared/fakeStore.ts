@@ -4,7 +4,13 @@
  * (`orderby` id, date_created, date_modified; `order`; `page`, `per_page`), get by id with 404
  * `sc_rest_invalid_id`, and a switch that makes the store fail. Records the requests it answered.
  */
-import { type CommerceServiceClient, createClient, type HttpRequest, type HttpResponse, type Transport } from '../../../shared/src';
+import {
+  type CommerceServiceClient,
+  createClient,
+  type HttpRequest,
+  type HttpResponse,
+  type Transport,
+} from '../../../shared/src';
 
 export const FAKE_KEY = 'fake-store-key-77';
 
@@ -59,14 +65,23 @@ export class FakeStore {
 
   /** A checkout of a recurring plan: the first order, then the subscription listing it. */
   subscribe(fields: Row = {}): { orderId: number; subscriptionId: number } {
-    const orderId = this.order({ product_id: '30', payment_plan_id: 'monthly', items: [{ product_name: 'Club', quantity: 1, sub_summary: '$29 / month' }] });
+    const orderId = this.order({
+      product_id: '30',
+      payment_plan_id: 'monthly',
+      items: [{ product_name: 'Club', quantity: 1, sub_summary: '$29 / month' }],
+    });
     const subscriptionId = this.subscription({ ...fields, invoices: [{ id: orderId, status: 'paid' }] });
     return { orderId, subscriptionId };
   }
 
   /** A renewal charge: a new order, and the subscription lists it (which changes the subscription). */
   renew(subscriptionId: number, status = 'paid'): number {
-    const orderId = this.order({ product_id: '30', payment_plan_id: 'monthly', status, items: [{ product_name: 'Club', quantity: 1, sub_summary: '$29 / month' }] });
+    const orderId = this.order({
+      product_id: '30',
+      payment_plan_id: 'monthly',
+      status,
+      items: [{ product_name: 'Club', quantity: 1, sub_summary: '$29 / month' }],
+    });
     const subscription = this.find('subscriptions', subscriptionId);
     const invoices = [...((subscription.fields.invoices as Row[]) ?? []), { id: orderId, status }];
     this.update('subscriptions', subscriptionId, { invoices });
@@ -114,32 +129,46 @@ export class FakeStore {
   }
 
   private render(row: Stored): Row {
-    return { id: row.id, date_time: new Date(row.created * 1000).toISOString().slice(0, 19).replace('T', ' '), ...row.fields };
+    return {
+      id: row.id,
+      date_time: new Date(row.created * 1000).toISOString().slice(0, 19).replace('T', ' '),
+      ...row.fields,
+    };
   }
 
   private async answer(request: HttpRequest): Promise<HttpResponse> {
     this.requests.push(request);
-    if (this.failWith !== null) return json(this.failWith, { code: 'internal_server_error', message: 'Boom', data: { status: this.failWith } });
+    if (this.failWith !== null)
+      return json(this.failWith, { code: 'internal_server_error', message: 'Boom', data: { status: this.failWith } });
     if (request.headers['x-api-key'] !== FAKE_KEY) {
-      return json(401, { code: 'rest_forbidden_context', message: 'Sorry, you cannot view this resource.', data: { status: 401 } });
+      return json(401, {
+        code: 'rest_forbidden_context',
+        message: 'Sorry, you cannot view this resource.',
+        data: { status: 401 },
+      });
     }
     const path = new URL(request.url).pathname.replace(/^\/wp-json\/sc\/v1/, '');
     const one = /^\/(orders|subscriptions)\/(\d+)$/.exec(path);
     if (one) {
       const row = this.rows[one[1] as Kind].find((candidate) => candidate.id === Number(one[2]));
-      if (!row) return json(404, { code: 'sc_rest_invalid_id', message: 'Invalid resource ID.', data: { status: 404 } });
+      if (!row)
+        return json(404, { code: 'sc_rest_invalid_id', message: 'Invalid resource ID.', data: { status: 404 } });
       return json(200, this.render(row));
     }
     const list = /^\/(orders|subscriptions)$/.exec(path);
     if (!list) return json(404, { code: 'rest_no_route', message: 'No route was found', data: { status: 404 } });
     const { orderby = 'date_created', order = 'desc', page = '1', per_page = '10' } = request.query;
-    const key = (row: Stored): number => (orderby === 'id' ? row.id : orderby === 'date_modified' ? row.modified : row.created);
+    const key = (row: Stored): number =>
+      orderby === 'id' ? row.id : orderby === 'date_modified' ? row.modified : row.created;
     const sorted = [...this.rows[list[1] as Kind]].sort((a, b) => key(a) - key(b) || a.id - b.id);
     if (order === 'desc') sorted.reverse();
     const size = Number(per_page);
     const start = (Number(page) - 1) * size;
     const items = sorted.slice(start, start + size).map((row) => this.render(row));
-    return json(200, items, { 'x-wp-total': String(sorted.length), 'x-wp-totalpages': String(Math.ceil(sorted.length / size)) });
+    return json(200, items, {
+      'x-wp-total': String(sorted.length),
+      'x-wp-totalpages': String(Math.ceil(sorted.length / size)),
+    });
   }
 }
 

@@ -4,7 +4,13 @@ import { takeOriginSecret } from '../../../shared/src/events/origin';
 import { latestOrderAsEvent } from '../../../shared/src/events/recent';
 
 const KEY = 'the-store-api-key-4411';
-const delivery = { trigger: 'purchased', id: 2210, customer_email: 'ada@example.com', product_id: '12', status: 'paid' };
+const delivery = {
+  trigger: 'purchased',
+  id: 2210,
+  customer_email: 'ada@example.com',
+  product_id: '12',
+  status: 'paid',
+};
 
 describe('studiocart_secret never travels on', () => {
   it('is taken out of a JSON delivery, an array, a JSON string and a form body', () => {
@@ -34,7 +40,19 @@ describe('studiocart_secret never travels on', () => {
 
   it('never reaches a record built by the shared record reader (recent examples too)', () => {
     const record = latestOrderAsEvent(
-      { order_id: 7, order_status: 'paid', product_name: 'P', customer_email: 'a@b.c', customer_firstname: '', customer_lastname: '', customer_name: '', product_id: '1', order_amount: '1.00', currency: 'USD', studiocart_secret: KEY } as never,
+      {
+        order_id: 7,
+        order_status: 'paid',
+        product_name: 'P',
+        customer_email: 'a@b.c',
+        customer_firstname: '',
+        customer_lastname: '',
+        customer_name: '',
+        product_id: '1',
+        order_amount: '1.00',
+        currency: 'USD',
+        studiocart_secret: KEY,
+      } as never,
       'purchased',
     );
     expect(JSON.stringify(record)).not.toContain(KEY);
@@ -46,7 +64,12 @@ describe('studiocart_secret never travels on', () => {
     expect(delivered?.record).toEqual(delivery);
     const secret = delivered?.secret;
     expect(secret).toBeInstanceOf(OriginSecret);
-    for (const shown of [JSON.stringify(delivered), String(secret), `${secret}`, inspect(delivered, { depth: 5, showHidden: true })]) {
+    for (const shown of [
+      JSON.stringify(delivered),
+      String(secret),
+      `${secret}`,
+      inspect(delivered, { depth: 5, showHidden: true }),
+    ]) {
       expect(shown).not.toContain(KEY);
     }
   });
