@@ -6,6 +6,9 @@
  *   npm start                      sandbox on 127.0.0.1:8787, n8n on 127.0.0.1:5678
  *   npm start -- --no-n8n          the sandbox only
  *   npm start -- --verbose         also n8n's own output and the sandbox's request log
+ *   npm start -- --queue           n8n in queue mode: throwaway Postgres and Redis, main on N8N_PORT,
+ *                                  one worker, one webhook processor on N8N_WEBHOOK_PORT (5690);
+ *                                  nothing is kept between runs (see docs/queue-mode.md)
  *
  * Environment: SANDBOX_PORT (8787), SANDBOX_PROFILE (real | spec, default real), SANDBOX_API_KEY,
  * SANDBOX_SIZE, SANDBOX_SEED; N8N_PORT (5678); N8N_USER_FOLDER (<repo>/.cache/n8n-home, kept between
@@ -19,7 +22,10 @@ import * as path from 'path';
 import { setTimeout as delay } from 'timers/promises';
 import { parseArgs } from 'util';
 import { DEFAULT_API_KEY, startSandbox, type Sandbox, type SandboxProfile } from '../sandbox';
+import * as os from 'os';
 import { ensureN8n, N8nUnavailableError, N8N_VERSION, REPO_ROOT } from './n8n/install';
+import { prepareQueueMode, type QueueMode } from './n8n/queue';
+import { ServiceUnavailableError } from './services/errors';
 import {
   activateWorkflow,
   ensureOwner,
@@ -35,7 +41,7 @@ import {
 import { EXAMPLE_CREDENTIAL, loadExamples, sandboxCredential, triggerNodes } from './start/examples';
 import { activeSandboxTriggers, reRegisterHooks } from './start/hooks';
 
-const USAGE = 'Usage: npm start [-- --no-n8n] [-- --verbose]   (see scripts/start.ts for the environment variables)';
+const USAGE = 'Usage: npm start [-- --no-n8n] [-- --queue] [-- --verbose]   (see scripts/start.ts for the environment variables)';
 
 interface Config {
   sandboxPort: number;
@@ -45,6 +51,8 @@ interface Config {
   seed?: number;
   n8n: boolean;
   n8nPort: number;
+  /** --queue: the webhook processor's port. */
+  queue?: { webhookPort: number };
   userFolder: string;
   ownerEmail?: string;
   ownerPassword?: string;
@@ -67,7 +75,7 @@ function wholeNumber(name: string, text: string | undefined): number | undefined
 
 function readConfig(): Config | undefined {
   const { values } = parseArgs({
-    options: { 'no-n8n': { type: 'boolean' }, verbose: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: { 'no-n8n': { type: 'boolean' }, queue: { type: 'boolean' }, verbose: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     console.log(USAGE);
@@ -84,6 +92,7 @@ function readConfig(): Config | undefined {
     seed: wholeNumber('SANDBOX_SEED', env.SANDBOX_SEED),
     n8n: !values['no-n8n'],
     n8nPort: port('N8N_PORT', env.N8N_PORT, 5678),
+    ...(values.queue ? { queue: { webhookPort: port('N8N_WEBHOOK_PORT', env.N8N_WEBHOOK_PORT, 5690) } } : {}),
     userFolder: path.resolve(env.N8N_USER_FOLDER || path.join(REPO_ROOT, '.cache', 'n8n-home')),
     ownerEmail: env.N8N_OWNER_EMAIL || undefined,
     ownerPassword: env.N8N_OWNER_PASSWORD || undefined,
@@ -116,7 +125,13 @@ function buildPackage(): Promise<void> {
 }
 
 /** Everything `stop()` must end, filled in as the start proceeds. */
-const running: { sandbox?: Sandbox; n8n?: N8nInstance; n8nStarting?: Promise<N8nInstance | undefined>; log?: fs.WriteStream } = {};
+const running: {
+  sandbox?: Sandbox;
+  n8n?: N8nInstance;
+  n8nStarting?: Promise<N8nInstance | undefined>;
+  queue?: { qm: QueueMode; baseFolder: string };
+  log?: fs.WriteStream;
+} = {};
 let stopping: Promise<void> | undefined;
 
 function stop(signal: string): Promise<void> {
@@ -127,6 +142,11 @@ function stop(signal: string): Promise<void> {
     if (n8n) {
       await n8n.stop();
       say('n8n stopped.');
+    }
+    if (running.queue) {
+      await running.queue.qm.stop();
+      fs.rmSync(running.queue.baseFolder, { recursive: true, force: true });
+      say('n8n main, worker and webhook processor, Redis and Postgres stopped (their folders removed).');
     }
     if (running.sandbox) {
       await running.sandbox.close();
@@ -180,10 +200,10 @@ async function main(): Promise<void> {
     n8nMissing = 'not started (--no-n8n)';
   } else {
     try {
-      ({ owner, activeTriggers } = await startN8nWithExamples(config, sandbox));
+      ({ owner, activeTriggers } = config.queue ? await startQueueWithExamples(config, sandbox) : await startN8nWithExamples(config, sandbox));
     } catch (error) {
       if (stopping) return;
-      if (!(error instanceof N8nUnavailableError)) throw error;
+      if (!(error instanceof N8nUnavailableError || error instanceof ServiceUnavailableError)) throw error;
       n8nMissing = `n8n cannot run here: ${error.message}`;
       say(`\nSKIPPED n8n: ${error.message}\nThe sandbox keeps running without it.`);
     }
@@ -250,8 +270,62 @@ async function startN8nWithExamples(
   return { owner, activeTriggers };
 }
 
+/**
+ * --queue: Postgres and Redis in temporary folders, then the main (N8N_PORT), a worker and a webhook
+ * processor (N8N_WEBHOOK_PORT), all with the package; the credential and examples are imported into
+ * the fresh database and the example trigger is activated (its hook points at the webhook processor).
+ */
+async function startQueueWithExamples(config: Config, sandbox: Sandbox): Promise<{ owner: OwnerLogin; activeTriggers: string[] }> {
+  const webhookPort = config.queue?.webhookPort ?? 5690;
+  for (const [name, p] of [['N8N_PORT', config.n8nPort], ['N8N_WEBHOOK_PORT', webhookPort]] as const) {
+    if (await portInUse(p)) throw new Error(`port ${p} is in use (another n8n?): stop it, or set ${name}`);
+  }
+  step(`n8n ${N8N_VERSION} in queue mode: checking the install (the first run installs it: a few minutes, about 2.2 GB)`);
+  const install = await ensureN8n({ log: (line) => say(`  ${line}`) });
+  if (stopping) throw new Error('stopped');
+  step('Building the n8n package (npm run build:n8n)');
+  await buildPackage();
+
+  // Throwaway like the database: user folders live next to it and go at stop.
+  const baseFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'commerce-service-queue-'));
+  const logFile = path.join(baseFolder, 'n8n.log');
+  running.log = fs.createWriteStream(logFile, { flags: 'a' });
+  const log = (line: string) => {
+    running.log?.write(`${line}\n`);
+    if (config.verbose) say(`  ${line}`);
+  };
+  step('Starting Postgres and Redis (installed with apt-get when missing and possible)');
+  const qm = await prepareQueueMode({
+    install,
+    baseFolder,
+    customExtensions: path.join(REPO_ROOT, 'n8n', 'dist'),
+    log,
+    setupLog: (line) => say(`  ${line}`),
+    ports: { main: config.n8nPort, webhook: webhookPort },
+    readyTimeoutMs: 240_000,
+  });
+  running.queue = { qm, baseFolder };
+  if (stopping) throw new Error('stopped');
+  step(`Importing the credential "${EXAMPLE_CREDENTIAL.name}" and the example workflows (fresh Postgres database)`);
+  await importCredentials(qm.home, [sandboxCredential(sandbox)]);
+  await importWorkflows(qm.home, loadExamples());
+  step(`Starting the n8n main, a worker and a webhook processor (their log: ${logFile})`);
+  await qm.startN8n();
+  const owner = await ownerLogin({ url: qm.mainInstance().url, userFolder: qm.mainInstance().userFolder }, config);
+  for (const wf of loadExamples().filter((w) => triggerNodes(w).length > 0)) {
+    step(`Activating "${wf.name}" (its hook: the webhook processor on port ${webhookPort})`);
+    await activateWorkflow(owner.session, wf.id);
+  }
+  queueLines = qm.describe();
+  const activeTriggers = (await activeSandboxTriggers(owner.session, EXAMPLE_CREDENTIAL.id)).map((wf) => wf.name);
+  return { owner, activeTriggers };
+}
+
+/** What runs where in queue mode, for the banner. */
+let queueLines: string[] = [];
+
 /** The saved owner login, else a first owner set-up; N8N_OWNER_EMAIL/PASSWORD also log in to an existing owner. */
-async function ownerLogin(n8n: N8nInstance, config: Config): Promise<OwnerLogin> {
+async function ownerLogin(n8n: { url: string; userFolder: string }, config: Config): Promise<OwnerLogin> {
   try {
     return await ensureOwner(n8n, { email: config.ownerEmail, password: config.ownerPassword });
   } catch (error) {
@@ -289,8 +363,11 @@ function printBanner(config: Config, sandbox: Sandbox, owner: OwnerLogin | undef
       activeTriggers.length
         ? `   Active        ${activeTriggers.map((name) => `"${name}"`).join(', ')}: fire a purchase (above) and see it under Executions`
         : '   Active        no trigger workflow on the sandbox is active',
-      `   Data          ${config.userFolder} (kept between runs; delete it to start over)`,
+      config.queue
+        ? '   Data          a throwaway Postgres database: nothing is kept after Ctrl-C'
+        : `   Data          ${config.userFolder} (kept between runs; delete it to start over)`,
     );
+    if (queueLines.length) lines.push('', ' Queue mode (what runs where)', ...queueLines.map((line) => `   ${line}`));
   } else {
     lines.push('', ` n8n             ${n8nMissing ?? 'not running'}`);
   }

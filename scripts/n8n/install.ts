@@ -41,7 +41,9 @@ const MARKER = '.commerce-service-installed.json';
  */
 const OVERRIDES: Record<string, Record<string, string>> = {
   [N8N_VERSION]: { linkedom: '0.18.14', '@langchain/langgraph': '1.4.0' },
-  [N8N1_VERSION]: {},
+  // n8n-nodes-base 1.x takes xlsx as a tarball from cdn.sheetjs.com, which is not reachable here; the
+  // registry's last xlsx (used only by the Spreadsheet File / Convert to File nodes) stands in.
+  [N8N1_VERSION]: { xlsx: '0.18.5' },
 };
 
 /** `$N8N_CACHE_DIR` (the default version only), else `${XDG_CACHE_HOME:-~/.cache}/commerce-service/n8n-<version>`. */

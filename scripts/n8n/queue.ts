@@ -62,11 +62,11 @@ export interface QueueMode {
 
 /** Starts Postgres and Redis and returns the topology, n8n not started yet. */
 export async function prepareQueueMode(opts: QueueModeOptions): Promise<QueueMode> {
-  const serviceLog = opts.setupLog;
-  const postgres = await startPostgres({ ...(serviceLog ? { log: serviceLog } : {}) });
+  const logs = { ...(opts.log ? { log: opts.log } : {}), ...(opts.setupLog ? { setupLog: opts.setupLog } : {}) };
+  const postgres = await startPostgres(logs);
   let redis: RedisServer;
   try {
-    redis = await startRedis({ ...(serviceLog ? { log: serviceLog } : {}) });
+    redis = await startRedis(logs);
   } catch (error) {
     await postgres.stop();
     throw error;

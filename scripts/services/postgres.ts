@@ -94,10 +94,11 @@ function runTool(bin: string, args: string[], user: { uid: number; gid: number }
   });
 }
 
+/** `log` gets the server's output lines, `setupLog` the install's progress (stderr by default). */
 export async function startPostgres(
-  opts: { log?: Log; port?: number; user?: string; database?: string; readyTimeoutMs?: number } = {},
+  opts: { log?: Log; setupLog?: Log; port?: number; user?: string; database?: string; readyTimeoutMs?: number } = {},
 ): Promise<PostgresServer> {
-  const { binDir, version } = await ensurePostgres(opts);
+  const { binDir, version } = await ensurePostgres({ ...(opts.setupLog ? { log: opts.setupLog } : {}) });
   const user = opts.user ?? 'n8n';
   const database = opts.database ?? 'n8n';
   const owner = runAs();

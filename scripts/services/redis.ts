@@ -59,8 +59,9 @@ export function ping(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedis(opts: { log?: Log; port?: number; readyTimeoutMs?: number } = {}): Promise<RedisServer> {
-  const { bin, version } = await ensureRedis(opts);
+/** `log` gets the server's output lines, `setupLog` the install's progress (stderr by default). */
+export async function startRedis(opts: { log?: Log; setupLog?: Log; port?: number; readyTimeoutMs?: number } = {}): Promise<RedisServer> {
+  const { bin, version } = await ensureRedis({ ...(opts.setupLog ? { log: opts.setupLog } : {}) });
   const port = opts.port ?? (await freePort());
   // Redis writes nothing with these settings, but its working dir must exist and be writable.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-redis-'));
