@@ -10,7 +10,7 @@ export interface ConnectedStore {
 }
 
 /** Operation 1 (validate): a wrong key, URL, non-store site or unreachable host each fail with their own message. */
-const test = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<ConnectedStore> => {
+export const testConnection = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<ConnectedStore> => {
   const client = storeClient(z, bundle);
   await client.validateKey();
   return { store: client.store.label, storeUrl: client.store.baseUrl };
@@ -43,7 +43,7 @@ const authentication: Authentication = {
       helpText: `Advanced: leave \`${DEFAULT_API_ROOT}\` unless your site has no pretty permalinks; then enter \`?rest_route=/sc/v1\`.`,
     },
   ],
-  test,
+  test: testConnection,
   // The store's host (and sub-folder) from the test result, so several stores can be told apart.
   connectionLabel: '{{store}}',
 };

@@ -1,4 +1,5 @@
-import { version as platformVersion } from 'zapier-platform-core';
+/** The app definition: assembly only, every part lives in its own file. */
+import { type Trigger, defineApp, version as platformVersion } from 'zapier-platform-core';
 import packageJson from '../package.json';
 import authentication from './authentication';
 import findCustomer from './searches/customer';
@@ -10,16 +11,18 @@ import { EVENT_TRIGGERS } from './triggers/events';
 import planList from './triggers/plans';
 import productList from './triggers/products';
 
-/** The app definition: assembly only, every part lives in its own file. */
-export default {
+/** Event triggers are keyed at run time (one per catalogue event), so the record is typed by its values. */
+const triggers: Readonly<Record<string, Trigger>> = {
+  ...EVENT_TRIGGERS,
+  [productList.key]: productList,
+  [planList.key]: planList,
+};
+
+export default defineApp({
   version: packageJson.version,
   platformVersion,
   authentication,
-  triggers: {
-    ...EVENT_TRIGGERS,
-    [productList.key]: productList,
-    [planList.key]: planList,
-  },
+  triggers,
   searches: {
     [findOrder.key]: findOrder,
     [findSubscription.key]: findSubscription,
@@ -27,4 +30,4 @@ export default {
     [findProduct.key]: findProduct,
     [findSubscriptionOrders.key]: findSubscriptionOrders,
   },
-};
+});

@@ -1,8 +1,8 @@
-import type { Bundle, PlainInputField } from 'zapier-platform-core';
+import { type Bundle, defineInputFields } from 'zapier-platform-core';
 import { type TriggerChoices, readTriggerChoices } from '../../shared/src';
 
 /** The filters every event trigger offers; both dropdowns are hidden triggers (`triggers/`). */
-export const TRIGGER_INPUTS: PlainInputField[] = [
+export const TRIGGER_INPUTS = defineInputFields([
   {
     key: 'product_id',
     label: 'Product',
@@ -30,7 +30,7 @@ export const TRIGGER_INPUTS: PlainInputField[] = [
     default: 'false',
     helpText: 'Yes: amounts arrive as whole numbers of cents (49.00 becomes 4900). No: as ordinary decimal amounts.',
   },
-];
+]);
 
 /** What the user chose in `TRIGGER_INPUTS`, read by the shared reader (Zapier may send numbers, strings or lists). */
 export function readChoices(bundle: Pick<Bundle, 'inputData'>): TriggerChoices {

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { createAppTester } from 'zapier-platform-core';
+import { type Bundle, type ZObject, createAppTester } from 'zapier-platform-core';
 import App from '../../../zapier/src';
 import type { Sandbox } from '../../../sandbox';
 
@@ -24,10 +24,13 @@ function restoreHttp(): void {
 
 const tester = createAppTester(App);
 
+/** A bundle as a test gives it: any part of the one Zapier builds. */
+export type TestBundle = Parameters<typeof tester>[1];
+
 /** Runs one app method like Zapier would, then restores Node's http. */
-export async function run<T = unknown>(method: unknown, bundle: Record<string, unknown>): Promise<T> {
+export async function run<T>(method: (z: ZObject, bundle: Bundle) => T | Promise<T>, bundle: TestBundle): Promise<T> {
   try {
-    return (await tester(method as never, bundle as never)) as T;
+    return await tester(method, bundle);
   } finally {
     restoreHttp();
   }
@@ -114,23 +117,10 @@ export function adminGet<T>(sandbox: Sandbox, path: string): Promise<T> {
   });
 }
 
-/** The app's triggers and searches by key. */
-export interface Operation {
-  perform: unknown;
-  performList?: unknown;
-  performSubscribe?: unknown;
-  performUnsubscribe?: unknown;
-  outputFields?: { key: string }[];
-}
-export const triggers = App.triggers as unknown as Record<string, { operation: Operation }>;
-export const searches = App.searches as unknown as Record<string, { operation: Operation }>;
-export const authentication = App.authentication;
-
-export function op(kind: 'trigger' | 'search', key: string): Operation {
-  const found = (kind === 'trigger' ? triggers : searches)[key];
-  if (!found) throw new Error(`no ${kind} ${key}`);
-  return found.operation;
-}
+export { SEARCH_PERFORMS, hookByTriggerKey } from '../../unit/zapier/performs';
+export { testConnection } from '../../../zapier/src/authentication';
+export { listPlans } from '../../../zapier/src/triggers/plans';
+export { listProducts } from '../../../zapier/src/triggers/products';
 
 /** The message a Zapier error carries (`z.errors.Error` serialises JSON into `message`). */
 export async function failure(promise: Promise<unknown>): Promise<{ name: string; text: string; delay?: number | null }> {

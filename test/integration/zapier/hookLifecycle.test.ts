@@ -1,5 +1,5 @@
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
-import { adminGet, authFor, type Catcher, op, run, startCatcher } from './helpers';
+import { adminGet, authFor, type Catcher, hookByTriggerKey, listPlans, listProducts, run, startCatcher } from './helpers';
 
 type Row = Record<string, unknown>;
 
@@ -33,14 +33,14 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
   });
 
   it('the connection test passes', async () => {
-    await expect(run(op('trigger', 'product_list').perform, { authData: auth })).resolves.not.toHaveLength(0);
+    await expect(run(listProducts, { authData: auth })).resolves.not.toHaveLength(0);
   });
 
   it('Product Purchased: subscribe → purchase → delivery → perform → performList → unsubscribe', async () => {
-    const trigger = op('trigger', 'product_purchased');
+    const trigger = hookByTriggerKey('product_purchased');
     // What a user picks in the two dropdowns.
-    const products = await run<{ id: string; name: string }[]>(op('trigger', 'product_list').perform, { authData: auth });
-    const planChoices = await run<{ id: string }[]>(op('trigger', 'plan_list').perform, {
+    const products = await run<{ id: string; name: string }[]>(listProducts, { authData: auth });
+    const planChoices = await run<{ id: string }[]>(listPlans, {
       authData: auth,
       inputData: { product_id: products[0]?.id },
     });
@@ -108,7 +108,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
     ['order_refunded', 'refunded'],
     ['lead_captured', 'lead'],
   ])('%s: a delivery of the event gives its record; others are ignored', async (key, event) => {
-    const trigger = op('trigger', key);
+    const trigger = hookByTriggerKey(key);
     const subscribeData = await run<{ id: string }>(trigger.performSubscribe, { authData: auth, targetUrl: catcher.url, inputData: {} });
     expect(sandbox.hooks()).toEqual([expect.objectContaining({ statuses: [event], source: 'zapier', pricesInCents: false })]);
 
@@ -119,7 +119,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
     expectSameRecord(records[0] ?? {}, (delivery?.payload ?? {}) as Row);
 
     // The same URL fed another event's payload (a shared or re-used hook URL) gives nothing.
-    const other = op('trigger', key === 'order_refunded' ? 'product_purchased' : 'order_refunded');
+    const other = hookByTriggerKey(key === 'order_refunded' ? 'product_purchased' : 'order_refunded');
     await expect(run(other.perform, { authData: auth, inputData: {}, cleanedRequest: caught?.body })).resolves.toEqual([]);
 
     await run(trigger.performUnsubscribe, { authData: auth, subscribeData });
@@ -127,8 +127,8 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
   });
 
   it('performList answers none for a product without orders of the event', async () => {
-    const trigger = op('trigger', 'order_refunded');
-    const products = await run<{ id: string }[]>(op('trigger', 'product_list').perform, { authData: auth });
+    const trigger = hookByTriggerKey('order_refunded');
+    const products = await run<{ id: string }[]>(listProducts, { authData: auth });
     const results = await Promise.all(
       products.map((product) => run<Row[]>(trigger.performList, { authData: auth, inputData: { product_id: product.id }, meta: {} })),
     );

@@ -1,9 +1,9 @@
 import { createClient } from '../../../shared/src';
 import { nodeTransport } from '../../../shared/src/http/nodeTransport';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
-import { authFor, authentication, failure, op, run } from './helpers';
-
-type Row = Record<string, unknown>;
+import App from '../../../zapier/src';
+import { plainOutputs, searchPerform } from '../../unit/zapier/performs';
+import { SEARCH_PERFORMS, authFor, failure, listPlans, run, testConnection } from './helpers';
 
 describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on the %s profile', (profile) => {
   let sandbox: Sandbox;
@@ -24,18 +24,18 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
   afterEach(() => sandbox.setFaults(null));
 
   it('the auth test passes and labels the connection with the store host', async () => {
-    const result = await run<Row>(authentication.test, { authData: auth });
+    const result = await run(testConnection, { authData: auth });
     expect(result.store).toBe(sandbox.url.replace('http://', ''));
   });
 
   it('a wrong key, a non-store site, a wrong URL and an unreachable host fail with four different messages', async () => {
-    const wrongKey = await failure(run(authentication.test, { authData: authFor(sandbox, 'wrong-key-000') }));
+    const wrongKey = await failure(run(testConnection, { authData: authFor(sandbox, 'wrong-key-000') }));
     expect(wrongKey.name).toBe('ExpiredAuthError');
     sandbox.setFaults({ html: { status: 200 } });
-    const html = await failure(run(authentication.test, { authData: auth }));
+    const html = await failure(run(testConnection, { authData: auth }));
     sandbox.setFaults(null);
-    const wrongRoot = await failure(run(authentication.test, { authData: { ...auth, apiRoot: '/wp-json/other/v1' } }));
-    const unreachable = await failure(run(authentication.test, { authData: { ...auth, storeUrl: 'http://127.0.0.1:1' } }));
+    const wrongRoot = await failure(run(testConnection, { authData: { ...auth, apiRoot: '/wp-json/other/v1' } }));
+    const unreachable = await failure(run(testConnection, { authData: { ...auth, storeUrl: 'http://127.0.0.1:1' } }));
     expect(wrongKey.text).toMatch(/did not accept the API key/);
     expect(html.text).toMatch(/web page instead of the API/);
     expect(wrongRoot.text).toMatch(/no Commerce Service API/);
@@ -44,7 +44,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
   });
 
   it('the Plans dropdown follows the chosen product', async () => {
-    const plans = await run<{ id: string }[]>(op('trigger', 'plan_list').perform, { authData: auth, inputData: { product_id: String(ids.product) } });
+    const plans = await run<{ id: string }[]>(listPlans, { authData: auth, inputData: { product_id: String(ids.product) } });
     expect(plans.slice(-3).map((plan) => plan.id)).toEqual(['bump', 'upsell', 'downsell']);
   });
 
@@ -54,20 +54,21 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
     ['find_customer', 'customer_id', 'customer'],
     ['find_product', 'product_id', 'product'],
   ] as const)('%s finds the record by ID, with every output field, and nothing for an unknown ID', async (key, input, noun) => {
-    const search = op('search', key);
-    const found = await run<Row[]>(search.perform, { authData: auth, inputData: { [input]: ids[noun] } });
+    const perform = searchPerform(key);
+    const found = await run(perform, { authData: auth, inputData: { [input]: ids[noun] } });
     expect(found).toHaveLength(1);
     expect(found[0]?.id).toBe(ids[noun]);
-    for (const field of search.outputFields ?? []) expect(found[0]).toHaveProperty(field.key.split('[]')[0] ?? field.key);
-    await expect(run(search.perform, { authData: auth, inputData: { [input]: 987654321 } })).resolves.toEqual([]);
+    for (const field of plainOutputs(App.searches[key].operation.outputFields)) {
+      expect(found[0]).toHaveProperty(field.key.split('[]')[0] ?? field.key);
+    }
+    await expect(run(perform, { authData: auth, inputData: { [input]: 987654321 } })).resolves.toEqual([]);
   });
 
   it('find_subscription_orders returns the subscription\'s orders, newest first', async () => {
-    const search = op('search', 'find_subscription_orders');
-    const subscription = (await run<Row[]>(op('search', 'find_subscription').perform, { authData: auth, inputData: { subscription_id: ids.subscription } }))[0];
-    const orders = await run<Row[]>(search.perform, { authData: auth, inputData: { subscription_id: ids.subscription } });
+    const subscription = (await run(SEARCH_PERFORMS.find_subscription, { authData: auth, inputData: { subscription_id: ids.subscription } }))[0];
+    const orders = await run(SEARCH_PERFORMS.find_subscription_orders, { authData: auth, inputData: { subscription_id: ids.subscription } });
     expect(orders.length).toBeGreaterThanOrEqual(1);
-    const invoices = (subscription?.invoices as Row[]).map((invoice) => invoice.id);
+    const invoices = (subscription?.invoices ?? []).map((invoice) => invoice.id);
     expect(orders.map((order) => order.id).sort()).toEqual([...invoices].sort());
     const dates = orders.map((order) => String(order.date_time));
     expect(dates).toEqual([...dates].sort().reverse());
@@ -75,13 +76,13 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
 
   it('a rate-limited store gives a ThrottledError with its delay', async () => {
     sandbox.setFaults({ rateLimit: { retryAfterSeconds: 12 } });
-    const error = await failure(run(op('search', 'find_order').perform, { authData: auth, inputData: { order_id: ids.order } }));
+    const error = await failure(run(SEARCH_PERFORMS.find_order, { authData: auth, inputData: { order_id: ids.order } }));
     expect(error).toMatchObject({ name: 'ThrottledError', delay: 12 });
   });
 
   it('a store error says what happened and what to do', async () => {
     sandbox.setFaults({ serverError: true });
-    const error = await failure(run(op('search', 'find_customer').perform, { authData: auth, inputData: { customer_id: ids.customer } }));
+    const error = await failure(run(SEARCH_PERFORMS.find_customer, { authData: auth, inputData: { customer_id: ids.customer } }));
     expect(error.name).toBe('AppError');
     expect(error.text).toMatch(/Get a customer failed on 127\.0\.0\.1:\d+: the store had an internal error.*Try again later/);
   });

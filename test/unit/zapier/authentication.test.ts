@@ -1,7 +1,7 @@
-import App from '../../../zapier/src';
+import authentication, { testConnection } from '../../../zapier/src/authentication';
 import { AUTH, KEY, ORIGIN, ROOT, UNREACHABLE, appTester, pendingMocks, resetNock, seenRequest, store, thrown, wpError } from './helpers';
 
-const { test: authTest, connectionLabel, fields } = App.authentication;
+const { connectionLabel, fields } = authentication;
 
 afterEach(() => {
   expect(pendingMocks()).toEqual([]);
@@ -29,19 +29,19 @@ describe('auth test (operation 1)', () => {
         seen.push(seenRequest(uri, body, this.req.headers));
         return [200, {}];
       });
-    const result = await appTester(authTest as never, { authData: AUTH });
+    const result = await appTester(testConnection, { authData: AUTH });
     expect(result).toEqual({ store: 'shop.example.com', storeUrl: ORIGIN });
     expect(seen[0]?.query).toEqual({ api_key: KEY });
   });
 
   it('accepts the real stores\' `""` answer', async () => {
     store().post(`${ROOT}/webhook/validate/`).query(true).reply(200, '""', { 'content-type': 'application/json' });
-    await expect(appTester(authTest as never, { authData: AUTH })).resolves.toMatchObject({ store: 'shop.example.com' });
+    await expect(appTester(testConnection, { authData: AUTH })).resolves.toMatchObject({ store: 'shop.example.com' });
   });
 
   it('uses ?rest_route= for sites without pretty permalinks', async () => {
     store().post('/').query({ rest_route: '/sc/v1/webhook/validate/', api_key: KEY }).reply(200, {});
-    await expect(appTester(authTest as never, { authData: { ...AUTH, apiRoot: '?rest_route=/sc/v1' } })).resolves.toBeTruthy();
+    await expect(appTester(testConnection, { authData: { ...AUTH, apiRoot: '?rest_route=/sc/v1' } })).resolves.toBeTruthy();
   });
 
   it('wrong key: asks to reconnect with the key from the Studiocart settings', async () => {
@@ -49,7 +49,7 @@ describe('auth test (operation 1)', () => {
       .post(`${ROOT}/webhook/validate/`)
       .query(true)
       .reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
-    const error = await thrown(appTester(authTest as never, { authData: AUTH }));
+    const error = await thrown(appTester(testConnection, { authData: AUTH }));
     expect(error.name).toBe('ExpiredAuthError');
     expect(error.text).toMatch(/did not accept the API key/);
     expect(error.text).toMatch(/shop\.example\.com/);
@@ -60,7 +60,7 @@ describe('auth test (operation 1)', () => {
       .post(`${ROOT}/webhook/validate/`)
       .query(true)
       .reply(404, wpError('rest_no_route', 'No route was found matching the URL and request method.', 404));
-    const error = await thrown(appTester(authTest as never, { authData: AUTH }));
+    const error = await thrown(appTester(testConnection, { authData: AUTH }));
     expect(error.name).toBe('AppError');
     expect(error.text).toMatch(/no Commerce Service API at \/wp-json\/sc\/v1/);
     expect(error.status).toBe(404);
@@ -73,19 +73,19 @@ describe('auth test (operation 1)', () => {
       .reply(200, '<!doctype html><html><head><title>Coming soon</title></head><body>Maintenance</body></html>', {
         'content-type': 'text/html',
       });
-    const error = await thrown(appTester(authTest as never, { authData: AUTH }));
+    const error = await thrown(appTester(testConnection, { authData: AUTH }));
     expect(error.name).toBe('AppError');
     expect(error.text).toMatch(/web page instead of the API \("Coming soon"\)/);
   });
 
   it('an unreachable host: says the store could not be reached', async () => {
-    const error = await thrown(appTester(authTest as never, { authData: { ...AUTH, storeUrl: UNREACHABLE } }));
+    const error = await thrown(appTester(testConnection, { authData: { ...AUTH, storeUrl: UNREACHABLE } }));
     expect(error.name).toBe('AppError');
     expect(error.text).toMatch(/could not be reached.*Check the Store URL/);
   });
 
   it('a malformed Store URL: explains what to enter, without calling anything', async () => {
-    const error = await thrown(appTester(authTest as never, { authData: { ...AUTH, storeUrl: 'not a url' } }));
+    const error = await thrown(appTester(testConnection, { authData: { ...AUTH, storeUrl: 'not a url' } }));
     expect(error.text).toMatch(/is not a store URL.*for example https:\/\/shop\.example\.com/);
   });
 
@@ -93,12 +93,12 @@ describe('auth test (operation 1)', () => {
     const texts = new Set<string>();
     const validate = () => store().post(`${ROOT}/webhook/validate/`).query(true);
     validate().reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
-    texts.add((await thrown(appTester(authTest as never, { authData: AUTH }))).text);
+    texts.add((await thrown(appTester(testConnection, { authData: AUTH }))).text);
     validate().reply(404, wpError('rest_no_route', 'No route', 404));
-    texts.add((await thrown(appTester(authTest as never, { authData: AUTH }))).text);
+    texts.add((await thrown(appTester(testConnection, { authData: AUTH }))).text);
     validate().reply(200, '<html><body>hello</body></html>');
-    texts.add((await thrown(appTester(authTest as never, { authData: AUTH }))).text);
-    texts.add((await thrown(appTester(authTest as never, { authData: { ...AUTH, storeUrl: UNREACHABLE } }))).text);
+    texts.add((await thrown(appTester(testConnection, { authData: AUTH }))).text);
+    texts.add((await thrown(appTester(testConnection, { authData: { ...AUTH, storeUrl: UNREACHABLE } }))).text);
     expect(texts.size).toBe(4);
   });
 });
@@ -107,7 +107,7 @@ describe('connection label', () => {
   it('shows the store host (and sub-folder) that the test returns', async () => {
     expect(connectionLabel).toBe('{{store}}');
     store().post('/store/wp-json/sc/v1/webhook/validate/').query(true).reply(200, {});
-    const result = await appTester(authTest as never, { authData: { ...AUTH, storeUrl: 'https://shop.example.com/store/wp-admin/' } });
+    const result = await appTester(testConnection, { authData: { ...AUTH, storeUrl: 'https://shop.example.com/store/wp-admin/' } });
     expect(result).toMatchObject({ store: 'shop.example.com/store' });
   });
 });

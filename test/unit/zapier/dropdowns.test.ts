@@ -1,3 +1,5 @@
+import { listPlans } from '../../../zapier/src/triggers/plans';
+import { listProducts } from '../../../zapier/src/triggers/products';
 import { AUTH, ROOT, type Seen, appTester, pendingMocks, resetNock, seenRequest, store, thrown, trigger } from './helpers';
 
 afterEach(() => {
@@ -18,7 +20,7 @@ describe('Product dropdown (hidden trigger, operation 4)', () => {
         seen.push(seenRequest(uri, body, this.req.headers));
         return [200, [{ id: 91, name: 'Bread Club' }, { id: '87', name: 'Sourdough Masterclass' }]];
       });
-    const result = await appTester(products.operation.perform as never, { authData: AUTH, meta: { isFillingDynamicDropdown: true } });
+    const result = await appTester(listProducts, { authData: AUTH, meta: { isFillingDynamicDropdown: true } });
     expect(result).toEqual([
       { id: '91', name: 'Bread Club' },
       { id: '87', name: 'Sourdough Masterclass' },
@@ -29,7 +31,7 @@ describe('Product dropdown (hidden trigger, operation 4)', () => {
 
   it('a store that is down gives a clear error', async () => {
     store().get(`${ROOT}/webhook/products/`).reply(502, '<html><head><title>502 Bad Gateway</title></head></html>');
-    const error = await thrown(appTester(products.operation.perform as never, { authData: AUTH }));
+    const error = await thrown(appTester(listProducts, { authData: AUTH }));
     expect(error.text).toMatch(/List products failed on shop\.example\.com: .*502 Bad Gateway/);
   });
 });
@@ -45,7 +47,7 @@ describe('Plans dropdown (hidden trigger, operation 5)', () => {
         { id: 'bump', name: 'Purchased as a bump' },
         { id: 'upsell', name: 'Purchased as an upsell' },
       ]);
-    const result = await appTester(plans.operation.perform as never, { authData: AUTH, inputData: { product_id: '87' } });
+    const result = await appTester(listPlans, { authData: AUTH, inputData: { product_id: '87' } });
     expect(result).toEqual([
       { id: 'full', name: 'Pay in full' },
       { id: 'bump', name: 'Purchased as a bump' },
@@ -64,18 +66,18 @@ describe('Plans dropdown (hidden trigger, operation 5)', () => {
         { id: 'upsell', name: 'Purchased as an upsell' },
         { id: 'downsell', name: 'Purchased as a downsell' },
       ]);
-    const result = (await appTester(plans.operation.perform as never, { authData: AUTH, inputData: { product_id: 87 } })) as { id: string }[];
+    const result = await appTester(listPlans, { authData: AUTH, inputData: { product_id: 87 } });
     expect(result.map((plan) => plan.id)).toEqual(['full', 'bump', 'upsell', 'downsell']);
   });
 
   it('without a product offers only how the product was bought, asking the store nothing', async () => {
-    const result = (await appTester(plans.operation.perform as never, { authData: AUTH, inputData: {} })) as { id: string }[];
+    const result = await appTester(listPlans, { authData: AUTH, inputData: {} });
     expect(result.map((plan) => plan.id)).toEqual(['bump', 'upsell', 'downsell']);
   });
 
   it('a store answering `null` for a product has no plans of its own', async () => {
     store().get(`${ROOT}/webhook/plans/`).query(true).reply(200, 'null', { 'content-type': 'application/json' });
-    const result = (await appTester(plans.operation.perform as never, { authData: AUTH, inputData: { product_id: '5' } })) as { id: string }[];
+    const result = await appTester(listPlans, { authData: AUTH, inputData: { product_id: '5' } });
     expect(result.map((plan) => plan.id)).toEqual(['bump', 'upsell', 'downsell']);
   });
 });

@@ -4,6 +4,7 @@ import https from 'node:https';
 import nock from 'nock';
 import { createAppTester } from 'zapier-platform-core';
 import App from '../../../zapier/src';
+export { SEARCH_PERFORMS, hookOf, plainInputs, plainOutputs, searchPerform } from './performs';
 
 /** A fake key: every error test checks it never appears in a message. */
 export const KEY = 'zap-test-key-9876';
@@ -14,34 +15,13 @@ export const HOOK_URL = 'https://hooks.zapier.com/hooks/standard/123/abc/';
 
 export const appTester = createAppTester(App);
 
-/** The app's triggers and searches, typed loosely enough to reach their operations in tests. */
-export interface Operation {
-  perform: (...args: never[]) => unknown;
-  performList?: (...args: never[]) => unknown;
-  performSubscribe?: (...args: never[]) => unknown;
-  performUnsubscribe?: (...args: never[]) => unknown;
-  inputFields?: { key: string; [field: string]: unknown }[];
-  outputFields?: { key: string; label?: string; type?: string }[];
-  sample?: Record<string, unknown>;
-}
-interface Action {
-  key: string;
-  noun: string;
-  display: { label: string; description: string; hidden?: boolean };
-  operation: Operation;
-}
-export const TRIGGERS = App.triggers as unknown as Record<string, Action>;
-export const SEARCHES = App.searches as unknown as Record<string, Action>;
+export const TRIGGERS = App.triggers;
+export const SEARCHES = App.searches;
+export type SearchKey = keyof typeof SEARCHES;
 
-export function trigger(key: string): Action {
+export function trigger(key: string): (typeof TRIGGERS)[string] {
   const found = TRIGGERS[key];
   if (!found) throw new Error(`no trigger ${key}`);
-  return found;
-}
-
-export function search(key: string): Action {
-  const found = SEARCHES[key];
-  if (!found) throw new Error(`no search ${key}`);
   return found;
 }
 

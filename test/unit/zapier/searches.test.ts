@@ -3,11 +3,13 @@ import {
   KEY,
   ROOT,
   SEARCHES,
+  SEARCH_PERFORMS,
   type Seen,
   appTester,
   pendingMocks,
   resetNock,
-  search,
+  plainOutputs,
+  searchPerform,
   seenRequest,
   store,
   thrown,
@@ -47,19 +49,27 @@ describe('the searches', () => {
     ]);
   });
 
-  it.each(Object.keys(SEARCHES))('%s has a sample and a labelled output field for every sample value', (key) => {
-    const { sample, outputFields = [] } = search(key).operation;
-    const keys = new Set(outputFields.map((f) => f.key));
-    for (const field of outputFields) expect(field.label).toMatch(/^[A-Z]/);
-    for (const [field, value] of Object.entries(sample ?? {})) {
-      if (Array.isArray(value)) for (const child of Object.keys(value[0] as object)) expect(keys).toContain(`${field}[]${child}`);
-      else expect(keys).toContain(field);
-    }
+  it.each(Object.values(SEARCHES).map((found) => [found.key, found] as const))(
+    '%s has a sample and a labelled output field for every sample value',
+    (_key, found) => {
+      const { sample, outputFields } = found.operation;
+      const keys = new Set(plainOutputs(outputFields).map((f) => f.key));
+      for (const field of plainOutputs(outputFields)) expect(field.label).toMatch(/^[A-Z]/);
+      for (const [field, value] of Object.entries(sample ?? {})) {
+        if (Array.isArray(value)) for (const child of Object.keys(value[0] as object)) expect(keys).toContain(`${field}[]${child}`);
+        else expect(keys).toContain(field);
+      }
+    },
+  );
+
+  it.each(Object.values(SEARCHES).map((found) => [found.key, found] as const))('%s runs the perform its module exports', (key, found) => {
+    expect(found.operation.perform).toBe(SEARCH_PERFORMS[key]);
   });
 });
 
 describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
-  const { operation, display } = search(key);
+  const { operation, display } = SEARCHES[key];
+  const perform = searchPerform(key);
 
   it(`is "${label}" with one required ID input`, () => {
     expect(display.label).toBe(label);
@@ -69,13 +79,13 @@ describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
   it('reads the record with the key in x-api-key, normalised', async () => {
     const seen: Seen[] = [];
     on(`${path}/${record.id}`, seen, 200, record);
-    const results = (await appTester(operation.perform as never, { authData: AUTH, inputData: { [input]: String(record.id) } })) as Record<string, unknown>[];
+    const results = await appTester(perform, { authData: AUTH, inputData: { [input]: String(record.id) } });
     expect(results).toHaveLength(1);
     expect(results[0]?.id).toBe(record.id);
     expect(seen[0]?.headers['x-api-key']).toBe(KEY);
     expect(seen[0]?.query).toEqual({});
     // Fields the store left out are there, with empty values, as the output fields promise.
-    for (const field of operation.outputFields ?? []) {
+    for (const field of plainOutputs(operation.outputFields)) {
       const top = field.key.split('[]')[0] ?? field.key;
       expect(results[0]).toHaveProperty(top);
     }
@@ -83,30 +93,31 @@ describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
 
   it('an unknown ID is an empty result, not an error', async () => {
     on(`${path}/999`, [], 404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
-    await expect(appTester(operation.perform as never, { authData: AUTH, inputData: { [input]: 999 } })).resolves.toEqual([]);
+    await expect(appTester(perform, { authData: AUTH, inputData: { [input]: 999 } })).resolves.toEqual([]);
   });
 
   it('a wrong API root is an error, not an empty result', async () => {
     on(`${path}/999`, [], 404, wpError('rest_no_route', 'No route was found matching the URL and request method.', 404));
-    const error = await thrown(appTester(operation.perform as never, { authData: AUTH, inputData: { [input]: 999 } }));
+    const error = await thrown(appTester(perform, { authData: AUTH, inputData: { [input]: 999 } }));
     expect(error.text).toMatch(/no Commerce Service API at \/wp-json\/sc\/v1/);
   });
 
   it('an ID that is not a number says what to enter', async () => {
-    const error = await thrown(appTester(operation.perform as never, { authData: AUTH, inputData: { [input]: 'abc' } }));
+    const error = await thrown(appTester(perform, { authData: AUTH, inputData: { [input]: 'abc' } }));
     expect(error.name).toBe('AppError');
     expect(error.text).toMatch(/is not a positive whole number.*Enter the numeric ID/);
   });
 
   it('a rejected key asks to reconnect', async () => {
     on(`${path}/1`, [], 401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
-    const error = await thrown(appTester(operation.perform as never, { authData: AUTH, inputData: { [input]: 1 } }));
+    const error = await thrown(appTester(perform, { authData: AUTH, inputData: { [input]: 1 } }));
     expect(error.name).toBe('ExpiredAuthError');
   });
 });
 
 describe('find_subscription_orders', () => {
-  const { operation, display } = search('find_subscription_orders');
+  const { operation, display } = SEARCHES.find_subscription_orders;
+  const perform = SEARCH_PERFORMS.find_subscription_orders;
   const order = (id: number) => ({ id, status: 'paid', order_amount: 2900, payment_plan_id: 'monthly' });
 
   it('is "Find Orders of a Subscription"', () => {
@@ -119,7 +130,7 @@ describe('find_subscription_orders', () => {
     const first = Array.from({ length: 100 }, (_, i) => order(300 - i));
     on('orders/subscription/2051', seen, 200, first, { 'x-wp-total': '102', 'x-wp-totalpages': '2' });
     on('orders/subscription/2051', seen, 200, [order(200), order(199)], { 'x-wp-total': '102', 'x-wp-totalpages': '2' });
-    const results = (await appTester(operation.perform as never, { authData: AUTH, inputData: { subscription_id: '2051' } })) as { id: number }[];
+    const results = await appTester(perform, { authData: AUTH, inputData: { subscription_id: '2051' } });
     expect(results).toHaveLength(102);
     expect(results[0]?.id).toBe(300);
     expect(seen.map((s) => s.query)).toEqual([
@@ -131,14 +142,14 @@ describe('find_subscription_orders', () => {
 
   it('a subscription without orders, or unknown, is an empty result', async () => {
     on('orders/subscription/5', [], 200, []);
-    await expect(appTester(operation.perform as never, { authData: AUTH, inputData: { subscription_id: 5 } })).resolves.toEqual([]);
+    await expect(appTester(perform, { authData: AUTH, inputData: { subscription_id: 5 } })).resolves.toEqual([]);
     on('orders/subscription/6', [], 404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
-    await expect(appTester(operation.perform as never, { authData: AUTH, inputData: { subscription_id: 6 } })).resolves.toEqual([]);
+    await expect(appTester(perform, { authData: AUTH, inputData: { subscription_id: 6 } })).resolves.toEqual([]);
   });
 
   it('a rate limit becomes a ThrottledError with the store\'s delay', async () => {
     on('orders/subscription/7', [], 429, '', { 'retry-after': '30' });
-    const error = await thrown(appTester(operation.perform as never, { authData: AUTH, inputData: { subscription_id: 7 } }));
+    const error = await thrown(appTester(perform, { authData: AUTH, inputData: { subscription_id: 7 } }));
     expect(error).toMatchObject({ name: 'ThrottledError', delay: 30 });
   });
 });

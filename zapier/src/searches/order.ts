@@ -1,4 +1,4 @@
-import type { Bundle, Search, ZObject } from 'zapier-platform-core';
+import { type Bundle, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
 import { FIELDS, type Order, RESOURCE_SAMPLES } from '../../../shared/src';
 import { storeClient } from '../client';
 import { withStoreErrors } from '../errors';
@@ -6,21 +6,21 @@ import { outputFields } from '../fields';
 import { foundOrNothing, idInput, inputId } from './find';
 
 /** Operation 10. */
-const perform = withStoreErrors(
+export const perform = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<Order[]> =>
     foundOrNothing(async () => [await storeClient(z, bundle).getOrder(inputId(bundle.inputData, 'order_id'))]),
 );
 
-const findOrder: Search = {
+const findOrder = defineSearch({
   key: 'find_order',
   noun: 'Order',
   display: { label: 'Find Order', description: 'Finds an order by its ID.' },
   operation: {
-    inputFields: [idInput('order_id', 'Order', '1042')],
+    inputFields: defineInputFields([idInput('order_id', 'Order', '1042')]),
     perform,
     sample: RESOURCE_SAMPLES.order,
     outputFields: outputFields(FIELDS.order),
   },
-};
+});
 
 export default findOrder;

@@ -1,4 +1,4 @@
-import type { Bundle, Search, ZObject } from 'zapier-platform-core';
+import { type Bundle, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
 import { FIELDS, type Product, RESOURCE_SAMPLES } from '../../../shared/src';
 import { storeClient } from '../client';
 import { withStoreErrors } from '../errors';
@@ -6,21 +6,21 @@ import { outputFields } from '../fields';
 import { foundOrNothing, idInput, inputId } from './find';
 
 /** Operation 15. */
-const perform = withStoreErrors(
+export const perform = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<Product[]> =>
     foundOrNothing(async () => [await storeClient(z, bundle).getProduct(inputId(bundle.inputData, 'product_id'))]),
 );
 
-const findProduct: Search = {
+const findProduct = defineSearch({
   key: 'find_product',
   noun: 'Product',
   display: { label: 'Find Product', description: 'Finds a product by its ID, with its payment plans.' },
   operation: {
-    inputFields: [idInput('product_id', 'Product', '87')],
+    inputFields: defineInputFields([idInput('product_id', 'Product', '87')]),
     perform,
     sample: RESOURCE_SAMPLES.product,
     outputFields: outputFields(FIELDS.product),
   },
-};
+});
 
 export default findProduct;

@@ -1,4 +1,4 @@
-import type { Bundle, Search, ZObject } from 'zapier-platform-core';
+import { type Bundle, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
 import { FIELDS, type Subscription, RESOURCE_SAMPLES } from '../../../shared/src';
 import { storeClient } from '../client';
 import { withStoreErrors } from '../errors';
@@ -6,21 +6,21 @@ import { outputFields } from '../fields';
 import { foundOrNothing, idInput, inputId } from './find';
 
 /** Operation 13. */
-const perform = withStoreErrors(
+export const perform = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<Subscription[]> =>
     foundOrNothing(async () => [await storeClient(z, bundle).getSubscription(inputId(bundle.inputData, 'subscription_id'))]),
 );
 
-const findSubscription: Search = {
+const findSubscription = defineSearch({
   key: 'find_subscription',
   noun: 'Subscription',
   display: { label: 'Find Subscription', description: 'Finds a subscription by its ID, with its invoices.' },
   operation: {
-    inputFields: [idInput('subscription_id', 'Subscription', '2051')],
+    inputFields: defineInputFields([idInput('subscription_id', 'Subscription', '2051')]),
     perform,
     sample: RESOURCE_SAMPLES.subscription,
     outputFields: outputFields(FIELDS.subscription),
   },
-};
+});
 
 export default findSubscription;

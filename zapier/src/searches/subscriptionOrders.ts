@@ -1,4 +1,4 @@
-import type { Bundle, Search, ZObject } from 'zapier-platform-core';
+import { type Bundle, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
 import { FIELDS, type Order, collect, RESOURCE_SAMPLES } from '../../../shared/src';
 import { storeClient } from '../client';
 import { withStoreErrors } from '../errors';
@@ -12,7 +12,7 @@ const MAX_ORDERS = 200;
  * Operation 11: every order (first payment and renewals) of a subscription, newest first. Zapier uses
  * the first result in later steps; all of them show in the test.
  */
-const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<Order[]> => {
+export const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<Order[]> => {
   const client = storeClient(z, bundle);
   const id = inputId(bundle.inputData, 'subscription_id');
   return foundOrNothing(() =>
@@ -20,7 +20,7 @@ const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<Orde
   );
 });
 
-const findSubscriptionOrders: Search = {
+const findSubscriptionOrders = defineSearch({
   key: 'find_subscription_orders',
   noun: 'Order',
   display: {
@@ -28,11 +28,11 @@ const findSubscriptionOrders: Search = {
     description: 'Finds the orders (first payment and renewals) of a subscription, newest first.',
   },
   operation: {
-    inputFields: [idInput('subscription_id', 'Subscription', '2051')],
+    inputFields: defineInputFields([idInput('subscription_id', 'Subscription', '2051')]),
     perform,
     sample: RESOURCE_SAMPLES.order,
     outputFields: outputFields(FIELDS.order),
   },
-};
+});
 
 export default findSubscriptionOrders;

@@ -1,4 +1,4 @@
-import type { Bundle, Trigger, ZObject } from 'zapier-platform-core';
+import { type Bundle, type ZObject, defineTrigger } from 'zapier-platform-core';
 import {
   type EventKind,
   type EventNoun,
@@ -39,8 +39,16 @@ function deliveryBody(bundle: Bundle): unknown {
   return empty ? bundle.rawRequest?.content : cleaned;
 }
 
-/** One instant trigger (REST hook) for one store event of the shared catalogue. */
-export function eventTrigger(kind: EventKind): Trigger {
+/** What Zapier calls on one event's REST hook: subscribe, unsubscribe, read a delivery, list recent records. */
+export interface EventHook {
+  performSubscribe(z: ZObject, bundle: Bundle): Promise<{ id: string }>;
+  performUnsubscribe(z: ZObject, bundle: Bundle): Promise<{ id: string; alreadyGone: boolean }>;
+  perform(z: ZObject, bundle: Bundle): Promise<EventRecord[]>;
+  performList(z: ZObject, bundle: Bundle): Promise<EventRecord[]>;
+}
+
+/** The hook functions for one store event of the shared catalogue. */
+export function eventHook(kind: EventKind): EventHook {
   const subscribe = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<{ id: string }> => {
     const hook = { hookUrl: bundle.targetUrl ?? '', event: kind.key, source: 'zapier' } as const;
     const { id } = await storeClient(z, bundle).subscribeHook(subscribeInputOf(readChoices(bundle), hook));
@@ -68,19 +76,24 @@ export function eventTrigger(kind: EventKind): Trigger {
     return records.filter((record) => matchesFilters(record, filters));
   });
 
-  return {
+  return { performSubscribe: subscribe, performUnsubscribe: unsubscribe, perform, performList };
+}
+
+/** One instant trigger (REST hook) for one store event of the shared catalogue. */
+export function eventTrigger(kind: EventKind, hook: EventHook = eventHook(kind)) {
+  return defineTrigger({
     key: triggerKey(kind),
     noun: NOUNS[kind.noun],
     display: { label: kind.label, description: kind.description },
     operation: {
       type: 'hook',
       inputFields: TRIGGER_INPUTS,
-      performSubscribe: subscribe,
-      performUnsubscribe: unsubscribe,
-      perform,
-      performList,
+      performSubscribe: hook.performSubscribe,
+      performUnsubscribe: hook.performUnsubscribe,
+      perform: hook.perform,
+      performList: hook.performList,
       sample: kind.sample,
       outputFields: eventOutputFields(kind.noun),
     },
-  };
+  });
 }

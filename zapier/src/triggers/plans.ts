@@ -1,16 +1,16 @@
-import type { Bundle, Trigger, ZObject } from 'zapier-platform-core';
+import { type Bundle, type ZObject, defineTrigger } from 'zapier-platform-core';
 import { type WebhookPlan, RESOURCE_SAMPLES, productPlanChoices } from '../../../shared/src';
 import { storeClient } from '../client';
 import { withStoreErrors } from '../errors';
 import { readChoices } from '../inputs';
 
 /** Operation 5: the chosen product's plan choices, bump, upsell and downsell included (shared rule). */
-const perform = withStoreErrors(
+export const listPlans = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<WebhookPlan[]> =>
     productPlanChoices(readChoices(bundle).productId, () => storeClient(z, bundle), { purchaseKinds: true }),
 );
 
-const planList: Trigger = {
+const planList = defineTrigger({
   key: 'plan_list',
   noun: 'Plan',
   display: {
@@ -20,13 +20,13 @@ const planList: Trigger = {
   },
   operation: {
     type: 'polling',
-    perform,
+    perform: listPlans,
     sample: RESOURCE_SAMPLES.webhookPlan,
     outputFields: [
       { key: 'id', label: 'Plan ID', type: 'string' },
       { key: 'name', label: 'Plan Name', type: 'string' },
     ],
   },
-};
+});
 
 export default planList;

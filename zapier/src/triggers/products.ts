@@ -1,5 +1,5 @@
+import { type Bundle, type ZObject, defineTrigger } from 'zapier-platform-core';
 import { RESOURCE_SAMPLES } from '../../../shared/src';
-import type { Bundle, Trigger, ZObject } from 'zapier-platform-core';
 import { storeClient } from '../client';
 import { withStoreErrors } from '../errors';
 
@@ -10,12 +10,12 @@ interface ProductChoice {
 }
 
 /** Operation 4: the store's published products, for the Product dropdown of every event trigger. */
-const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<ProductChoice[]> => {
+export const listProducts = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<ProductChoice[]> => {
   const products = await storeClient(z, bundle).listWebhookProducts();
   return products.map((product) => ({ id: String(product.id), name: product.name }));
 });
 
-const productList: Trigger = {
+const productList = defineTrigger({
   key: 'product_list',
   noun: 'Product',
   display: {
@@ -25,13 +25,13 @@ const productList: Trigger = {
   },
   operation: {
     type: 'polling',
-    perform,
+    perform: listProducts,
     sample: RESOURCE_SAMPLES.webhookProduct,
     outputFields: [
       { key: 'id', label: 'Product ID', type: 'string' },
       { key: 'name', label: 'Product Name', type: 'string' },
     ],
   },
-};
+});
 
 export default productList;
