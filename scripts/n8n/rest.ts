@@ -143,6 +143,20 @@ export async function waitForPublished(session: RestSession, workflowId: string,
   }
 }
 
+/**
+ * n8n 2.x's publication status. n8n 1.x has no such route (404): it activates synchronously, so the
+ * activate call has already returned its trigger's error, and the workflow's `active` flag is the status.
+ */
+async function publicationStatus(session: RestSession, workflowId: string): Promise<PublicationStatus> {
+  try {
+    return await rest<PublicationStatus>(session, 'GET', `/workflows/${workflowId}/publication-status`);
+  } catch (error) {
+    if (!(error instanceof N8nRestError && error.reply.status === 404)) throw error;
+    const workflow = await rest<{ active: boolean }>(session, 'GET', `/workflows/${workflowId}`);
+    return { status: workflow.active ? 'published' : 'not_published', triggers: [] };
+  }
+}
+
 async function waitForPublicationStatus(
   session: RestSession,
   workflowId: string,
@@ -151,7 +165,7 @@ async function waitForPublicationStatus(
 ): Promise<PublicationStatus> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const result = await rest<PublicationStatus>(session, 'GET', `/workflows/${workflowId}/publication-status`);
+    const result = await publicationStatus(session, workflowId);
     if (wanted.includes(result.status)) return result;
     if (Date.now() > deadline) throw new Error(`workflow ${workflowId} still ${result.status} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 250));
