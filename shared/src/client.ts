@@ -49,7 +49,7 @@ export type ProductListParams = PageParams & SortParams<'id' | 'date_created' | 
 
 export type Id = number | string;
 
-/** Operation 2's inputs (spec 4.1.1), with plans and statuses as lists where real stores take them. */
+/** Operation 2's inputs (docs/service/operations.md#webhook-operations), with plans and statuses as lists where real stores take them (docs/service/real-stores.md#subscribe). */
 export interface SubscribeInput {
   hook_url: string;
   product_id?: Id | null;
@@ -320,7 +320,7 @@ function headerCount(header: string | undefined): number | undefined {
   return Number.isFinite(count) ? count : undefined;
 }
 
-/** One plan id as the spec's integer where it is digits, several as a list, none left out. */
+/** One plan id as the documented integer where it is digits (docs/service/operations.md#webhook-operations), several as a list, none left out. */
 function planIdParam(plan: string | readonly string[] | null | undefined): Params[string] {
   const ids = (typeof plan === 'string' ? [plan] : (plan ?? [])).map((id) => id.trim()).filter(Boolean);
   if (ids.length === 0) return undefined;

@@ -1,10 +1,10 @@
+/**
+ * Every store event (docs/service/events.md#catalogue), once. Both adapters turn this list into
+ * triggers: key, label, description, noun, sample, and how "recent examples" are fetched through
+ * latest-orders (docs/service/events.md#recent-examples).
+ */
 import { LEAD_SAMPLE, ORDER_SAMPLE, SUBSCRIPTION_SAMPLE, asDelivery, withoutNextBill } from './samples';
 import type { EventRecord } from './record';
-
-/**
- * Every store event (behaviour notes), once. Both adapters turn this list into triggers: key, label,
- * description, noun, sample, and how "recent examples" are fetched through latest-orders.
- */
 
 export type EventKey =
   | 'purchased'

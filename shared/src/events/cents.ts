@@ -2,7 +2,7 @@ import { isRecord } from '../resources/coerce';
 import type { EventRecord } from './record';
 
 /**
- * Amounts a store converts when a hook asks for `prices_in_cents` (behaviour notes), also inside items
+ * Amounts a store converts when a hook asks for `prices_in_cents` (docs/service/events.md#amounts-in-cents), also inside items
  * and invoices. Latest-orders cannot be asked for cents, so recent examples are converted here to look
  * like the live deliveries a hook with `prices_in_cents` receives.
  */

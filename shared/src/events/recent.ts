@@ -27,7 +27,7 @@ export async function recentEvents(client: CommerceServiceClient, kind: EventKin
   try {
     records = await client.latestOrders({ ...input, status: query.status ?? null });
   } catch (error) {
-    // A store that only knows the spec's statuses refuses others: ask for all and select here.
+    // A store that only knows the documented statuses refuses others (docs/service/real-stores.md#latest-orders): ask for all and select here.
     if (!(error instanceof InvalidRequestError) || !query.status) throw error;
     records = await client.latestOrders(input);
   }

@@ -1,7 +1,7 @@
 /**
  * Realistic samples of one store's records: each as the store holds it (REST fields included, the
  * source of `RESOURCE_SAMPLES`) and as a hook delivers it. A delivery leaves out empty fields and the
- * REST-only ones (docs/service/events.md, "Delivery shape"), so a trigger's sample promises only
+ * REST-only ones (docs/service/events.md#delivery-shape), so a trigger's sample promises only
  * fields a live delivery has (a test compares them with the sandbox's deliveries).
  */
 import type { EventRecord } from './record';

@@ -1,5 +1,5 @@
 /**
- * The service's interface as data: every operation of the spec (part 4) once, with where each
+ * The service's interface as data: every operation (docs/service/operations.md#operation-table) once, with where each
  * parameter travels and how the key is sent. Request building (`request.ts`) and response reading
  * (`../resources/normalise.ts`) are small functions over this table.
  */
@@ -14,7 +14,7 @@ export type ParamPlace = 'query' | 'body' | 'path' | 'list';
 /** `query`: `api_key` query parameter. `header`: `x-api-key` header. `none`: the store asks for no key. */
 export type AuthStyle = 'query' | 'header' | 'none';
 
-/** How the 2xx body is read into the spec's shape. */
+/** How the 2xx body is read into its documented shape (docs/service/shapes.md). */
 export type ResultShape =
   | 'nothing'
   | 'hookId'
@@ -32,7 +32,7 @@ export type ResultShape =
   | 'product';
 
 export interface OperationSpec {
-  /** Number in the spec's part 4 (3.1 is the real stores' fallback route for 3). */
+  /** Number in docs/service/operations.md#operation-table (3.1 is the real stores' fallback route for 3). */
   readonly number: number;
   /** Used in error messages: "<label> failed on <store>: ...". */
   readonly label: string;
@@ -75,7 +75,7 @@ export const OPERATIONS = {
     params: { id: 'body' },
     result: 'hookDeletion',
   },
-  /** Real stores register `webhook/delete/` without a handler; this route does the work (behaviour notes). */
+  /** Real stores register `webhook/delete/` without a handler; this route does the work (docs/service/real-stores.md#delete). */
   zapDeleteHook: {
     number: 3.1,
     label: 'Delete a webhook',
@@ -197,7 +197,7 @@ export const OPERATIONS = {
 
 export type OperationKey = keyof typeof OPERATIONS;
 
-/** Sort fields each REST list accepts (spec 4.2). */
+/** Sort fields each REST list accepts (docs/service/operations.md#paging-and-sorting). */
 export const ORDERBY_VALUES = {
   orders: ['date_created', 'date_modified', 'id'],
   subscriptions: ['date_created', 'date_modified', 'id'],
@@ -206,5 +206,5 @@ export const ORDERBY_VALUES = {
 
 export const ORDER_VALUES = ['asc', 'desc'] as const;
 
-/** WordPress caps `per_page` at 100 (behaviour notes). */
+/** WordPress caps `per_page` at 100 (docs/service/operations.md#paging-and-sorting). */
 export const MAX_PER_PAGE = 100;

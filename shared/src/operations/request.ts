@@ -30,7 +30,7 @@ export function buildRequest(operation: OperationSpec, store: Store, params: Par
   if (operation.auth === 'header') headers['x-api-key'] = store.apiKey;
 
   const request: HttpRequest = { method: operation.method, url: target.url, query, headers, timeoutMs: options.timeoutMs };
-  // REST reads carry a JSON object body per the spec (`{}` for retrieves) where the transport can send it.
+  // REST reads carry a JSON object body (`{}` for retrieves: docs/service/operations.md#how-parameters-travel) where the transport can send it.
   const sendsBody = operation.method === 'POST' ? Object.keys(body).length > 0 : canSendBody && operation.auth === 'header';
   if (sendsBody || operation.auth === 'header') headers['content-type'] = 'application/json';
   if (sendsBody) request.body = body;

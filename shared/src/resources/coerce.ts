@@ -8,7 +8,7 @@ export type Schema = Readonly<Record<string, FieldType>>;
 
 /**
  * `fill`: a REST resource, missing fields get the empty value of their type, so every record has the
- * spec's fields. `present`: an event payload, only fields that came are coerced (a lead has no amounts).
+ * documented fields (docs/service/shapes.md). `present`: an event payload, only fields that came are coerced (a lead has no amounts).
  */
 export type CoerceMode = 'fill' | 'present';
 

@@ -58,7 +58,7 @@ const ONE_SCHEMAS: Partial<Record<ResultShape, Schema>> = {
   product: PRODUCT,
 };
 
-/** Reads a parsed 2xx body (`undefined` for an empty one) into the spec's shape. */
+/** Reads a parsed 2xx body (`undefined` for an empty one) into its documented shape (docs/service/shapes.md). */
 export function normalise<S extends ResultShape>(shape: S, body: unknown): ResultTypes[S] {
   return read(shape, body) as ResultTypes[S];
 }
@@ -78,7 +78,7 @@ function read(shape: ResultShape, body: unknown): unknown {
   return coerceRecord(oneSchema, one, 'fill');
 }
 
-/** Subscribe's `{id}` (string on the spec, number on real stores), delete's `{id}` or `[{url, id}]`. */
+/** Subscribe's `{id}` (a string in docs/service/shapes.md#resthook, a number on real stores), delete's `{id}` or `[{url, id}]`. */
 function hookId(body: unknown): string {
   const record = asOne(body);
   const id = toText(record ? record.id : body);
@@ -88,7 +88,7 @@ function hookId(body: unknown): string {
 
 export function latestOrder(raw: Record<string, unknown>): LatestOrder {
   const record = coerceRecord<LatestOrder>(LATEST_ORDER, raw, 'fill');
-  // Rich records on current stores have the event payload's `id`/`status` instead of the spec's names.
+  // Rich records on current stores have the event payload's `id`/`status` instead of the documented names (docs/service/real-stores.md#latest-orders).
   if (raw.order_id === undefined && raw.id !== undefined) record.order_id = Math.trunc(toNumber(raw.id) ?? 0);
   if (raw.order_status === undefined && raw.status !== undefined) record.order_status = toText(raw.status) ?? '';
   record.order_amount = (toNumber(raw.order_amount) ?? 0).toFixed(2);

@@ -1,7 +1,7 @@
 /**
  * Samples of what each read returns, for searches, actions and dropdowns: the records behind the event
  * samples as a REST read returns them, without `trigger`, with `link`, and with amounts in cents as
- * real stores send them in REST resources (docs/service/shapes.md, "Money").
+ * real stores send them in REST resources (docs/service/shapes.md#money).
  */
 import { amountsInCents } from '../events/cents';
 import type { EventRecord } from '../events/record';

@@ -1,6 +1,5 @@
+/** The resources' field types (docs/service/shapes.md) as coercion schemas: one place for each resource's shape. */
 import type { Schema } from './coerce';
-
-/** The spec's field types (part 2) as coercion schemas: one place for each resource's shape. */
 
 export const CUSTOMER: Schema = {
   id: 'int',
@@ -107,7 +106,7 @@ export const PRODUCT: Schema = {
 export const WEBHOOK_PRODUCT: Schema = { id: 'int', name: 'string' };
 export const WEBHOOK_PLAN: Schema = { id: 'string', name: 'string' };
 
-/** Latest-order record; `order_amount` is formatted separately (a two-decimal string in the spec). */
+/** Latest-order record; `order_amount` is formatted separately (a two-decimal string: docs/service/shapes.md#latest-order-record). */
 export const LATEST_ORDER: Schema = {
   order_id: 'int',
   product_name: 'string',
@@ -142,7 +141,7 @@ export const PAYLOAD_ITEM: Schema = {
 };
 
 /**
- * Fields of event payloads (behaviour notes): an Order or Subscription plus `trigger`; only present
+ * Fields of event payloads (docs/service/events.md#delivery-shape): an Order or Subscription plus `trigger`; only present
  * fields are coerced. Amount fields are numbers, in cents when the hook asked for `prices_in_cents`.
  */
 export const EVENT_PAYLOAD: Schema = {

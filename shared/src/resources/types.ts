@@ -1,6 +1,6 @@
 /**
- * The service's resources, with the types spec part 2 gives them. Responses are coerced into these
- * shapes by `normalise.ts`; fields a store sends beyond the spec pass through untouched.
+ * The service's resources, with the types docs/service/shapes.md gives them. Responses are coerced into these
+ * shapes by `normalise.ts`; fields a store sends beyond those pass through untouched.
  */
 
 /** Timestamp `YYYY-MM-DD HH:MM:SS`. */
@@ -120,7 +120,7 @@ export interface WebhookPlan {
   name: string;
 }
 
-/** Operation 6: the spec's latest-order record (real stores send more; it passes through). */
+/** Operation 6: the latest-order record (docs/service/shapes.md#latest-order-record; real stores send more, it passes through). */
 export interface LatestOrder {
   order_id: number;
   product_name: string;

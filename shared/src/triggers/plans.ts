@@ -1,7 +1,7 @@
 /**
  * The payment-plan choices of a product, the same in every picker: the product's plans (operation 5)
  * and, where a trigger filter accepts them, the purchase kinds bump, upsell and downsell. Stores list
- * only some of those kinds (the spec's list has two), so the missing ones are appended; without a
+ * only some of those kinds (docs/service/real-stores.md#products-and-plans), so the missing ones are appended; without a
  * product there are no plans, only the kinds.
  */
 import type { CommerceServiceClient, Id } from '../client';

@@ -86,7 +86,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
     expect(recent.length).toBeLessThanOrEqual(3);
     const sample = recent[0] ?? {};
     expect(sample.id).toBe(live.id);
-    // Live deliveries leave empty fields out (behaviour notes); every field with a value has the live name and type.
+    // Live deliveries leave empty fields out (docs/service/events.md#delivery-shape); every field with a value has the live name and type.
     for (const [key, value] of Object.entries(sample)) {
       if (value === '' || value === null) continue;
       expect(Object.keys(live)).toContain(key);

@@ -25,7 +25,7 @@ function kind(key: string): EventKind {
 }
 
 describe('EVENTS catalogue', () => {
-  it('has exactly the 11 events of the behaviour notes', () => {
+  it('has exactly the 11 events of docs/service/events.md#catalogue', () => {
     expect(EVENTS).toHaveLength(11);
     expect([...EVENTS.map((e) => e.key)].sort()).toEqual([...KEYS].sort());
   });
@@ -194,7 +194,7 @@ describe('parseDelivery', () => {
     });
   });
 
-  it('coerces the cents amounts the behaviour notes list', () => {
+  it('coerces the cents amounts docs/service/events.md#amounts-in-cents lists', () => {
     const [record] = parseDelivery({
       trigger: 'purchased',
       discount: '500',

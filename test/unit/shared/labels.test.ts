@@ -1,7 +1,7 @@
 /** Field labels and descriptions cover every field of the spec's resources (part 2), nested lists included. */
 import { FIELDS, FIELD_LABELS, type FieldDescription } from '../../../shared/src';
 
-// Field lists copied from commerce-service-api.md part 2.
+// Field lists of docs/service/shapes.md (Customer, Order, Order item, Subscription, Invoice, Product, Plan).
 const CUSTOMER = ['id', 'first_name', 'last_name', 'email', 'date_created', 'lifetime_value', 'total_orders', 'last_order_date'];
 const PURCHASE = [
   'id',

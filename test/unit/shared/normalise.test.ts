@@ -1,6 +1,6 @@
 /**
- * What real stores answer (service-behaviour.md) read into the spec's shapes (commerce-service-api.md
- * part 2), through the client and the Node transport against nock.
+ * What real stores answer (docs/service/real-stores.md) read into the documented shapes
+ * (docs/service/shapes.md), through the client and the Node transport against nock.
  */
 import {
   AuthenticationError,

@@ -2,7 +2,7 @@ import nock from 'nock';
 
 import { API, KEY, STORE } from './context';
 
-/** A store's resthooks as a real Studiocart store keeps them (behaviour notes), behind nock. */
+/** A store's resthooks as a real Studiocart store keeps them (docs/service/real-stores.md#webhook-operations), behind nock. */
 export interface HookStore {
 	hooks: Map<string, { hook_url: string; body: Record<string, unknown>; query: Record<string, string> }>;
 	subscribes: number;
