@@ -32,7 +32,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
     catcher.caught.length = 0;
   });
 
-  it('the connection test passes', async () => {
+  it('lists the sandbox products for the Product dropdown', async () => {
     await expect(run(listProducts, { authData: auth })).resolves.not.toHaveLength(0);
   });
 

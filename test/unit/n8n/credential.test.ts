@@ -3,8 +3,8 @@ import type { IDataObject, IHttpRequestOptions, INode } from 'n8n-workflow';
 
 import { CommerceServiceApi } from '../../../n8n/credentials/CommerceServiceApi.credentials';
 import { endpoint, resolveStore, urlWithQuery } from '../../../shared/src';
-import { API, KEY, STORE } from './fake/context';
-import { useNock } from './fake/nock';
+import { KEY, ORIGIN, ROOT } from './fake/context';
+import { useNock } from '../support/nock';
 import { resolveValue } from './fake/expressions';
 import { applyAuthenticate, performRequest, type SentRequest } from './fake/http';
 
@@ -70,7 +70,7 @@ describe('CommerceServiceApi credential', () => {
 	});
 
 	it('authenticates with the x-api-key header, the way n8n applies a generic authenticate', () => {
-		const options = applyAuthenticate(credential, { apiKey: KEY }, { url: `${STORE}${API}/orders`, headers: { accept: 'application/json' } });
+		const options = applyAuthenticate(credential, { apiKey: KEY }, { url: `${ORIGIN}${ROOT}/orders`, headers: { accept: 'application/json' } });
 
 		expect(options.headers).toEqual({ accept: 'application/json', 'x-api-key': KEY });
 	});
@@ -97,10 +97,10 @@ describe('CommerceServiceApi credential', () => {
 	});
 
 	it('says "Connection successful" for a key the store accepts (it answers "" on real stores)', async () => {
-		const scope = nock(STORE).post(`${API}/webhook/validate/`).query({ api_key: KEY }).reply(200, '""');
+		const scope = nock(ORIGIN).post(`${ROOT}/webhook/validate/`).query({ api_key: KEY }).reply(200, '""');
 		const sent: SentRequest[] = [];
 
-		const result = await runCredentialTest({ storeUrl: 'shop.example.com', apiKey: KEY, apiRoot: API }, sent);
+		const result = await runCredentialTest({ storeUrl: 'shop.example.com', apiKey: KEY, apiRoot: ROOT }, sent);
 
 		scope.done();
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
@@ -108,12 +108,12 @@ describe('CommerceServiceApi credential', () => {
 	});
 
 	it('names the reason for a rejected key', async () => {
-		nock(STORE)
-			.post(`${API}/webhook/validate/`)
+		nock(ORIGIN)
+			.post(`${ROOT}/webhook/validate/`)
 			.query(true)
 			.reply(401, { code: 'rest_forbidden_context', message: 'Sorry, you cannot view this resource.', data: { status: 401 } });
 
-		const result = await runCredentialTest({ storeUrl: STORE, apiKey: 'wrong', apiRoot: API });
+		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: 'wrong', apiRoot: ROOT });
 
 		expect(result).toEqual({
 			status: 'Error',
@@ -122,29 +122,29 @@ describe('CommerceServiceApi credential', () => {
 	});
 
 	it('points at the Store URL and API Root when there is no API there', async () => {
-		nock(STORE).post(`${API}/webhook/validate/`).query(true).reply(404, '<html><title>Page not found</title></html>');
+		nock(ORIGIN).post(`${ROOT}/webhook/validate/`).query(true).reply(404, '<html><title>Page not found</title></html>');
 
-		const result = await runCredentialTest({ storeUrl: STORE, apiKey: KEY, apiRoot: API });
+		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: KEY, apiRoot: ROOT });
 
 		expect(result.message).toMatch(/^No Commerce Service API at this Store URL and API Root/);
 	});
 
 	it('reaches a site without pretty permalinks through ?rest_route=', async () => {
-		const scope = nock(STORE).post('/').query({ rest_route: '/sc/v1/webhook/validate/', api_key: KEY }).reply(200, '{}');
+		const scope = nock(ORIGIN).post('/').query({ rest_route: '/sc/v1/webhook/validate/', api_key: KEY }).reply(200, '{}');
 
-		const result = await runCredentialTest({ storeUrl: STORE, apiKey: KEY, apiRoot: '?rest_route=/sc/v1' });
+		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: KEY, apiRoot: '?rest_route=/sc/v1' });
 
 		scope.done();
 		expect(result.status).toBe('OK');
 	});
 
 	it('reports an unreachable store by its error code, as n8n does', async () => {
-		nock(STORE)
-			.post(`${API}/webhook/validate/`)
+		nock(ORIGIN)
+			.post(`${ROOT}/webhook/validate/`)
 			.query(true)
 			.replyWithError(Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' }));
 
-		const result = await runCredentialTest({ storeUrl: STORE, apiKey: KEY, apiRoot: API });
+		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: KEY, apiRoot: ROOT });
 
 		expect(result).toEqual({ status: 'Error', message: 'ENOTFOUND' });
 	});

@@ -1,8 +1,8 @@
 import nock from 'nock';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { API, KEY, STORE, fakeExecute } from './fake/context';
-import { useNock } from './fake/nock';
+import { KEY, ORIGIN, ROOT, fakeExecute } from './fake/context';
+import { useNock } from '../support/nock';
 import { customer, range } from './fake/fixtures';
 
 const node = new CommerceService();
@@ -11,8 +11,8 @@ useNock();
 
 describe('Customer', () => {
 	it('Get sends operation 8 with the key in x-api-key and returns the normalised customer', async () => {
-		const scope = nock(STORE, { reqheaders: { 'x-api-key': KEY } })
-			.get(`${API}/customers/1024`)
+		const scope = nock(ORIGIN, { reqheaders: { 'x-api-key': KEY } })
+			.get(`${ROOT}/customers/1024`)
 			.reply(200, customer(1024));
 		const { context, sent } = fakeExecute({ parameters: { resource: 'customer', operation: 'get', customerId: ' 1024 ' } });
 
@@ -31,8 +31,8 @@ describe('Customer', () => {
 	});
 
 	it('Get Many with a limit asks for one page of that size', async () => {
-		const scope = nock(STORE)
-			.get(`${API}/customers`)
+		const scope = nock(ORIGIN)
+			.get(`${ROOT}/customers`)
 			.query({ page: '1', per_page: '3' })
 			.reply(200, range(1, 3, customer), { 'X-WP-Total': '40', 'X-WP-TotalPages': '14' });
 		const { context } = fakeExecute({
@@ -47,14 +47,14 @@ describe('Customer', () => {
 	});
 
 	it('Get Many with Return All walks every page through the shared paginator', async () => {
-		const scope = nock(STORE)
-			.get(`${API}/customers`)
+		const scope = nock(ORIGIN)
+			.get(`${ROOT}/customers`)
 			.query({ page: '1', per_page: '100' })
 			.reply(200, range(1, 100, customer), { 'X-WP-TotalPages': '3' })
-			.get(`${API}/customers`)
+			.get(`${ROOT}/customers`)
 			.query({ page: '2', per_page: '100' })
 			.reply(200, range(101, 100, customer), { 'X-WP-TotalPages': '3' })
-			.get(`${API}/customers`)
+			.get(`${ROOT}/customers`)
 			.query({ page: '3', per_page: '100' })
 			.reply(200, range(201, 7, customer), { 'X-WP-TotalPages': '3' });
 		const { context } = fakeExecute({ parameters: { resource: 'customer', operation: 'getAll', returnAll: true } });

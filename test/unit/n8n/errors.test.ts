@@ -2,8 +2,8 @@ import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { API, CREDENTIALS, KEY, STORE, fakeExecute } from './fake/context';
-import { useNock } from './fake/nock';
+import { CREDENTIALS, KEY, ORIGIN, ROOT, fakeExecute } from './fake/context';
+import { useNock } from '../support/nock';
 import { order } from './fake/fixtures';
 
 const node = new CommerceService();
@@ -23,8 +23,8 @@ async function failure(run: () => Promise<unknown>): Promise<NodeApiError | Node
 
 describe('errors', () => {
 	it('a rejected key is a NodeApiError with the shared message, its advice as description, and the status', async () => {
-		nock(STORE)
-			.get(`${API}/orders/1042`)
+		nock(ORIGIN)
+			.get(`${ROOT}/orders/1042`)
 			.reply(401, { code: 'rest_forbidden_context', message: 'Sorry, you cannot view this resource.', data: { status: 401 } });
 		const { context } = fakeExecute({ parameters: getOrder });
 
@@ -42,8 +42,8 @@ describe('errors', () => {
 	});
 
 	it('an unknown ID is a NodeApiError that says so', async () => {
-		nock(STORE)
-			.get(`${API}/orders/1042`)
+		nock(ORIGIN)
+			.get(`${ROOT}/orders/1042`)
 			.reply(404, { code: 'sc_rest_invalid_id', message: 'Invalid resource ID.', data: { status: 404 } });
 		const { context } = fakeExecute({ parameters: getOrder });
 
@@ -55,8 +55,8 @@ describe('errors', () => {
 	});
 
 	it('a maintenance page answered with 200 is an error naming the page, not data', async () => {
-		nock(STORE)
-			.get(`${API}/orders/1042`)
+		nock(ORIGIN)
+			.get(`${ROOT}/orders/1042`)
 			.reply(200, '<!DOCTYPE html><html><head><title>Briefly unavailable for scheduled maintenance</title></head></html>', {
 				'Content-Type': 'text/html',
 			});
@@ -69,7 +69,7 @@ describe('errors', () => {
 	});
 
 	it('a store that cannot be reached is a NodeApiError about reaching it', async () => {
-		nock(STORE).get(`${API}/orders/1042`).replyWithError(Object.assign(new Error('connect ECONNREFUSED 203.0.113.7:443'), { code: 'ECONNREFUSED' }));
+		nock(ORIGIN).get(`${ROOT}/orders/1042`).replyWithError(Object.assign(new Error('connect ECONNREFUSED 203.0.113.7:443'), { code: 'ECONNREFUSED' }));
 		const { context } = fakeExecute({ parameters: getOrder });
 
 		const error = await failure(() => node.execute.call(context));
@@ -81,8 +81,8 @@ describe('errors', () => {
 	});
 
 	it('a store too slow to answer is a timeout, classified through n8n’s NodeApiError wrapper', async () => {
-		nock(STORE)
-			.get(`${API}/orders/1042`)
+		nock(ORIGIN)
+			.get(`${ROOT}/orders/1042`)
 			.replyWithError(Object.assign(new Error('timeout of 20000ms exceeded'), { code: 'ECONNABORTED' }));
 		const { context } = fakeExecute({ parameters: getOrder });
 
@@ -92,8 +92,8 @@ describe('errors', () => {
 	});
 
 	it('a refused parameter is a NodeApiError naming it', async () => {
-		nock(STORE)
-			.get(`${API}/orders`)
+		nock(ORIGIN)
+			.get(`${ROOT}/orders`)
 			.query(true)
 			.reply(400, {
 				code: 'rest_invalid_param',
@@ -159,12 +159,12 @@ describe('errors', () => {
 
 describe('Continue On Fail', () => {
 	it('turns a failing item into an error item paired with it, and goes on with the next', async () => {
-		const scope = nock(STORE)
-			.get(`${API}/orders/1`)
+		const scope = nock(ORIGIN)
+			.get(`${ROOT}/orders/1`)
 			.reply(200, order(1))
-			.get(`${API}/orders/2`)
+			.get(`${ROOT}/orders/2`)
 			.reply(404, { code: 'sc_rest_invalid_id', message: 'Invalid resource ID.', data: { status: 404 } })
-			.get(`${API}/orders/3`)
+			.get(`${ROOT}/orders/3`)
 			.reply(200, order(3));
 		const { context } = fakeExecute({
 			parameters: { resource: 'order', operation: 'get' },

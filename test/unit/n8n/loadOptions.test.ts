@@ -3,8 +3,8 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { API, STORE, fakeLoadOptions } from './fake/context';
-import { useNock } from './fake/nock';
+import { ORIGIN, ROOT, fakeLoadOptions } from './fake/context';
+import { useNock } from '../support/nock';
 
 const { loadOptions } = new CommerceService().methods;
 
@@ -18,7 +18,7 @@ const PRODUCTS = [
 
 describe('loadOptions', () => {
 	it('getProducts lists the published products of operation 4 by name, values as strings', async () => {
-		const scope = nock(STORE).get(`${API}/webhook/products/`).reply(200, PRODUCTS);
+		const scope = nock(ORIGIN).get(`${ROOT}/webhook/products/`).reply(200, PRODUCTS);
 		const { context, sent } = fakeLoadOptions();
 
 		const options = await loadOptions.getProducts.call(context);
@@ -29,11 +29,11 @@ describe('loadOptions', () => {
 			{ name: 'Bread Club Membership', value: '91', description: 'ID 91' },
 			{ name: 'Sourdough Masterclass', value: '87', description: 'ID 87' },
 		]);
-		expect(sent[0]?.url).toBe(`${STORE}${API}/webhook/products/`);
+		expect(sent[0]?.url).toBe(`${ORIGIN}${ROOT}/webhook/products/`);
 	});
 
 	it('getProductsOrAny leads with "Any Product" (an empty value)', async () => {
-		nock(STORE).get(`${API}/webhook/products/`).reply(200, PRODUCTS);
+		nock(ORIGIN).get(`${ROOT}/webhook/products/`).reply(200, PRODUCTS);
 		const { context } = fakeLoadOptions();
 
 		const options = await loadOptions.getProductsOrAny.call(context);
@@ -43,8 +43,8 @@ describe('loadOptions', () => {
 	});
 
 	it('getPlans lists the chosen product’s plans from operation 5, bump, upsell and downsell included', async () => {
-		const scope = nock(STORE)
-			.get(`${API}/webhook/plans/`)
+		const scope = nock(ORIGIN)
+			.get(`${ROOT}/webhook/plans/`)
 			.query({ product_id: '87' })
 			.reply(200, [
 				{ id: 'full', name: 'Pay in full' },
@@ -74,11 +74,11 @@ describe('loadOptions', () => {
 	});
 
 	it('a store error reaches the editor as a NodeApiError with the shared message', async () => {
-		nock(STORE).get(`${API}/webhook/products/`).reply(404, { code: 'rest_no_route', message: 'No route', data: { status: 404 } });
+		nock(ORIGIN).get(`${ROOT}/webhook/products/`).reply(404, { code: 'rest_no_route', message: 'No route', data: { status: 404 } });
 		const { context } = fakeLoadOptions();
 
 		await expect(loadOptions.getProducts.call(context)).rejects.toThrow(NodeApiError);
-		nock(STORE).get(`${API}/webhook/products/`).reply(404, { code: 'rest_no_route', message: 'No route', data: { status: 404 } });
+		nock(ORIGIN).get(`${ROOT}/webhook/products/`).reply(404, { code: 'rest_no_route', message: 'No route', data: { status: 404 } });
 		await expect(loadOptions.getProducts.call(context)).rejects.toThrow(
 			'List products failed on shop.example.com: the store has no Commerce Service API at /wp-json/sc/v1',
 		);

@@ -1,8 +1,8 @@
 import nock from 'nock';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { API, KEY, STORE, fakeExecute } from './fake/context';
-import { useNock } from './fake/nock';
+import { KEY, ORIGIN, ROOT, fakeExecute } from './fake/context';
+import { useNock } from '../support/nock';
 import { order, range } from './fake/fixtures';
 
 const node = new CommerceService();
@@ -11,8 +11,8 @@ useNock();
 
 describe('Order', () => {
 	it('Get sends operation 10 and coerces the store’s types to the spec’s', async () => {
-		const scope = nock(STORE, { reqheaders: { 'x-api-key': KEY } })
-			.get(`${API}/orders/1042`)
+		const scope = nock(ORIGIN, { reqheaders: { 'x-api-key': KEY } })
+			.get(`${ROOT}/orders/1042`)
 			.reply(200, order(1042));
 		const { context } = fakeExecute({ parameters: { resource: 'order', operation: 'get', orderId: '1042' } });
 
@@ -29,8 +29,8 @@ describe('Order', () => {
 	});
 
 	it('Get Many sends Date After, Order By and Order as query parameters', async () => {
-		const scope = nock(STORE)
-			.get(`${API}/orders`)
+		const scope = nock(ORIGIN)
+			.get(`${ROOT}/orders`)
 			.query({ page: '1', per_page: '2', date_after: '2026-01-31', orderby: 'id', order: 'asc' })
 			.reply(200, range(1, 2, order));
 		const { context } = fakeExecute({
@@ -51,11 +51,11 @@ describe('Order', () => {
 	});
 
 	it('Get Many with Return All stops on a short page even without paging headers', async () => {
-		const scope = nock(STORE)
-			.get(`${API}/orders`)
+		const scope = nock(ORIGIN)
+			.get(`${ROOT}/orders`)
 			.query({ page: '1', per_page: '100' })
 			.reply(200, range(1, 100, order))
-			.get(`${API}/orders`)
+			.get(`${ROOT}/orders`)
 			.query({ page: '2', per_page: '100' })
 			.reply(200, range(101, 4, order));
 		const { context } = fakeExecute({ parameters: { resource: 'order', operation: 'getAll', returnAll: true } });
@@ -67,8 +67,8 @@ describe('Order', () => {
 	});
 
 	it('Get Many for a Subscription sends operation 11 with page and per_page', async () => {
-		const scope = nock(STORE)
-			.get(`${API}/orders/subscription/2051`)
+		const scope = nock(ORIGIN)
+			.get(`${ROOT}/orders/subscription/2051`)
 			.query({ page: '1', per_page: '50', date_after: '2026-02-01' })
 			.reply(200, range(2052, 3, order));
 		const { context } = fakeExecute({
@@ -90,8 +90,8 @@ describe('Order', () => {
 	});
 
 	it('Get Latest sends operation 6 with the key in the query and the filters in the body', async () => {
-		const scope = nock(STORE)
-			.post(`${API}/webhook/latest-orders/`, { plan_id: ['full', 'bump'], status: 'paid' })
+		const scope = nock(ORIGIN)
+			.post(`${ROOT}/webhook/latest-orders/`, { plan_id: ['full', 'bump'], status: 'paid' })
 			.query({ api_key: KEY, product_id: '87' })
 			.reply(200, [
 				{ order_id: '1042', order_status: 'paid', product_id: 87, order_amount: 168, currency: 'USD' },
@@ -117,8 +117,8 @@ describe('Order', () => {
 	});
 
 	it('Get Latest with no filters sends none, and "no orders yet" is an empty result', async () => {
-		const scope = nock(STORE)
-			.post(`${API}/webhook/latest-orders/`, (body) => body === '' || Object.keys(body as object).length === 0)
+		const scope = nock(ORIGIN)
+			.post(`${ROOT}/webhook/latest-orders/`, (body) => body === '' || Object.keys(body as object).length === 0)
 			.query({ api_key: KEY })
 			.reply(404, { code: 'no_orders', message: 'there are no orders for this product yet', data: { status: 404 } });
 		const { context } = fakeExecute({

@@ -3,8 +3,8 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { API, KEY, STORE, WEBHOOK_URL, fakeHook } from './fake/context';
-import { useNock } from './fake/nock';
+import { KEY, ORIGIN, ROOT, WEBHOOK_URL, fakeHook } from './fake/context';
+import { useNock } from '../support/nock';
 import { type HookStore, hookStore } from './fake/hookStore';
 
 const hooks = new CommerceServiceTrigger().webhookMethods.default;
@@ -45,8 +45,8 @@ describe('trigger lifecycle', () => {
 			source: 'n8n',
 			prices_in_cents: 1,
 		});
-		expect(staticData).toEqual({ hookId: id, hookStore: STORE, hookUrl: WEBHOOK_URL, hookSetup: expect.any(String) });
-		expect(sent[0]?.url).toBe(`${STORE}${API}/webhook/subscribe/?product_id=87&api_key=${KEY}`);
+		expect(staticData).toEqual({ hookId: id, hookStore: ORIGIN, hookUrl: WEBHOOK_URL, hookSetup: expect.any(String) });
+		expect(sent[0]?.url).toBe(`${ORIGIN}${ROOT}/webhook/subscribe/?product_id=87&api_key=${KEY}`);
 	});
 
 	it('checkExists trusts a hook stored for the same URL and filters without asking the store', async () => {
@@ -131,7 +131,7 @@ describe('trigger lifecycle', () => {
 		expect(sent.map((request) => new URL(request.url).host)).toEqual(['shop.example.com']);
 		expect(logs.some((line) => line.startsWith('warn: Commerce Service hook 77 was made on https://old-shop.example.com'))).toBe(true);
 		expect(store.hooks.size).toBe(1);
-		expect(staticData.hookStore).toBe(STORE);
+		expect(staticData.hookStore).toBe(ORIGIN);
 	});
 
 	it('delete with nothing stored is success and asks the store nothing', async () => {
@@ -159,8 +159,8 @@ describe('trigger lifecycle', () => {
 	it('a failed delete keeps the hook id for the next try and says why', async () => {
 		store.stop();
 		nock.cleanAll();
-		nock(STORE)
-			.post(`${API}/webhook/delete/`)
+		nock(ORIGIN)
+			.post(`${ROOT}/webhook/delete/`)
 			.replyWithError(Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' }));
 		const staticData = { hookId: '1732190400', hookUrl: WEBHOOK_URL, hookSetup: 'x' };
 		const { context } = fakeHook({ parameters: PURCHASES_OF_87, staticData });
@@ -175,10 +175,10 @@ describe('trigger lifecycle', () => {
 	it('a stale hook that cannot be deleted fails the activation instead of leaving it behind', async () => {
 		store.stop();
 		nock.cleanAll();
-		nock(STORE)
-			.post(`${API}/webhook/delete/`)
+		nock(ORIGIN)
+			.post(`${ROOT}/webhook/delete/`)
 			.reply(500, { code: 'rest_invalid_handler', message: 'invalid handler', data: { status: 500 } })
-			.post(`${API}/webhook/zap-delete/`)
+			.post(`${ROOT}/webhook/zap-delete/`)
 			.reply(503, '<html><title>Service Unavailable</title></html>');
 		const staticData = { hookId: '1732190400', hookUrl: 'https://old.example.com/webhook/x', hookSetup: 'x' };
 		const { context } = fakeHook({ parameters: PURCHASES_OF_87, staticData });
@@ -190,7 +190,7 @@ describe('trigger lifecycle', () => {
 	it('a rejected key at subscribe is a NodeApiError and nothing is stored', async () => {
 		const { context, staticData } = fakeHook({
 			parameters: PURCHASES_OF_87,
-			credentials: { storeUrl: STORE, apiKey: 'wrong-key', apiRoot: API },
+			credentials: { storeUrl: ORIGIN, apiKey: 'wrong-key', apiRoot: ROOT },
 		});
 
 		await expect(hooks.create.call(context)).rejects.toThrow('the store did not accept the API key');

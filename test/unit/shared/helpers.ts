@@ -166,24 +166,5 @@ export function spyTransport(sendsGetBody = true): Transport & { requests: HttpR
   };
 }
 
-/**
- * Common nock lifecycle: no real network, no leftovers between tests, and `http` un-patched after the
- * file so the next test file in the same worker gets a clean nock.
- */
-export function useNock(): void {
-  beforeAll(() => {
-    if (!nock.isActive()) nock.activate();
-    nock.disableNetConnect();
-  });
-  afterEach(() => {
-    const pending = nock.pendingMocks();
-    nock.abortPendingRequests();
-    nock.cleanAll();
-    // Every interceptor a test set up must have been used: a request the client never sent fails here.
-    expect(pending).toEqual([]);
-  });
-  afterAll(() => {
-    nock.enableNetConnect();
-    nock.restore();
-  });
-}
+/** The unit suites' one nock lifecycle (`../support/nock.ts`). */
+export { useNock } from '../support/nock';

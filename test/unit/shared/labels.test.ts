@@ -1,4 +1,4 @@
-/** Field labels and descriptions cover every field of the spec's resources (part 2), nested lists included. */
+/** Field labels and descriptions cover every field of the resources (docs/service/shapes.md), nested lists included. */
 import { FIELDS, FIELD_LABELS, type FieldDescription } from '../../../shared/src';
 
 // Field lists of docs/service/shapes.md (Customer, Order, Order item, Subscription, Invoice, Product, Plan).

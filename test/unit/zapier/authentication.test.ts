@@ -1,12 +1,10 @@
 import authentication, { testConnection } from '../../../zapier/src/authentication';
-import { AUTH, KEY, ORIGIN, ROOT, UNREACHABLE, appTester, pendingMocks, resetNock, seenRequest, store, thrown, wpError } from './helpers';
+import { AUTH, KEY, ORIGIN, ROOT, UNREACHABLE, appTester, seenRequest, store, thrown, wpError, UNREACHABLE_HOST } from './helpers';
+import { useNock } from '../support/nock';
 
 const { connectionLabel, fields } = authentication;
 
-afterEach(() => {
-  expect(pendingMocks()).toEqual([]);
-  resetNock();
-});
+useNock({ allowHosts: [UNREACHABLE_HOST] });
 
 describe('authentication fields', () => {
   it('asks for Store URL (with an example), API Key (password) and an advanced API Root', () => {

@@ -1,11 +1,9 @@
 import { listPlans } from '../../../zapier/src/triggers/plans';
 import { listProducts } from '../../../zapier/src/triggers/products';
-import { AUTH, ROOT, type Seen, appTester, pendingMocks, resetNock, seenRequest, store, thrown, trigger } from './helpers';
+import { AUTH, ROOT, type Seen, appTester, seenRequest, store, thrown, trigger } from './helpers';
+import { useNock } from '../support/nock';
 
-afterEach(() => {
-  expect(pendingMocks()).toEqual([]);
-  resetNock();
-});
+useNock();
 
 const products = trigger('product_list');
 const plans = trigger('plan_list');

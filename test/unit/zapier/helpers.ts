@@ -84,28 +84,15 @@ export function wpError(code: string, message: string, status: number): Record<s
   return { code, message, data: { status } };
 }
 
-export function resetNock(): void {
-  nock.cleanAll();
-}
-
-export function pendingMocks(): string[] {
-  return nock.pendingMocks();
-}
-
 /** A local port nothing listens on: a real "connection refused" (nock's replyWithError never reaches node-fetch). */
-export const UNREACHABLE = 'http://127.0.0.1:1';
+export const UNREACHABLE_HOST = '127.0.0.1:1';
+export const UNREACHABLE = `http://${UNREACHABLE_HOST}`;
 
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect((host) => host === '127.0.0.1:1');
-});
 /**
  * The app tester wraps http(s).request once per process and marks the module `patchedByZapier`; jest
- * shares Node's core modules between the test files of a worker, while each file loads its own nock.
- * Undo both after each file so the next one starts from Node's own http.
+ * shares Node's core modules between the test files of a worker. Undo the mark after each file so the
+ * next one starts from Node's own http (nock's own clean-up is `../support/nock.ts`).
  */
 afterAll(() => {
-  nock.enableNetConnect();
   for (const module of [http, https] as unknown as Record<string, unknown>[]) delete module.patchedByZapier;
-  nock.restore();
 });

@@ -6,19 +6,15 @@ import {
   ROOT,
   type Seen,
   appTester,
-  pendingMocks,
-  resetNock,
   seenRequest,
   store,
   thrown,
   hookOf,
   wpError,
 } from './helpers';
+import { useNock } from '../support/nock';
 
-afterEach(() => {
-  expect(pendingMocks()).toEqual([]);
-  resetNock();
-});
+useNock();
 
 const purchased = hookOf('purchased');
 const canceled = hookOf('canceled');

@@ -6,8 +6,6 @@ import {
   SEARCH_PERFORMS,
   type Seen,
   appTester,
-  pendingMocks,
-  resetNock,
   plainOutputs,
   searchPerform,
   seenRequest,
@@ -15,11 +13,9 @@ import {
   thrown,
   wpError,
 } from './helpers';
+import { useNock } from '../support/nock';
 
-afterEach(() => {
-  expect(pendingMocks()).toEqual([]);
-  resetNock();
-});
+useNock();
 
 function on(path: string, seen: Seen[], status: number, body: unknown, headers: Record<string, string> = {}): void {
   store()

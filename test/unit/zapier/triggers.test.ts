@@ -8,8 +8,6 @@ import {
   type Seen,
   TRIGGERS,
   appTester,
-  pendingMocks,
-  resetNock,
   seenRequest,
   store,
   hookOf,
@@ -18,11 +16,9 @@ import {
   trigger,
   wpError,
 } from './helpers';
+import { useNock } from '../support/nock';
 
-afterEach(() => {
-  expect(pendingMocks()).toEqual([]);
-  resetNock();
-});
+useNock();
 
 const KINDS = EVENTS.map((kind) => [kind.label, kind] as const);
 

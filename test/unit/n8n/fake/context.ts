@@ -19,10 +19,10 @@ import { applyAuthenticate, performRequest, type SentRequest } from './http';
  * credential's `authenticate` the way n8n does.
  */
 
-export const STORE = 'https://shop.example.com';
-export const API = '/wp-json/sc/v1';
+export const ORIGIN = 'https://shop.example.com';
+export const ROOT = '/wp-json/sc/v1';
 export const KEY = 'sk_live_4f9a2c7e1b';
-export const CREDENTIALS = { storeUrl: 'shop.example.com/', apiKey: KEY, apiRoot: API };
+export const CREDENTIALS = { storeUrl: 'shop.example.com/', apiKey: KEY, apiRoot: ROOT };
 export const WEBHOOK_URL = 'https://n8n.example.com/webhook/3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4f13/webhook';
 
 export interface FakeOptions {

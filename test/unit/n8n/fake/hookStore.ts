@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { API, KEY, STORE } from './context';
+import { KEY, ORIGIN, ROOT } from './context';
 
 /** A store's resthooks as a real Studiocart store keeps them (docs/service/real-stores.md#webhook-operations), behind nock. */
 export interface HookStore {
@@ -14,12 +14,14 @@ let nextId = 1732190400;
 
 export function hookStore(): HookStore {
 	const store: HookStore = { hooks: new Map(), subscribes: 0, deletes: [], stop: () => scope.persist(false) };
-	const scope = nock(STORE)
+	const scope = nock(ORIGIN)
 		.persist()
-		.post(`${API}/webhook/subscribe/`)
+		.post(`${ROOT}/webhook/subscribe/`)
 		.query(true)
+		// A fake store, not expectations: a test that never subscribes or deletes leaves no unsent request.
+		.optionally()
 		.reply(function (uri, body) {
-			const query = Object.fromEntries(new URL(uri, STORE).searchParams);
+			const query = Object.fromEntries(new URL(uri, ORIGIN).searchParams);
 			if (query.api_key !== KEY) return [401, { code: 'rest_forbidden', message: 'Invalid API key', data: { status: 401 } }];
 			const fields = body as Record<string, unknown>;
 			if (!fields.hook_url) return [404, { code: 'rest_subscribe_error', message: 'hook_url missing' }];
@@ -30,9 +32,11 @@ export function hookStore(): HookStore {
 			return [200, { id }];
 		})
 		// The plugin version read registers webhook/delete without a handler.
-		.post(`${API}/webhook/delete/`)
+		.post(`${ROOT}/webhook/delete/`)
+		.optionally()
 		.reply(500, { code: 'rest_invalid_handler', message: 'The handler for the route is invalid', data: { status: 500 } })
-		.post(`${API}/webhook/zap-delete/`)
+		.post(`${ROOT}/webhook/zap-delete/`)
+		.optionally()
 		.reply(function (_uri, body) {
 			const id = String((body as { id?: unknown }).id);
 			store.deletes.push(id);

@@ -1,5 +1,4 @@
-import * as http from 'node:http';
-import * as https from 'node:https';
+import { STATUS_CODES } from 'node:http';
 
 import type {
 	IAuthenticateGeneric,
@@ -10,6 +9,9 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
+
+import type { HttpResponse } from '../../../../shared/src';
+import { sendOnWire } from '../../../../shared/src/http/nodeTransport';
 
 import { resolveValue } from './expressions';
 
@@ -47,8 +49,8 @@ export function applyAuthenticate(
 }
 
 /**
- * n8n's `httpRequest` helper over Node's own http module (options-object form, so nock intercepts it):
- * query from `qs`, GET bodies dropped, JSON bodies serialised, `returnFullResponse`,
+ * n8n's `httpRequest` helper on the shared Node transport's wire sender (`sendOnWire`, which nock
+ * intercepts): query from `qs`, GET bodies dropped, JSON bodies serialised, `returnFullResponse`,
  * `ignoreHttpStatusErrors`, `encoding: 'text'`, and failures thrown as n8n throws them from
  * `httpRequestWithAuthentication`: a NodeApiError whose `cause` is the original error.
  */
@@ -81,25 +83,31 @@ export async function performRequest(
 	if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
 	sent.push({ method, url: url.toString(), headers: { ...headers }, body });
 
-	let response: { status: number; statusMessage: string; headers: IDataObject; text: string };
+	let response: HttpResponse;
 	try {
-		response = await send(url, method, headers, body, options.timeout ?? 300_000);
+		response = await sendOnWire({
+			method,
+			url: url.toString(),
+			headers,
+			...(body === undefined ? {} : { body }),
+			timeoutMs: options.timeout ?? 300_000,
+		});
 	} catch (error) {
 		throw new NodeApiError(node, error as JsonObject);
 	}
 	if (!options.ignoreHttpStatusErrors && (response.status < 200 || response.status >= 300)) {
 		const failure = Object.assign(new Error(`Request failed with status code ${response.status}`), {
-			response: { status: response.status, statusText: response.statusMessage, data: response.text },
+			response: { status: response.status, statusText: STATUS_CODES[response.status] ?? '', data: response.body },
 		});
 		throw new NodeApiError(node, failure as unknown as JsonObject, { httpCode: String(response.status) });
 	}
-	const parsed = options.encoding === 'text' ? response.text : parseLikeAxios(response.text);
+	const parsed = options.encoding === 'text' ? response.body : parseLikeAxios(response.body);
 	if (!options.returnFullResponse) return parsed;
 	return {
 		body: parsed,
 		headers: response.headers,
 		statusCode: response.status,
-		statusMessage: response.statusMessage,
+		statusMessage: STATUS_CODES[response.status] ?? '',
 	};
 }
 
@@ -110,45 +118,4 @@ function parseLikeAxios(text: string): unknown {
 	} catch {
 		return text;
 	}
-}
-
-function send(
-	url: URL,
-	method: string,
-	headers: Record<string, string>,
-	body: string | undefined,
-	timeoutMs: number,
-): Promise<{ status: number; statusMessage: string; headers: IDataObject; text: string }> {
-	const client = url.protocol === 'https:' ? https : http;
-	return new Promise((resolve, reject) => {
-		const request = client.request(
-			{
-				protocol: url.protocol,
-				hostname: url.hostname,
-				port: url.port,
-				path: url.pathname + url.search,
-				method,
-				headers,
-			},
-			(res) => {
-				const chunks: Buffer[] = [];
-				res.on('data', (chunk: Buffer) => chunks.push(chunk));
-				res.on('error', reject);
-				res.on('end', () =>
-					resolve({
-						status: res.statusCode ?? 0,
-						statusMessage: res.statusMessage ?? '',
-						// Like axios: lower-case names, set-cookie as an array.
-						headers: { ...res.headers } as IDataObject,
-						text: Buffer.concat(chunks).toString('utf8'),
-					}),
-				);
-			},
-		);
-		request.setTimeout(timeoutMs, () => {
-			request.destroy(Object.assign(new Error(`timeout of ${timeoutMs}ms exceeded`), { code: 'ECONNABORTED' }));
-		});
-		request.on('error', reject);
-		request.end(body);
-	});
 }
