@@ -42,7 +42,8 @@ export function n8nEnv(home: N8nHome, extra: Record<string, string>): NodeJS.Pro
     N8N_TEMPLATES_ENABLED: 'false',
     N8N_PERSONALIZATION_ENABLED: 'false',
     N8N_HIRING_BANNER_ENABLED: 'false',
-    N8N_DISABLED_MODULES: 'mcp-registry',
+    // 2.x only: 1.x does not know this module and refuses to start when it is named.
+    ...(home.install.version.startsWith('1.') ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
     N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',
     GENERIC_TIMEZONE: 'UTC',
     N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '10',

@@ -43,7 +43,9 @@ const OVERRIDES: Record<string, Record<string, string>> = {
   [N8N_VERSION]: { linkedom: '0.18.14', '@langchain/langgraph': '1.4.0' },
   // n8n-nodes-base 1.x takes xlsx as a tarball from cdn.sheetjs.com, which is not reachable here; the
   // registry's last xlsx (used only by the Spreadsheet File / Convert to File nodes) stands in.
-  [N8N1_VERSION]: { xlsx: '0.18.5' },
+  // With --legacy-peer-deps npm picks @langchain/langgraph-checkpoint 1.2, which needs a newer
+  // @langchain/core than the 1.1.8 n8n 1.x pins (`n8n start` then fails: "Command start not found").
+  [N8N1_VERSION]: { xlsx: '0.18.5', '@langchain/langgraph-checkpoint': '1.0.1' },
 };
 
 /** `$N8N_CACHE_DIR` (the default version only), else `${XDG_CACHE_HOME:-~/.cache}/commerce-service/n8n-<version>`. */
@@ -153,9 +155,9 @@ function run(step: Step, log: Log, t0: number, lock: string): Promise<void> {
   });
 }
 
-function readMarker(dir: string): { version?: string } | undefined {
+function readMarker(dir: string): { version?: string; overrides?: Record<string, string> } | undefined {
   try {
-    return JSON.parse(fs.readFileSync(path.join(dir, MARKER), 'utf8')) as { version?: string };
+    return JSON.parse(fs.readFileSync(path.join(dir, MARKER), 'utf8')) as { version?: string; overrides?: Record<string, string> };
   } catch {
     return undefined; // no marker yet (or a corrupt one): install again
   }
@@ -240,7 +242,13 @@ export async function ensureN8n(opts: { log?: Log; version?: string } = {}): Pro
   const node = projectNode();
   const { nodeBin, binDir, nodeVersion } = node;
   const install = { dir, nodeBin, n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n') };
-  const done = () => readMarker(dir)?.version === version && fs.existsSync(install.n8nBin);
+  const overrides = OVERRIDES[version] ?? {};
+  // A change to the overrides (a fix for this registry) installs the tree again.
+  const done = () => {
+    const marker = readMarker(dir);
+    // Markers written before overrides were recorded are from 2.41.1 installs with its overrides.
+    return marker?.version === version && JSON.stringify(marker.overrides ?? OVERRIDES[N8N_VERSION]) === JSON.stringify(overrides) && fs.existsSync(install.n8nBin);
+  };
   if (done()) return { ...install, version };
 
   const lock = `${dir}.lock`;
@@ -256,7 +264,7 @@ export async function ensureN8n(opts: { log?: Log; version?: string } = {}): Pro
     fs.rmSync(path.join(dir, MARKER), { force: true });
     fs.rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
     fs.rmSync(path.join(dir, 'package-lock.json'), { force: true });
-    const pkg = { name: 'commerce-service-n8n-cache', private: true, overrides: OVERRIDES[version] ?? {} };
+    const pkg = { name: 'commerce-service-n8n-cache', private: true, overrides };
     fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
 
     // --ignore-scripts: lifecycle scripts try prebuilt-binary downloads (only the npm registry is reachable);
@@ -274,7 +282,7 @@ export async function ensureN8n(opts: { log?: Log; version?: string } = {}): Pro
 
     verifySqlite(dir, nodeBin);
     const reported = n8nVersion(install, binDir, version);
-    const marker = { version, reported, node: nodeVersion, at: new Date().toISOString() };
+    const marker = { version, reported, overrides, node: nodeVersion, at: new Date().toISOString() };
     fs.writeFileSync(path.join(dir, MARKER), `${JSON.stringify(marker)}\n`);
     log(`[n8n install ${Math.round((Date.now() - t0) / 1000)}s] n8n ${reported} ready in ${dir}`);
     return { ...install, version };

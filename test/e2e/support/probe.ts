@@ -5,17 +5,18 @@
  * stderr. Child stdout: `{"ok":true}` or `{"ok":false,"reason":...}` for an "unavailable" error;
  * any other error exits non-zero and the e2e file fails instead of skipping.
  *
- *   probe(['n8n@1.123.81'])            probe(['n8n', 'postgres', 'redis'])
+ *   probe(['n8n1'])            probe(['n8n', 'postgres', 'redis'])
+ *   npx tsx test/e2e/support/probe.ts n8n n8n1 postgres redis   (installs all; CI's prepare stage)
  */
 import { spawnSync } from 'child_process';
-import { ensureN8n, N8nUnavailableError, REPO_ROOT } from '../../../scripts/n8n/install';
+import { ensureN8n, N8N1_VERSION, N8nUnavailableError, REPO_ROOT } from '../../../scripts/n8n/install';
 import { ServiceUnavailableError } from '../../../scripts/services/errors';
 import { ensurePostgres } from '../../../scripts/services/postgres';
 import { ensureRedis } from '../../../scripts/services/redis';
 
 export type Probe = { ok: true } | { ok: false; reason: string };
-/** `n8n` (the default version), `n8n@<version>`, `postgres`, `redis`. */
-export type Part = 'n8n' | `n8n@${string}` | 'postgres' | 'redis';
+/** `n8n` (the default version), `n8n1` (N8N1_VERSION), `n8n@<version>`, `postgres`, `redis`. */
+export type Part = 'n8n' | 'n8n1' | `n8n@${string}` | 'postgres' | 'redis';
 
 export function probe(parts: Part[]): Probe {
   const tsx = require.resolve('tsx/cli', { paths: [REPO_ROOT] });
@@ -44,6 +45,7 @@ async function ensure(part: string): Promise<void> {
   if (part === 'postgres') await ensurePostgres({ log });
   else if (part === 'redis') await ensureRedis({ log });
   else if (part === 'n8n') await ensureN8n({ log });
+  else if (part === 'n8n1') await ensureN8n({ log, version: N8N1_VERSION });
   else if (part.startsWith('n8n@')) await ensureN8n({ log, version: part.slice(4) });
   else throw new Error(`unknown part "${part}"`);
 }
@@ -56,7 +58,7 @@ if (require.main === module) {
       try {
         await ensure(part);
       } catch (error) {
-        if (error instanceof N8nUnavailableError) reasons.push(`n8n${part.slice(3)}: ${error.message}`);
+        if (error instanceof N8nUnavailableError) reasons.push(`${part === 'n8n1' ? `n8n@${N8N1_VERSION}` : part}: ${error.message}`);
         else if (error instanceof ServiceUnavailableError) reasons.push(error.message);
         else throw error;
       }
