@@ -133,11 +133,22 @@ describeN8n1(`n8n ${N8N1_VERSION} (n8n 1.x) on 127.0.0.1 with the package, again
       session = (await ensureOwner(server)).session;
     }, 300_000);
 
+    /**
+     * n8n 1.x does not apply a declarative credential test's response-code rules to these failures
+     * (its tester looks for `error.cause.response`, which 1.x's request errors lack), so the editor
+     * shows n8n's generic text for the status instead of the package's message. The pass/fail
+     * verdicts are the same as on 2.x; only the wording differs (see the README's Compatibility).
+     */
+    const N8N1_MESSAGES = {
+      wrongKey: 'Authorization failed - please check your credentials',
+      noApi: /^The resource you are requesting could not be found/,
+    };
+
     it(
-      'n8n 1.x: credential test: the right key passes, a wrong key or API root fails with a clear message (both profiles)',
+      'n8n 1.x: credential test: the right key passes, a wrong key or API root fails (with n8n 1.x\'s generic messages; both profiles)',
       check(async () => {
-        await expectCredentialTests(session, stores.real, { good: CRED.real, wrongKey: CRED.wrongKey });
-        await expectCredentialTests(session, stores.spec, { good: CRED.spec, wrongKey: CRED.wrongKey });
+        await expectCredentialTests(session, stores.real, { good: CRED.real, wrongKey: CRED.wrongKey }, N8N1_MESSAGES);
+        await expectCredentialTests(session, stores.spec, { good: CRED.spec, wrongKey: CRED.wrongKey }, N8N1_MESSAGES);
       }),
     );
 

@@ -82,6 +82,14 @@ export const WRONG_KEY_MESSAGE =
 export const NO_API_MESSAGE = /^No Commerce Service API at this Store URL and API Root\./;
 const OK = { status: 'OK', message: 'Connection successful!' };
 
+/** What the editor's credential test shows for a wrong key and for a URL with no Commerce Service API. */
+export interface CredentialTestMessages {
+  wrongKey: string;
+  noApi: RegExp;
+}
+/** The package's own messages (its declarative test's response-code rules), as n8n 2.x shows them. */
+export const PACKAGE_MESSAGES: CredentialTestMessages = { wrongKey: WRONG_KEY_MESSAGE, noApi: NO_API_MESSAGE };
+
 /** The credential import entries for a store (and the same store with a wrong key). */
 export function wrongKeyCredential(store: Sandbox, ref: CredentialRef = CRED.wrongKey) {
   return { id: ref.id, name: ref.name, type: 'commerceServiceApi', data: { storeUrl: store.url, apiKey: 'not-the-key', apiRoot: store.apiRoot } };
@@ -92,18 +100,23 @@ export function wrongKeyCredential(store: Sandbox, ref: CredentialRef = CRED.wro
  * passes; a saved wrong key, a typo in the form, or a wrong API root fail with the package's
  * messages; a Store URL pasted with a WordPress admin path still reaches the store.
  */
-export async function expectCredentialTests(session: RestSession, store: Sandbox, refs: { good: CredentialRef; wrongKey: CredentialRef }): Promise<void> {
+export async function expectCredentialTests(
+  session: RestSession,
+  store: Sandbox,
+  refs: { good: CredentialRef; wrongKey: CredentialRef },
+  messages: CredentialTestMessages = PACKAGE_MESSAGES,
+): Promise<void> {
   const test = (credential: CredentialRef, data: Record<string, unknown>) =>
     rest<{ status: string; message: string }>(session, 'POST', '/credentials/test', {
       credentials: { id: credential.id, name: credential.name, type: 'commerceServiceApi', data },
     });
   const good = { storeUrl: store.url, apiKey: store.apiKey, apiRoot: store.apiRoot };
   await expect(test(refs.good, good)).resolves.toEqual(OK);
-  await expect(test(refs.wrongKey, { ...good, apiKey: 'not-the-key' })).resolves.toEqual({ status: 'Error', message: WRONG_KEY_MESSAGE });
-  await expect(test(refs.good, { ...good, apiKey: 'typo' })).resolves.toEqual({ status: 'Error', message: WRONG_KEY_MESSAGE });
+  await expect(test(refs.wrongKey, { ...good, apiKey: 'not-the-key' })).resolves.toEqual({ status: 'Error', message: messages.wrongKey });
+  await expect(test(refs.good, { ...good, apiKey: 'typo' })).resolves.toEqual({ status: 'Error', message: messages.wrongKey });
   const noApi = await test(refs.good, { ...good, apiRoot: '/wp-json/other/v1' });
   expect(noApi.status).toBe('Error');
-  expect(noApi.message).toMatch(NO_API_MESSAGE);
+  expect(noApi.message).toMatch(messages.noApi);
   await expect(test(refs.good, { ...good, storeUrl: `${store.url}/wp-admin/` })).resolves.toEqual(OK);
 }
 
