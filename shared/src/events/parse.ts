@@ -5,8 +5,9 @@ import type { EventRecord } from './record';
 
 /**
  * Turns a hook delivery, in whatever form the platform hands it over (a parsed JSON object, an array
- * of them, a JSON string or buffer, a form-encoded body), into typed event records. A record with no
- * field and no event (`{}`, `{"trigger": ""}`: an empty or unreadable body) is no event, for every trigger.
+ * of them, a JSON string or buffer, a form-encoded body), into typed event records. A record with nothing
+ * but a `trigger` field (`{}`, `{"trigger": "purchased"}`: an empty or unreadable body) is no event, for
+ * every trigger: there is nothing to act on.
  */
 export function parseDelivery(body: unknown): EventRecord[] {
   return readDelivery(body).map((delivered) => delivered.record);
@@ -29,7 +30,7 @@ export function readDelivery(body: unknown): DeliveredEvent[] {
 }
 
 function isEvent(record: EventRecord): boolean {
-  return record.trigger !== '' || Object.keys(record).some((key) => key !== 'trigger');
+  return Object.keys(record).some((key) => key !== 'trigger');
 }
 
 export function toEventRecord(raw: Record<string, unknown>): EventRecord {

@@ -105,7 +105,8 @@ describe('parseDelivery', () => {
   });
 
   it('reads an array of objects and drops what is not one', () => {
-    expect(parseDelivery([delivery, 'x', null, 3, { trigger: 'lead' }])).toEqual([delivery, { trigger: 'lead' }]);
+    const lead = { trigger: 'lead', customer_email: 'lead@example.com' };
+    expect(parseDelivery([delivery, 'x', null, 3, lead])).toEqual([delivery, lead]);
   });
 
   it('reads a JSON string, a double-encoded one, and a BOM before it', () => {
@@ -142,7 +143,7 @@ describe('parseDelivery', () => {
   });
 
   it('does not let a form body write to Object.prototype', () => {
-    const records = parseDelivery('trigger=purchased&__proto__[polluted]=yes&constructor[prototype][polluted2]=yes');
+    const records = parseDelivery('trigger=purchased&id=7&__proto__[polluted]=yes&constructor[prototype][polluted2]=yes');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted2).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
@@ -237,7 +238,7 @@ describe('parseDelivery', () => {
   });
 
   it('reads a numeric trigger as text', () => {
-    expect(parseDelivery({ trigger: 1 })[0]?.trigger).toBe('1');
+    expect(parseDelivery({ trigger: 1, id: 7 })[0]?.trigger).toBe('1');
   });
 });
 

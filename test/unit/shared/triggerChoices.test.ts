@@ -128,9 +128,11 @@ describe('plan choices', () => {
 });
 
 describe('parseDelivery and empty deliveries', () => {
-  it('drops a record with no field and no event, for every trigger', () => {
+  it('drops a record with nothing but a trigger field, for every trigger', () => {
     expect(parseDelivery({})).toEqual([]);
     expect(parseDelivery({ trigger: '' })).toEqual([]);
-    expect(parseDelivery([{}, { trigger: 'lead' }])).toEqual([{ trigger: 'lead' }]);
+    expect(parseDelivery({ trigger: 'purchased' })).toEqual([]);
+    const lead = { trigger: 'lead', customer_email: 'lead@example.com' };
+    expect(parseDelivery([{}, { trigger: 'lead' }, lead])).toEqual([lead]);
   });
 });
