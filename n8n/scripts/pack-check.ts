@@ -63,7 +63,7 @@ for (const [kind, paths] of [['credentials', pkg.n8n.credentials], ['nodes', pkg
 }
 console.log(loaded.join('\n'));
 
-// Run both nodes once on canned answers, so the bundled shared client is exercised, not just loaded.
+// Run every node once on canned answers, so the bundled shared client is exercised, not just loaded.
 async function exercise() {
 	const nodeFile = (name) => join(pkgDir, pkg.n8n.nodes.find((path) => path.includes('/' + name + '.node.js')));
 	const { CommerceService } = require(nodeFile('CommerceService'));
@@ -88,15 +88,48 @@ async function exercise() {
 	const [[item]] = await new CommerceService().execute.call(context);
 	check(item && item.json.id === 1042 && item.json.order_amount === 49, 'execute did not return the normalised order');
 	check(sent[0] && sent[0].url === 'https://shop.example.com/wp-json/sc/v1/orders/1042', 'execute called ' + (sent[0] && sent[0].url));
+	// The webhook trigger verifies the delivery with the store (its default): one read of order 7.
+	const storeAnswers = (answer) => ({
+		...context.helpers,
+		httpRequestWithAuthentication: async (_type, options) => {
+			sent.push(options);
+			return { statusCode: 200, headers: {}, body: JSON.stringify(answer(options)) };
+		},
+	});
+	const order7 = { id: 7, customer_email: 'a@example.com', product_id: 87, status: 'paid', order_amount: 1050 };
 	const hook = {
 		getNodeParameter: (name, fallback) => ({ event: 'purchased', productId: '', planIds: [] })[name] ?? fallback,
-		getBodyData: () => ({ trigger: 'purchased', id: '7', order_amount: '10.50' }),
+		getBodyData: () => ({ trigger: 'purchased', id: '7', order_amount: '10.50', customer_email: 'a@example.com', product_id: '87' }),
 		getRequestObject: () => ({}),
-		helpers: context.helpers,
+		getNode: context.getNode,
+		getCredentials: context.getCredentials,
+		logger: { info: () => undefined, warn: () => undefined },
+		helpers: storeAnswers(() => order7),
 	};
 	const response = await new CommerceServiceTrigger().webhook.call(hook);
-	check(response.workflowData && response.workflowData[0][0].json.id === 7, 'webhook did not emit the event');
-	console.log('ran: CommerceService execute (Order: Get), CommerceServiceTrigger webhook');
+	const emitted = response.workflowData && response.workflowData[0][0].json;
+	check(emitted && emitted.id === 7 && emitted.order_amount === 10.5, 'webhook did not emit the delivered event');
+	check(emitted && emitted.verification && emitted.verification.status === 'verified', 'webhook did not verify the delivery');
+	check(sent.at(-1).url === 'https://shop.example.com/wp-json/sc/v1/orders/7', 'verification read ' + sent.at(-1).url);
+
+	// The polling trigger: a manual test returns the newest matching order; a first real poll emits
+	// nothing and keeps its state in static data.
+	const { CommerceServicePollingTrigger } = require(nodeFile('CommerceServicePollingTrigger'));
+	const staticData = {};
+	const poller = (mode) => ({
+		...hook,
+		getNodeParameter: (name, fallback) => ({ event: 'purchased', productId: '', planIds: [] })[name] ?? fallback,
+		getMode: () => mode,
+		getWorkflowStaticData: () => staticData,
+		helpers: storeAnswers(() => [order7]),
+	});
+	const [[latest]] = await new CommerceServicePollingTrigger().poll.call(poller('manual'));
+	check(latest && latest.json.id === 7 && latest.json.trigger === 'purchased', 'manual poll did not return the newest order');
+	check(Object.keys(staticData).length === 0, 'a manual poll changed the static data');
+	const first = await new CommerceServicePollingTrigger().poll.call(poller('trigger'));
+	check(first === null, 'the first poll emitted events');
+	check(staticData.pollState && staticData.pollState.resources.orders.cursor === 7, 'the first poll kept no state');
+	console.log('ran: CommerceService execute (Order: Get), CommerceServiceTrigger webhook (verified), CommerceServicePollingTrigger poll (manual, first)');
 }
 
 exercise().catch((error) => problems.push('exercise failed: ' + error.message)).finally(() => {

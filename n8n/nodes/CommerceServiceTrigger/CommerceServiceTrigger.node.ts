@@ -1,4 +1,5 @@
 import type {
+	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -7,12 +8,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { EVENTS, eventFiltersOf, matchesFilters, parseDelivery } from '../../../shared/src';
+import { EVENTS, choiceFlag, eventFiltersOf, matchesFilters, readDelivery } from '../../../shared/src';
 import { planFilter, productFilter } from '../shared/descriptions/pickers';
-import { toItems } from '../shared/items';
 import { getPlans, getProductsOrAny } from '../shared/methods/loadOptions';
 import { toNodeError } from '../shared/transport/errors';
 import { createHook, deleteHook, hookExists, readSetup } from './hooks';
+import { admitDeliveries } from './verify';
 
 const EVENT_OPTIONS = [...EVENTS]
 	.sort((a, b) => a.label.localeCompare(b.label))
@@ -51,6 +52,14 @@ export class CommerceServiceTrigger implements INodeType {
 				default: false,
 				description:
 					'Whether the store should send amounts as whole numbers of cents (4900) instead of decimals (49.00)',
+			},
+			{
+				displayName: 'Verify Deliveries With the Store',
+				name: 'verifyDeliveries',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to check each delivery with the store before it starts the workflow: anyone who learns this trigger’s URL could post a fake sale. Costs one read of the order or subscription per delivery.',
 			},
 		],
 	};
@@ -93,12 +102,22 @@ export class CommerceServiceTrigger implements INodeType {
 		// A body n8n could not parse (e.g. sent with a wrong content type) arrives empty: read the raw bytes.
 		const rawBody = (this.getRequestObject() as { rawBody?: unknown }).rawBody;
 		const delivered = Object.keys(body ?? {}).length === 0 && rawBody !== undefined ? rawBody : body;
-		const records = parseDelivery(delivered);
+		const records = readDelivery(delivered);
 		const filters = eventFiltersOf(setup.event, setup);
-		const matching = records.filter((record) => matchesFilters(record, filters));
-		if (matching.length === 0) {
+		const matching = records.filter(({ record }) => matchesFilters(record, filters));
+		// Fallback for a node saved before the option existed: verify, as the default does.
+		const verify = choiceFlag(this.getNodeParameter('verifyDeliveries', true));
+		let admitted: IDataObject[] = [];
+		try {
+			if (matching.length > 0) admitted = await admitDeliveries(this, matching, setup.event, verify);
+		} catch (error) {
+			// Only a credential that names no usable store gets here: a failing store leaves items unverified.
+			throw toNodeError(this.getNode(), error);
+		}
+		// A forgery gets the same answer as a delivery for another trigger: nothing tells it apart.
+		if (admitted.length === 0) {
 			return { webhookResponse: { received: records.length, started: false } };
 		}
-		return { workflowData: [this.helpers.returnJsonArray(toItems(matching))] };
+		return { workflowData: [this.helpers.returnJsonArray(admitted)] };
 	}
 }

@@ -105,6 +105,7 @@ describe('CommerceService actions', () => {
 			[
 				'customer.get',
 				'customer.getAll',
+				'customer.getByEmail',
 				'order.get',
 				'order.getAll',
 				'order.getAllForSubscription',
@@ -161,7 +162,7 @@ describe('CommerceServiceTrigger', () => {
 		expect(trigger.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
 		const events = staticOptions(trigger.properties.find((p) => p.name === 'event') as INodeProperties);
 		expect(events.map((option) => option.value).sort()).toEqual(EVENTS.map((kind) => kind.key).sort());
-		expect(trigger.properties.map((p) => p.name)).toEqual(['event', 'productId', 'planIds', 'pricesInCents']);
+		expect(trigger.properties.map((p) => p.name)).toEqual(['event', 'productId', 'planIds', 'pricesInCents', 'verifyDeliveries']);
 	});
 });
 

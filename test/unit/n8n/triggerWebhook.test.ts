@@ -2,7 +2,8 @@ import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigge
 import { fakeWebhook } from './fake/context';
 
 const trigger = new CommerceServiceTrigger();
-const PURCHASES_OF_87 = { event: 'purchased', productId: '87', planIds: [], pricesInCents: false };
+// Parsing and filtering only; verification with the store is triggerVerify.test.ts.
+const PURCHASES_OF_87 = { event: 'purchased', productId: '87', planIds: [], pricesInCents: false, verifyDeliveries: false };
 
 function purchase(overrides: Record<string, unknown> = {}) {
 	return {
@@ -85,7 +86,7 @@ describe('trigger webhook()', () => {
 
 	it('keeps a lead, which carries no plan, under a plan filter', async () => {
 		const { context } = fakeWebhook({
-			parameters: { event: 'lead', productId: '87', planIds: ['full'], pricesInCents: false },
+			parameters: { event: 'lead', productId: '87', planIds: ['full'], pricesInCents: false, verifyDeliveries: false },
 			bodyData: { trigger: 'lead', customer_email: 'lead@example.com', product_id: '87' },
 		});
 

@@ -105,7 +105,8 @@ describe('performUnsubscribe', () => {
 });
 
 describe('perform', () => {
-  const bundle = (cleanedRequest: unknown, inputData: Record<string, unknown> = {}) => ({ authData: AUTH, inputData, cleanedRequest });
+  // Parsing and filtering only; verification with the store is triggerVerify.test.ts.
+  const bundle = (cleanedRequest: unknown, inputData: Record<string, unknown> = {}) => ({ authData: AUTH, inputData: { verify_deliveries: false, ...inputData }, cleanedRequest });
 
   it('returns the delivery with types made reliable (numbers sent as strings)', async () => {
     const records = await appTester(purchased.perform, bundle({ ...PURCHASE, id: '1042', order_amount: '168.00' }));
@@ -135,7 +136,7 @@ describe('perform', () => {
   it('falls back to the raw body when nothing was cleaned', async () => {
     const records = await appTester(purchased.perform, {
       authData: AUTH,
-      inputData: {},
+      inputData: { verify_deliveries: false },
       cleanedRequest: {},
       rawRequest: { content: JSON.stringify(PURCHASE) },
     });

@@ -45,7 +45,7 @@ describe('the event triggers', () => {
 
   it.each(KINDS)('%s offers Product, Plans (several, depending on the product) and Amounts in cents', (_label, kind) => {
     const fields = plainInputs(trigger(triggerKey(kind)).operation.inputFields);
-    expect(fields.map((f) => f.key)).toEqual(['product_id', 'plan_ids', 'prices_in_cents']);
+    expect(fields.map((f) => f.key)).toEqual(['product_id', 'plan_ids', 'prices_in_cents', 'verify_deliveries']);
     expect(fields[0]).toMatchObject({ label: 'Product', required: false, dynamic: 'product_list.id.name' });
     expect(fields[1]).toMatchObject({ label: 'Plans', required: false, list: true, dynamic: 'plan_list.id.name', dependsOn: ['product_id'] });
     expect(fields[2]).toMatchObject({ label: 'Amounts in cents', type: 'boolean', required: false });
@@ -97,18 +97,18 @@ describe.each(KINDS)('%s', (_label, kind: EventKind) => {
   });
 
   it('takes the hook from each delivery of its event', async () => {
-    const records = await appTester(op.perform, { authData: AUTH, inputData: {}, cleanedRequest: { ...kind.sample } });
+    const records = await appTester(op.perform, { authData: AUTH, inputData: { verify_deliveries: false }, cleanedRequest: { ...kind.sample } });
     expect(records).toEqual([expect.objectContaining({ trigger: kind.key, customer_email: kind.sample.customer_email })]);
   });
 
   it('ignores a delivery of another event', async () => {
     const other = kind.key === 'purchased' ? 'refunded' : 'purchased';
-    const records = await appTester(op.perform, { authData: AUTH, inputData: {}, cleanedRequest: { ...kind.sample, trigger: other } });
+    const records = await appTester(op.perform, { authData: AUTH, inputData: { verify_deliveries: false }, cleanedRequest: { ...kind.sample, trigger: other } });
     expect(records).toEqual([]);
   });
 
   it('ignores an empty delivery (no field, no event)', async () => {
-    const records = await appTester(op.perform, { authData: AUTH, inputData: {}, cleanedRequest: {} });
+    const records = await appTester(op.perform, { authData: AUTH, inputData: { verify_deliveries: false }, cleanedRequest: {} });
     expect(records).toEqual([]);
   });
 

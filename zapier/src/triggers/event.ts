@@ -5,7 +5,7 @@ import {
   type EventRecord,
   eventFiltersOf,
   matchesFilters,
-  parseDelivery,
+  readDelivery,
   recentEvents,
   recentOptionsOf,
   subscribeInputOf,
@@ -14,6 +14,7 @@ import { storeClient } from '../client';
 import { withStoreErrors } from '../errors';
 import { eventOutputFields } from '../fields';
 import { TRIGGER_INPUTS, readChoices } from '../inputs';
+import { VERIFICATION_OUTPUT_FIELDS, VERIFY_INPUT, admitDeliveries } from './verify';
 
 const NOUNS: Readonly<Record<EventNoun, string>> = { order: 'Order', subscription: 'Subscription', lead: 'Lead' };
 
@@ -62,11 +63,13 @@ export function eventHook(kind: EventKind): EventHook {
     return storeClient(z, bundle).unsubscribeHook(String(id));
   });
 
-  // Deliveries meant for another event, product or plan (shared URL, a store ignoring filters) are dropped.
-  const perform = async (_z: ZObject, bundle: Bundle): Promise<EventRecord[]> => {
+  // Deliveries meant for another event, product or plan (shared URL, a store ignoring filters) are
+  // dropped; the rest are verified with the store (verify.ts), and forgeries dropped too.
+  const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<EventRecord[]> => {
     const filters = eventFiltersOf(kind.key, readChoices(bundle));
-    return parseDelivery(deliveryBody(bundle)).filter((record) => matchesFilters(record, filters));
-  };
+    const matching = readDelivery(deliveryBody(bundle)).filter(({ record }) => matchesFilters(record, filters));
+    return matching.length === 0 ? [] : admitDeliveries(z, bundle, matching, kind.key);
+  });
 
   const performList = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<EventRecord[]> => {
     const choices = readChoices(bundle);
@@ -87,13 +90,13 @@ export function eventTrigger(kind: EventKind, hook: EventHook = eventHook(kind))
     display: { label: kind.label, description: kind.description },
     operation: {
       type: 'hook',
-      inputFields: TRIGGER_INPUTS,
+      inputFields: [...TRIGGER_INPUTS, VERIFY_INPUT],
       performSubscribe: hook.performSubscribe,
       performUnsubscribe: hook.performUnsubscribe,
       perform: hook.perform,
       performList: hook.performList,
       sample: kind.sample,
-      outputFields: eventOutputFields(kind.noun),
+      outputFields: [...eventOutputFields(kind.noun), ...VERIFICATION_OUTPUT_FIELDS],
     },
   });
 }

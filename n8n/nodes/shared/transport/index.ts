@@ -4,13 +4,16 @@ import type {
 	IHookFunctions,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import {
 	type CommerceServiceClient,
 	type HttpRequest,
 	type HttpResponse,
+	type RetryOptions,
 	type Transport,
 	createClient,
 	describeTransportFailure,
@@ -19,7 +22,12 @@ import {
 export const CREDENTIAL_TYPE = 'commerceServiceApi';
 
 /** The n8n contexts that talk to a store. */
-export type StoreContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
+export type StoreContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions
+	| IPollFunctions;
 
 /** The fields of the CommerceServiceApi credential. */
 export interface CommerceServiceCredentials {
@@ -111,8 +119,30 @@ function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null;
 }
 
+/**
+ * Retries in an n8n execution: no platform limit cuts a run short, so a busy store gets two minutes
+ * per call (all attempts and waits) and a Retry-After of up to one minute is waited out. Waiting uses
+ * n8n-workflow's `sleep`: the package itself may not use timers (its lint forbids them, dist included).
+ */
+export const N8N_RETRY_LIMITS = {
+	budgetMs: 120_000,
+	maxRetryAfterMs: 60_000,
+} as const;
+
+export function n8nRetry(): RetryOptions {
+	return { ...N8N_RETRY_LIMITS, sleep: async (ms) => await sleep(ms) };
+}
+
+export interface StoreClientOptions {
+	/** Retry reads on a busy store within `N8N_RETRY_LIMITS`; off unless asked (editor and hook calls answer at once). */
+	retries?: boolean;
+}
+
 /** A client for the store of the node's credential; a malformed Store URL throws a ConfigurationError. */
-export async function storeClient(this: StoreContext): Promise<CommerceServiceClient> {
+export async function storeClient(
+	this: StoreContext,
+	options: StoreClientOptions = {},
+): Promise<CommerceServiceClient> {
 	const credentials = await this.getCredentials<CommerceServiceCredentials>(CREDENTIAL_TYPE);
 	return createClient({
 		settings: {
@@ -121,5 +151,6 @@ export async function storeClient(this: StoreContext): Promise<CommerceServiceCl
 			apiRoot: credentials.apiRoot === undefined ? undefined : String(credentials.apiRoot),
 		},
 		transport: n8nTransport(this),
+		...(options.retries ? { retry: n8nRetry() } : {}),
 	});
 }
