@@ -1,5 +1,6 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { type CommerceServiceClient, createClient } from '../../shared/src';
+import { type CommerceServiceClient, type RetryOptions, createClient } from '../../shared/src';
+import { timerSleep } from '../../shared/src/http/timerSleep';
 import { zapierTransport } from './transport';
 
 /** The connection's fields (see `authentication.ts`). */
@@ -9,11 +10,42 @@ export interface AuthData {
   apiRoot?: string;
 }
 
+/**
+ * Zapier ends a perform after 30 s with its own message; ours (what the store answered, after how many
+ * attempts) must arrive first. One store call, all attempts and waits included, stays within 25 s.
+ */
+export const ZAPIER_LIMITS = {
+  /** Per request: two full attempts fit in the budget; quick failures (429, 502, 503) get three. */
+  timeoutMs: 12_000,
+  /** All attempts of one store call and the waits between them. */
+  budgetMs: 25_000,
+  /**
+   * A longer Retry-After is not waited out in the perform: the 429 reaches Zapier at once as a
+   * ThrottledError with the store's delay, and Zapier runs the step again later.
+   */
+  maxRetryAfterMs: 10_000,
+} as const;
+
+export interface StoreClientOptions {
+  /** Retry reads on a busy store within `ZAPIER_LIMITS` (see `shared/src/http/retry.ts`); off unless asked. */
+  retries?: boolean;
+}
+
+/** Retries as Zapier runs them: Node's timers to wait (called through the module so tests can stand in). */
+export function zapierRetry(): RetryOptions {
+  return {
+    budgetMs: ZAPIER_LIMITS.budgetMs,
+    maxRetryAfterMs: ZAPIER_LIMITS.maxRetryAfterMs,
+    sleep: (ms) => timerSleep(ms),
+  };
+}
+
 /** A client for the connected store, over `z.request`. Throws a `ConfigurationError` for unusable settings. */
-export function storeClient(z: ZObject, bundle: Pick<Bundle, 'authData'>): CommerceServiceClient {
+export function storeClient(z: ZObject, bundle: Pick<Bundle, 'authData'>, options: StoreClientOptions = {}): CommerceServiceClient {
   const auth: AuthData = bundle.authData ?? {};
   return createClient({
     settings: { storeUrl: auth.storeUrl ?? '', apiKey: auth.apiKey ?? '', apiRoot: auth.apiRoot ?? '' },
     transport: zapierTransport(z),
+    ...(options.retries ? { timeoutMs: ZAPIER_LIMITS.timeoutMs, retry: zapierRetry() } : {}),
   });
 }

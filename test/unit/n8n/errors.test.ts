@@ -6,6 +6,16 @@ import { CREDENTIALS, KEY, ORIGIN, ROOT, fakeExecute } from './fake/context';
 import { useNock } from '../support/nock';
 import { order } from './fake/fixtures';
 
+// The action node retries a store that cannot be reached or times out; its waits go through
+// n8n-workflow's `sleep`, recorded here instead of slept.
+const mockWaits: number[] = [];
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual<object>('n8n-workflow'),
+	sleep: jest.fn(async (ms: number) => {
+		mockWaits.push(ms);
+	}),
+}));
+
 const node = new CommerceService();
 const getOrder = { resource: 'order', operation: 'get', orderId: '1042' };
 
@@ -68,27 +78,38 @@ describe('errors', () => {
 		expect(error.message).toContain('answered with a web page instead of the API ("Briefly unavailable for scheduled maintenance")');
 	});
 
-	it('a store that cannot be reached is a NodeApiError about reaching it', async () => {
-		nock(ORIGIN).get(`${ROOT}/orders/1042`).replyWithError(Object.assign(new Error('connect ECONNREFUSED 203.0.113.7:443'), { code: 'ECONNREFUSED' }));
+	it('a store that cannot be reached is a NodeApiError about reaching it, after three attempts', async () => {
+		nock(ORIGIN)
+			.get(`${ROOT}/orders/1042`)
+			.times(3)
+			.replyWithError(Object.assign(new Error('connect ECONNREFUSED 203.0.113.7:443'), { code: 'ECONNREFUSED' }));
 		const { context } = fakeExecute({ parameters: getOrder });
+		mockWaits.length = 0;
 
 		const error = await failure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(
-			'Get an order failed on shop.example.com: the store could not be reached. Check the Store URL (spelling, https) and that the site is online.',
+			'Get an order failed on shop.example.com after 3 attempts: the store could not be reached. Check the Store URL (spelling, https) and that the site is online.',
 		);
+		// Two waits, through n8n's sleep: exponential backoff (1 s, then 2 s, each half jittered).
+		expect(mockWaits).toHaveLength(2);
+		expect(mockWaits[0]).toBeGreaterThanOrEqual(500);
+		expect(mockWaits[0]).toBeLessThanOrEqual(1000);
+		expect(mockWaits[1]).toBeGreaterThanOrEqual(1000);
+		expect(mockWaits[1]).toBeLessThanOrEqual(2000);
 	});
 
 	it('a store too slow to answer is a timeout, classified through n8n’s NodeApiError wrapper', async () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
+			.times(3)
 			.replyWithError(Object.assign(new Error('timeout of 20000ms exceeded'), { code: 'ECONNABORTED' }));
 		const { context } = fakeExecute({ parameters: getOrder });
 
 		const error = await failure(() => node.execute.call(context));
 
-		expect(error.message).toContain('the store did not answer within 20 seconds');
+		expect(error.message).toContain('Get an order failed on shop.example.com after 3 attempts: the store did not answer within 20 seconds');
 	});
 
 	it('a refused parameter is a NodeApiError naming it', async () => {

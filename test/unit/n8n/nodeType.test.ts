@@ -10,14 +10,14 @@ const anyModule: OperationModule = customerOperations.get;
 
 describe('the typed resource → operation map', () => {
 	it('accepts exactly the operations listed for a resource', () => {
-		const exact: OperationsOf<'customer'> = { get: anyModule, getAll: anyModule };
+		const exact: OperationsOf<'customer'> = { get: anyModule, getAll: anyModule, getByEmail: anyModule };
 		// @ts-expect-error "delete" is not an operation of customer
-		const extra: OperationsOf<'customer'> = { get: anyModule, getAll: anyModule, delete: anyModule };
+		const extra: OperationsOf<'customer'> = { get: anyModule, getAll: anyModule, getByEmail: anyModule, delete: anyModule };
 		// @ts-expect-error getAll is missing
-		const missing: OperationsOf<'customer'> = { get: anyModule };
-		expect(Object.keys(exact)).toEqual(['get', 'getAll']);
-		expect(Object.keys(extra)).toHaveLength(3);
-		expect(Object.keys(missing)).toHaveLength(1);
+		const missing: OperationsOf<'customer'> = { get: anyModule, getByEmail: anyModule };
+		expect(Object.keys(exact)).toEqual(['get', 'getAll', 'getByEmail']);
+		expect(Object.keys(extra)).toHaveLength(4);
+		expect(Object.keys(missing)).toHaveLength(2);
 	});
 
 	it('types the Operation selector values by resource', () => {

@@ -67,9 +67,17 @@ describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
   const { operation, display } = SEARCHES[key];
   const perform = searchPerform(key);
 
-  it(`is "${label}" with one required ID input`, () => {
+  it(`is "${label}" with an ID input (the only one, and required, but for Find Customer)`, () => {
     expect(display.label).toBe(label);
-    expect(operation.inputFields).toEqual([expect.objectContaining({ key: input, required: true, type: 'integer' })]);
+    if (key === 'find_customer') {
+      // Email or ID, both optional (see searchesCustomerByEmail.test.ts).
+      expect(operation.inputFields).toEqual([
+        expect.objectContaining({ key: 'email', required: false, type: 'string' }),
+        expect.objectContaining({ key: input, required: false, type: 'integer' }),
+      ]);
+    } else {
+      expect(operation.inputFields).toEqual([expect.objectContaining({ key: input, required: true, type: 'integer' })]);
+    }
   });
 
   it('reads the record with the key in x-api-key, normalised', async () => {

@@ -2,6 +2,7 @@ import type { HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { errors as zapierErrors } from 'zapier-platform-core';
 import { ConfigurationError, type EventRecord, TransportFailure } from '../../../shared/src';
 import { amountsInCents } from '../../../shared/src';
+import { ZAPIER_LIMITS, storeClient } from '../../../zapier/src/client';
 import { toZapierError } from '../../../zapier/src/errors';
 import { outputFields } from '../../../zapier/src/fields';
 import { zapierTransport } from '../../../zapier/src/transport';
@@ -57,6 +58,36 @@ describe('zapierTransport', () => {
     });
     const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
     await expect(zapierTransport(fakeZ(async () => Promise.reject(refused))).send(REQUEST)).rejects.toBeInstanceOf(TransportFailure);
+  });
+});
+
+describe('storeClient', () => {
+  const ok = { status: 200, content: '{"id":1042}', headers: { forEach: () => undefined } };
+  const auth = { authData: { storeUrl: 'shop.example.com', apiKey: 'k-123456' } };
+
+  it('with retries, asks with a per-request timeout that lets two attempts fit in the 25 s budget', async () => {
+    const timeouts: unknown[] = [];
+    const z = fakeZ(async (options) => {
+      timeouts.push(options.timeout);
+      return ok;
+    });
+    await storeClient(z, auth, { retries: true }).getOrder(1042);
+    expect(timeouts).toEqual([ZAPIER_LIMITS.timeoutMs]);
+    expect(2 * ZAPIER_LIMITS.timeoutMs).toBeLessThan(ZAPIER_LIMITS.budgetMs);
+    expect(ZAPIER_LIMITS.budgetMs).toBeLessThan(30_000);
+  });
+
+  it('without retries (hook and dropdown calls), one attempt with the shared default timeout', async () => {
+    let calls = 0;
+    const timeouts: unknown[] = [];
+    const z = fakeZ(async (options) => {
+      calls += 1;
+      timeouts.push(options.timeout);
+      return { ...ok, status: 503, content: '' };
+    });
+    await expect(storeClient(z, auth).getOrder(1042)).rejects.toMatchObject({ status: 503 });
+    expect(calls).toBe(1);
+    expect(timeouts).toEqual([20_000]);
   });
 });
 

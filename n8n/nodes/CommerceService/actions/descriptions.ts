@@ -4,7 +4,7 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { ORDERBY_VALUES } from '../../../../shared/src';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, ORDERBY_VALUES } from '../../../../shared/src';
 import type { NodeMap, Resource } from './node.type';
 
 /** One entry of a resource's Operation selector; `value` must be an operation of that resource. */
@@ -47,6 +47,30 @@ export function returnAllAndLimit(): INodeProperties[] {
 		},
 	];
 }
+
+/**
+ * Options → Parallel Requests, for every operation that walks pages. Stores that report their totals
+ * get the pages after the first `parallelRequests` at a time; a busy answer (429/503) drops the walk to
+ * one at a time on its own.
+ */
+export const pagingOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Parallel Requests',
+			name: 'parallelRequests',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
+			default: DEFAULT_CONCURRENCY,
+			description:
+				'How many pages to ask the store for at once, when it reports how many there are. 1 = one at a time, for fragile hosts.',
+		},
+	],
+};
 
 export const dateAfterFilter: INodeProperties = {
 	displayName: 'Filters',

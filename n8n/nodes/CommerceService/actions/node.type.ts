@@ -9,7 +9,7 @@ import type { AllEntities, IDataObject, IExecuteFunctions, INodeProperties } fro
 import type { CommerceServiceClient } from '../../../../shared/src';
 
 export interface NodeMap {
-	customer: 'get' | 'getAll';
+	customer: 'get' | 'getAll' | 'getByEmail';
 	order: 'get' | 'getAll' | 'getAllForSubscription' | 'getLatest';
 	product: 'get' | 'getAll' | 'getPlans' | 'getPublished';
 	subscription: 'get' | 'getAll';

@@ -9,6 +9,7 @@ import {
 	type CommerceServiceClient,
 	type Page,
 	type PageParams,
+	MAX_CONCURRENCY,
 	ORDERBY_VALUES,
 	collect,
 } from '../../../../shared/src';
@@ -20,13 +21,29 @@ export async function listRecords<T>(
 	itemIndex: number,
 	list: (page: PageParams) => Promise<Page<T>>,
 ): Promise<T[]> {
+	const concurrency = readParallelRequests(context, itemIndex);
 	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	if (returnAll) return await collect(client.iterate(list));
+	if (returnAll) return await collect(client.iterate(list, { concurrency }));
 	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
 	if (!Number.isInteger(limit) || limit < 1) {
 		throw new NodeOperationError(context.getNode(), 'Limit must be a whole number of at least 1', { itemIndex });
 	}
-	return await collect(client.iterate(list, { limit }));
+	return await collect(client.iterate(list, { limit, concurrency }));
+}
+
+/** Options → Parallel Requests (1 to 16); left out, the paginator's default. */
+export function readParallelRequests(context: IExecuteFunctions, itemIndex: number): number | undefined {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const raw = options.parallelRequests;
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	const value = Number(raw);
+	if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
+		throw new NodeOperationError(context.getNode(), `Parallel Requests "${String(raw)}" is not a whole number from 1 to ${MAX_CONCURRENCY}`, {
+			description: 'Use 1 for a fragile host (one page at a time), or up to 16 for a fast one',
+			itemIndex,
+		});
+	}
+	return value;
 }
 
 type OrderBy<L extends keyof typeof ORDERBY_VALUES> = (typeof ORDERBY_VALUES)[L][number];

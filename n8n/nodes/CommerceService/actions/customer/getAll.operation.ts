@@ -3,11 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
 import { toItems } from '../../../shared/items';
-import { returnAllAndLimit } from '../descriptions';
+import { pagingOptions, returnAllAndLimit } from '../descriptions';
 import { listRecords } from '../readers';
 
 // The store lists customers with paging only: no date filter and no sort.
-const properties: INodeProperties[] = [...returnAllAndLimit()];
+const properties: INodeProperties[] = [...returnAllAndLimit(), pagingOptions];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['customer'], operation: ['getAll'] } },

@@ -4,8 +4,9 @@ import { operationSelector } from '../descriptions';
 import type { OperationsOf } from '../node.type';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as getByEmail from './getByEmail.operation';
 
-export const operations: OperationsOf<'customer'> = { get, getAll };
+export const operations: OperationsOf<'customer'> = { get, getAll, getByEmail };
 
 export const description: INodeProperties[] = [
 	operationSelector(
@@ -18,6 +19,12 @@ export const description: INodeProperties[] = [
 				action: 'Get a customer',
 			},
 			{
+				name: 'Get by Email',
+				value: 'getByEmail',
+				description: 'Find the customer with an email address (no item when the store has none)',
+				action: 'Get a customer by email',
+			},
+			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List customers with their lifetime value and order count',
@@ -28,4 +35,5 @@ export const description: INodeProperties[] = [
 	),
 	...get.description,
 	...getAll.description,
+	...getByEmail.description,
 ];

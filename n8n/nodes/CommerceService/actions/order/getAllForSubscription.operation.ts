@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
 import { toItems } from '../../../shared/items';
-import { dateAfterFilter, returnAllAndLimit, sortCollection } from '../descriptions';
+import { dateAfterFilter, pagingOptions, returnAllAndLimit, sortCollection } from '../descriptions';
 import { listRecords, readDateAfter, readId, readSort } from '../readers';
 
 const properties: INodeProperties[] = [
@@ -19,6 +19,7 @@ const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
 	dateAfterFilter,
 	sortCollection('orders'),
+	pagingOptions,
 ];
 
 export const description = updateDisplayOptions(

@@ -3,11 +3,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
 import { toItems } from '../../../shared/items';
-import { returnAllAndLimit, sortCollection } from '../descriptions';
+import { pagingOptions, returnAllAndLimit, sortCollection } from '../descriptions';
 import { listRecords, readSort } from '../readers';
 
 // The store filters products by nothing but paging and sort (no Date After).
-const properties: INodeProperties[] = [...returnAllAndLimit(), sortCollection('products')];
+const properties: INodeProperties[] = [...returnAllAndLimit(), sortCollection('products'), pagingOptions];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['product'], operation: ['getAll'] } },

@@ -3,10 +3,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
 import { toItems } from '../../../shared/items';
-import { dateAfterFilter, returnAllAndLimit, sortCollection } from '../descriptions';
+import { dateAfterFilter, pagingOptions, returnAllAndLimit, sortCollection } from '../descriptions';
 import { listRecords, readDateAfter, readSort } from '../readers';
 
-const properties: INodeProperties[] = [...returnAllAndLimit(), dateAfterFilter, sortCollection('subscriptions')];
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
+	dateAfterFilter,
+	sortCollection('subscriptions'),
+	pagingOptions,
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['subscription'], operation: ['getAll'] } },
