@@ -1,0 +1,197 @@
+/**
+ * The n8n webhook trigger's "Verify Deliveries With the Store" (issue #10), against an in-memory store
+ * behind nock: genuine deliveries go on marked, forged ones start nothing and log the reason (never
+ * the customer or the key), unverifiable ones go on marked, and the option off makes no read while a
+ * wrong secret still drops the delivery.
+ */
+import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
+
+import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
+import { useNock } from '../support/nock';
+import { KEY, ORIGIN, fakeWebhook } from './fake/context';
+import { FakeStore, serveOverNock } from './fakeStoreOverNock';
+
+useNock();
+
+const trigger = new CommerceServiceTrigger();
+const EMAIL = 'maya.lopez@example.com';
+
+let store: FakeStore;
+let paidOrder: number;
+let subscription: number;
+
+beforeEach(() => {
+	store = new FakeStore();
+	paidOrder = store.order({ customer_email: EMAIL, product_id: '87', order_amount: 16800 });
+	subscription = store.subscription({ customer_email: EMAIL, product_id: '30', status: 'active' });
+	serveOverNock(store, ORIGIN, KEY);
+});
+
+/** A delivery as the store sends it (decimals, numbers as strings) for the stored paid order. */
+function purchase(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+	return {
+		trigger: 'purchased',
+		id: String(paidOrder),
+		customer_email: EMAIL,
+		product_id: '87',
+		order_amount: '168.00',
+		status: 'paid',
+		...overrides,
+	};
+}
+
+async function deliver(
+	body: unknown,
+	parameters: IDataObject = {},
+): Promise<{ response: IWebhookResponseData; items: IDataObject[]; logs: string[] }> {
+	const fake = fakeWebhook({
+		parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false, ...parameters },
+		bodyData: body,
+	});
+	const response = await trigger.webhook.call(fake.context);
+	const items = (response.workflowData?.[0] ?? []).map((item) => item.json);
+	return { response, items, logs: fake.logs };
+}
+
+const NOTHING_STARTED = { webhookResponse: { received: 1, started: false } };
+
+describe('Verify Deliveries With the Store (on by default)', () => {
+	it('is a boolean parameter, on by default', () => {
+		expect(trigger.description.properties.find((p) => p.name === 'verifyDeliveries')).toMatchObject({
+			type: 'boolean',
+			default: true,
+			displayName: 'Verify Deliveries With the Store',
+		});
+	});
+
+	it('a genuine delivery goes on as delivered (decimals), marked verified, after one read of its order', async () => {
+		const { items, logs } = await deliver(purchase());
+
+		expect(items).toEqual([
+			expect.objectContaining({
+				id: paidOrder,
+				order_amount: 168,
+				verification: { status: 'verified', method: 'store' },
+			}),
+		]);
+		expect(store.requests.map((r) => new URL(r.url).pathname)).toEqual([`/wp-json/sc/v1/orders/${paidOrder}`]);
+		expect(logs).toEqual([]);
+	});
+
+	it('a node saved before the option existed (no parameter) verifies too', async () => {
+		const fake = fakeWebhook({
+			parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
+			bodyData: purchase({ id: '999999' }),
+		});
+
+		await expect(trigger.webhook.call(fake.context)).resolves.toEqual(NOTHING_STARTED);
+	});
+
+	it.each([
+		['an unknown id', { id: '999999' }, 'unknown-record'],
+		['a changed email', { customer_email: 'someone.else@example.org' }, 'email-mismatch'],
+		['another product', { product_id: '91' }, 'product-mismatch'],
+		['no record id', { id: undefined }, 'no-record-id'],
+	])('%s: answered 200 with nothing started, a warning with the reason and no customer data', async (_what, change, reason) => {
+		const { response, logs } = await deliver(purchase(change));
+
+		expect(response).toEqual(NOTHING_STARTED);
+		expect(logs).toEqual([expect.stringMatching(new RegExp(`^warn: Commerce Service Trigger: dropped a "purchased" delivery .*\\(${reason}\\)`))]);
+		expect(logs.join('\n')).not.toMatch(/@/);
+	});
+
+	it('a status the order has not reached ("refund" of a paid order) is forged', async () => {
+		const { response, logs } = await deliver(purchase({ trigger: 'refunded', status: 'refunded' }), { event: 'refunded' });
+
+		expect(response).toEqual(NOTHING_STARTED);
+		expect(logs[0]).toMatch(/status-not-reached/);
+	});
+
+	it('a purchase since refunded is still genuine', async () => {
+		store.update('orders', paidOrder, { status: 'refunded' });
+
+		const { items } = await deliver(purchase());
+
+		expect(items).toEqual([expect.objectContaining({ verification: { status: 'verified', method: 'store' } })]);
+	});
+
+	it('subscription events read the subscription', async () => {
+		const body = { trigger: 'active', id: String(subscription), customer_email: EMAIL, product_id: '30', status: 'active' };
+
+		const { items } = await deliver(body, { event: 'active' });
+
+		expect(items).toEqual([expect.objectContaining({ id: subscription, verification: { status: 'verified', method: 'store' } })]);
+		expect(new URL(store.requests[0]!.url).pathname).toBe(`/wp-json/sc/v1/subscriptions/${subscription}`);
+	});
+
+	it('of several records in one delivery, only the genuine ones start the workflow', async () => {
+		const { items, logs } = await deliver([purchase(), purchase({ id: '999999' })]);
+
+		expect(items.map((item) => item.id)).toEqual([paidOrder]);
+		expect(logs).toHaveLength(1);
+	});
+
+	it('a store that fails: the event goes on marked unverified, and the log says why', async () => {
+		store.failWith = 500;
+
+		const { items, logs } = await deliver(purchase());
+
+		expect(items).toEqual([
+			expect.objectContaining({
+				id: paidOrder,
+				verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable' }),
+			}),
+		]);
+		expect(logs).toEqual([expect.stringMatching(/^warn: .*goes on unverified \(store-unavailable\)/)]);
+	});
+
+	it('a lead has no record to read: it goes on marked unverified, with no request', async () => {
+		const lead = { trigger: 'lead', customer_email: 'lead@example.com', product_id: '87' };
+
+		const { items } = await deliver(lead, { event: 'lead' });
+
+		expect(items).toEqual([expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }) })]);
+		expect(store.requests).toEqual([]);
+	});
+
+	it('the store’s key as studiocart_secret proves the delivery without a read, and never travels on', async () => {
+		const { items, logs } = await deliver(purchase({ id: '999999', studiocart_secret: KEY }));
+
+		expect(items).toEqual([expect.objectContaining({ id: 999999, verification: { status: 'verified', method: 'secret' } })]);
+		expect(items[0]).not.toHaveProperty('studiocart_secret');
+		expect(JSON.stringify(items) + logs.join('\n')).not.toContain(KEY);
+		expect(store.requests).toEqual([]);
+	});
+
+	it('a wrong studiocart_secret is a forgery, without a read', async () => {
+		const { response, logs } = await deliver(purchase({ studiocart_secret: 'guessed-key' }));
+
+		expect(response).toEqual(NOTHING_STARTED);
+		expect(logs[0]).toMatch(/secret-mismatch/);
+		expect(logs.join('\n')).not.toContain('guessed-key');
+		expect(store.requests).toEqual([]);
+	});
+});
+
+describe('Verify Deliveries With the Store off', () => {
+	const OFF = { verifyDeliveries: false };
+
+	it('makes no read: a delivery goes on as sent, with no marker', async () => {
+		const { items } = await deliver(purchase({ id: '999999' }), OFF);
+
+		expect(items).toEqual([expect.objectContaining({ id: 999999, order_amount: 168 })]);
+		expect(items[0]).not.toHaveProperty('verification');
+		expect(store.requests).toEqual([]);
+	});
+
+	it('still strips the secret, still drops a wrong one, and still marks a matching one', async () => {
+		const wrong = await deliver(purchase({ studiocart_secret: 'guessed-key' }), OFF);
+		const right = await deliver(purchase({ studiocart_secret: KEY }), OFF);
+
+		expect(wrong.response).toEqual(NOTHING_STARTED);
+		expect(wrong.logs[0]).toMatch(/secret-mismatch/);
+		expect(right.items).toEqual([expect.objectContaining({ verification: { status: 'verified', method: 'secret' } })]);
+		expect(JSON.stringify(right.items)).not.toContain(KEY);
+		expect(store.requests).toEqual([]);
+	});
+});

@@ -1,0 +1,117 @@
+/**
+ * The Zapier triggers' "Verify deliveries with the store" (issue #10), against an in-memory store
+ * behind nock: `perform` returns genuine deliveries marked, no record for a forged one, unverifiable
+ * ones marked; with the option off no read is made, while a wrong secret still drops the delivery.
+ */
+import { eventKind } from '../../../shared/src';
+import { VERIFY_INPUT, readVerify } from '../../../zapier/src/triggers/verify';
+import { FakeStore, serveOverNock } from '../n8n/fakeStoreOverNock';
+import { useNock } from '../support/nock';
+import { AUTH, KEY, ORIGIN, appTester, hookOf, plainInputs, plainOutputs, trigger } from './helpers';
+
+useNock();
+
+const purchased = hookOf('purchased');
+const EMAIL = 'maya.lopez@example.com';
+
+let store: FakeStore;
+let paidOrder: number;
+
+beforeEach(() => {
+  store = new FakeStore();
+  paidOrder = store.order({ customer_email: EMAIL, product_id: '87', order_amount: 16800 });
+  serveOverNock(store, ORIGIN, KEY);
+});
+
+function purchase(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { trigger: 'purchased', id: String(paidOrder), customer_email: EMAIL, product_id: '87', order_amount: '168.00', status: 'paid', ...overrides };
+}
+
+const perform = (cleanedRequest: unknown, inputData: Record<string, unknown> = {}) =>
+  appTester(purchased.perform, { authData: AUTH, inputData, cleanedRequest }) as Promise<Array<Record<string, unknown>>>;
+
+describe('the option', () => {
+  it('is a visible boolean input, default true, on every event trigger, with output fields for the marker', () => {
+    const fields = plainInputs(trigger('product_purchased').operation.inputFields);
+    expect(fields.find((f) => f.key === 'verify_deliveries')).toEqual(VERIFY_INPUT);
+    expect(VERIFY_INPUT).toMatchObject({ type: 'boolean', default: 'true', required: false });
+    const outputs = plainOutputs(trigger('lead_captured').operation.outputFields).map((f) => f.key);
+    expect(outputs).toEqual(expect.arrayContaining(['verification__status', 'verification__reason']));
+  });
+
+  it.each([
+    [undefined, true],
+    ['', true],
+    [true, true],
+    ['true', true],
+    [false, false],
+    ['false', false],
+    ['no', false],
+  ])('reads %p as %p (missing: a Zap made before the option verifies)', (value, expected) => {
+    expect(readVerify({ inputData: value === undefined ? {} : { verify_deliveries: value } })).toBe(expected);
+  });
+});
+
+describe('perform, verifying (default)', () => {
+  it('returns a genuine delivery as delivered (decimals), marked verified, after one read', async () => {
+    const records = await perform(purchase());
+
+    expect(records).toEqual([expect.objectContaining({ id: paidOrder, order_amount: 168, verification: { status: 'verified', method: 'store' } })]);
+    expect(store.requests.map((r) => new URL(r.url).pathname)).toEqual([`/wp-json/sc/v1/orders/${paidOrder}`]);
+  });
+
+  it.each([
+    ['an unknown id', { id: '999999' }],
+    ['a changed email', { customer_email: 'someone.else@example.org' }],
+    ['another product', { product_id: '91' }],
+    ['a wrong studiocart_secret', { studiocart_secret: 'guessed-key' }],
+  ])('returns no record for %s', async (_what, change) => {
+    await expect(perform(purchase(change))).resolves.toEqual([]);
+  });
+
+  it('returns no record for a "refund" of an order the store shows as paid', async () => {
+    const refunded = hookOf('refunded');
+    const records = await appTester(refunded.perform, { authData: AUTH, inputData: {}, cleanedRequest: purchase({ trigger: 'refunded', status: 'refunded' }) });
+    expect(records).toEqual([]);
+  });
+
+  it('marks a delivery unverified when the store fails, and still returns it', async () => {
+    store.failWith = 500;
+    const records = await perform(purchase());
+    expect(records).toEqual([expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable' }) })]);
+  });
+
+  it('marks a lead unverified without a read', async () => {
+    const lead = hookOf('lead');
+    const sample = eventKind('lead')?.sample ?? {};
+    const records = await appTester(lead.perform, { authData: AUTH, inputData: {}, cleanedRequest: { ...sample } });
+    expect(records).toEqual([expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }) })]);
+    expect(store.requests).toEqual([]);
+  });
+
+  it('takes the store key as proof without a read, and never returns it', async () => {
+    const records = await perform(purchase({ id: '999999', studiocart_secret: KEY }));
+    expect(records).toEqual([expect.objectContaining({ verification: { status: 'verified', method: 'secret' } })]);
+    expect(JSON.stringify(records)).not.toContain(KEY);
+    expect(store.requests).toEqual([]);
+  });
+});
+
+describe('perform, not verifying', () => {
+  const OFF = { verify_deliveries: 'false' };
+
+  it('makes no read and returns the delivery unmarked', async () => {
+    const records = await perform(purchase({ id: '999999' }), OFF);
+    expect(records).toEqual([expect.objectContaining({ id: 999999 })]);
+    expect(records[0]).not.toHaveProperty('verification');
+    expect(store.requests).toEqual([]);
+  });
+
+  it('still drops a wrong secret, and strips a right one', async () => {
+    await expect(perform(purchase({ studiocart_secret: 'guessed-key' }), OFF)).resolves.toEqual([]);
+    const records = await perform(purchase({ studiocart_secret: KEY }), OFF);
+    expect(records).toEqual([expect.objectContaining({ verification: { status: 'verified', method: 'secret' } })]);
+    expect(JSON.stringify(records)).not.toContain(KEY);
+    expect(store.requests).toEqual([]);
+  });
+});
