@@ -1,4 +1,4 @@
-import { createClient } from '../../../shared/src';
+import { collect, createClient } from '../../../shared/src';
 import { nodeTransport } from '../../../shared/src/http/nodeTransport';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
 import App from '../../../zapier/src';
@@ -74,6 +74,35 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
+  it('find_customer finds the last customer of a large store by email, trimmed and in another case; an unknown email is no result', async () => {
+    // Enough customers for several pages of 100 (the spec profile pages them; the real one sends all at once).
+    const large = await startSandbox({ port: 0, profile, quiet: true, size: 3000, seed: 9 });
+    try {
+      const largeAuth = authFor(large);
+      const client = createClient({ settings: { storeUrl: large.url, apiKey: large.apiKey, apiRoot: large.apiRoot }, transport: nodeTransport });
+      const everyone = await collect(client.iterate((page) => client.listCustomers(page)));
+      expect(everyone.length).toBeGreaterThan(200);
+      const last = everyone[everyone.length - 1];
+      expect(last?.email).toMatch(/@/);
+      const found = await run(SEARCH_PERFORMS.find_customer, { authData: largeAuth, inputData: { email: `  ${String(last?.email).toUpperCase()} ` } });
+      expect(found).toEqual([JSON.parse(JSON.stringify(last))]);
+      await expect(run(SEARCH_PERFORMS.find_customer, { authData: largeAuth, inputData: { email: 'nobody-at-all@example.invalid' } })).resolves.toEqual([]);
+      // By ID with the same email still finds them; with another email, nothing.
+      await expect(run(SEARCH_PERFORMS.find_customer, { authData: largeAuth, inputData: { customer_id: last?.id, email: last?.email } })).resolves.toHaveLength(1);
+      await expect(run(SEARCH_PERFORMS.find_customer, { authData: largeAuth, inputData: { customer_id: last?.id, email: 'x@example.invalid' } })).resolves.toEqual([]);
+    } finally {
+      await large.close();
+    }
+  });
+
+  it('a short rate limit is waited out: the email search still finds the customer', async () => {
+    const client = createClient({ settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot }, transport: nodeTransport });
+    const first = (await client.listCustomers({ per_page: 1 })).items[0];
+    sandbox.setFaults({ rateLimit: { retryAfterSeconds: 1 }, onlyPaths: 'customers', times: 1 });
+    const found = await run(SEARCH_PERFORMS.find_customer, { authData: auth, inputData: { email: first?.email } });
+    expect(found.map((customer) => customer.id)).toEqual([first?.id]);
+  });
+
   it('a rate-limited store gives a ThrottledError with its delay', async () => {
     sandbox.setFaults({ rateLimit: { retryAfterSeconds: 12 } });
     const error = await failure(run(SEARCH_PERFORMS.find_order, { authData: auth, inputData: { order_id: ids.order } }));
@@ -84,6 +113,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
     sandbox.setFaults({ serverError: true });
     const error = await failure(run(SEARCH_PERFORMS.find_customer, { authData: auth, inputData: { customer_id: ids.customer } }));
     expect(error.name).toBe('AppError');
-    expect(error.text).toMatch(/Get a customer failed on 127\.0\.0\.1:\d+: the store had an internal error.*Try again later/);
+    // A 500 is asked once more (docs: retries), then reported with the attempts made.
+    expect(error.text).toMatch(/Get a customer failed on 127\.0\.0\.1:\d+ after 2 attempts: the store had an internal error.*Try again later/);
   });
 });
