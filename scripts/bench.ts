@@ -1,11 +1,13 @@
 /**
  * Benchmarks: prints figures, asserts nothing (performance goals are read here, not in timed tests).
- * Runs the sandbox in-process on 127.0.0.1 with bounded request counts. `npm run bench`.
+ * Runs the sandbox in-process on 127.0.0.1 with bounded request counts, then the reads-at-scale
+ * figures against a sandbox in its own process (`bench/readsAtScale.ts`). `npm run bench`.
  */
 import { performance } from 'node:perf_hooks';
 import { collect, createClient, EVENTS, matchesFilters, parseDelivery } from '../shared/src';
 import { nodeTransport } from '../shared/src/http/nodeTransport';
 import { startSandbox } from '../sandbox';
+import { readsAtScale } from './bench/readsAtScale';
 
 const REQUESTS = 300;
 const DELIVERIES = 50_000;
@@ -27,7 +29,7 @@ async function main(): Promise<void> {
   const latencies: number[] = [];
   for (let i = 0; i < REQUESTS; i += 1) {
     const t = performance.now();
-    await client.getOrder(ids[i % ids.length]!);
+    await client.getOrder(ids[i % ids.length] ?? 1);
     latencies.push(performance.now() - t);
   }
   latencies.sort((a, b) => a - b);
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
   started = performance.now();
   let kept = 0;
   for (let i = 0; i < DELIVERIES; i += 1) {
-    const kind = EVENTS[i % EVENTS.length]!;
+    const kind = EVENTS[i % EVENTS.length] ?? EVENTS[0];
     for (const record of parseDelivery(bodies[i % bodies.length])) {
       if (matchesFilters(record, { event: kind.key, productId: '87' })) kept += 1;
     }
@@ -55,6 +57,7 @@ async function main(): Promise<void> {
   const parseMs = performance.now() - started;
   console.log(`parse + match ${DELIVERIES} deliveries: ${ms(parseMs)} (${Math.round(DELIVERIES / (parseMs / 1000))}/s, ${kept} matched)`);
   console.log(`peak resident memory: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB`);
+  await readsAtScale();
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,39 @@
+/** The shared client as the adapters will build it: Node's transport, timers for waiting, a 25 s budget. */
+import { type CommerceServiceClient, type HttpRequest, type HttpResponse, type Transport, createClient } from '../../shared/src';
+import { nodeTransport } from '../../shared/src/http/nodeTransport';
+import { timerSleep } from '../../shared/src/http/timerSleep';
+
+export interface Counted {
+  transport: Transport;
+  requests: () => number;
+  bytes: () => number;
+}
+
+/** nodeTransport, counting requests and bytes of answer received; `onAnswer` runs after each. */
+export function countingTransport(onAnswer: () => void = () => undefined): Counted {
+  let requests = 0;
+  let bytes = 0;
+  return {
+    requests: () => requests,
+    bytes: () => bytes,
+    transport: {
+      sendsGetBody: nodeTransport.sendsGetBody,
+      async send(request: HttpRequest): Promise<HttpResponse> {
+        requests += 1;
+        const response = await nodeTransport.send(request);
+        bytes += Buffer.byteLength(response.body);
+        onAnswer();
+        return response;
+      },
+    },
+  };
+}
+
+export function benchClient(url: string, apiKey: string, transport: Transport = nodeTransport): CommerceServiceClient {
+  return createClient({ settings: { storeUrl: url, apiKey }, transport, retry: { budgetMs: 25_000, sleep: timerSleep } });
+}
+
+/** Return All of the orders, oldest first, as an adapter's Return All does it. */
+export function allOrders(client: CommerceServiceClient, concurrency?: number) {
+  return client.iterate((page) => client.listOrders({ ...page, orderby: 'id', order: 'asc' }), concurrency === undefined ? {} : { concurrency });
+}
