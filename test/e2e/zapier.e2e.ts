@@ -1,6 +1,6 @@
 /**
  * The real Zapier CLI on the app, through the npm scripts CI runs: schema validation, the build with
- * its own "Testing build" step, and `invoke` of the auth test, both dropdowns and every search against
+ * its own "Testing build" step, and `invoke` of the auth test, both dropdowns and every search (Find Customer by ID and by email) against
  * the sandbox (started here; the CLI runs in child processes, so this process stays free to answer).
  */
 import { execFile } from 'node:child_process';
@@ -141,6 +141,18 @@ describe('zapier-platform invoke against the sandbox', () => {
     expect(found).toHaveLength(1);
     expect(found[0]?.id).toBe(ids[noun]);
     await expect(invoke(['search', key, '-i', JSON.stringify({ [input]: '987654321' })])).resolves.toEqual([]);
+  });
+
+  it('search find_customer finds a customer by email (trimmed, any case), and nothing for an unknown email', async () => {
+    const client = createClient({ settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey }, transport: nodeTransport });
+    const customer = (await client.listCustomers({ per_page: 100 })).items.at(-1);
+    expect(customer?.email).toMatch(/@/);
+    const found = (await invoke(['search', 'find_customer', '-i', JSON.stringify({ email: `  ${String(customer?.email).toUpperCase()} ` })])) as {
+      id: number;
+      email: string;
+    }[];
+    expect(found.map((record) => [record.id, record.email])).toEqual([[customer?.id, customer?.email]]);
+    await expect(invoke(['search', 'find_customer', '-i', JSON.stringify({ email: 'nobody-at-all@example.invalid' })])).resolves.toEqual([]);
   });
 
   it('search find_subscription_orders lists the subscription\'s orders', async () => {
