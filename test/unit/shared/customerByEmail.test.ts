@@ -12,7 +12,7 @@ const customersOf = (page: number, perPage = 100, total = 1000) =>
 /** Pages `pages` of a store of `total` customers, with or without WordPress's totals. */
 function servePages(pages: number[], total: number, withTotals: boolean) {
   const rec = recorder();
-  const headers = withTotals ? { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.ceil(total / 100)) } : {};
+  const headers: Record<string, string> = withTotals ? { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.ceil(total / 100)) } : {};
   for (const page of pages) {
     store()
       .get(`${ROOT}/customers`)
