@@ -16,11 +16,17 @@ export const EXAMPLE_CREDENTIAL = { id: 'csSandboxCred001', name: 'Commerce Serv
 export const NODE_TYPES = {
   action: 'CUSTOM.commerceService',
   trigger: 'CUSTOM.commerceServiceTrigger',
+  pollingTrigger: 'CUSTOM.commerceServicePollingTrigger',
 } as const;
 
 export interface CredentialRef {
   id: string;
   name: string;
+}
+
+/** The nodes of a workflow that are the Commerce Service Polling Trigger. */
+export function pollingTriggerNodes(workflow: { nodes: Array<Record<string, unknown>> }): Array<Record<string, unknown>> {
+  return workflow.nodes.filter((node) => node.type === NODE_TYPES.pollingTrigger);
 }
 
 /** Every `*.json` of n8n/examples, parsed, sorted by file name. */
@@ -48,7 +54,10 @@ export function withCredential(workflow: N8nWorkflowJson, credential: Credential
   return copy;
 }
 
-/** The nodes of a workflow that are the Commerce Service Trigger. */
+/**
+ * The nodes of a workflow that are the Commerce Service Trigger (webhook). `npm start` activates the
+ * examples that have one; the polling example stays inactive until the user activates it.
+ */
 export function triggerNodes(workflow: { nodes: Array<Record<string, unknown>> }): Array<Record<string, unknown>> {
   return workflow.nodes.filter((node) => node.type === NODE_TYPES.trigger);
 }

@@ -1,0 +1,211 @@
+/**
+ * The Commerce Service Polling Trigger in a real n8n (2.41.1, scripts/n8n) against the sandbox store
+ * (real profile: amounts in cents), issue #10. Two workflows, activated with a one-minute Poll Time:
+ * purchases, and refunds. Purchases made in the sandbox are emitted once each (n8n emits one execution
+ * per poll, with one item per event); n8n stopped, purchases and a refund of an older order made,
+ * n8n started again: each is emitted once, nothing twice, across every execution. (A manual "Fetch
+ * Test Event" runs only from the editor, in n8n's manual mode: `n8n execute` runs in cli mode, where a
+ * polling node passes nothing through; the unit tests cover it.)
+ *
+ * Where n8n cannot be installed, prints `SKIPPED: <reason>`. N8N_E2E_VERBOSE=1 streams n8n's output.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Sandbox, startSandbox } from '../../sandbox';
+import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
+import {
+  activateWorkflow,
+  ensureOwner,
+  executionNodeOutput,
+  getExecution,
+  importCredentials,
+  importWorkflows,
+  listExecutions,
+  startN8n,
+  type N8nHome,
+  type N8nInstance,
+  type N8nWorkflowJson,
+  type RestSession,
+} from '../../scripts/n8n/instance';
+import { NODE_TYPES, sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
+import { clientFor } from './n8n/expected';
+import { probeN8n } from './n8n/probe';
+import { ROOT, npmRun, sleep, timer } from './support/steps';
+
+const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
+const CRED: CredentialRef = { id: 'e2ePollStore0001', name: 'Sandbox for polling' };
+const WF = { purchases: 'e2ePollPurchase1', refunds: 'e2ePollRefunds01' };
+
+/** Polling Trigger (every minute) → NoOp "Received". */
+function pollingWorkflow(id: string, event: string): N8nWorkflowJson {
+  return {
+    id,
+    name: `e2e: polling ${event}`,
+    nodes: [
+      {
+        id: `${id}-trigger`,
+        name: 'Poll',
+        type: NODE_TYPES.pollingTrigger,
+        typeVersion: 1,
+        position: [0, 0],
+        parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event, productId: '', planIds: [] },
+        credentials: { commerceServiceApi: CRED },
+      },
+      { id: `${id}-noop`, name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
+    ],
+    connections: { Poll: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
+    settings: { executionOrder: 'v1' },
+  };
+}
+
+const probe = probeN8n();
+if (!probe.ok) process.stderr.write(`\nSKIPPED: n8n polling end-to-end tests (real n8n ${N8N_VERSION}): ${probe.reason}\n\n`);
+const describeN8n = probe.ok ? describe : describe.skip;
+
+describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the sandbox`, () => {
+  let store: Sandbox;
+  let home: N8nHome;
+  let userFolder = '';
+  let server: N8nInstance | undefined;
+  let session: RestSession;
+  const clock = timer('n8n polling e2e');
+
+  beforeAll(async () => {
+    const install = await clock.timed('ensureN8n (cached)', () => ensureN8n());
+    await clock.timed('npm run build:n8n', () => npmRun('build:n8n'));
+    store = await startSandbox({ port: 0, profile: 'real', quiet: true });
+    userFolder = mkdtempSync(path.join(tmpdir(), 'n8n-poll-e2e-'));
+    home = {
+      install,
+      userFolder,
+      customExtensions: path.join(ROOT, 'n8n', 'dist'),
+      ...(VERBOSE ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
+    };
+    await clock.timed('import credential and workflows', async () => {
+      await importCredentials(home, [sandboxCredential(store, CRED)]);
+      await importWorkflows(home, [
+        pollingWorkflow(WF.purchases, 'purchased'),
+        pollingWorkflow(WF.refunds, 'refunded'),
+      ]);
+    });
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await store?.close();
+    if (userFolder && !process.env.N8N_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+    clock.print();
+  });
+
+  const withN8nOutput = (fn: () => Promise<void>) => async () => {
+    try {
+      await fn();
+    } catch (error) {
+      if (error instanceof Error && server) error.message += `\n--- last n8n output ---\n${server.output().split('\n').slice(-40).join('\n')}`;
+      throw error;
+    }
+  };
+
+  async function start(port?: number): Promise<void> {
+    server = await clock.timed(port ? 'n8n restart to ready' : 'n8n start to ready', () =>
+      startN8n({ ...home, ...(port ? { port } : {}), readyTimeoutMs: 180_000 }),
+    );
+    session = (await ensureOwner(server)).session;
+  }
+
+  /** Every item the workflow's finished executions emitted, by execution (each poll is one execution). */
+  async function emitted(workflowId: string): Promise<Array<Record<string, unknown>>> {
+    const executions = (await listExecutions(session, workflowId)).filter((e) => e.status !== 'running' && e.status !== 'new');
+    const items: Array<Record<string, unknown>> = [];
+    for (const summary of executions) {
+      const execution = await getExecution(session, summary.id);
+      expect({ id: summary.id, status: execution.status, mode: execution.mode }).toEqual({ id: summary.id, status: 'success', mode: 'trigger' });
+      items.push(...executionNodeOutput(execution, 'Poll'));
+    }
+    return items;
+  }
+
+  /** Waits until the workflow has emitted at least `count` items in all (polls run on the minute). */
+  async function waitForEmitted(workflowId: string, count: number, timeoutMs = 150_000): Promise<Array<Record<string, unknown>>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const items = await emitted(workflowId);
+      if (items.length >= count || Date.now() > deadline) return items;
+      await sleep(2000);
+    }
+  }
+
+  /** Ids of orders made since `afterId`, oldest first. */
+  async function ordersAfter(afterId: number): Promise<number[]> {
+    const { items } = await clientFor(store).listOrders({ orderby: 'id', order: 'desc', per_page: 50 });
+    return items.map((order) => order.id).filter((id) => id > afterId).reverse();
+  }
+
+  async function newestOrderId(): Promise<number> {
+    const { items } = await clientFor(store).listOrders({ orderby: 'id', order: 'desc', per_page: 1 });
+    return items[0]?.id ?? 0;
+  }
+
+  let firstPurchases: number[] = [];
+
+  it(
+    'activated with a one-minute Poll Time: nothing from before, then each purchase emitted once',
+    withN8nOutput(async () => {
+      await start();
+      const before = await newestOrderId();
+      await clock.timed('activate both polling workflows (first polls)', async () => {
+        await activateWorkflow(session, WF.purchases);
+        await activateWorkflow(session, WF.refunds);
+      });
+      // The first poll (at activation) emits nothing from before it.
+      expect(await emitted(WF.purchases)).toEqual([]);
+
+      for (let n = 0; n < 3; n += 1) await store.fireEvent({ type: 'purchased' });
+      firstPurchases = await ordersAfter(before);
+      expect(firstPurchases.length).toBeGreaterThanOrEqual(3);
+
+      const items = await clock.timed('purchases to emitted (next minute poll)', () => waitForEmitted(WF.purchases, firstPurchases.length));
+      expect(items.map((item) => item.id)).toEqual(firstPurchases);
+      expect(items.every((item) => item.trigger === 'purchased')).toBe(true);
+      // REST amounts on a real-profile store: whole cents.
+      expect(items.every((item) => Number.isInteger(item.order_amount))).toBe(true);
+      expect(await emitted(WF.refunds)).toEqual([]);
+    }),
+  );
+
+  it(
+    'n8n stopped, purchases and a refund of an older order made, n8n started: each emitted once, nothing twice',
+    withN8nOutput(async () => {
+      const port = server?.port;
+      await clock.timed('n8n stop', () => (server as N8nInstance).stop());
+      server = undefined;
+
+      // While n8n is down: a refund of the first purchase (older than the second batch), then purchases.
+      const refundedId = firstPurchases[0]!;
+      const refundTarget = await clientFor(store).getOrder(String(refundedId));
+      await store.fireEvent({ type: 'refunded', product_id: Number(refundTarget.product_id) });
+      const refunded = (await clientFor(store).listOrders({ orderby: 'date_modified', order: 'desc', per_page: 1 })).items[0];
+      expect(refunded?.status).toBe('refunded');
+      const before = await newestOrderId();
+      for (let n = 0; n < 2; n += 1) await store.fireEvent({ type: 'purchased' });
+      const secondPurchases = await ordersAfter(before);
+      expect(secondPurchases.length).toBeGreaterThanOrEqual(2);
+
+      await start(port);
+      const all = [...firstPurchases, ...secondPurchases];
+      const purchases = await clock.timed('restart to emitted', () => waitForEmitted(WF.purchases, all.length));
+      const refunds = await waitForEmitted(WF.refunds, 1);
+      // One more minute poll: nothing new, nothing twice.
+      await clock.timed('one more poll (nothing new)', () => sleep(65_000));
+      const purchasesAfter = await emitted(WF.purchases);
+      const refundsAfter = await emitted(WF.refunds);
+
+      expect(purchasesAfter).toHaveLength(purchases.length);
+      expect(purchasesAfter.map((item) => item.id)).toEqual(all);
+      expect(new Set(purchasesAfter.map((item) => item.id)).size).toBe(all.length);
+      expect(refundsAfter).toEqual(refunds);
+      expect(refundsAfter.map((item) => [item.id, item.trigger, item.status])).toEqual([[refunded?.id, 'refunded', 'refunded']]);
+    }),
+  );
+});
