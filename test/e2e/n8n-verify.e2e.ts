@@ -1,0 +1,138 @@
+/**
+ * The webhook trigger's delivery verification in a real n8n (2.41.1, scripts/n8n) against the sandbox
+ * store, issue #10. The spec-profile store sends no secret, so a delivery is checked by reading its
+ * order back. Forged POSTs to the active trigger's production URL (an unknown order, a changed email,
+ * a wrong studiocart_secret) are answered 200 and start no execution, with a warning naming the
+ * reason (never the email); a genuine sandbox purchase starts one, marked verified.
+ *
+ * Where n8n cannot be installed, prints `SKIPPED: <reason>`. N8N_E2E_VERBOSE=1 streams n8n's output.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Sandbox, startSandbox } from '../../sandbox';
+import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
+import {
+  activateWorkflow,
+  deactivateWorkflow,
+  ensureOwner,
+  executionNodeOutput,
+  importCredentials,
+  importWorkflows,
+  listExecutions,
+  startN8n,
+  waitForExecution,
+  type N8nHome,
+  type N8nInstance,
+  type RestSession,
+} from '../../scripts/n8n/instance';
+import { sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
+import { triggerWorkflow } from './n8n/workflows';
+import { probeN8n } from './n8n/probe';
+import { ROOT, npmRun, sleep, timer } from './support/steps';
+
+const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
+const CRED: CredentialRef = { id: 'e2eVerifyStore01', name: 'Sandbox for verification' };
+const WF = 'e2eVerifyTrig001';
+const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2f1';
+const FORGED_EMAIL = 'forger.unique@example.org';
+
+const probe = probeN8n();
+if (!probe.ok) process.stderr.write(`\nSKIPPED: n8n verification end-to-end tests (real n8n ${N8N_VERSION}): ${probe.reason}\n\n`);
+const describeN8n = probe.ok ? describe : describe.skip;
+
+describeN8n(`webhook trigger verification in n8n ${N8N_VERSION}, against the sandbox`, () => {
+  let store: Sandbox;
+  let home: N8nHome;
+  let userFolder = '';
+  let server: N8nInstance | undefined;
+  let session: RestSession;
+  const clock = timer('n8n verify e2e');
+
+  beforeAll(async () => {
+    const install = await clock.timed('ensureN8n (cached)', () => ensureN8n());
+    await clock.timed('npm run build:n8n', () => npmRun('build:n8n'));
+    store = await startSandbox({ port: 0, profile: 'spec', quiet: true });
+    userFolder = mkdtempSync(path.join(tmpdir(), 'n8n-verify-e2e-'));
+    home = {
+      install,
+      userFolder,
+      customExtensions: path.join(ROOT, 'n8n', 'dist'),
+      ...(VERBOSE ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
+    };
+    await clock.timed('import credential and workflow', async () => {
+      await importCredentials(home, [sandboxCredential(store, CRED)]);
+      // No verifyDeliveries parameter: n8n applies the default (on).
+      await importWorkflows(home, [triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential: CRED, event: 'purchased' })]);
+    });
+    server = await clock.timed('n8n start to ready', () => startN8n({ ...home, readyTimeoutMs: 180_000 }));
+    session = (await ensureOwner(server)).session;
+  }, 600_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await store?.close();
+    if (userFolder && !process.env.N8N_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+    clock.print();
+  });
+
+  const withN8nOutput = (fn: () => Promise<void>) => async () => {
+    try {
+      await fn();
+    } catch (error) {
+      if (error instanceof Error && server) error.message += `\n--- last n8n output ---\n${server.output().split('\n').slice(-40).join('\n')}`;
+      throw error;
+    }
+  };
+
+  it(
+    'forged POSTs to the production URL start nothing; a genuine sandbox purchase starts one execution, verified',
+    withN8nOutput(async () => {
+      const hookUrl = (server as N8nInstance).webhookUrl(WEBHOOK_ID, 'webhook');
+      await clock.timed('activate', () => activateWorkflow(session, WF));
+      expect(store.hooks().map((hook) => hook.hookUrl)).toEqual([hookUrl]);
+
+      // A genuine delivery to copy from: the store's own, for a real order.
+      let seen = (await listExecutions(session, WF)).map((e) => e.id);
+      const [delivery] = await store.fireEvent({ type: 'purchased' });
+      expect(delivery?.status).toBe(200);
+      const payload = delivery?.payload as Record<string, unknown>;
+      const execution = await clock.timed('genuine event to finished execution', () => waitForExecution(session, WF, { seen, timeoutMs: 60_000 }));
+      expect(execution.status).toBe('success');
+      expect(executionNodeOutput(execution, 'Trigger')).toEqual([
+        expect.objectContaining({
+          id: payload.id,
+          customer_email: payload.customer_email,
+          order_amount: payload.order_amount,
+          verification: { status: 'verified', method: 'store' },
+        }),
+      ]);
+
+      seen = (await listExecutions(session, WF)).map((e) => e.id);
+      const forgeries: Array<[string, Record<string, unknown>]> = [
+        ['unknown-record', { ...payload, id: 987654 }],
+        ['email-mismatch', { ...payload, customer_email: FORGED_EMAIL }],
+        ['secret-mismatch', { ...payload, studiocart_secret: 'guessed-key-0042' }],
+      ];
+      for (const [reason, body] of forgeries) {
+        const reply = await fetch(hookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        expect({ reason, status: reply.status, body: await reply.json() }).toEqual({ reason, status: 200, body: { received: 1, started: false } });
+      }
+      await sleep(2000);
+      expect((await listExecutions(session, WF)).filter((e) => !seen.includes(e.id))).toEqual([]);
+      // n8n's log names each reason, never the forged email or the guessed key.
+      const output = (server as N8nInstance).output();
+      for (const [reason] of forgeries) expect(output).toMatch(new RegExp(`dropped a "purchased" delivery .*\\(${reason}\\)`));
+      expect(output).not.toContain(FORGED_EMAIL);
+      expect(output).not.toContain('guessed-key-0042');
+
+      // After the forgeries, the trigger still takes genuine events.
+      const [again] = await store.fireEvent({ type: 'purchased' });
+      const next = await waitForExecution(session, WF, { seen, timeoutMs: 60_000 });
+      expect(executionNodeOutput(next, 'Trigger')).toEqual([expect.objectContaining({ id: (again?.payload as { id: unknown }).id })]);
+
+      await deactivateWorkflow(session, WF);
+      expect(store.hooks()).toEqual([]);
+    }),
+  );
+});
