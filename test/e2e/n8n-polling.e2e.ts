@@ -116,7 +116,10 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
 
   /** Every item the workflow's finished executions emitted, by execution (each poll is one execution). */
   async function emitted(workflowId: string): Promise<Array<Record<string, unknown>>> {
-    const executions = (await listExecutions(session, workflowId)).filter((e) => e.status !== 'running' && e.status !== 'new');
+    // n8n lists the newest first: read them in the order they ran.
+    const executions = (await listExecutions(session, workflowId))
+      .filter((e) => e.status !== 'running' && e.status !== 'new')
+      .sort((a, b) => Number(a.id) - Number(b.id));
     const items: Array<Record<string, unknown>> = [];
     for (const summary of executions) {
       const execution = await getExecution(session, summary.id);
