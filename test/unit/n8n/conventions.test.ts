@@ -7,6 +7,7 @@ import { EVENTS, ORDERBY_VALUES } from '../../../shared/src';
 import { CommerceServiceApi } from '../../../n8n/credentials/CommerceServiceApi.credentials';
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
+import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
 
 /**
  * Checks n8n's node linter (eslint-plugin-n8n-nodes-base) makes on descriptions, which the package's
@@ -41,6 +42,7 @@ function shownFor(property: INodeProperties, resource: string, operation: string
 describe.each([
 	['CommerceService', action],
 	['CommerceServiceTrigger', trigger],
+	['CommerceServicePollingTrigger', new CommerceServicePollingTrigger().description],
 ])('%s description', (_name, description: INodeTypeDescription) => {
 	const properties = allProperties(description.properties);
 
@@ -189,6 +191,7 @@ describe('package.json', () => {
 		expect(pkg.n8n.nodes).toEqual([
 			'dist/nodes/CommerceService/CommerceService.node.js',
 			'dist/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node.js',
+			'dist/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node.js',
 		]);
 		expect(pkg.n8n.credentials).toEqual(['dist/credentials/CommerceServiceApi.credentials.js']);
 	});
