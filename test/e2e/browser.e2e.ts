@@ -18,7 +18,7 @@ import { N8N_VERSION } from '../../scripts/n8n/install';
 import { loadExamples, triggerNodes } from '../../scripts/start/examples';
 import { Dashboard } from './browser/dashboard';
 import { N8nEditor } from './browser/n8nEditor';
-import { screenshot, SCREENSHOT_DIR } from './browser/screenshots';
+import { FAILURE_DIR, screenshot, SCREENSHOT_DIR } from './browser/screenshots';
 import { probeN8n } from './n8n/probe';
 
 interface CatalogProduct {
@@ -162,7 +162,7 @@ describeEditor(`n8n ${N8N_VERSION} editor and the sandbox dashboard in the brows
     try {
       await timed(name, fn);
     } catch (error) {
-      const file = await screenshot(page, `failure-${name}`, { fullPage: true }).catch(() => 'none');
+      const file = await screenshot(page, name, { fullPage: true, dir: FAILURE_DIR }).catch(() => 'none');
       if (error instanceof Error) error.message += `\n(screenshot: ${file})\n--- last n8n output ---\n${stack?.n8n.output().split('\n').slice(-20).join('\n')}`;
       throw error;
     }

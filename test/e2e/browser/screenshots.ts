@@ -11,6 +11,9 @@ export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR
   ? path.resolve(process.env.SCREENSHOT_DIR)
   : path.join(os.tmpdir(), 'commerce-service-browser-screenshots');
 
+/** Where a failing step leaves a picture of the page: never in the docs. */
+export const FAILURE_DIR = path.join(os.tmpdir(), 'commerce-service-browser-failures');
+
 type Box = { x: number; y: number; width: number; height: number };
 
 /** The smallest box around all of these, with a margin, inside the viewport. */
@@ -26,9 +29,14 @@ async function around(page: Page, parts: Locator[], margin: number): Promise<Box
 }
 
 /** Saves `<name>.png`: the whole page, or the area around the given parts. Returns the file. */
-export async function screenshot(page: Page, name: string, options: { parts?: Locator[]; margin?: number; fullPage?: boolean } = {}): Promise<string> {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { parts?: Locator[]; margin?: number; fullPage?: boolean; dir?: string } = {},
+): Promise<string> {
+  const dir = options.dir ?? SCREENSHOT_DIR;
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
   const clip = options.parts ? await around(page, options.parts, options.margin ?? 12) : undefined;
   // Toasts ("Node executed successfully") would cover the picture; the pointer's hover tooltips too.
   await page.mouse.move(2, Math.round((page.viewportSize()?.height ?? 800) / 2));
