@@ -1,0 +1,165 @@
+/**
+ * Reads at scale in a real n8n (2.41.1, scripts/n8n), in one `n8n execute` run against two sandbox
+ * stores of several pages (spec profile: paged with totals, so pages are fetched in parallel; real
+ * profile: customers sent all at once): Order → Get Many with Return All (default and Parallel
+ * Requests = 1) through a store that answers 429 (Retry-After: 1) to a few requests, and Customer →
+ * Get by Email (found, in another letter case and with spaces; unknown: no item, or one empty item
+ * with Always Output Data). 600 orders and 141 customers per store: `n8n execute` was seen to cut a
+ * printed run of several thousand orders per node short.
+ *
+ * Where n8n cannot be installed, this prints `SKIPPED: <reason>` and skips. N8N_E2E_KEEP=1 keeps the
+ * user folder.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { type Sandbox, type SandboxProfile, startSandbox } from '../../sandbox';
+import { type Customer, type Order, collect } from '../../shared/src';
+import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
+import { execute, importCredentials, importWorkflow, nodeOutput, type N8nHome, type N8nRun, type N8nWorkflowJson } from '../../scripts/n8n/instance';
+import { NODE_TYPES, sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
+import { clientFor } from './n8n/expected';
+import { probeN8n } from './n8n/probe';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+const PROFILES: readonly SandboxProfile[] = ['spec', 'real'];
+const WORKFLOW_ID = 'e2eReadsWf000001';
+const UNKNOWN_EMAIL = 'nobody-at-all@example.invalid';
+
+const CRED: Record<SandboxProfile, CredentialRef> = {
+  spec: { id: 'e2eReadsSpec0001', name: 'Large sandbox (spec profile)' },
+  real: { id: 'e2eReadsReal0001', name: 'Large sandbox (real profile)' },
+};
+
+/** The nodes of one store, by what each proves. */
+const NODES = {
+  allOrders: 'Orders: Return All',
+  allOrdersOneAtATime: 'Orders: Return All, one request at a time',
+  byEmail: 'Customer: Get by Email',
+  unknownEmail: 'Customer: Get by Email (unknown)',
+  unknownEmailAlways: 'Customer: Get by Email (unknown, Always Output Data)',
+} as const;
+
+const nodeName = (profile: SandboxProfile, node: string) => `${profile} ${node}`;
+
+function readsWorkflow(emails: Record<SandboxProfile, string>): N8nWorkflowJson {
+  const start = { id: `${WORKFLOW_ID}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+  const nodes: Array<Record<string, unknown>> = [start];
+  for (const [p, profile] of PROFILES.entries()) {
+    const cases: Array<[string, Record<string, unknown>, Record<string, unknown>?]> = [
+      [NODES.allOrders, { resource: 'order', operation: 'getAll', returnAll: true, sort: { orderBy: 'id', order: 'asc' } }],
+      [
+        NODES.allOrdersOneAtATime,
+        { resource: 'order', operation: 'getAll', returnAll: true, sort: { orderBy: 'id', order: 'asc' }, options: { parallelRequests: 1 } },
+      ],
+      [NODES.byEmail, { resource: 'customer', operation: 'getByEmail', email: emails[profile] }],
+      [NODES.unknownEmail, { resource: 'customer', operation: 'getByEmail', email: UNKNOWN_EMAIL }],
+      [NODES.unknownEmailAlways, { resource: 'customer', operation: 'getByEmail', email: UNKNOWN_EMAIL }, { alwaysOutputData: true }],
+    ];
+    for (const [i, [name, parameters, settings]] of cases.entries()) {
+      nodes.push({
+        id: `${WORKFLOW_ID}-${p}-${i}`,
+        name: nodeName(profile, name),
+        type: NODE_TYPES.action,
+        typeVersion: 1,
+        position: [300 + p * 300, i * 120],
+        parameters,
+        credentials: { commerceServiceApi: CRED[profile] },
+        ...(settings ?? {}),
+      });
+    }
+  }
+  return {
+    id: WORKFLOW_ID,
+    name: 'e2e: reads at scale',
+    nodes,
+    connections: { Start: { main: [nodes.slice(1).map((node) => ({ node: String(node.name), type: 'main', index: 0 }))] } },
+    settings: { executionOrder: 'v1' },
+  };
+}
+
+/** Plain JSON, as records come out of an n8n run. */
+const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as Array<Record<string, unknown>>;
+
+const probe = probeN8n();
+if (!probe.ok) process.stderr.write(`\nSKIPPED: n8n reads end-to-end tests (real n8n ${N8N_VERSION}): ${probe.reason}\n\n`);
+const describeN8n = probe.ok ? describe : describe.skip;
+
+describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox stores of several pages`, () => {
+  const stores = {} as Record<SandboxProfile, Sandbox>;
+  const wanted = {} as Record<SandboxProfile, Customer>;
+  const orders = {} as Record<SandboxProfile, Order[]>;
+  const customersCount = {} as Record<SandboxProfile, number>;
+  let userFolder = '';
+  let result: N8nRun;
+
+  beforeAll(async () => {
+    const install = await ensureN8n();
+    await run('npm', ['run', 'build:n8n'], { cwd: ROOT, timeout: 300_000, maxBuffer: 20 * 1024 * 1024 });
+    for (const profile of PROFILES) {
+      stores[profile] = await startSandbox({ port: 0, profile, quiet: true, size: 600, seed: 11 });
+      const client = clientFor(stores[profile]);
+      orders[profile] = await collect(client.iterate((page) => client.listOrders({ ...page, orderby: 'id', order: 'asc' })));
+      const customers = await collect(client.iterate((page) => client.listCustomers(page)));
+      // The last customer: the walk has to go through every page (spec) to find them.
+      wanted[profile] = customers[customers.length - 1] as Customer;
+      customersCount[profile] = customers.length;
+    }
+    userFolder = mkdtempSync(path.join(tmpdir(), 'n8n-reads-e2e-'));
+    const home: N8nHome = { install, userFolder, customExtensions: path.join(ROOT, 'n8n', 'dist') };
+    await importCredentials(home, PROFILES.map((profile) => sandboxCredential(stores[profile], CRED[profile])));
+    const emails = { spec: ` ${wanted.spec.email.toUpperCase()}  `, real: `  ${wanted.real.email.toUpperCase()} ` };
+    await importWorkflow(home, readsWorkflow(emails));
+    // A busy store: the next two requests for orders answer 429 with Retry-After: 1.
+    for (const profile of PROFILES) {
+      stores[profile].setFaults({ rateLimit: { retryAfterSeconds: 1 }, onlyPaths: 'orders', times: 2 });
+    }
+    result = await execute(home, WORKFLOW_ID, { allowError: true });
+  }, 900_000);
+
+  afterAll(async () => {
+    await Promise.all(Object.values(stores).map((store) => store.close()));
+    if (userFolder && !process.env.N8N_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+  });
+
+  it('the run succeeded, every node without an error', () => {
+    const errors = Object.entries(result.data.resultData.runData)
+      .map(([node, runs]) => [node, runs[0]?.error ?? null] as const)
+      .filter(([, error]) => error !== null);
+    expect({ status: result.status, error: result.data.resultData.error ?? null, errors }).toEqual({ status: 'success', error: null, errors: [] });
+  });
+
+  describe.each(PROFILES)('%s profile', (profile) => {
+    it('the store has several pages of orders and customers', () => {
+      expect(orders[profile].length).toBeGreaterThan(300);
+      expect(customersCount[profile]).toBeGreaterThan(100);
+      expect(wanted[profile].email).toMatch(/@/);
+    });
+
+    it.each([NODES.allOrders, NODES.allOrdersOneAtATime])('%s returns every order exactly once, in order, through the 429s', (node) => {
+      const output = nodeOutput(result, nodeName(profile, node));
+      expect(output.length).toBe(orders[profile].length);
+      expect(new Set(output.map((record) => record.id)).size).toBe(output.length);
+      expect(output).toEqual(plain(orders[profile]));
+    });
+
+    it('Get by Email finds the last customer, email given in capitals with spaces around', () => {
+      expect(nodeOutput(result, nodeName(profile, NODES.byEmail))).toEqual(plain([wanted[profile]]));
+    });
+
+    it('Get by Email with an unknown email outputs no item, or one empty item with Always Output Data', () => {
+      expect(nodeOutput(result, nodeName(profile, NODES.unknownEmail))).toEqual([]);
+      expect(nodeOutput(result, nodeName(profile, NODES.unknownEmailAlways))).toEqual([{}]);
+    });
+  });
+
+  it('the faults were used up: the 429s were really answered', async () => {
+    for (const profile of PROFILES) {
+      const config = (await fetch(`${stores[profile].url}/sandbox/v1/config`).then((response) => response.json())) as { faults: unknown };
+      expect(config.faults).toBeNull();
+    }
+  });
+});
