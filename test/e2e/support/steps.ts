@@ -1,6 +1,6 @@
 /**
- * End-to-end steps shared by the suites that run the package in a real n8n (one n8n 1.x process,
- * queue mode on 2.x): the fixtures (credentials, workflow ids), the credential test, one action
+ * End-to-end steps shared by the suites that run the package in a real n8n (one n8n 2.x or 1.x
+ * process, queue mode on 2.x): the fixtures (credentials, workflow ids), the credential test, one action
  * case against the sandbox, and the webhook trigger's lifecycle. Each takes what differs between
  * topologies (the REST session, where production webhooks are received) as arguments.
  */
@@ -215,3 +215,25 @@ export async function expectPurchaseRuns(ctx: LifecycleContext, store: Sandbox, 
 
 /** The store's hooks, reduced to what "never two hooks" is about. */
 export const hookSummary = (store: Sandbox) => store.hooks().map((hook) => ({ id: hook.id, hookUrl: hook.hookUrl, statuses: hook.statuses }));
+export type HookSummary = ReturnType<typeof hookSummary>[number];
+
+/**
+ * Activate → one purchase hook; activating the active workflow again changes nothing; deactivate
+ * and activate → the old hook is deleted and one new one made. Leaves the workflow active and
+ * returns its hook.
+ */
+export async function expectReactivationKeepsOneHook(ctx: LifecycleContext, store: Sandbox, workflowId: string, webhookId: string): Promise<HookSummary | undefined> {
+  const hookUrl = ctx.hookUrl(webhookId);
+  await activateWorkflow(ctx.session(), workflowId);
+  const [first] = hookSummary(store);
+  expect(hookSummary(store)).toEqual([{ id: expect.any(String), hookUrl, statuses: ['purchased'] }]);
+  await activateWorkflow(ctx.session(), workflowId);
+  expect(hookSummary(store)).toEqual([first]);
+  await deactivateWorkflow(ctx.session(), workflowId);
+  expect(hookSummary(store)).toEqual([]);
+  await activateWorkflow(ctx.session(), workflowId);
+  const [second] = hookSummary(store);
+  expect(hookSummary(store)).toEqual([{ id: expect.any(String), hookUrl, statuses: ['purchased'] }]);
+  expect(second?.id).not.toBe(first?.id);
+  return second;
+}
