@@ -38,6 +38,8 @@ describeN8n1(`n8n ${N8N1_VERSION} (n8n 1.x) on 127.0.0.1 with the package, again
      * (its tester looks for `error.cause.response`, which 1.x's request errors lack), so the editor
      * shows n8n's generic text for the status instead of the package's message. The pass/fail
      * verdicts are the same as on 2.x; only the wording differs (see the README's Compatibility).
+     * A node-level test (`testedBy` + `methods.credentialTest`) would not change this: n8n (1.x and
+     * 2.x) runs a credential's own `test` and looks at nodes' `testedBy` only when it has none.
      */
     const N8N1_MESSAGES = {
       wrongKey: 'Authorization failed - please check your credentials',
