@@ -26,8 +26,9 @@ export const ENCRYPTION_KEY = 'commerce-service-local-n8n-key-not-secret';
 const INHERITED = /^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|GENERIC_TIMEZONE$|NODE_ENV$|NODE_OPTIONS$|NODE_FUNCTION_ALLOW_)/;
 
 export function n8nEnv(home: N8nHome, extra: Record<string, string>): NodeJS.ProcessEnv {
-  const base = childEnv(path.dirname(home.install.nodeBin));
-  for (const key of Object.keys(base)) if (INHERITED.test(key)) delete base[key];
+  const base = Object.fromEntries(
+    Object.entries(childEnv(path.dirname(home.install.nodeBin))).filter(([key]) => !INHERITED.test(key)),
+  );
   return {
     ...base,
     N8N_USER_FOLDER: home.userFolder,

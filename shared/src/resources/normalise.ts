@@ -23,7 +23,7 @@ import type {
 
 /** What each result shape reads into. */
 export interface ResultTypes {
-  nothing: void;
+  nothing: undefined;
   hookId: HookSubscription;
   hookDeletion: HookDeletion;
   webhookProducts: WebhookProduct[];
