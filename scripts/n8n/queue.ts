@@ -52,8 +52,11 @@ export interface QueueMode {
   webhookUrl(...parts: string[]): string;
   /** Starts the main, then the worker and the webhook processor. */
   startN8n(): Promise<void>;
-  /** Stops one n8n process and starts it again on the same port. */
-  restart(role: QueueRole): Promise<N8nProcess>;
+  /**
+   * Stops one n8n process and starts it again on the same port (the same user folder and env);
+   * `whileStopped` runs in between (e.g. store events made while the main is down).
+   */
+  restart(role: QueueRole, whileStopped?: () => Promise<void>): Promise<N8nProcess>;
   /** What runs where, one line each (URLs, ports, pids). */
   describe(): string[];
   /** Stops every n8n process, then Redis and Postgres (their folders are removed). Idempotent. */
@@ -172,9 +175,10 @@ export async function prepareQueueMode(opts: QueueModeOptions): Promise<QueueMod
         throw error;
       }
     },
-    async restart(role) {
+    async restart(role, whileStopped) {
       await running[role]?.stop();
       delete running[role];
+      await whileStopped?.();
       running[role] = await start(role);
       return running[role];
     },
