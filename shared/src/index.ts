@@ -20,12 +20,14 @@ export {
   markVerification,
   verifiedItem,
   VERIFICATION_FIELD,
+  SECRET_MISMATCH_MESSAGE,
   type Verification,
   type VerificationMarker,
   type VerifiedEvent,
   type ForgeryReason,
   type UnverifiedReason,
 } from './events/verify';
+export { admitDeliveries, noticeOf, type Admission, type AdmissionInput, type AdmissionNotice } from './events/admit';
 export * from './polling';
 export { matchesFilters, type EventFilters } from './events/match';
 export { amountsInCents } from './events/cents';

@@ -26,26 +26,43 @@ export const ZAPIER_LIMITS = {
   maxRetryAfterMs: 10_000,
 } as const;
 
+/**
+ * Reading back a hook delivery's record (issue #10): the store is waiting for our answer to its
+ * delivery, so the read gets its retries within 10 s in all; after that the event goes on unverified.
+ */
+export const ZAPIER_VERIFY_LIMITS = {
+  timeoutMs: 5_000,
+  budgetMs: 10_000,
+  maxRetryAfterMs: 3_000,
+} as const;
+
+type Limits = typeof ZAPIER_LIMITS | typeof ZAPIER_VERIFY_LIMITS;
+
 export interface StoreClientOptions {
-  /** Retry reads on a busy store within `ZAPIER_LIMITS` (see `shared/src/http/retry.ts`); off unless asked. */
-  retries?: boolean;
+  /** `verification`: the short budget of `ZAPIER_VERIFY_LIMITS`; otherwise `ZAPIER_LIMITS`. */
+  purpose?: 'verification';
 }
 
 /** Retries as Zapier runs them: Node's timers to wait (called through the module so tests can stand in). */
-export function zapierRetry(): RetryOptions {
+export function zapierRetry(limits: Limits = ZAPIER_LIMITS): RetryOptions {
   return {
-    budgetMs: ZAPIER_LIMITS.budgetMs,
-    maxRetryAfterMs: ZAPIER_LIMITS.maxRetryAfterMs,
+    budgetMs: limits.budgetMs,
+    maxRetryAfterMs: limits.maxRetryAfterMs,
     sleep: (ms) => timerSleep(ms),
   };
 }
 
-/** A client for the connected store, over `z.request`. Throws a `ConfigurationError` for unusable settings. */
+/**
+ * A client for the connected store, over `z.request`, with retries on (issue #9: reads are retried;
+ * the shared client never retries subscribe). Throws a `ConfigurationError` for unusable settings.
+ */
 export function storeClient(z: ZObject, bundle: Pick<Bundle, 'authData'>, options: StoreClientOptions = {}): CommerceServiceClient {
   const auth: AuthData = bundle.authData ?? {};
+  const limits: Limits = options.purpose === 'verification' ? ZAPIER_VERIFY_LIMITS : ZAPIER_LIMITS;
   return createClient({
     settings: { storeUrl: auth.storeUrl ?? '', apiKey: auth.apiKey ?? '', apiRoot: auth.apiRoot ?? '' },
     transport: zapierTransport(z),
-    ...(options.retries ? { timeoutMs: ZAPIER_LIMITS.timeoutMs, retry: zapierRetry() } : {}),
+    timeoutMs: limits.timeoutMs,
+    retry: zapierRetry(limits),
   });
 }

@@ -44,6 +44,8 @@ export interface VerificationMarker {
 
 export const VERIFICATION_FIELD = 'verification';
 
+export const SECRET_MISMATCH_MESSAGE = 'the delivery carries a studiocart_secret that is not this store’s API key';
+
 export type VerifiedEvent = EventRecord & { verification: VerificationMarker };
 
 function forged(reason: ForgeryReason, message: string): Verification {
@@ -62,7 +64,7 @@ export async function verifyDelivery(
 ): Promise<Verification> {
   const origin = checkOrigin(delivered.secret, client.store.apiKey);
   if (origin === 'mismatch')
-    return forged('secret-mismatch', 'the delivery carries a studiocart_secret that is not this store’s API key');
+    return forged('secret-mismatch', SECRET_MISMATCH_MESSAGE);
   if (origin === 'match') return { status: 'verified', method: 'secret' };
   if (event === 'lead') {
     return {

@@ -1,9 +1,25 @@
 import type { IExecuteFunctions, IHttpRequestOptions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { fromN8nResponse, n8nTransport } from '../../../n8n/nodes/shared/transport';
+import {
+	N8N_RETRY_LIMITS,
+	N8N_VERIFY_RETRY_LIMITS,
+	fromN8nResponse,
+	n8nTransport,
+	storeClient,
+} from '../../../n8n/nodes/shared/transport';
 import { TransportFailure, createClient } from '../../../shared/src';
 import { CREDENTIALS, KEY } from './fake/context';
+
+/** Retries wait through n8n-workflow's `sleep`: recorded here (moving a fake clock) instead of slept. */
+const mockSleep = { waits: [] as number[], onWait: (_ms: number): void => undefined };
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual<object>('n8n-workflow'),
+	sleep: jest.fn(async (ms: number) => {
+		mockSleep.waits.push(ms);
+		mockSleep.onWait(ms);
+	}),
+}));
 
 /** A context whose helper records what the transport hands to n8n and answers as n8n would. */
 function recording(answer: (options: IHttpRequestOptions) => unknown) {
@@ -92,5 +108,58 @@ describe('n8n transport', () => {
 
 	it('refuses something that is not a response', () => {
 		expect(() => fromN8nResponse('<html>')).toThrow(TransportFailure);
+	});
+});
+
+describe('storeClient', () => {
+	/** A context with the credential whose helper answers 503 (with `retryAfter`) after `tookMs` of the clock. */
+	function failing(clock: { now: number }, tookMs: number, retryAfter?: string) {
+		const timeouts: unknown[] = [];
+		const context = {
+			getCredentials: async () => CREDENTIALS,
+			helpers: {
+				async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
+					timeouts.push(options.timeout);
+					clock.now += tookMs;
+					return { statusCode: 503, headers: retryAfter ? { 'retry-after': retryAfter } : {}, body: '' };
+				},
+			},
+		} as unknown as IExecuteFunctions;
+		return { context, timeouts };
+	}
+
+	let clock = { now: 0 };
+	beforeEach(() => {
+		clock = { now: 0 };
+		mockSleep.waits = [];
+		mockSleep.onWait = (ms) => {
+			clock.now += ms;
+		};
+		jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
+	});
+	afterEach(() => jest.restoreAllMocks());
+
+	it('retries in every context by default (hooks, loaders, polls): 3 attempts within two minutes', async () => {
+		const { context, timeouts } = failing(clock, 10);
+
+		await expect((await storeClient.call(context)).getOrder(1042)).rejects.toMatchObject({
+			status: 503,
+			message: expect.stringMatching(/after 3 attempts/),
+		});
+		expect(timeouts).toHaveLength(3);
+		expect(mockSleep.waits).toHaveLength(2);
+		expect(N8N_RETRY_LIMITS.budgetMs).toBe(120_000);
+	});
+
+	it('for verifying a delivery, retries within the short budget of N8N_VERIFY_RETRY_LIMITS', async () => {
+		// 4 s + 2 s + 4 s = 10 s: a third attempt would not fit in 10 s.
+		const { context, timeouts } = failing(clock, 4_000, '2');
+
+		await expect((await storeClient.call(context, { purpose: 'verification' })).getOrder(1042)).rejects.toMatchObject({
+			message: expect.stringMatching(/after 2 attempts/),
+		});
+		expect(timeouts[0]).toBe(N8N_VERIFY_RETRY_LIMITS.timeoutMs);
+		expect(mockSleep.waits).toEqual([2000]);
+		expect(N8N_VERIFY_RETRY_LIMITS.budgetMs).toBeLessThanOrEqual(10_000);
 	});
 });

@@ -7,6 +7,15 @@ import { KEY, ORIGIN, ROOT, WEBHOOK_URL, fakeHook } from './fake/context';
 import { useNock } from '../support/nock';
 import { type HookStore, hookStore } from './fake/hookStore';
 
+/** Retries wait through n8n-workflow's `sleep`: recorded here instead of slept. */
+const mockSleep = { waits: [] as number[] };
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual<object>('n8n-workflow'),
+	sleep: jest.fn(async (ms: number) => {
+		mockSleep.waits.push(ms);
+	}),
+}));
+
 const hooks = new CommerceServiceTrigger().webhookMethods.default;
 const PURCHASES_OF_87 = { event: 'purchased', productId: '87', planIds: ['full', 'bump'], pricesInCents: true };
 
@@ -159,8 +168,10 @@ describe('trigger lifecycle', () => {
 	it('a failed delete keeps the hook id for the next try and says why', async () => {
 		store.stop();
 		nock.cleanAll();
-		nock(ORIGIN)
+		mockSleep.waits = [];
+		const deletes = nock(ORIGIN)
 			.post(`${ROOT}/webhook/delete/`)
+			.times(3)
 			.replyWithError(Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' }));
 		const staticData = { hookId: '1732190400', hookUrl: WEBHOOK_URL, hookSetup: 'x' };
 		const { context } = fakeHook({ parameters: PURCHASES_OF_87, staticData });
@@ -168,7 +179,11 @@ describe('trigger lifecycle', () => {
 		const failure = hooks.delete.call(context);
 
 		await expect(failure).rejects.toThrow(NodeApiError);
-		await expect(failure).rejects.toThrow('Delete a webhook failed on shop.example.com: the store could not be reached');
+		await expect(failure).rejects.toThrow(
+			'Delete a webhook failed on shop.example.com after 3 attempts: the store could not be reached',
+		);
+		expect(deletes.isDone()).toBe(true);
+		expect(mockSleep.waits).toHaveLength(2);
 		expect(staticData.hookId).toBe('1732190400');
 	});
 

@@ -13,6 +13,15 @@ import { FakeStore, serveOverNock } from './fakeStoreOverNock';
 
 useNock();
 
+/** Retries wait through n8n-workflow's `sleep`: recorded here instead of slept. */
+const mockSleep = { waits: [] as number[] };
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual<object>('n8n-workflow'),
+	sleep: jest.fn(async (ms: number) => {
+		mockSleep.waits.push(ms);
+	}),
+}));
+
 const trigger = new CommerceServiceTrigger();
 const EMAIL = 'maya.lopez@example.com';
 
@@ -131,8 +140,9 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 		expect(logs).toHaveLength(1);
 	});
 
-	it('a store that fails: the event goes on marked unverified, and the log says why', async () => {
+	it('a store that fails: the event goes on marked unverified after the read retries, and the log says why', async () => {
 		store.failWith = 500;
+		mockSleep.waits = [];
 
 		const { items, logs } = await deliver(purchase());
 
@@ -142,7 +152,10 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 				verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable' }),
 			}),
 		]);
-		expect(logs).toEqual([expect.stringMatching(/^warn: .*goes on unverified \(store-unavailable\)/)]);
+		expect(logs).toEqual([expect.stringMatching(/^warn: .*goes on unverified \(store-unavailable\).*after 2 attempts/)]);
+		// A 500 is asked again once.
+		expect(store.requests).toHaveLength(2);
+		expect(mockSleep.waits).toHaveLength(1);
 	});
 
 	it('a lead has no record to read: it goes on marked unverified, with no request', async () => {

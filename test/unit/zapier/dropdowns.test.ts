@@ -1,9 +1,20 @@
+import * as timers from '../../../shared/src/http/timerSleep';
 import { listPlans } from '../../../zapier/src/triggers/plans';
 import { listProducts } from '../../../zapier/src/triggers/products';
 import { AUTH, ROOT, type Seen, appTester, seenRequest, store, thrown, trigger } from './helpers';
 import { useNock } from '../support/nock';
 
 useNock();
+
+/** Retries wait on Node's timers: recorded here instead of slept. */
+let waits: number[] = [];
+beforeEach(() => {
+  waits = [];
+  jest.spyOn(timers, 'timerSleep').mockImplementation(async (ms) => {
+    waits.push(ms);
+  });
+});
+afterEach(() => jest.restoreAllMocks());
 
 const products = trigger('product_list');
 const plans = trigger('plan_list');
@@ -27,10 +38,19 @@ describe('Product dropdown (hidden trigger, operation 4)', () => {
     expect(seen[0]?.headers['x-api-key']).toBeUndefined();
   });
 
-  it('a store that is down gives a clear error', async () => {
-    store().get(`${ROOT}/webhook/products/`).reply(502, '<html><head><title>502 Bad Gateway</title></head></html>');
+  it('a store that is down is asked 3 times, then gives a clear error', async () => {
+    let requests = 0;
+    store()
+      .get(`${ROOT}/webhook/products/`)
+      .times(3)
+      .reply(() => {
+        requests += 1;
+        return [502, '<html><head><title>502 Bad Gateway</title></head></html>'];
+      });
     const error = await thrown(appTester(listProducts, { authData: AUTH }));
-    expect(error.text).toMatch(/List products failed on shop\.example\.com: .*502 Bad Gateway/);
+    expect(error.text).toMatch(/List products failed on shop\.example\.com after 3 attempts: .*502 Bad Gateway/);
+    expect(requests).toBe(3);
+    expect(waits).toHaveLength(2);
   });
 });
 

@@ -1,4 +1,5 @@
 import { eventKind } from '../../../shared/src';
+import * as timers from '../../../shared/src/http/timerSleep';
 import {
   AUTH,
   HOOK_URL,
@@ -16,14 +17,25 @@ import { useNock } from '../support/nock';
 
 useNock();
 
+/** Retries wait on Node's timers: recorded here instead of slept. */
+let waits: number[] = [];
+beforeEach(() => {
+  waits = [];
+  jest.spyOn(timers, 'timerSleep').mockImplementation(async (ms) => {
+    waits.push(ms);
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
 const purchased = hookOf('purchased');
 const canceled = hookOf('canceled');
 const PURCHASE = eventKind('purchased')?.sample ?? { trigger: 'purchased' };
 
-function on(method: 'post' | 'get', path: string, seen: Seen[], status: number, body: unknown, headers: Record<string, string> = {}): void {
+function on(method: 'post' | 'get', path: string, seen: Seen[], status: number, body: unknown, headers: Record<string, string> = {}, times = 1): void {
   store()
     [method](`${ROOT}/${path}`)
     .query(true)
+    .times(times)
     .reply(function (uri, requestBody) {
       seen.push(seenRequest(uri, requestBody, this.req.headers));
       return [status, body as Record<string, unknown>, headers];
@@ -95,12 +107,17 @@ describe('performUnsubscribe', () => {
     await expect(appTester(canceled.performUnsubscribe, { authData: AUTH })).resolves.toMatchObject({ alreadyGone: true });
   });
 
-  it('reports a store that fails on both routes', async () => {
-    on('post', 'webhook/delete/', [], 500, wpError('rest_invalid_handler', 'invalid', 500));
-    on('post', 'webhook/zap-delete/', [], 503, '<html><title>Service Unavailable</title></html>', { 'content-type': 'text/html' });
+  it('reports a store that fails on both routes, after retrying the busy one', async () => {
+    const deletes: Seen[] = [];
+    const zapDeletes: Seen[] = [];
+    on('post', 'webhook/delete/', deletes, 500, wpError('rest_invalid_handler', 'invalid', 500));
+    on('post', 'webhook/zap-delete/', zapDeletes, 503, '<html><title>Service Unavailable</title></html>', { 'content-type': 'text/html' }, 3);
     const error = await thrown(appTester(canceled.performUnsubscribe, { authData: AUTH, subscribeData: { id: '77' } }));
     expect(error.name).toBe('AppError');
-    expect(error.text).toMatch(/Delete a webhook failed on shop\.example\.com: .*web page.*Service Unavailable/);
+    expect(error.text).toMatch(/Delete a webhook failed on shop\.example\.com after 3 attempts: .*web page.*Service Unavailable/);
+    // A route without a handler is not asked again; the 503 is, up to 3 attempts in all.
+    expect(deletes).toHaveLength(1);
+    expect(zapDeletes).toHaveLength(3);
   });
 });
 

@@ -2,7 +2,8 @@ import type { HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { errors as zapierErrors } from 'zapier-platform-core';
 import { ConfigurationError, type EventRecord, TransportFailure } from '../../../shared/src';
 import { amountsInCents } from '../../../shared/src';
-import { ZAPIER_LIMITS, storeClient } from '../../../zapier/src/client';
+import * as timers from '../../../shared/src/http/timerSleep';
+import { ZAPIER_LIMITS, ZAPIER_VERIFY_LIMITS, storeClient } from '../../../zapier/src/client';
 import { toZapierError } from '../../../zapier/src/errors';
 import { outputFields } from '../../../zapier/src/fields';
 import { zapierTransport } from '../../../zapier/src/transport';
@@ -65,29 +66,54 @@ describe('storeClient', () => {
   const ok = { status: 200, content: '{"id":1042}', headers: { forEach: () => undefined } };
   const auth = { authData: { storeUrl: 'shop.example.com', apiKey: 'k-123456' } };
 
-  it('with retries, asks with a per-request timeout that lets two attempts fit in the 25 s budget', async () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('retries by default, with a per-request timeout that lets two attempts fit in the 25 s budget', async () => {
     const timeouts: unknown[] = [];
     const z = fakeZ(async (options) => {
       timeouts.push(options.timeout);
       return ok;
     });
-    await storeClient(z, auth, { retries: true }).getOrder(1042);
+    await storeClient(z, auth).getOrder(1042);
     expect(timeouts).toEqual([ZAPIER_LIMITS.timeoutMs]);
     expect(2 * ZAPIER_LIMITS.timeoutMs).toBeLessThan(ZAPIER_LIMITS.budgetMs);
     expect(ZAPIER_LIMITS.budgetMs).toBeLessThan(30_000);
   });
 
-  it('without retries (hook and dropdown calls), one attempt with the shared default timeout', async () => {
+  it('every client (hooks and dropdowns too) asks a failing store 3 times and says so', async () => {
+    const waits: number[] = [];
+    jest.spyOn(timers, 'timerSleep').mockImplementation(async (ms) => {
+      waits.push(ms);
+    });
     let calls = 0;
-    const timeouts: unknown[] = [];
-    const z = fakeZ(async (options) => {
+    const z = fakeZ(async () => {
       calls += 1;
-      timeouts.push(options.timeout);
       return { ...ok, status: 503, content: '' };
     });
-    await expect(storeClient(z, auth).getOrder(1042)).rejects.toMatchObject({ status: 503 });
-    expect(calls).toBe(1);
-    expect(timeouts).toEqual([20_000]);
+    await expect(storeClient(z, auth).getOrder(1042)).rejects.toMatchObject({ status: 503, message: expect.stringMatching(/after 3 attempts/) });
+    expect(calls).toBe(3);
+    expect(waits).toHaveLength(2);
+  });
+
+  it('for verifying a delivery, retries within the short budget of ZAPIER_VERIFY_LIMITS', async () => {
+    let clock = 0;
+    jest.spyOn(Date, 'now').mockImplementation(() => clock);
+    const waits: number[] = [];
+    jest.spyOn(timers, 'timerSleep').mockImplementation(async (ms) => {
+      waits.push(ms);
+      clock += ms;
+    });
+    const timeouts: unknown[] = [];
+    const z = fakeZ(async (options) => {
+      timeouts.push(options.timeout);
+      clock += 4_000;
+      return { ...ok, status: 503, content: '', headers: { forEach: (visit: (value: string, name: string) => void) => visit('2', 'retry-after') } };
+    });
+    // 4 s + 2 s + 4 s = 10 s: a third attempt would not fit in 10 s.
+    await expect(storeClient(z, auth, { purpose: 'verification' }).getOrder(1042)).rejects.toMatchObject({ message: expect.stringMatching(/after 2 attempts/) });
+    expect(timeouts[0]).toBe(ZAPIER_VERIFY_LIMITS.timeoutMs);
+    expect(waits).toEqual([2000]);
+    expect(ZAPIER_VERIFY_LIMITS.budgetMs).toBeLessThanOrEqual(10_000);
   });
 });
 

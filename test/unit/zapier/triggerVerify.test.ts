@@ -4,12 +4,23 @@
  * ones marked; with the option off no read is made, while a wrong secret still drops the delivery.
  */
 import { eventKind } from '../../../shared/src';
+import * as timers from '../../../shared/src/http/timerSleep';
 import { VERIFY_INPUT, readVerify } from '../../../zapier/src/triggers/verify';
 import { FakeStore, serveOverNock } from '../n8n/fakeStoreOverNock';
 import { useNock } from '../support/nock';
 import { AUTH, KEY, ORIGIN, appTester, hookOf, plainInputs, plainOutputs, trigger } from './helpers';
 
 useNock();
+
+/** Retries wait on Node's timers: recorded here instead of slept. */
+let waits: number[] = [];
+beforeEach(() => {
+  waits = [];
+  jest.spyOn(timers, 'timerSleep').mockImplementation(async (ms) => {
+    waits.push(ms);
+  });
+});
+afterEach(() => jest.restoreAllMocks());
 
 const purchased = hookOf('purchased');
 const EMAIL = 'maya.lopez@example.com';
@@ -78,7 +89,10 @@ describe('perform, verifying (default)', () => {
   it('marks a delivery unverified when the store fails, and still returns it', async () => {
     store.failWith = 500;
     const records = await perform(purchase());
-    expect(records).toEqual([expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable' }) })]);
+    expect(records).toEqual([expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable', message: expect.stringMatching(/after 2 attempts/) }) })]);
+    // A 500 is asked again once, within the short verification budget.
+    expect(store.requests).toHaveLength(2);
+    expect(waits).toHaveLength(1);
   });
 
   it('marks a lead unverified without a read', async () => {

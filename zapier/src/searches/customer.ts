@@ -30,7 +30,7 @@ const ID_INPUT = {
  * filter). Nothing found, or an ID whose email differs from the one given, is an empty result.
  */
 export const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<Customer[]> => {
-  const client = storeClient(z, bundle, { retries: true });
+  const client = storeClient(z, bundle);
   const email = choiceText(bundle.inputData?.email);
   const id = inputId(bundle.inputData, 'customer_id');
   if (id !== '') {

@@ -8,7 +8,7 @@ import { foundOrNothing, idInput, inputId } from './find';
 /** Operation 10. */
 export const perform = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<Order[]> =>
-    foundOrNothing(async () => [await storeClient(z, bundle, { retries: true }).getOrder(inputId(bundle.inputData, 'order_id'))]),
+    foundOrNothing(async () => [await storeClient(z, bundle).getOrder(inputId(bundle.inputData, 'order_id'))]),
 );
 
 const findOrder = defineSearch({

@@ -8,7 +8,7 @@ import { foundOrNothing, idInput, inputId } from './find';
 /** Operation 15. */
 export const perform = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<Product[]> =>
-    foundOrNothing(async () => [await storeClient(z, bundle, { retries: true }).getProduct(inputId(bundle.inputData, 'product_id'))]),
+    foundOrNothing(async () => [await storeClient(z, bundle).getProduct(inputId(bundle.inputData, 'product_id'))]),
 );
 
 const findProduct = defineSearch({

@@ -13,7 +13,7 @@ const MAX_ORDERS = 200;
  * the first result in later steps; all of them show in the test.
  */
 export const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<Order[]> => {
-  const client = storeClient(z, bundle, { retries: true });
+  const client = storeClient(z, bundle);
   const id = inputId(bundle.inputData, 'subscription_id');
   return foundOrNothing(() =>
     collect(client.iterate((page) => client.listSubscriptionOrders(id, { ...page, orderby: 'date_created', order: 'desc' }), { limit: MAX_ORDERS })),

@@ -1,21 +1,9 @@
 /**
- * Deliveries checked before they reach a Zap (docs/verification.md). The shared parser has already
- * taken `studiocart_secret` out of every record; each matching record is then verified with the store
- * (on by default), or, with the option off, judged by its secret alone (a wrong secret is proof of
- * forgery without a read). A forged delivery returns no record, so no task runs; the log line names
- * the reason, never the customer or the key.
+ * Deliveries checked before they reach a Zap (docs/verification.md): the option, its output fields,
+ * and the call to the shared admission decision. A forged delivery returns no record, so no task runs.
  */
 import { type Bundle, type PlainInputField, type PlainOutputField, type ZObject } from 'zapier-platform-core';
-import {
-  type CommerceServiceClient,
-  type DeliveredEvent,
-  type EventRecord,
-  type Verification,
-  checkOrigin,
-  choiceFlag,
-  markVerification,
-  verifiedItem,
-} from '../../../shared/src';
+import { type DeliveredEvent, type EventRecord, admitDeliveries as admit, choiceFlag } from '../../../shared/src';
 import { storeClient } from '../client';
 
 export const VERIFY_INPUT_KEY = 'verify_deliveries';
@@ -45,45 +33,23 @@ export function readVerify(bundle: Pick<Bundle, 'inputData'>): boolean {
   return value === undefined || value === null || value === '' ? true : choiceFlag(value);
 }
 
-/** The records that go on, each with its `verification` marker where it was checked. */
+/**
+ * The records that go on, each with its `verification` marker where it was checked: the shared
+ * decision (`shared/src/events/admit.ts`), with its notices in the Zap's log.
+ */
 export async function admitDeliveries(
   z: ZObject,
   bundle: Bundle,
   delivered: readonly DeliveredEvent[],
   event: string,
 ): Promise<EventRecord[]> {
-  const verify = readVerify(bundle);
-  let client: CommerceServiceClient | undefined;
-  const admitted: EventRecord[] = [];
-  for (const delivery of delivered) {
-    if (!verify && !delivery.secret) {
-      // Not checked, as the user chose: the delivery goes on as the store sent it.
-      admitted.push(delivery.record);
-      continue;
-    }
-    client ??= storeClient(z, bundle);
-    const { verdict, item } = verify
-      ? await verifiedItem(client, delivery, event)
-      : secretOnly(delivery, client.store.apiKey);
-    report(z, verdict, event, client.store.label);
-    if (item) admitted.push(item);
-  }
+  const { admitted, notices } = await admit({
+    delivered,
+    event,
+    verify: readVerify(bundle),
+    // The store waits for this answer: its read gets the short retry budget.
+    client: () => storeClient(z, bundle, { purpose: 'verification' }),
+  });
+  for (const notice of notices) z.console.log(`Commerce Service: ${notice.message}`);
   return admitted;
-}
-
-/** The option off: the secret alone decides, and no read is made. */
-function secretOnly(delivery: DeliveredEvent, apiKey: string): { verdict: Verification; item: EventRecord | null } {
-  const verdict: Verification =
-    checkOrigin(delivery.secret, apiKey) === 'match'
-      ? { status: 'verified', method: 'secret' }
-      : { status: 'forged', reason: 'secret-mismatch', message: 'the delivery carries a studiocart_secret that is not this store’s API key' };
-  return { verdict, item: markVerification(delivery.record, verdict) };
-}
-
-function report(z: ZObject, verdict: Verification, event: string, store: string): void {
-  if (verdict.status === 'forged') {
-    z.console.log(`Dropped a "${event}" delivery that did not come from ${store} (${verdict.reason}): ${verdict.message}. No task was started.`);
-  } else if (verdict.status === 'unverified') {
-    z.console.log(`A "${event}" delivery goes on unverified (${verdict.reason}): ${verdict.message}`);
-  }
 }

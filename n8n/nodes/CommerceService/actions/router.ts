@@ -43,7 +43,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			// Made inside the loop so a credential problem becomes a per-item error under Continue On Fail.
-			client ??= await storeClient.call(this, { retries: true });
+			client ??= await storeClient.call(this);
 			const records = await module.execute.call(this, client, itemIndex);
 			returnData.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), {

@@ -129,21 +129,42 @@ export const N8N_RETRY_LIMITS = {
 	maxRetryAfterMs: 60_000,
 } as const;
 
-export function n8nRetry(): RetryOptions {
-	return { ...N8N_RETRY_LIMITS, sleep: async (ms) => await sleep(ms) };
+/**
+ * Reading back a hook delivery's record (issue #10): the store waits for the webhook's answer, so the
+ * read gets its retries within 10 s in all; after that the event goes on marked unverified.
+ */
+export const N8N_VERIFY_RETRY_LIMITS = {
+	timeoutMs: 5_000,
+	budgetMs: 10_000,
+	maxRetryAfterMs: 3_000,
+} as const;
+
+type RetryLimits = { budgetMs: number; maxRetryAfterMs: number };
+
+export function n8nRetry(limits: RetryLimits = N8N_RETRY_LIMITS): RetryOptions {
+	return {
+		budgetMs: limits.budgetMs,
+		maxRetryAfterMs: limits.maxRetryAfterMs,
+		sleep: async (ms) => await sleep(ms),
+	};
 }
 
 export interface StoreClientOptions {
-	/** Retry reads on a busy store within `N8N_RETRY_LIMITS`; off unless asked (editor and hook calls answer at once). */
-	retries?: boolean;
+	/** `verification`: the short budget of `N8N_VERIFY_RETRY_LIMITS`; otherwise `N8N_RETRY_LIMITS`. */
+	purpose?: 'verification';
 }
 
-/** A client for the store of the node's credential; a malformed Store URL throws a ConfigurationError. */
+/**
+ * A client for the store of the node's credential, with retries on in every context (issue #9: reads
+ * are retried; the shared client never retries subscribe). A malformed Store URL throws a
+ * ConfigurationError.
+ */
 export async function storeClient(
 	this: StoreContext,
 	options: StoreClientOptions = {},
 ): Promise<CommerceServiceClient> {
 	const credentials = await this.getCredentials<CommerceServiceCredentials>(CREDENTIAL_TYPE);
+	const verification = options.purpose === 'verification';
 	return createClient({
 		settings: {
 			storeUrl: String(credentials.storeUrl ?? ''),
@@ -151,6 +172,7 @@ export async function storeClient(
 			apiRoot: credentials.apiRoot === undefined ? undefined : String(credentials.apiRoot),
 		},
 		transport: n8nTransport(this),
-		...(options.retries ? { retry: n8nRetry() } : {}),
+		...(verification ? { timeoutMs: N8N_VERIFY_RETRY_LIMITS.timeoutMs } : {}),
+		retry: n8nRetry(verification ? N8N_VERIFY_RETRY_LIMITS : N8N_RETRY_LIMITS),
 	});
 }

@@ -1,0 +1,117 @@
+/**
+ * The admission decision both webhook triggers make (`shared/src/events/admit.ts`): which delivered
+ * records go on and what is logged about the others. The adapters' tests cover only their wiring.
+ */
+import { admitDeliveries, noticeOf, readDelivery, type DeliveredEvent } from '../../../shared/src';
+import { FAKE_KEY, FakeStore } from './fakeStore';
+
+const EMAIL = 'maya.lopez@example.com';
+
+function delivered(...records: Array<Record<string, unknown>>): DeliveredEvent[] {
+  return records.flatMap((record) => readDelivery(record));
+}
+
+let store: FakeStore;
+let paid: number;
+let clientsMade: number;
+
+beforeEach(() => {
+  store = new FakeStore();
+  paid = store.order({ customer_email: EMAIL, product_id: '87', status: 'paid' });
+  clientsMade = 0;
+});
+
+function purchase(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { trigger: 'purchased', id: String(paid), customer_email: EMAIL, product_id: '87', status: 'paid', ...overrides };
+}
+
+const client = () => {
+  clientsMade += 1;
+  return store.client();
+};
+
+describe('admitDeliveries, verifying', () => {
+  it('admits genuine records marked verified, drops forged ones with a warning naming reason and store only', async () => {
+    const { admitted, notices } = await admitDeliveries({
+      delivered: delivered(purchase(), purchase({ id: '999999' }), purchase({ customer_email: 'someone.else@example.org' })),
+      event: 'purchased',
+      verify: true,
+      client,
+    });
+
+    expect(admitted).toEqual([expect.objectContaining({ id: paid, verification: { status: 'verified', method: 'store' } })]);
+    expect(notices).toEqual([
+      { level: 'warn', message: expect.stringMatching(/^dropped a "purchased" delivery that did not come from shop\.example\.com \(unknown-record\): .*Nothing was started\.$/) },
+      { level: 'warn', message: expect.stringMatching(/^dropped a "purchased" delivery .*\(email-mismatch\)/) },
+    ]);
+    expect(JSON.stringify(notices)).not.toMatch(/@|someone/);
+    expect(clientsMade).toBe(1);
+  });
+
+  it('a failing store: the record goes on unverified, with a warning that says why', async () => {
+    store.failWith = 500;
+    const { admitted, notices } = await admitDeliveries({ delivered: delivered(purchase()), event: 'purchased', verify: true, client });
+
+    expect(admitted).toEqual([expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable' }) })]);
+    expect(notices).toEqual([{ level: 'warn', message: expect.stringMatching(/^a "purchased" delivery goes on unverified \(store-unavailable\): /) }]);
+  });
+
+  it('a lead goes on unverified with an info line, and no read', async () => {
+    const { admitted, notices } = await admitDeliveries({
+      delivered: delivered({ trigger: 'lead', customer_email: EMAIL, product_id: '87' }),
+      event: 'lead',
+      verify: true,
+      client,
+    });
+
+    expect(admitted).toEqual([expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }) })]);
+    expect(notices).toEqual([{ level: 'info', message: expect.stringMatching(/^a "lead" delivery goes on unverified \(lead-has-no-record\)/) }]);
+    expect(store.requests).toEqual([]);
+  });
+
+  it('the key as studiocart_secret proves a record without a read; it never appears in what goes on or is logged', async () => {
+    const { admitted, notices } = await admitDeliveries({
+      delivered: delivered(purchase({ id: '999999', studiocart_secret: FAKE_KEY })),
+      event: 'purchased',
+      verify: true,
+      client,
+    });
+
+    expect(admitted).toEqual([expect.objectContaining({ id: 999999, verification: { status: 'verified', method: 'secret' } })]);
+    expect(notices).toEqual([]);
+    expect(JSON.stringify({ admitted, notices })).not.toContain(FAKE_KEY);
+    expect(store.requests).toEqual([]);
+  });
+});
+
+describe('admitDeliveries, not verifying', () => {
+  it('without a secret: every record goes on as delivered, unmarked, and no client is made', async () => {
+    const { admitted, notices } = await admitDeliveries({ delivered: delivered(purchase({ id: '999999' })), event: 'purchased', verify: false, client });
+
+    expect(admitted).toEqual([expect.objectContaining({ id: 999999 })]);
+    expect(admitted[0]).not.toHaveProperty('verification');
+    expect(notices).toEqual([]);
+    expect(clientsMade).toBe(0);
+  });
+
+  it('the secret alone decides: a wrong one is dropped with a warning, a right one is marked verified; no read', async () => {
+    const { admitted, notices } = await admitDeliveries({
+      delivered: delivered(purchase({ studiocart_secret: 'guessed-key' }), purchase({ id: '999999', studiocart_secret: FAKE_KEY })),
+      event: 'purchased',
+      verify: false,
+      client: async () => client(),
+    });
+
+    expect(admitted).toEqual([expect.objectContaining({ id: 999999, verification: { status: 'verified', method: 'secret' } })]);
+    expect(notices).toEqual([{ level: 'warn', message: expect.stringMatching(/^dropped a "purchased" delivery .*\(secret-mismatch\): the delivery carries a studiocart_secret that is not/) }]);
+    expect(JSON.stringify({ admitted, notices })).not.toMatch(/guessed-key|fake-store-key/);
+    expect(store.requests).toEqual([]);
+    expect(clientsMade).toBe(1);
+  });
+});
+
+describe('noticeOf', () => {
+  it('says nothing about a verified delivery', () => {
+    expect(noticeOf({ status: 'verified', method: 'store' }, 'purchased', 'shop.example.com')).toBeUndefined();
+  });
+});
