@@ -30,6 +30,10 @@ export async function expectedRecords(client: CommerceServiceClient, c: ActionCa
       return plain([await client.getCustomer(inputs.customerId)]);
     case 'customer.getAll':
       return plain(await all((page) => client.listCustomers(page), p.returnAll ? undefined : Number(p.limit)));
+    case 'customer.getByEmail': {
+      const found = await client.findCustomerByEmail(inputs.customerEmail);
+      return plain(found ? [found] : []);
+    }
     case 'order.get':
       return plain([await client.getOrder(inputs.orderId)]);
     case 'order.getAll': {
@@ -89,6 +93,18 @@ async function rawIds(store: StoreAccess, route: string, query: Record<string, s
   return limit === undefined ? ids : ids.slice(0, limit);
 }
 
+/** Every customer the store lists, page by page (100 a page). */
+async function rawCustomers(store: StoreAccess): Promise<Array<{ id: number; email?: string }>> {
+  const all: Array<{ id: number; email?: string }> = [];
+  for (let page = 1; page < 100; page++) {
+    const batch = (await rawGet(store, 'customers', { per_page: 100, page })) as Array<{ id: number; email?: string }> | null;
+    if (!Array.isArray(batch) || batch.length === 0) break;
+    all.push(...batch);
+    if (batch.length < 100) break;
+  }
+  return all;
+}
+
 /**
  * Record ids of the REST cases straight from the sandbox (undefined for the webhook/* operations,
  * which the raw check leaves to the client comparison).
@@ -101,6 +117,14 @@ export async function rawExpectedIds(store: StoreAccess, c: ActionCase, inputs: 
       return [Number(((await rawGet(store, `customers/${inputs.customerId}`)) as { id: number }).id)];
     case 'customer.getAll':
       return rawIds(store, 'customers', {}, limit);
+    case 'customer.getByEmail': {
+      // The store has no email filter: every customer it lists, compared as a person would (case, spaces).
+      const wanted = inputs.customerEmail.trim().toLowerCase();
+      const customers = (await rawGet(store, 'customers', { per_page: 100 })) as Array<{ id: number; email?: string }>;
+      const all = customers.length < 100 ? customers : await rawCustomers(store);
+      const match = all.find((customer) => String(customer.email ?? '').trim().toLowerCase() === wanted);
+      return match ? [Number(match.id)] : [];
+    }
     case 'order.get':
       return [Number(((await rawGet(store, `orders/${inputs.orderId}`)) as { id: number }).id)];
     case 'order.getAll': {
@@ -129,6 +153,8 @@ export async function rawExpectedIds(store: StoreAccess, c: ActionCase, inputs: 
 export async function pickInputs(client: CommerceServiceClient): Promise<ActionInputs> {
   const orders = await collect(client.iterate((page) => client.listOrders(page)));
   const customer = (await client.listCustomers({ per_page: 1 })).items[0];
+  const customers = await collect(client.iterate((page) => client.listCustomers(page)));
+  const lastCustomer = customers[customers.length - 1];
   const subscriptions = await collect(client.iterate((page) => client.listSubscriptions(page)));
   let subscriptionId = subscriptions[0]?.id;
   for (const subscription of subscriptions) {
@@ -142,12 +168,13 @@ export async function pickInputs(client: CommerceServiceClient): Promise<ActionI
     for (const plan of await client.listWebhookPlans(product.id)) {
       if (['bump', 'upsell', 'downsell'].includes(plan.id)) continue;
       const paid = await client.latestOrders({ product_id: String(product.id), plan_id: [plan.id], status: 'paid' });
-      if (paid.length > 1 && customer && subscriptionId !== undefined) {
+      if (paid.length > 1 && customer && lastCustomer?.email && subscriptionId !== undefined) {
         const middle = orders[Math.floor(orders.length / 2)] as { date?: string } | undefined;
         const dateAfter = String(middle?.date ?? '').slice(0, 10);
         if (!/^\d{4}-\d{2}-\d{2}$/.test(dateAfter)) throw new Error(`order without a date: ${JSON.stringify(middle)}`);
         return {
           customerId: Number(customer.id),
+          customerEmail: `  ${lastCustomer.email.toUpperCase()} `,
           orderId: Number(orders[0]?.id),
           subscriptionId: Number(subscriptionId),
           productId: Number(product.id),

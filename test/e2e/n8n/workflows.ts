@@ -8,6 +8,8 @@ import { NODE_TYPES, type CredentialRef } from '../../../scripts/start/examples'
 /** Record ids and filter values the action nodes ask for (read from the sandbox beforehand). */
 export interface ActionInputs {
   customerId: number;
+  /** The email of the store's last customer (the search pages to it), as a form would give it: other case, spaces. */
+  customerEmail: string;
   orderId: number;
   subscriptionId: number;
   productId: number;
@@ -29,6 +31,7 @@ export interface ActionCase {
 export const ACTION_CASES: readonly ActionCase[] = [
   { name: 'Customer: Get', resource: 'customer', operation: 'get', params: (i) => ({ customerId: String(i.customerId) }) },
   { name: 'Customer: Get Many', resource: 'customer', operation: 'getAll', params: () => ({ returnAll: false, limit: 7 }) },
+  { name: 'Customer: Get by Email', resource: 'customer', operation: 'getByEmail', params: (i) => ({ email: i.customerEmail }) },
   { name: 'Order: Get', resource: 'order', operation: 'get', params: (i) => ({ orderId: String(i.orderId) }) },
   // More than one page of 100: Return All pages through the list.
   { name: 'Order: Get Many (all)', resource: 'order', operation: 'getAll', params: () => ({ returnAll: true }) },

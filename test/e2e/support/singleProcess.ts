@@ -132,11 +132,11 @@ export class SingleProcessN8n {
   }
 
   /**
-   * One `n8n execute` of the all-actions workflow (26 nodes: 13 operations × 2 profiles), shared by
+   * One `n8n execute` of the all-actions workflow (28 nodes: 14 cases of the 13 operations × 2 profiles), shared by
    * the action tests; a failing node stops the run, and its test then shows the node's error.
    */
   runActions(): Promise<N8nRun> {
-    return (this.actionRun ??= this.timed('n8n execute (26 action nodes)', () => execute(this.home, WF.actions, { allowError: true })));
+    return (this.actionRun ??= this.timed(`n8n execute (${2 * ACTION_CASES.length} action nodes)`, () => execute(this.home, WF.actions, { allowError: true })));
   }
 
   /** Starts n8n (on `port`, or a free one) and logs in as the owner. */
