@@ -40,7 +40,7 @@ function renderCatalog() {
 
   const product = /** @type {HTMLSelectElement} */ ($('product'));
   product.replaceChildren(
-    h('option', { value: '', text: 'Any product (the store picks one that fits)' }),
+    h('option', { value: '', text: "Any product (store's choice)" }),
     ...catalog.products.map((p) => h('option', { value: String(p.id), text: `${p.name} (#${p.id})` })),
   );
   renderPlans();
@@ -77,7 +77,7 @@ function renderPlans() {
   const product = catalog.products.find((p) => String(p.id) === productId);
   const plans = product ? product.plans : [];
   /** @type {HTMLSelectElement} */ ($('plan')).replaceChildren(
-    h('option', { value: '', text: product ? 'Any plan (the store picks)' : 'Any plan' }),
+    h('option', { value: '', text: "Any plan (store's choice)" }),
     plans.length ? h('optgroup', { label: 'Plans' }, plans.map((plan) => h('option', { value: plan.id, text: `${plan.name} (${plan.terms})` }))) : null,
     h('optgroup', { label: 'Offers' }, catalog.offers.map((offer) => h('option', { value: offer.id, text: offer.label }))),
   );
@@ -130,11 +130,11 @@ function renderActivity(data) {
   /** @type {HTMLTableElement} */ ($('deliveries')).tBodies[0].replaceChildren(
     ...deliveries.map((d) =>
       h('tr', {}, [
-        h('td', { text: storeTime(d.deliveredAt) }),
+        h('td', { class: 'nowrap', text: storeTime(d.deliveredAt) }),
         h('td', {}, [h('span', { class: 'tag', text: d.event })]),
         h('td', { text: recordText(d.record) }),
         h('td', {}, [statusBadge(d.status, d.error)]),
-        h('td', { text: `${d.durationMs} ms` }),
+        h('td', { class: 'nowrap', text: `${d.durationMs} ms` }),
         h('td', {}, [h('code', { text: d.url })]),
       ]),
     ),

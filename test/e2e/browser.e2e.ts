@@ -107,7 +107,7 @@ describeChromium('the sandbox dashboard in the browser', () => {
     expect(Number(order.product_id)).toBe(oneOff.id);
     expect(await dashboard.fire('Purchase', { plan: 'As an upsell' })).toMatch(/^Purchase: order #\d+ \(paid\)\. No hook listens for it\.$/);
     // A one-off plan has no subscription: the store's reason is shown, as an error.
-    const refused = await dashboard.fire('Start subscription');
+    const refused = await dashboard.fire('Start subscription', { plan: `${oneOffPlan.name} (${oneOffPlan.terms})` });
     expect(refused).toMatch(/^Start subscription did not happen: .*not a recurring plan/);
     await dashboard.product.selectOption({ index: 0 });
     expect(await dashboard.fire('Start trial')).toMatch(/^Start trial: subscription #\d+ \(trialing\)\./);
@@ -116,7 +116,7 @@ describeChromium('the sandbox dashboard in the browser', () => {
 
   it('lists hooks (keys redacted) and deliveries with their status, refreshing by itself, in the browser', async () => {
     await dashboard.open();
-    await expect(page.getByText('No hooks yet.')).resolves.toBeDefined();
+    await page.getByText(/^No hooks yet\./).waitFor();
     // A hook registered behind the page's back, as n8n or Zapier would: the page shows it without a reload.
     const subscribe = await fetch(`${sandbox.url}/wp-json/sc/v1/webhook/subscribe?api_key=${sandbox.apiKey}`, {
       method: 'POST',
@@ -138,7 +138,7 @@ describeChromium('the sandbox dashboard in the browser', () => {
 // -----------------------------------------------------------------------------------------------
 // The n8n editor, as `npm start` sets it up.
 
-describeEditor(`n8n ${N8N_VERSION} editor and the sandbox dashboard in the browser`, () => {
+describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the browser`, () => {
   let stack: Stack;
   let browser: Browser;
   let page: Page;
@@ -264,7 +264,7 @@ describeEditor(`n8n ${N8N_VERSION} editor and the sandbox dashboard in the brows
       expect(offers.map((offer) => /\b(bump|upsell|downsell)\b/i.exec(offer)?.[1]?.toLowerCase())).toEqual(['bump', 'upsell', 'downsell']);
       await screenshot(page, 'n8n-trigger-dropdowns', {
         parts: [editor.ndv.getByTestId('node-parameters'), page.locator('.el-select-dropdown:visible')],
-        margin: 8,
+        margin: 0,
       });
       await editor.chooseOption(product.plans[0]?.name ?? '');
       await editor.closeDropdown();
@@ -291,11 +291,12 @@ describeEditor(`n8n ${N8N_VERSION} editor and the sandbox dashboard in the brows
       await page.bringToFront();
       await editor.outputPanel.getByText(purchase.email).first().waitFor();
       await editor.outputPanel.getByTestId('radio-button-json').click();
-      const output = await editor.outputPanel.innerText();
-      expect(output).toMatch(new RegExp(`"id":\\s*${id},`));
+      const idLine = new RegExp(`"id":\\s*${id},`);
+      const output = await editor.outputTextWhen((text) => idLine.test(text));
+      expect(output).toMatch(idLine);
       expect(output).toContain(purchase.email);
       expect(await editor.outputItemCount()).toBe(1);
-      await screenshot(page, 'n8n-trigger-output');
+      await screenshot(page, 'n8n-trigger-output', { hide: '.el-popper' }); // and n8n's "you can pin this" hint
     }),
   );
 
@@ -319,7 +320,7 @@ describeEditor(`n8n ${N8N_VERSION} editor and the sandbox dashboard in the brows
       expect(storeTotal).toBeGreaterThan(100);
       expect(await editor.outputItemCount()).toBe(storeTotal);
       await editor.outputPanel.getByTestId('radio-button-json').click();
-      await screenshot(page, 'n8n-execution-output');
+      await screenshot(page, 'n8n-execution-output', { hide: '.el-popper' });
     }),
   );
 

@@ -102,6 +102,17 @@ export class N8nEditor {
     return this.ndv.getByTestId('output-panel');
   }
 
+  /** The output panel's text once it satisfies `ready` (views render a moment after they are chosen). */
+  async outputTextWhen(ready: (text: string) => boolean, timeoutMs = 10_000): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    let text = await this.outputPanel.innerText();
+    while (!ready(text) && Date.now() < until) {
+      await this.page.waitForTimeout(200);
+      text = await this.outputPanel.innerText();
+    }
+    return text;
+  }
+
   /** The "N items" count of the output panel. */
   async outputItemCount(): Promise<number> {
     const text = await this.outputPanel.getByTestId('ndv-items-count').first().innerText();

@@ -32,7 +32,7 @@ async function around(page: Page, parts: Locator[], margin: number): Promise<Box
 export async function screenshot(
   page: Page,
   name: string,
-  options: { parts?: Locator[]; margin?: number; fullPage?: boolean; dir?: string } = {},
+  options: { parts?: Locator[]; margin?: number; fullPage?: boolean; dir?: string; hide?: string } = {},
 ): Promise<string> {
   const dir = options.dir ?? SCREENSHOT_DIR;
   fs.mkdirSync(dir, { recursive: true });
@@ -44,7 +44,7 @@ export async function screenshot(
     path: file,
     animations: 'disabled',
     caret: 'hide',
-    style: '.el-notification { display: none !important; }',
+    style: `.el-notification${options.hide ? `, ${options.hide}` : ''} { display: none !important; }`,
     ...(clip ? { clip } : { fullPage: options.fullPage ?? false }),
   });
   return file;
