@@ -11,7 +11,7 @@ import { buildApiRequest, parseBodyParams, readBody } from './http/incoming';
 import { JSON_TYPE, type ApiResponse, type Outgoing } from './http/outgoing';
 import { isProfile } from './profiles';
 import { Router } from './router';
-import { handleAdmin, type AdminControls } from './routes/admin';
+import { adminForbidden, crossSiteWrite, handleAdmin, type AdminControls } from './routes/admin';
 import { dashboardAnswer } from './routes/dashboard';
 import { discoveryRoutes } from './routes/discovery';
 import { REST_ROUTES } from './routes/rest';
@@ -175,7 +175,11 @@ class SandboxServer implements Sandbox, AdminControls {
       const target = resolveTarget(url, this.addressing, plain);
       const dashboard = dashboardAnswer(method, url, this, this.state);
       if (dashboard) out = dashboard;
-      else if (target.kind === 'admin') out = await handleAdmin(method, target.path, body, this, links);
+      else if (target.kind === 'admin' && crossSiteWrite(method, req.headers.origin, origin)) {
+        // A web page open in the same browser must not fire events at a local sandbox: browsers send an
+        // Origin with every cross-site POST, and the dashboard's own requests carry the sandbox's origin.
+        out = adminForbidden();
+      } else if (target.kind === 'admin') out = await handleAdmin(method, target.path, body, this, links);
       else if (target.kind === 'page') out = sitePage(target.path, this.addressing.sitePath, this.state.store, links);
       else out = await this.api(method, target.route, url, req, body, links);
     } catch (error) {

@@ -40,6 +40,15 @@ function parseJson(body: Buffer): unknown {
   }
 }
 
+/** A write to the admin API sent by a page of another site (its `Origin` is not the sandbox's own). */
+export function crossSiteWrite(method: string, requestOrigin: string | undefined, ownOrigin: string): boolean {
+  return method !== 'GET' && method !== 'HEAD' && requestOrigin !== undefined && requestOrigin !== ownOrigin;
+}
+
+export function adminForbidden(): Outgoing {
+  return failure(403, 'sandbox_cross_site', 'The sandbox admin API only takes writes from its own dashboard or from tools without a browser Origin.');
+}
+
 export async function handleAdmin(method: string, path: string, body: Buffer, controls: AdminControls, links: Links): Promise<Outgoing> {
   const route = `${method} ${path.replace(/^\/sandbox\/v1/, '') || '/'}`;
   try {

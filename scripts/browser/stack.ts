@@ -59,9 +59,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (options.build !== false) await buildN8nPackage();
   const sandbox = await startSandbox({ port: 0, profile: 'real' });
   const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-browser-'));
-  // The nodes panel would ask n8n's servers for community packages (the package here is a custom extension).
-  const env = { N8N_COMMUNITY_PACKAGES_ENABLED: 'false' };
-  const home: N8nHome = { install, userFolder, customExtensions: path.join(REPO_ROOT, 'n8n', 'dist'), env, log };
+  const home: N8nHome = { install, userFolder, customExtensions: path.join(REPO_ROOT, 'n8n', 'dist'), log };
   let n8n: N8nInstance | undefined;
   const stop = async () => {
     await n8n?.stop();

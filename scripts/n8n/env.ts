@@ -43,6 +43,8 @@ export function n8nEnv(home: N8nHome, extra: Record<string, string>): NodeJS.Pro
     N8N_TEMPLATES_ENABLED: 'false',
     N8N_PERSONALIZATION_ENABLED: 'false',
     N8N_HIRING_BANNER_ENABLED: 'false',
+    // The nodes panel would look up n8n's community-package registry; ours loads from N8N_CUSTOM_EXTENSIONS.
+    N8N_COMMUNITY_PACKAGES_ENABLED: 'false',
     // 2.x only: 1.x does not know this module and refuses to start when it is named.
     ...(home.install.version.startsWith('1.') ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
     N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',

@@ -150,4 +150,18 @@ describe('GET /sandbox/v1/activity', () => {
     expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await httpRequest({ url: `${sandbox.url}/sandbox/v1/activity` })).status).toBe(200);
   });
+  it('refuses admin writes sent by a page of another site, and takes its own dashboard\'s', async () => {
+    const fire = (origin: string) =>
+      httpRequest({
+        method: 'POST',
+        url: `${sandbox.url}/sandbox/v1/events`,
+        headers: { origin, 'content-type': 'application/json' },
+        body: { type: 'lead' },
+      });
+    const forged = await fire('http://evil.example');
+    expect([forged.status, forged.json<{ code: string }>().code]).toEqual([403, 'sandbox_cross_site']);
+    expect((await fire(sandbox.url)).status).toBe(200);
+    const read = await httpRequest({ url: `${sandbox.url}/sandbox/v1/hooks`, headers: { origin: 'http://evil.example' } });
+    expect(read.status).toBe(200);
+  });
 });
