@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { collect, createClient, EVENTS, matchesFilters, parseDelivery } from '../shared/src';
 import { nodeTransport } from '../shared/src/http/nodeTransport';
 import { startSandbox } from '../sandbox';
+import { eventCosts } from './bench/events';
 import { readsAtScale } from './bench/readsAtScale';
 
 const REQUESTS = 300;
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   const parseMs = performance.now() - started;
   console.log(`parse + match ${DELIVERIES} deliveries: ${ms(parseMs)} (${Math.round(DELIVERIES / (parseMs / 1000))}/s, ${kept} matched)`);
   console.log(`peak resident memory: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB`);
+  await eventCosts();
   await readsAtScale();
 }
 
