@@ -4,7 +4,13 @@ const setupFilesAfterEnv = ['<rootDir>/test/setup/pristineHttp.ts'];
 
 module.exports = {
   projects: [
-    { displayName: 'unit', testEnvironment: 'node', transform, setupFilesAfterEnv, testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform,
+      setupFilesAfterEnv,
+      testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+    },
     {
       displayName: 'integration',
       testEnvironment: 'node',

@@ -23,10 +23,7 @@ export function makeAddressing(apiRoot: string): Addressing {
   return { apiRoot: root, restPrefix, sitePath: restPrefix.replace(/\/wp-json$/, '') };
 }
 
-export type Target =
-  | { kind: 'admin'; path: string }
-  | { kind: 'api'; route: string }
-  | { kind: 'page'; path: string };
+export type Target = { kind: 'admin'; path: string } | { kind: 'api'; route: string } | { kind: 'page'; path: string };
 
 /** WordPress drops the route's trailing slash before matching, so both spellings reach the same route. */
 function untrailingslash(route: string): string {

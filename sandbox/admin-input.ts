@@ -11,7 +11,8 @@ export function parseDeviations(value: unknown): Partial<Deviations> {
   if (!isObject(value)) throw new AdminInputError('deviations must be an object');
   const out: Partial<Deviations> = {};
   for (const [key, flag] of Object.entries(value)) {
-    if (!(DEVIATION_KEYS as string[]).includes(key)) throw new AdminInputError(`unknown deviation "${key}"; known: ${DEVIATION_KEYS.join(', ')}`);
+    if (!(DEVIATION_KEYS as string[]).includes(key))
+      throw new AdminInputError(`unknown deviation "${key}"; known: ${DEVIATION_KEYS.join(', ')}`);
     if (typeof flag !== 'boolean') throw new AdminInputError(`deviation ${key} must be true or false`);
     out[key as keyof Deviations] = flag;
   }
@@ -19,7 +20,8 @@ export function parseDeviations(value: unknown): Partial<Deviations> {
 }
 
 const nonNegative = (value: unknown, name: string): number => {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new AdminInputError(`${name} must be a number >= 0`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw new AdminInputError(`${name} must be a number >= 0`);
   return value;
 };
 
@@ -57,7 +59,12 @@ export function parseFaults(value: unknown): Faults | null {
         break;
       }
       case 'rateLimit':
-        faults.rateLimit = { retryAfterSeconds: nonNegative(isObject(entry) ? entry.retryAfterSeconds : undefined, 'rateLimit.retryAfterSeconds') };
+        faults.rateLimit = {
+          retryAfterSeconds: nonNegative(
+            isObject(entry) ? entry.retryAfterSeconds : undefined,
+            'rateLimit.retryAfterSeconds',
+          ),
+        };
         break;
       case 'onlyPaths':
         if (typeof entry !== 'string') throw new AdminInputError('onlyPaths must be a regular expression source');
@@ -69,7 +76,8 @@ export function parseFaults(value: unknown): Faults | null {
         faults.onlyPaths = entry;
         break;
       case 'times':
-        if (typeof entry !== 'number' || !Number.isInteger(entry) || entry < 1) throw new AdminInputError('times must be an integer >= 1');
+        if (typeof entry !== 'number' || !Number.isInteger(entry) || entry < 1)
+          throw new AdminInputError('times must be an integer >= 1');
         faults.times = entry;
         break;
       default:
@@ -90,7 +98,8 @@ export function parseConfigUpdate(body: unknown): ConfigUpdate {
   if (!isObject(body)) throw new AdminInputError('expected a JSON object {profile?, deviations?, faults?}');
   const update: ConfigUpdate = {};
   for (const key of Object.keys(body)) {
-    if (!['profile', 'deviations', 'faults', 'latencyMs'].includes(key)) throw new AdminInputError(`unknown setting "${key}"`);
+    if (!['profile', 'deviations', 'faults', 'latencyMs'].includes(key))
+      throw new AdminInputError(`unknown setting "${key}"`);
   }
   if (body.profile !== undefined) {
     if (!isProfile(body.profile)) throw new AdminInputError('profile must be "spec" or "real"');
@@ -103,7 +112,8 @@ export function parseConfigUpdate(body: unknown): ConfigUpdate {
 }
 
 export function parseEvent(body: unknown): SandboxEvent {
-  if (!isObject(body) || typeof body.type !== 'string') throw new AdminInputError('expected {"type": "<event>", "product_id"?: n, "plan_id"?: "..."}');
+  if (!isObject(body) || typeof body.type !== 'string')
+    throw new AdminInputError('expected {"type": "<event>", "product_id"?: n, "plan_id"?: "..."}');
   const event: SandboxEvent = { type: body.type };
   if (body.product_id !== undefined && body.product_id !== null) {
     const id = Number(body.product_id);
@@ -111,7 +121,8 @@ export function parseEvent(body: unknown): SandboxEvent {
     event.product_id = id;
   }
   if (body.plan_id !== undefined && body.plan_id !== null) {
-    if (typeof body.plan_id !== 'string' && typeof body.plan_id !== 'number') throw new AdminInputError('plan_id must be a string');
+    if (typeof body.plan_id !== 'string' && typeof body.plan_id !== 'number')
+      throw new AdminInputError('plan_id must be a string');
     event.plan_id = String(body.plan_id);
   }
   return event;

@@ -96,7 +96,8 @@ export class Deliverer {
         Accept: '*/*',
       },
     };
-    if (url.username || url.password) options.auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+    if (url.username || url.password)
+      options.auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
 
     return new Promise((resolve) => {
       let settled = false;

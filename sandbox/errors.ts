@@ -24,13 +24,18 @@ export const forbidden = (loggedIn: boolean): RestError =>
 export const invalidId = (): RestError => new RestError(404, 'sc_rest_invalid_id', 'Invalid resource ID.');
 
 export const invalidParams = (reasons: Record<string, string>): RestError =>
-  new RestError(400, 'rest_invalid_param', `Invalid parameter(s): ${Object.keys(reasons).join(', ')}`, { params: reasons });
+  new RestError(400, 'rest_invalid_param', `Invalid parameter(s): ${Object.keys(reasons).join(', ')}`, {
+    params: reasons,
+  });
 
 export const missingParams = (names: string[]): RestError =>
   new RestError(400, 'rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, { params: names });
 
 export const invalidJsonBody = (detail: string): RestError =>
-  new RestError(400, 'rest_invalid_json', 'Invalid JSON body passed.', { json_error_code: 4, json_error_message: detail });
+  new RestError(400, 'rest_invalid_json', 'Invalid JSON body passed.', {
+    json_error_code: 4,
+    json_error_message: detail,
+  });
 
 export const invalidHandler = (): RestError =>
   new RestError(500, 'rest_invalid_handler', 'The handler for the route is invalid.');

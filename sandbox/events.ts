@@ -1,6 +1,13 @@
 import { matches, orderSubject, subscriptionSubject, OFFER_PLAN_IDS, type Filter } from './matching';
 import { OFFERS } from './store/catalog';
-import { chargeSubscription, checkoutLine, endSubscription, paidCharges, placeOrder, startSubscription } from './store/commerce';
+import {
+  chargeSubscription,
+  checkoutLine,
+  endSubscription,
+  paidCharges,
+  placeOrder,
+  startSubscription,
+} from './store/commerce';
 import { newCustomer, newIdentity, newIpAddress } from './store/people';
 import type { Random } from './store/prng';
 import type { Store } from './store/store';
@@ -12,7 +19,19 @@ import type { SandboxEvent } from './types';
  * its hooks are told about. When the change needs a record that does not exist yet (a refund with
  * no paid order of that product), the record is created first, silently.
  */
-export const EVENT_TYPES = ['purchased', 'refunded', 'pending', 'active', 'trialing', 'paused', 'canceled', 'completed', 'lead', 'renewal', 'failed'] as const;
+export const EVENT_TYPES = [
+  'purchased',
+  'refunded',
+  'pending',
+  'active',
+  'trialing',
+  'paused',
+  'canceled',
+  'completed',
+  'lead',
+  'renewal',
+  'failed',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export type EventRecord =
@@ -44,9 +63,11 @@ function resolveTarget(store: Store, event: SandboxEvent): Target {
   const planId = event.plan_id === undefined || event.plan_id === null ? '' : String(event.plan_id);
   if (planId === '') return { product, plan: null, offer: null };
   if ((OFFER_PLAN_IDS as readonly string[]).includes(planId)) return { product, plan: null, offer: planId as Offer };
-  const owner = product ?? store.products.find((candidate) => candidate.plans.some((plan) => plan.id === planId)) ?? null;
+  const owner =
+    product ?? store.products.find((candidate) => candidate.plans.some((plan) => plan.id === planId)) ?? null;
   const plan = owner?.plans.find((candidate) => candidate.id === planId) ?? null;
-  if (!owner || !plan) throw new EventError(`plan_id ${planId} is not a plan of ${product ? `product ${product.id}` : 'any product'}`);
+  if (!owner || !plan)
+    throw new EventError(`plan_id ${planId} is not a plan of ${product ? `product ${product.id}` : 'any product'}`);
   return { product: owner, plan, offer: null };
 }
 
@@ -79,16 +100,29 @@ class EventRun {
     const ipAddress = newIpAddress(random);
     if (target.offer === 'bump') {
       const bump = target.product ?? store.productBySlug(OFFERS.bump);
-      const main = store.products.find((p) => p.id !== bump.id && (OFFERS.withOffers as readonly string[]).includes(p.slug));
+      const main = store.products.find(
+        (p) => p.id !== bump.id && (OFFERS.withOffers as readonly string[]).includes(p.slug),
+      );
       const mainPlan = main && oneTimePlan(main);
       if (!main || !mainPlan) throw new EventError('no product to buy with a bump');
-      const lines = [checkoutLine(main, mainPlan, 'main'), checkoutLine(bump, oneTimePlan(bump) ?? bump.plans[0], 'bump')];
+      const lines = [
+        checkoutLine(main, mainPlan, 'main'),
+        checkoutLine(bump, oneTimePlan(bump) ?? bump.plans[0], 'bump'),
+      ];
       return placeOrder(store, random, { customer, lines, gateway: 'stripe', status: 'paid', at, ipAddress });
     }
     const product = target.product ?? store.productBySlug('photography-masterclass');
     const plan = target.plan ?? oneTimePlan(product) ?? product.plans[0];
-    if (isRecurring(plan)) return startSubscription(store, random, { customer, product, plan, gateway: 'stripe', at, ipAddress }).order;
-    return placeOrder(store, random, { customer, lines: [checkoutLine(product, plan, 'main')], gateway: 'stripe', status: 'paid', at, ipAddress });
+    if (isRecurring(plan))
+      return startSubscription(store, random, { customer, product, plan, gateway: 'stripe', at, ipAddress }).order;
+    return placeOrder(store, random, {
+      customer,
+      lines: [checkoutLine(product, plan, 'main')],
+      gateway: 'stripe',
+      status: 'paid',
+      at,
+      ipAddress,
+    });
   }
 
   /** An upsell or downsell accepted after the newest paid checkout. */
@@ -96,8 +130,10 @@ class EventRun {
     const { store, random } = this;
     const offered = target.product ?? store.productBySlug(OFFERS[offer]);
     const parent =
-      newestMatching(store.orders, (o) => o.orderType === 'main' && !o.renewal && o.status === 'paid' && o.gateway !== 'cod') ??
-      this.purchase({ product: null, plan: null, offer: null });
+      newestMatching(
+        store.orders,
+        (o) => o.orderType === 'main' && !o.renewal && o.status === 'paid' && o.gateway !== 'cod',
+      ) ?? this.purchase({ product: null, plan: null, offer: null });
     const customer = store.customer(parent.customerId);
     if (!customer) throw new EventError(`order ${parent.id} has no customer`);
     return placeOrder(store, random, {
@@ -115,8 +151,10 @@ class EventRun {
   refund(target: Target): Order {
     const filter = filterOf(target);
     const order =
-      newestMatching(this.store.orders, (o) => (o.status === 'paid' || o.status === 'completed') && matches(orderSubject(o), filter)) ??
-      this.purchase(target);
+      newestMatching(
+        this.store.orders,
+        (o) => (o.status === 'paid' || o.status === 'completed') && matches(orderSubject(o), filter),
+      ) ?? this.purchase(target);
     order.status = 'refunded';
     order.modifiedAt = this.store.tick();
     this.store.changed(order.modifiedAt);
@@ -124,7 +162,8 @@ class EventRun {
   }
 
   cashOnDelivery(target: Target): Order {
-    if (target.offer) throw new EventError('pending is a cash-on-delivery checkout: plan_id cannot be bump, upsell or downsell');
+    if (target.offer)
+      throw new EventError('pending is a cash-on-delivery checkout: plan_id cannot be bump, upsell or downsell');
     const product = target.product ?? this.store.productBySlug('studio-lighting-kit');
     const plan = target.plan ?? oneTimePlan(product);
     if (!plan || isRecurring(plan)) throw new EventError('pending (cash on delivery) needs a one-off plan');
@@ -141,7 +180,12 @@ class EventRun {
   }
 
   /** The product and plan a subscription event is about. */
-  private recurringTarget(target: Target, want: (plan: Plan) => boolean, what: string, defaultSlug: string): { product: Product; plan: Plan } {
+  private recurringTarget(
+    target: Target,
+    want: (plan: Plan) => boolean,
+    what: string,
+    defaultSlug: string,
+  ): { product: Product; plan: Plan } {
     if (target.offer) throw new EventError('plan_id bump, upsell or downsell only applies to order events');
     if (target.product && target.plan) {
       if (!want(target.plan)) throw new EventError(`plan ${target.plan.id} is not a ${what} plan`);
@@ -153,17 +197,35 @@ class EventRun {
     return { product, plan };
   }
 
-  subscribe(target: Target, trial: boolean, want = isRecurring, what = 'recurring', defaultSlug = 'creative-members-club'): Subscription {
+  subscribe(
+    target: Target,
+    trial: boolean,
+    want = isRecurring,
+    what = 'recurring',
+    defaultSlug = 'creative-members-club',
+  ): Subscription {
     const chosen = this.recurringTarget(target, trial ? hasTrial : want, trial ? 'trial' : what, defaultSlug);
     const at = this.store.tick();
     const plan = trial ? chosen.plan : { ...chosen.plan, trialDays: null };
     const customer = newCustomer(this.store, this.random, at);
-    return startSubscription(this.store, this.random, { customer, product: chosen.product, plan, gateway: 'stripe', at, ipAddress: newIpAddress(this.random) })
-      .subscription;
+    return startSubscription(this.store, this.random, {
+      customer,
+      product: chosen.product,
+      plan,
+      gateway: 'stripe',
+      at,
+      ipAddress: newIpAddress(this.random),
+    }).subscription;
   }
 
   /** The newest subscription in one of these states that fits the target, or a new active one. */
-  existingSubscription(target: Target, statuses: SubscriptionStatus[], want = isRecurring, what = 'recurring', defaultSlug = 'creative-members-club'): Subscription {
+  existingSubscription(
+    target: Target,
+    statuses: SubscriptionStatus[],
+    want = isRecurring,
+    what = 'recurring',
+    defaultSlug = 'creative-members-club',
+  ): Subscription {
     this.recurringTarget(target, want, what, defaultSlug);
     const filter = filterOf(target);
     const found = newestMatching(this.store.subscriptions, (s) => {
@@ -176,8 +238,17 @@ class EventRun {
   end(target: Target, status: 'paused' | 'canceled' | 'completed'): Subscription {
     const subscription =
       status === 'completed'
-        ? this.existingSubscription(target, ['active', 'past_due'], isInstallment, 'installment', 'photography-masterclass')
-        : this.existingSubscription(target, status === 'paused' ? ['active', 'trialing', 'past_due'] : ['active', 'trialing', 'past_due', 'paused']);
+        ? this.existingSubscription(
+            target,
+            ['active', 'past_due'],
+            isInstallment,
+            'installment',
+            'photography-masterclass',
+          )
+        : this.existingSubscription(
+            target,
+            status === 'paused' ? ['active', 'trialing', 'past_due'] : ['active', 'trialing', 'past_due', 'paused'],
+          );
     if (status === 'completed') this.payRemainingInstallments(subscription);
     const at = this.store.tick();
     endSubscription(subscription, status, at);
@@ -190,7 +261,8 @@ class EventRun {
     const plan = this.store.plan(subscription.productId, subscription.planId);
     const trialOrder = subscription.trialDays > 0 ? 1 : 0;
     const missing = (plan?.installments ?? 0) - (paidCharges(this.store, subscription) - trialOrder);
-    for (let n = 0; n < missing; n += 1) chargeSubscription(this.store, this.random, subscription, this.store.tick(), 'paid');
+    for (let n = 0; n < missing; n += 1)
+      chargeSubscription(this.store, this.random, subscription, this.store.tick(), 'paid');
   }
 
   charge(target: Target, outcome: 'paid' | 'failed'): Order {
@@ -215,7 +287,8 @@ class EventRun {
 }
 
 export function applyEvent(store: Store, random: Random, event: SandboxEvent): EventRecord {
-  if (!isEventType(event.type)) throw new EventError(`unknown event type "${event.type}"; one of: ${EVENT_TYPES.join(', ')}`);
+  if (!isEventType(event.type))
+    throw new EventError(`unknown event type "${event.type}"; one of: ${EVENT_TYPES.join(', ')}`);
   const target = resolveTarget(store, event);
   const run = new EventRun(store, random);
   const order = (o: Order): EventRecord => ({ kind: 'order', order: o });

@@ -45,7 +45,11 @@ export function faultAnswer(faults: Faults | null): Outgoing | null {
     return {
       status: 429,
       headers: { 'Content-Type': JSON_TYPE, 'Retry-After': String(faults.rateLimit.retryAfterSeconds) },
-      body: phpJsonEncode({ code: 'too_many_requests', message: 'Too many requests. Please slow down.', data: { status: 429 } }),
+      body: phpJsonEncode({
+        code: 'too_many_requests',
+        message: 'Too many requests. Please slow down.',
+        data: { status: 429 },
+      }),
     };
   }
   if (faults.serverError) {
@@ -54,13 +58,15 @@ export function faultAnswer(faults: Faults | null): Outgoing | null {
       headers: { 'Content-Type': JSON_TYPE },
       body: phpJsonEncode({
         code: 'internal_server_error',
-        message: '<p>There has been a critical error on this website.</p><p><a href="https://wordpress.org/documentation/article/faq-troubleshooting/">Learn more about troubleshooting WordPress.</a></p>',
+        message:
+          '<p>There has been a critical error on this website.</p><p><a href="https://wordpress.org/documentation/article/faq-troubleshooting/">Learn more about troubleshooting WordPress.</a></p>',
         data: { status: 500 },
         additional_errors: [],
       }),
     };
   }
-  if (faults.html) return { status: faults.html.status, headers: { 'Content-Type': HTML_TYPE }, body: MAINTENANCE_PAGE };
+  if (faults.html)
+    return { status: faults.html.status, headers: { 'Content-Type': HTML_TYPE }, body: MAINTENANCE_PAGE };
   return null;
 }
 

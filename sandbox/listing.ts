@@ -18,7 +18,8 @@ export const ORDER_ORDERBY = ['id', 'date_created', 'date_modified'] as const;
 export const PRODUCT_ORDERBY = ['id', 'date_created', 'date_modified', 'product_name'] as const;
 
 function oneOf(name: string, allowed: readonly string[]): string {
-  const list = allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} and ${allowed[allowed.length - 1]}` : allowed[0];
+  const list =
+    allowed.length > 1 ? `${allowed.slice(0, -1).join(', ')} and ${allowed[allowed.length - 1]}` : allowed[0];
   return `${name} is not one of ${list}.`;
 }
 
@@ -43,7 +44,8 @@ export function readListParams(request: ApiRequest, orderby: readonly string[], 
   if (params.per_page !== undefined) {
     const perPage = asIntegerOrNull(params.per_page);
     if (perPage === null) reasons.per_page = 'per_page is not of type integer.';
-    else if (perPage < 1 || perPage > 100) reasons.per_page = 'per_page must be between 1 (inclusive) and 100 (inclusive)';
+    else if (perPage < 1 || perPage > 100)
+      reasons.per_page = 'per_page must be between 1 (inclusive) and 100 (inclusive)';
     else result.perPage = perPage;
   }
   if (params.order !== undefined) {

@@ -45,7 +45,8 @@ export function matches(subject: Subject, filter: Filter): boolean {
   if (planIds.length > 0) {
     return planIds.some((planId) => {
       if (planId === 'bump') return subject.bumpProductIds.some(isProduct);
-      if (planId === 'upsell' || planId === 'downsell') return subject.orderType === planId && isProduct(subject.productId);
+      if (planId === 'upsell' || planId === 'downsell')
+        return subject.orderType === planId && isProduct(subject.productId);
       return subject.planId === planId && isProduct(subject.productId);
     });
   }

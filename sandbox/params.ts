@@ -25,9 +25,15 @@ export function readOptionalId(params: ParamMap, name: string): number | null {
 
 /** A filter that may be one value, a list, or a comma-separated string: plan_id and status. */
 export function readList(value: unknown): string[] {
-  const values = Array.isArray(value) ? value : typeof value === 'object' && value !== null ? Object.values(value) : [value];
+  const values = Array.isArray(value)
+    ? value
+    : typeof value === 'object' && value !== null
+      ? Object.values(value)
+      : [value];
   return values
-    .flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : typeof entry === 'number' ? [String(entry)] : []))
+    .flatMap((entry) =>
+      typeof entry === 'string' ? entry.split(',') : typeof entry === 'number' ? [String(entry)] : [],
+    )
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
 }

@@ -18,7 +18,16 @@ import { REST_ROUTES } from './routes/rest';
 import { sitePage } from './routes/site-pages';
 import { WEBHOOK_ROUTES } from './routes/webhooks';
 import { SandboxState } from './state';
-import type { Deviations, Faults, Sandbox, SandboxDelivery, SandboxEvent, SandboxHook, SandboxOptions, SandboxProfile } from './types';
+import type {
+  Deviations,
+  Faults,
+  Sandbox,
+  SandboxDelivery,
+  SandboxEvent,
+  SandboxHook,
+  SandboxOptions,
+  SandboxProfile,
+} from './types';
 
 export const DEFAULT_API_KEY = 'sandbox-demo-key';
 export const DEFAULT_SIZE = 200;
@@ -136,7 +145,12 @@ class SandboxServer implements Sandbox, AdminControls {
   }
 
   config(): { profile: SandboxProfile; deviations: Deviations; faults: Faults | null; latencyMs: number } {
-    return { profile: this.state.profile, deviations: { ...this.state.deviations }, faults: this.state.faults.get(), latencyMs: this.latencyMs };
+    return {
+      profile: this.state.profile,
+      deviations: { ...this.state.deviations },
+      faults: this.state.faults.get(),
+      latencyMs: this.latencyMs,
+    };
   }
 
   /** A profile first resets the deviations, then explicit deviations apply on top. */
@@ -191,7 +205,14 @@ class SandboxServer implements Sandbox, AdminControls {
     res.end(out.body);
   }
 
-  private async api(method: string, route: string, url: URL, req: http.IncomingMessage, body: Buffer, links: Links): Promise<Outgoing> {
+  private async api(
+    method: string,
+    route: string,
+    url: URL,
+    req: http.IncomingMessage,
+    body: Buffer,
+    links: Links,
+  ): Promise<Outgoing> {
     const faults = this.state.faults.take(route);
     if (this.latencyMs > 0) await this.sleep(this.latencyMs);
     if (faults?.latencyMs) await this.sleep(faults.latencyMs);

@@ -56,7 +56,9 @@ async function main(): Promise<void> {
     }
   }
   const parseMs = performance.now() - started;
-  console.log(`parse + match ${DELIVERIES} deliveries: ${ms(parseMs)} (${Math.round(DELIVERIES / (parseMs / 1000))}/s, ${kept} matched)`);
+  console.log(
+    `parse + match ${DELIVERIES} deliveries: ${ms(parseMs)} (${Math.round(DELIVERIES / (parseMs / 1000))}/s, ${kept} matched)`,
+  );
   console.log(`peak resident memory: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB`);
   await eventCosts();
   await readsAtScale();

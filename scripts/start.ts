@@ -41,7 +41,8 @@ import {
 import { EXAMPLE_CREDENTIAL, loadExamples, sandboxCredential, triggerNodes } from './start/examples';
 import { activeSandboxTriggers, reRegisterHooks } from './start/hooks';
 
-const USAGE = 'Usage: npm start [-- --no-n8n] [-- --queue] [-- --verbose]   (see scripts/start.ts for the environment variables)';
+const USAGE =
+  'Usage: npm start [-- --no-n8n] [-- --queue] [-- --verbose]   (see scripts/start.ts for the environment variables)';
 
 interface Config {
   sandboxPort: number;
@@ -62,7 +63,8 @@ interface Config {
 function port(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`${name} must be a port number, got "${text}"`);
+  if (!Number.isInteger(value) || value < 1 || value > 65535)
+    throw new Error(`${name} must be a port number, got "${text}"`);
   return value;
 }
 
@@ -75,7 +77,12 @@ function wholeNumber(name: string, text: string | undefined): number | undefined
 
 function readConfig(): Config | undefined {
   const { values } = parseArgs({
-    options: { 'no-n8n': { type: 'boolean' }, queue: { type: 'boolean' }, verbose: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      'no-n8n': { type: 'boolean' },
+      queue: { type: 'boolean' },
+      verbose: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     console.log(USAGE);
@@ -83,7 +90,8 @@ function readConfig(): Config | undefined {
   }
   const env = process.env;
   const profile = env.SANDBOX_PROFILE || 'real';
-  if (profile !== 'real' && profile !== 'spec') throw new Error(`SANDBOX_PROFILE must be "real" or "spec", got "${profile}"`);
+  if (profile !== 'real' && profile !== 'spec')
+    throw new Error(`SANDBOX_PROFILE must be "real" or "spec", got "${profile}"`);
   return {
     sandboxPort: port('SANDBOX_PORT', env.SANDBOX_PORT, 8787),
     profile,
@@ -120,7 +128,9 @@ function buildPackage(): Promise<void> {
     child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
     child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`npm run build:n8n failed (exit ${code}):\n${output}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`npm run build:n8n failed (exit ${code}):\n${output}`)),
+    );
   });
 }
 
@@ -187,7 +197,9 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-    throw new Error(inUse ? `port ${config.sandboxPort} is in use: stop what runs there, or set SANDBOX_PORT` : String(error));
+    throw new Error(
+      inUse ? `port ${config.sandboxPort} is in use: stop what runs there, or set SANDBOX_PORT` : String(error),
+    );
   }
   const sandbox = running.sandbox;
   step(`Sandbox store (profile ${config.profile}) listening on ${sandbox.url} (${Date.now() - started} ms)`);
@@ -200,7 +212,9 @@ async function main(): Promise<void> {
     n8nMissing = 'not started (--no-n8n)';
   } else {
     try {
-      ({ owner, activeTriggers } = config.queue ? await startQueueWithExamples(config, sandbox) : await startN8nWithExamples(config, sandbox));
+      ({ owner, activeTriggers } = config.queue
+        ? await startQueueWithExamples(config, sandbox)
+        : await startN8nWithExamples(config, sandbox));
     } catch (error) {
       if (stopping) return;
       if (!(error instanceof N8nUnavailableError || error instanceof ServiceUnavailableError)) throw error;
@@ -233,7 +247,12 @@ async function startN8nWithExamples(
     running.log?.write(`${line}\n`);
     if (config.verbose) say(`  ${line}`);
   };
-  const home: N8nHome = { install, userFolder: config.userFolder, customExtensions: path.join(REPO_ROOT, 'n8n', 'dist'), log };
+  const home: N8nHome = {
+    install,
+    userFolder: config.userFolder,
+    customExtensions: path.join(REPO_ROOT, 'n8n', 'dist'),
+    log,
+  };
 
   step(`Importing the credential "${EXAMPLE_CREDENTIAL.name}" (user folder ${config.userFolder})`);
   // Imported on every run (same id, so it is replaced): it follows SANDBOX_PORT and SANDBOX_API_KEY.
@@ -259,7 +278,9 @@ async function startN8nWithExamples(
   // example triggers imported just now.
   const stale = await activeSandboxTriggers(owner.session, EXAMPLE_CREDENTIAL.id);
   if (stale.length) {
-    step(`Registering the hooks of active trigger workflows on the fresh sandbox: ${stale.map((wf) => `"${wf.name}"`).join(', ')}`);
+    step(
+      `Registering the hooks of active trigger workflows on the fresh sandbox: ${stale.map((wf) => `"${wf.name}"`).join(', ')}`,
+    );
     await reRegisterHooks(owner.session, stale);
   }
   for (const wf of missing.filter((w) => triggerNodes(w).length > 0 && !stale.some((s) => s.id === w.id))) {
@@ -275,12 +296,20 @@ async function startN8nWithExamples(
  * processor (N8N_WEBHOOK_PORT), all with the package; the credential and examples are imported into
  * the fresh database and the example trigger is activated (its hook points at the webhook processor).
  */
-async function startQueueWithExamples(config: Config, sandbox: Sandbox): Promise<{ owner: OwnerLogin; activeTriggers: string[] }> {
+async function startQueueWithExamples(
+  config: Config,
+  sandbox: Sandbox,
+): Promise<{ owner: OwnerLogin; activeTriggers: string[] }> {
   const webhookPort = config.queue?.webhookPort ?? 5690;
-  for (const [name, p] of [['N8N_PORT', config.n8nPort], ['N8N_WEBHOOK_PORT', webhookPort]] as const) {
+  for (const [name, p] of [
+    ['N8N_PORT', config.n8nPort],
+    ['N8N_WEBHOOK_PORT', webhookPort],
+  ] as const) {
     if (await portInUse(p)) throw new Error(`port ${p} is in use (another n8n?): stop it, or set ${name}`);
   }
-  step(`n8n ${N8N_VERSION} in queue mode: checking the install (the first run installs it: a few minutes, about 2.2 GB)`);
+  step(
+    `n8n ${N8N_VERSION} in queue mode: checking the install (the first run installs it: a few minutes, about 2.2 GB)`,
+  );
   const install = await ensureN8n({ log: (line) => say(`  ${line}`) });
   if (stopping) throw new Error('stopped');
   step('Building the n8n package (npm run build:n8n)');
@@ -335,7 +364,13 @@ async function ownerLogin(n8n: { url: string; userFolder: string }, config: Conf
   }
 }
 
-function printBanner(config: Config, sandbox: Sandbox, owner: OwnerLogin | undefined, activeTriggers: string[], n8nMissing?: string): void {
+function printBanner(
+  config: Config,
+  sandbox: Sandbox,
+  owner: OwnerLogin | undefined,
+  activeTriggers: string[],
+  n8nMissing?: string,
+): void {
   const event = (type: string) =>
     `curl -s -X POST ${sandbox.url}/sandbox/v1/events -H 'content-type: application/json' -d '{"type":"${type}"}'`;
   const lines = [
@@ -359,7 +394,9 @@ function printBanner(config: Config, sandbox: Sandbox, owner: OwnerLogin | undef
       `   Login         ${owner.email}`,
       `   Password      ${owner.password}`,
       `   Credential    "${EXAMPLE_CREDENTIAL.name}" (Commerce Service API, pointing at the sandbox)`,
-      `   Workflows     ${loadExamples().map((wf) => `"${wf.name}"`).join(', ')}`,
+      `   Workflows     ${loadExamples()
+        .map((wf) => `"${wf.name}"`)
+        .join(', ')}`,
       activeTriggers.length
         ? `   Active        ${activeTriggers.map((name) => `"${name}"`).join(', ')}: fire a purchase (above) and see it under Executions`
         : '   Active        no trigger workflow on the sandbox is active',

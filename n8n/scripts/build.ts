@@ -28,7 +28,9 @@ async function main(): Promise<void> {
 		...filesUnder(join(root, 'credentials'), (file) => file.endsWith('.credentials.ts')),
 	];
 	await build({
-		entryPoints: Object.fromEntries(entries.map((file) => [relative(root, file).replace(/\.ts$/, ''), file])),
+		entryPoints: Object.fromEntries(
+			entries.map((file) => [relative(root, file).replace(/\.ts$/, ''), file]),
+		),
 		outdir: dist,
 		bundle: true,
 		platform: 'node',
@@ -45,7 +47,10 @@ async function main(): Promise<void> {
 	// Icons, and the codex file n8n reads beside each node (X.node.json).
 	const assets = [
 		...filesUnder(join(root, 'icons'), (file) => /\.(svg|png)$/.test(file)),
-		...filesUnder(join(root, 'nodes'), (file) => /\.(svg|png)$/.test(file) || file.endsWith('.node.json')),
+		...filesUnder(
+			join(root, 'nodes'),
+			(file) => /\.(svg|png)$/.test(file) || file.endsWith('.node.json'),
+		),
 		...filesUnder(join(root, 'credentials'), (file) => /\.(svg|png)$/.test(file)),
 	];
 	for (const file of assets) {

@@ -143,22 +143,39 @@ if (problems.length) {
 function main(): void {
 	const workDir = mkdtempSync(join(tmpdir(), 'n8n-pack-check-'));
 	try {
-		const [pack] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', workDir], root)) as PackEntry[];
+		const [pack] = JSON.parse(
+			run('npm', ['pack', '--json', '--pack-destination', workDir], root),
+		) as PackEntry[];
 		if (!pack) throw new Error('npm pack produced nothing');
 		const packed = pack.files.map((file) => file.path).sort();
 		console.log(`Packed ${pack.filename}: ${packed.length} files\n  ${packed.join('\n  ')}`);
-		const outside = packed.filter((path) => path !== 'package.json' && !/^(dist\/|README|LICENSE)/i.test(path));
-		if (outside.length) throw new Error(`the tarball holds files outside dist/: ${outside.join(', ')}`);
+		const outside = packed.filter(
+			(path) => path !== 'package.json' && !/^(dist\/|README|LICENSE)/i.test(path),
+		);
+		if (outside.length)
+			throw new Error(`the tarball holds files outside dist/: ${outside.join(', ')}`);
 
 		const installDir = join(workDir, 'install');
 		run('mkdir', ['-p', installDir], workDir);
-		writeFileSync(join(installDir, 'package.json'), JSON.stringify({ name: 'pack-check', private: true }));
+		writeFileSync(
+			join(installDir, 'package.json'),
+			JSON.stringify({ name: 'pack-check', private: true }),
+		);
 		run(
 			'npm',
-			['install', '--no-audit', '--no-fund', '--omit=dev', join(workDir, pack.filename), `n8n-workflow@${N8N_WORKFLOW}`],
+			[
+				'install',
+				'--no-audit',
+				'--no-fund',
+				'--omit=dev',
+				join(workDir, pack.filename),
+				`n8n-workflow@${N8N_WORKFLOW}`,
+			],
 			installDir,
 		);
-		const installed = JSON.parse(readFileSync(join(installDir, 'package.json'), 'utf8')) as { dependencies: object };
+		const installed = JSON.parse(readFileSync(join(installDir, 'package.json'), 'utf8')) as {
+			dependencies: object;
+		};
 		console.log(`Installed into ${installDir}: ${Object.keys(installed.dependencies).join(', ')}`);
 
 		writeFileSync(join(installDir, 'load.js'), LOADER);

@@ -55,7 +55,15 @@ function renderCatalog() {
           { class: 'buttons' },
           (catalog?.events ?? [])
             .filter((e) => e.group === group)
-            .map((e) => h('button', { type: 'button', class: e.type === 'purchased' ? 'primary' : '', 'data-event': e.type, title: e.hint, text: e.label })),
+            .map((e) =>
+              h('button', {
+                type: 'button',
+                class: e.type === 'purchased' ? 'primary' : '',
+                'data-event': e.type,
+                title: e.hint,
+                text: e.label,
+              }),
+            ),
         ),
       ]),
     ),
@@ -65,7 +73,11 @@ function renderCatalog() {
     ...catalog.products.map((p) =>
       h('li', {}, [
         h('div', { class: 'name' }, [p.name, ' ', h('span', { class: 'id', text: `#${p.id}` })]),
-        h('ul', {}, p.plans.map((plan) => h('li', { text: `${plan.name}: ${plan.terms}` }))),
+        h(
+          'ul',
+          {},
+          p.plans.map((plan) => h('li', { text: `${plan.name}: ${plan.terms}` })),
+        ),
       ]),
     ),
   );
@@ -78,13 +90,24 @@ function renderPlans() {
   const plans = product ? product.plans : [];
   /** @type {HTMLSelectElement} */ ($('plan')).replaceChildren(
     h('option', { value: '', text: "Any plan (store's choice)" }),
-    plans.length ? h('optgroup', { label: 'Plans' }, plans.map((plan) => h('option', { value: plan.id, text: `${plan.name} (${plan.terms})` }))) : null,
-    h('optgroup', { label: 'Offers' }, catalog.offers.map((offer) => h('option', { value: offer.id, text: offer.label }))),
+    plans.length
+      ? h(
+          'optgroup',
+          { label: 'Plans' },
+          plans.map((plan) => h('option', { value: plan.id, text: `${plan.name} (${plan.terms})` })),
+        )
+      : null,
+    h(
+      'optgroup',
+      { label: 'Offers' },
+      catalog.offers.map((offer) => h('option', { value: offer.id, text: offer.label })),
+    ),
   );
 }
 
 /** @param {string} iso */
-const storeTime = (iso) => (typeof iso === 'string' ? iso.replace('T', ' ').replace(/(\.\d+)?(Z|[+-]\d\d:?\d\d)?$/, '') : '');
+const storeTime = (iso) =>
+  typeof iso === 'string' ? iso.replace('T', ' ').replace(/(\.\d+)?(Z|[+-]\d\d:?\d\d)?$/, '') : '';
 
 /** @param {number | null} status @param {string | undefined} error */
 function statusBadge(status, error) {
@@ -114,8 +137,19 @@ function renderActivity(data) {
   /** @type {HTMLTableElement} */ ($('hooks')).tBodies[0].replaceChildren(
     ...hooks.map((hook) =>
       h('tr', {}, [
-        h('td', {}, hook.events.length ? hook.events.map((/** @type {string} */ e) => h('span', { class: 'tag', text: e })) : [h('span', { class: 'muted', text: 'any event' })]),
-        h('td', hook.productId === null ? { class: 'muted', text: 'any' } : { text: hook.productName ? `${hook.productName} (#${hook.productId})` : `#${hook.productId}` }),
+        h(
+          'td',
+          {},
+          hook.events.length
+            ? hook.events.map((/** @type {string} */ e) => h('span', { class: 'tag', text: e }))
+            : [h('span', { class: 'muted', text: 'any event' })],
+        ),
+        h(
+          'td',
+          hook.productId === null
+            ? { class: 'muted', text: 'any' }
+            : { text: hook.productName ? `${hook.productName} (#${hook.productId})` : `#${hook.productId}` },
+        ),
         h('td', hook.planIds.length ? { text: hook.planIds.join(', ') } : { class: 'muted', text: 'any' }),
         h('td', {}, [h('code', { text: hook.url })]),
         h('td', { text: hook.source || '—' }),
@@ -124,7 +158,10 @@ function renderActivity(data) {
   );
 
   const deliveries = /** @type {Array<any>} */ (data.deliveries);
-  $('deliveries-count').textContent = data.deliveriesTotal > deliveries.length ? `newest ${deliveries.length} of ${data.deliveriesTotal}` : `${deliveries.length}`;
+  $('deliveries-count').textContent =
+    data.deliveriesTotal > deliveries.length
+      ? `newest ${deliveries.length} of ${data.deliveriesTotal}`
+      : `${deliveries.length}`;
   $('deliveries-empty').hidden = deliveries.length > 0;
   $('deliveries').hidden = deliveries.length === 0;
   /** @type {HTMLTableElement} */ ($('deliveries')).tBodies[0].replaceChildren(
@@ -150,7 +187,8 @@ async function refresh() {
     $('offline').hidden = true;
   } catch (error) {
     $('offline').hidden = false;
-    $('offline').textContent = `The sandbox does not answer (${error instanceof Error ? error.message : String(error)}). Is it still running?`;
+    $('offline').textContent =
+      `The sandbox does not answer (${error instanceof Error ? error.message : String(error)}). Is it still running?`;
   }
   timer = window.setTimeout(refresh, REFRESH_MS);
 }
@@ -172,18 +210,31 @@ async function fire(button) {
   const label = button.textContent || type || '';
   const productId = /** @type {HTMLSelectElement} */ ($('product')).value;
   const planId = /** @type {HTMLSelectElement} */ ($('plan')).value;
-  const body = { type, ...(productId ? { product_id: Number(productId) } : {}), ...(planId ? { plan_id: planId } : {}) };
+  const body = {
+    type,
+    ...(productId ? { product_id: Number(productId) } : {}),
+    ...(planId ? { plan_id: planId } : {}),
+  };
   const buttons = /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('#event-groups button'));
   buttons.forEach((b) => (b.disabled = true));
   const result = $('result');
   result.replaceChildren(h('span', { class: 'muted', text: `${label}…` }));
   try {
-    const response = await fetch('/sandbox/v1/events', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch('/sandbox/v1/events', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const answer = await response.json();
     if (!response.ok) throw new Error(answer && answer.message ? answer.message : `HTTP ${response.status}`);
     result.replaceChildren(h('span', { class: 'ok', text: describeFired(label, answer) }));
   } catch (error) {
-    result.replaceChildren(h('span', { class: 'bad', text: `${label} did not happen: ${error instanceof Error ? error.message : String(error)}` }));
+    result.replaceChildren(
+      h('span', {
+        class: 'bad',
+        text: `${label} did not happen: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    );
   } finally {
     buttons.forEach((b) => (b.disabled = false));
     button.focus();
@@ -203,7 +254,8 @@ async function start() {
     renderCatalog();
   } catch (error) {
     $('offline').hidden = false;
-    $('offline').textContent = `Could not load the store's products (${error instanceof Error ? error.message : String(error)}).`;
+    $('offline').textContent =
+      `Could not load the store's products (${error instanceof Error ? error.message : String(error)}).`;
   }
   void refresh();
 }

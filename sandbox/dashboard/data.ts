@@ -27,15 +27,27 @@ type EventGroup = 'orders' | 'subscriptions' | 'leads';
 
 /** One button per event type; a type missing here fails the typecheck. */
 const EVENT_BUTTONS: Record<EventType, { label: string; group: EventGroup; hint: string }> = {
-  purchased: { label: 'Purchase', group: 'orders', hint: 'A paid order of the chosen product and plan (or as a bump, upsell or downsell).' },
+  purchased: {
+    label: 'Purchase',
+    group: 'orders',
+    hint: 'A paid order of the chosen product and plan (or as a bump, upsell or downsell).',
+  },
   refunded: { label: 'Refund', group: 'orders', hint: 'The newest paid order of the choice becomes refunded.' },
   pending: { label: 'Cash-on-delivery order', group: 'orders', hint: 'A new order awaiting payment (one-off plans).' },
   active: { label: 'Start subscription', group: 'subscriptions', hint: 'A new active subscription (recurring plans).' },
-  trialing: { label: 'Start trial', group: 'subscriptions', hint: 'A new subscription in its free trial (plans with a trial).' },
+  trialing: {
+    label: 'Start trial',
+    group: 'subscriptions',
+    hint: 'A new subscription in its free trial (plans with a trial).',
+  },
   renewal: { label: 'Renewal payment', group: 'subscriptions', hint: 'A subscription is charged again.' },
   failed: { label: 'Failed payment', group: 'subscriptions', hint: 'A renewal charge fails.' },
   paused: { label: 'Pause subscription', group: 'subscriptions', hint: 'The newest fitting subscription is paused.' },
-  canceled: { label: 'Cancel subscription', group: 'subscriptions', hint: 'The newest fitting subscription is canceled.' },
+  canceled: {
+    label: 'Cancel subscription',
+    group: 'subscriptions',
+    hint: 'The newest fitting subscription is canceled.',
+  },
   completed: { label: 'Complete installments', group: 'subscriptions', hint: 'An installment plan is paid in full.' },
   lead: { label: 'Capture lead', group: 'leads', hint: 'A checkout form is filled in, not yet paid.' },
 };

@@ -4,7 +4,8 @@ export const REDACTED = '[redacted]';
 
 const SECRET_PARAM = /^(?:api[_-]?key|apikey|key|token|access[_-]?token|secret|signature|sig|auth|password|pass)$/i;
 // In free text (an error message): `name=value` pairs whose name looks secret.
-const SECRET_PAIR = /([?&;\s](?:api[_-]?key|apikey|key|token|access[_-]?token|secret|signature|sig|auth|password|pass)=)[^&#\s"']*/gi;
+const SECRET_PAIR =
+  /([?&;\s](?:api[_-]?key|apikey|key|token|access[_-]?token|secret|signature|sig|auth|password|pass)=)[^&#\s"']*/gi;
 
 /**
  * Redacts the password of `user:password@`, the values of secret-looking query parameters, and any

@@ -16,15 +16,23 @@ export function amount(ctx: RenderContext, minor: number): number {
 }
 
 /** The records an order or subscription points at; the seed never leaves these dangling. */
-export function related(ctx: RenderContext, record: Order | Subscription): { customer: Customer; product: Product; plan: Plan } {
+export function related(
+  ctx: RenderContext,
+  record: Order | Subscription,
+): { customer: Customer; product: Product; plan: Plan } {
   const customer = ctx.store.customer(record.customerId);
   const product = ctx.store.product(record.productId);
   const plan = ctx.store.plan(record.productId, record.planId);
-  if (!customer || !product || !plan) throw new Error(`record ${record.id} points at a missing customer, product or plan`);
+  if (!customer || !product || !plan)
+    throw new Error(`record ${record.id} points at a missing customer, product or plan`);
   return { customer, product, plan };
 }
 
-export function customerNames(customer: { firstName: string; lastName: string; email: string }): Record<string, string> {
+export function customerNames(customer: {
+  firstName: string;
+  lastName: string;
+  email: string;
+}): Record<string, string> {
   return {
     customer_firstname: customer.firstName,
     customer_lastname: customer.lastName,

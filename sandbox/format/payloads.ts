@@ -13,7 +13,9 @@ type Payload = Record<string, unknown>;
 
 /** PHP's array_filter in that function drops '' and null (zeros stay). */
 function withoutEmpty(body: Payload): Payload {
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== '' && value !== null && value !== undefined));
+  return Object.fromEntries(
+    Object.entries(body).filter(([, value]) => value !== '' && value !== null && value !== undefined),
+  );
 }
 
 function contact(person: Omit<Lead, 'createdAt' | 'productId' | 'planId' | 'ipAddress'>): Payload {
@@ -78,7 +80,10 @@ export function orderPayload(order: Order, ctx: RenderContext, trigger: string |
         sign_up_fee: amount(ctx, item.signupFeeCents),
         tax_rate: order.taxRate > 0 ? String(order.taxRate) : '',
         ...(item.subscriptionId !== null && itemPlan && subscription
-          ? { subscription_id: item.subscriptionId, sub_summary: paymentTerms(itemPlan, subscription.amountCents, ctx.store.currency) }
+          ? {
+              subscription_id: item.subscriptionId,
+              sub_summary: paymentTerms(itemPlan, subscription.amountCents, ctx.store.currency),
+            }
           : {}),
       };
     }),

@@ -58,7 +58,9 @@ export function orderResource(order: Order, ctx: RenderContext): Record<string, 
       const itemProduct = ctx.store.product(item.productId);
       const itemPlan = ctx.store.plan(item.productId, item.planId);
       const summary =
-        item.subscriptionId !== null && itemPlan && subscription ? paymentTerms(itemPlan, subscription.amountCents, ctx.store.currency) : '';
+        item.subscriptionId !== null && itemPlan && subscription
+          ? paymentTerms(itemPlan, subscription.amountCents, ctx.store.currency)
+          : '';
       return {
         product_name: itemProduct?.name ?? '',
         quantity: item.quantity,

@@ -56,7 +56,13 @@ export function parseBodyParams(headers: IncomingHttpHeaders, body: Buffer): Par
   return {};
 }
 
-export function buildApiRequest(method: string, route: string, url: URL, headers: IncomingHttpHeaders, bodyParams: ParamMap): ApiRequest {
+export function buildApiRequest(
+  method: string,
+  route: string,
+  url: URL,
+  headers: IncomingHttpHeaders,
+  bodyParams: ParamMap,
+): ApiRequest {
   const query = parsePhpQuery(url.search);
   delete query.rest_route;
   const pairs = queryPairs(url.search).filter(([key]) => key !== 'rest_route');

@@ -22,11 +22,13 @@ const json = (status: number, body: unknown): Outgoing => ({
   body: JSON.stringify(body, null, 2),
 });
 
-const failure = (status: number, code: string, message: string): Outgoing => json(status, { code, message, data: { status } });
+const failure = (status: number, code: string, message: string): Outgoing =>
+  json(status, { code, message, data: { status } });
 
 function describe(record: EventRecord): Record<string, unknown> {
   if (record.kind === 'order') return { resource: 'order', id: record.order.id, status: record.order.status };
-  if (record.kind === 'subscription') return { resource: 'subscription', id: record.subscription.id, status: record.subscription.status };
+  if (record.kind === 'subscription')
+    return { resource: 'subscription', id: record.subscription.id, status: record.subscription.status };
   return { resource: 'lead', email: record.lead.email };
 }
 
@@ -46,10 +48,20 @@ export function crossSiteWrite(method: string, requestOrigin: string | undefined
 }
 
 export function adminForbidden(): Outgoing {
-  return failure(403, 'sandbox_cross_site', 'The sandbox admin API only takes writes from its own dashboard or from tools without a browser Origin.');
+  return failure(
+    403,
+    'sandbox_cross_site',
+    'The sandbox admin API only takes writes from its own dashboard or from tools without a browser Origin.',
+  );
 }
 
-export async function handleAdmin(method: string, path: string, body: Buffer, controls: AdminControls, links: Links): Promise<Outgoing> {
+export async function handleAdmin(
+  method: string,
+  path: string,
+  body: Buffer,
+  controls: AdminControls,
+  links: Links,
+): Promise<Outgoing> {
   const route = `${method} ${path.replace(/^\/sandbox\/v1/, '') || '/'}`;
   try {
     switch (route) {
@@ -79,7 +91,8 @@ export async function handleAdmin(method: string, path: string, body: Buffer, co
         return failure(404, 'sandbox_no_route', `No admin route ${route}. See sandbox/README.md.`);
     }
   } catch (error) {
-    if (error instanceof AdminInputError || error instanceof EventError) return failure(400, 'sandbox_invalid_request', error.message);
+    if (error instanceof AdminInputError || error instanceof EventError)
+      return failure(400, 'sandbox_invalid_request', error.message);
     throw error;
   }
 }

@@ -76,7 +76,11 @@ export function dashboardAnswer(
   if (pathname === '/sandbox/v1/activity') {
     const limit = limitOf(url);
     if (limit === undefined) {
-      return json(400, { code: 'sandbox_invalid_request', message: `limit must be a whole number from 1 to ${MAX_LIMIT}`, data: { status: 400 } });
+      return json(400, {
+        code: 'sandbox_invalid_request',
+        message: `limit must be a whole number from 1 to ${MAX_LIMIT}`,
+        data: { status: 400 },
+      });
     }
     return json(200, activity(source, limit));
   }

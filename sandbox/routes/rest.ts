@@ -2,7 +2,15 @@ import { requireHeaderKey } from '../auth';
 import { invalidId } from '../errors';
 import { customerResource, orderResource, productResource, subscriptionResource } from '../format/resources';
 import type { ApiResponse } from '../http/outgoing';
-import { ORDER_ORDERBY, pageResponse, PRODUCT_ORDERBY, readListParams, sortKey, type ListParams, type Sortable } from '../listing';
+import {
+  ORDER_ORDERBY,
+  pageResponse,
+  PRODUCT_ORDERBY,
+  readListParams,
+  sortKey,
+  type ListParams,
+  type Sortable,
+} from '../listing';
 import type { RouteContext, RouteDef } from '../router';
 import type { Store } from '../store/store';
 import { renderContext } from './render';
@@ -16,7 +24,12 @@ function listRequest(ctx: RouteContext, orderby: readonly string[], withDateAfte
   return list;
 }
 
-function sortedBy<T extends Sortable>(store: Store, collection: string, items: readonly T[], orderby: string): readonly T[] {
+function sortedBy<T extends Sortable>(
+  store: Store,
+  collection: string,
+  items: readonly T[],
+  orderby: string,
+): readonly T[] {
   return store.sorted(`${collection}:${orderby}`, items, sortKey(orderby));
 }
 
@@ -41,7 +54,12 @@ function listOf<T extends Sortable>(
   );
 }
 
-function one<T>(ctx: RouteContext, id: string, find: (store: Store, id: number) => T | undefined, render: (item: T, c: ReturnType<typeof renderContext>) => unknown): ApiResponse {
+function one<T>(
+  ctx: RouteContext,
+  id: string,
+  find: (store: Store, id: number) => T | undefined,
+  render: (item: T, c: ReturnType<typeof renderContext>) => unknown,
+): ApiResponse {
   requireHeaderKey(ctx.request, ctx.state.config.apiKey);
   const item = find(ctx.state.store, Number(id));
   if (item === undefined) throw invalidId();
@@ -54,7 +72,8 @@ export const REST_ROUTES: readonly RouteDef[] = [
   {
     path: '/sc/v1/customers',
     methods: ['GET'],
-    handler: (ctx) => listOf(ctx, (store) => ({ key: 'customers', items: store.customers }), CUSTOMER_ORDERBY, false, customerResource),
+    handler: (ctx) =>
+      listOf(ctx, (store) => ({ key: 'customers', items: store.customers }), CUSTOMER_ORDERBY, false, customerResource),
   },
   {
     path: '/sc/v1/customers/(?P<id>[\\d]+)',
@@ -64,7 +83,8 @@ export const REST_ROUTES: readonly RouteDef[] = [
   {
     path: '/sc/v1/orders',
     methods: ['GET'],
-    handler: (ctx) => listOf(ctx, (store) => ({ key: 'orders', items: store.orders }), ORDER_ORDERBY, true, orderResource),
+    handler: (ctx) =>
+      listOf(ctx, (store) => ({ key: 'orders', items: store.orders }), ORDER_ORDERBY, true, orderResource),
   },
   {
     path: '/sc/v1/orders/(?P<id>[\\d]+)',
@@ -95,7 +115,13 @@ export const REST_ROUTES: readonly RouteDef[] = [
     path: '/sc/v1/subscriptions',
     methods: ['GET'],
     handler: (ctx) =>
-      listOf(ctx, (store) => ({ key: 'subscriptions', items: store.subscriptions }), ORDER_ORDERBY, true, subscriptionResource),
+      listOf(
+        ctx,
+        (store) => ({ key: 'subscriptions', items: store.subscriptions }),
+        ORDER_ORDERBY,
+        true,
+        subscriptionResource,
+      ),
   },
   {
     path: '/sc/v1/subscriptions/(?P<id>[\\d]+)',

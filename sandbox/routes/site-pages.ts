@@ -14,11 +14,18 @@ const escapeHtml = (text: string): string =>
 
 export function sitePage(path: string, sitePath: string, store: Store, links: Links): Outgoing {
   if (path === `${sitePath}/` || path === sitePath || (sitePath === '' && path === '')) {
-    const list = store.products.map((p) => `<li><a href="${links.productUrl(p.slug)}">${escapeHtml(p.name)}</a></li>`).join('');
+    const list = store.products
+      .map((p) => `<li><a href="${links.productUrl(p.slug)}">${escapeHtml(p.name)}</a></li>`)
+      .join('');
     return page(200, 'Sandbox Store', `<h1>Sandbox Store</h1><ul>${list}</ul>`);
   }
   const match = /^\/products\/([a-z0-9-]+)\/?$/.exec(path.slice(sitePath.length));
   const product = match ? store.products.find((p) => p.slug === match[1]) : undefined;
-  if (product) return page(200, escapeHtml(product.name), `<h1>${escapeHtml(product.name)}</h1><p>${escapeHtml(product.description)}</p>`);
+  if (product)
+    return page(
+      200,
+      escapeHtml(product.name),
+      `<h1>${escapeHtml(product.name)}</h1><p>${escapeHtml(product.description)}</p>`,
+    );
   return page(404, 'Page not found – Sandbox Store', '<h1>Oops! That page can&rsquo;t be found.</h1>');
 }

@@ -44,7 +44,8 @@ function hookIdParam({ request }: RouteContext): string {
   return id;
 }
 
-const notFoundHook = (id: string): RestError => new RestError(404, 'rest_subscribe_error', `no webhook with this ID found: ${id}`);
+const notFoundHook = (id: string): RestError =>
+  new RestError(404, 'rest_subscribe_error', `no webhook with this ID found: ${id}`);
 
 function deleteHook(ctx: RouteContext): ApiResponse {
   if (ctx.state.deviations.brokenWebhookDelete) throw invalidHandler();
@@ -80,7 +81,9 @@ function plans({ request, state }: RouteContext): ApiResponse {
   return ok(entries);
 }
 
-type Selection = { kind: 'orders'; statuses: ReadonlySet<string> | null } | { kind: 'subscriptions'; statuses: ReadonlySet<string> };
+type Selection =
+  | { kind: 'orders'; statuses: ReadonlySet<string> | null }
+  | { kind: 'subscriptions'; statuses: ReadonlySet<string> };
 
 /** What a latest-orders `status` selects; real stores read a few values their own way. */
 function selectionFor(status: string, realSemantics: boolean): Selection {
@@ -88,7 +91,8 @@ function selectionFor(status: string, realSemantics: boolean): Selection {
   if (realSemantics) {
     if (status === 'paid') return { kind: 'orders', statuses: new Set(['paid', 'completed']) };
     if (status === 'pending') return { kind: 'orders', statuses: new Set(['pending-payment']) };
-    if (['active', 'completed', 'canceled', 'paused'].includes(status)) return { kind: 'subscriptions', statuses: new Set([status]) };
+    if (['active', 'completed', 'canceled', 'paused'].includes(status))
+      return { kind: 'subscriptions', statuses: new Set([status]) };
   } else if (['active', 'completed', 'canceled'].includes(status)) {
     return { kind: 'subscriptions', statuses: new Set([status]) };
   }
@@ -118,17 +122,26 @@ function latestOrders(ctx: RouteContext): ApiResponse {
   const byDate = sortKey('date_created');
   const records: (Order | Subscription)[] =
     selection.kind === 'orders'
-      ? newest(store.sorted('orders:date_created', store.orders, byDate), (order) =>
-          (selection.statuses === null || selection.statuses.has(order.status)) && matches(orderSubject(order), filter),
+      ? newest(
+          store.sorted('orders:date_created', store.orders, byDate),
+          (order) =>
+            (selection.statuses === null || selection.statuses.has(order.status)) &&
+            matches(orderSubject(order), filter),
         )
-      : newest(store.sorted('subscriptions:date_created', store.subscriptions, byDate), (subscription) =>
-          selection.statuses.has(subscription.status) && matches(subscriptionSubject(subscription), filter),
+      : newest(
+          store.sorted('subscriptions:date_created', store.subscriptions, byDate),
+          (subscription) =>
+            selection.statuses.has(subscription.status) && matches(subscriptionSubject(subscription), filter),
         );
   if (records.length === 0 && deviations.noOrdersAs404) {
     throw new RestError(404, 'no_orders', 'there are no orders for this product yet');
   }
   const render = renderContext(ctx, 'decimal');
-  return ok(records.map((record) => (deviations.richLatestOrders ? richLatestOrderRecord(record, render) : latestOrderRecord(record, render))));
+  return ok(
+    records.map((record) =>
+      deviations.richLatestOrders ? richLatestOrderRecord(record, render) : latestOrderRecord(record, render),
+    ),
+  );
 }
 
 const W = '/sc/v1/webhook';

@@ -43,10 +43,7 @@ export const CATALOG: readonly CatalogEntry[] = [
     onSale: false,
     taxRate: 0,
     shippingCents: 0,
-    plans: [
-      oneTime('4101', 'Pay in Full', 19700),
-      recurring('4102', '3 Monthly Payments', 7900, { installments: 3 }),
-    ],
+    plans: [oneTime('4101', 'Pay in Full', 19700), recurring('4102', '3 Monthly Payments', 7900, { installments: 3 })],
   },
   {
     slug: 'creative-members-club',

@@ -175,7 +175,14 @@ export function chargeSubscription(
   const order = placeOrder(store, random, {
     customer,
     lines: [
-      { product, plan, type: 'main', unitPriceCents: subscription.amountCents, signupFeeCents: 0, subscriptionId: subscription.id },
+      {
+        product,
+        plan,
+        type: 'main',
+        unitPriceCents: subscription.amountCents,
+        signupFeeCents: 0,
+        subscriptionId: subscription.id,
+      },
     ],
     gateway: subscription.gateway,
     status: outcome,

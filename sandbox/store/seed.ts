@@ -1,6 +1,13 @@
 import { DAY, HOUR, MINUTE } from '../format/time';
 import { CATALOG, OFFERS } from './catalog';
-import { checkoutLine, chargeSubscription, endSubscription, placeOrder, startSubscription, type Line } from './commerce';
+import {
+  checkoutLine,
+  chargeSubscription,
+  endSubscription,
+  placeOrder,
+  startSubscription,
+  type Line,
+} from './commerce';
 import { TimeHeap, type Scheduled } from './heap';
 import { newCustomer, newIpAddress } from './people';
 import { createRandom, type Random } from './prng';
@@ -150,11 +157,21 @@ class SeedRun {
     const gateway =
       recipe.gateway ??
       (product.shippingCents > 0 && this.random.chance(0.25) ? 'cod' : this.random.chance(0.7) ? 'stripe' : 'paypal');
-    const bumpLines: Line[] = recipe.bump ? [checkoutLine(this.store.productBySlug(OFFERS.bump), this.bumpPlan(), 'bump')] : [];
+    const bumpLines: Line[] = recipe.bump
+      ? [checkoutLine(this.store.productBySlug(OFFERS.bump), this.bumpPlan(), 'bump')]
+      : [];
 
     let parentId: number;
     if (plan.priceType === 'recurring') {
-      const started = startSubscription(this.store, this.random, { customer, product, plan, gateway, at, ipAddress, extraLines: bumpLines });
+      const started = startSubscription(this.store, this.random, {
+        customer,
+        product,
+        plan,
+        gateway,
+        at,
+        ipAddress,
+        extraLines: bumpLines,
+      });
       this.planLifecycle(started.subscription, plan.installments, plan.trialDays ?? 0);
       parentId = started.order.id;
     } else {

@@ -39,7 +39,9 @@ async function compareReturnAll(url: string, latencyMs: number): Promise<void> {
   const counted = countingTransport();
   const client = benchClient(url, KEY, counted.transport);
   const shared = await timed(() => collect(allOrders(client)));
-  const sameRecords = shared.value.length === raw.value.records.length && new Set(shared.value.map((o) => o.id)).size === shared.value.length;
+  const sameRecords =
+    shared.value.length === raw.value.records.length &&
+    new Set(shared.value.map((o) => o.id)).size === shared.value.length;
   console.log(
     `  ${latencyMs} ms/request, ${raw.value.records.length} orders in ${raw.value.pages} pages: plain sequential GETs ${seconds(raw.ms)}, ` +
       `shared client (concurrency 4) ${seconds(shared.ms)} in ${counted.requests()} requests -> ratio ${(shared.ms / raw.ms).toFixed(2)} (goal <= 0.5)` +
@@ -73,7 +75,9 @@ async function emailSearch(): Promise<void> {
     const middle = (await probe.listCustomers({ page: Math.ceil(pages / 2), per_page: 100 })).items[50];
     const last = (await probe.listCustomers({ page: pages, per_page: 100 })).items.at(-1);
     if (!middle || !last) throw new Error('the sandbox has fewer customers than the bench expects');
-    console.log(`Find Customer by Email, ${first.total ?? '?'} customers in ${pages} pages (spec profile, paged), 20 ms/request:`);
+    console.log(
+      `Find Customer by Email, ${first.total ?? '?'} customers in ${pages} pages (spec profile, paged), 20 ms/request:`,
+    );
     const cases: [string, string, number | undefined][] = [
       ['on the middle page', ` ${middle.email.toUpperCase()} `, undefined],
       ['on the last page', last.email, undefined],
@@ -83,8 +87,12 @@ async function emailSearch(): Promise<void> {
     for (const [label, email, concurrency] of cases) {
       const counted = countingTransport();
       const client = benchClient(store.url, KEY, counted.transport);
-      const result = await timed(() => client.findCustomerByEmail(email, concurrency === undefined ? {} : { concurrency }));
-      console.log(`  ${label}: ${result.value ? `found #${result.value.id}` : 'null'} in ${seconds(result.ms)}, ${counted.requests()} requests`);
+      const result = await timed(() =>
+        client.findCustomerByEmail(email, concurrency === undefined ? {} : { concurrency }),
+      );
+      console.log(
+        `  ${label}: ${result.value ? `found #${result.value.id}` : 'null'} in ${seconds(result.ms)}, ${counted.requests()} requests`,
+      );
     }
   } finally {
     await store.close();
@@ -94,14 +102,20 @@ async function emailSearch(): Promise<void> {
 export async function readsAtScale(): Promise<void> {
   let started = performance.now();
   const store = await startSandboxProcess({ size: ORDERS, latencyMs: 20, apiKey: KEY });
-  console.log(`Return All, sandbox in its own process (${ORDERS} orders, up in ${seconds(performance.now() - started)}):`);
+  console.log(
+    `Return All, sandbox in its own process (${ORDERS} orders, up in ${seconds(performance.now() - started)}):`,
+  );
   try {
     // One unmeasured pass so neither side pays for compilation or the store's first sort.
     await collect(allOrders(benchClient(store.url, KEY)));
     await compareReturnAll(store.url, 20);
 
     // Three runs: when V8 collects garbage varies from run to run, so the spread is shown, not one figure.
-    const runs = [await memoryRun(store.url, 'collect'), await memoryRun(store.url, 'collect'), await memoryRun(store.url, 'collect')];
+    const runs = [
+      await memoryRun(store.url, 'collect'),
+      await memoryRun(store.url, 'collect'),
+      await memoryRun(store.url, 'collect'),
+    ];
     runs.sort((a, b) => a.heapPeak / a.bytes - b.heapPeak / b.bytes);
     const [low, median, high] = runs as [MemoryFigures, MemoryFigures, MemoryFigures];
     const ratio = (run: MemoryFigures): string => (run.heapPeak / run.bytes).toFixed(2);

@@ -15,10 +15,27 @@ export interface SandboxProcess {
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-export async function startSandboxProcess(options: { size: number; latencyMs: number; apiKey: string }): Promise<SandboxProcess> {
+export async function startSandboxProcess(options: {
+  size: number;
+  latencyMs: number;
+  apiKey: string;
+}): Promise<SandboxProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'sandbox/cli.ts', '--port', '0', '--quiet', '--size', String(options.size), '--latency', String(options.latencyMs), '--api-key', options.apiKey],
+    [
+      '--import',
+      'tsx',
+      'sandbox/cli.ts',
+      '--port',
+      '0',
+      '--quiet',
+      '--size',
+      String(options.size),
+      '--latency',
+      String(options.latencyMs),
+      '--api-key',
+      options.apiKey,
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,5 +1,11 @@
 /** The shared client as the adapters will build it: Node's transport, timers for waiting, a 25 s budget. */
-import { type CommerceServiceClient, type HttpRequest, type HttpResponse, type Transport, createClient } from '../../shared/src';
+import {
+  type CommerceServiceClient,
+  type HttpRequest,
+  type HttpResponse,
+  type Transport,
+  createClient,
+} from '../../shared/src';
 import { nodeTransport } from '../../shared/src/http/nodeTransport';
 import { timerSleep } from '../../shared/src/http/timerSleep';
 
@@ -30,10 +36,17 @@ export function countingTransport(onAnswer: () => void = () => undefined): Count
 }
 
 export function benchClient(url: string, apiKey: string, transport: Transport = nodeTransport): CommerceServiceClient {
-  return createClient({ settings: { storeUrl: url, apiKey }, transport, retry: { budgetMs: 25_000, sleep: timerSleep } });
+  return createClient({
+    settings: { storeUrl: url, apiKey },
+    transport,
+    retry: { budgetMs: 25_000, sleep: timerSleep },
+  });
 }
 
 /** Return All of the orders, oldest first, as an adapter's Return All does it. */
 export function allOrders(client: CommerceServiceClient, concurrency?: number) {
-  return client.iterate((page) => client.listOrders({ ...page, orderby: 'id', order: 'asc' }), concurrency === undefined ? {} : { concurrency });
+  return client.iterate(
+    (page) => client.listOrders({ ...page, orderby: 'id', order: 'asc' }),
+    concurrency === undefined ? {} : { concurrency },
+  );
 }

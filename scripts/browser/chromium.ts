@@ -41,26 +41,37 @@ function works(bin: string): string | undefined {
  * The Chromium binary and its version. Installs Debian's `chromium` package when it is missing and we
  * are root with apt-get (a few minutes, once); `log` hears about it.
  */
-export function ensureChromium(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): { path: string; version: string } {
+export function ensureChromium(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): {
+  path: string;
+  version: string;
+} {
   const found = works(CHROMIUM_PATH);
   if (found) return { path: CHROMIUM_PATH, version: found };
-  if (CHROMIUM_PATH !== '/usr/bin/chromium') throw new ChromiumUnavailableError(`CHROMIUM_PATH=${CHROMIUM_PATH} does not run`);
-  if (process.platform !== 'linux') throw new ChromiumUnavailableError(`no ${CHROMIUM_PATH}, and installing Chromium is only automated on Debian`);
+  if (CHROMIUM_PATH !== '/usr/bin/chromium')
+    throw new ChromiumUnavailableError(`CHROMIUM_PATH=${CHROMIUM_PATH} does not run`);
+  if (process.platform !== 'linux')
+    throw new ChromiumUnavailableError(`no ${CHROMIUM_PATH}, and installing Chromium is only automated on Debian`);
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    throw new ChromiumUnavailableError(`no ${CHROMIUM_PATH}; install it with \`sudo apt-get install -y chromium\` (not root here)`);
+    throw new ChromiumUnavailableError(
+      `no ${CHROMIUM_PATH}; install it with \`sudo apt-get install -y chromium\` (not root here)`,
+    );
   }
-  if (spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0) throw new ChromiumUnavailableError(`no ${CHROMIUM_PATH} and no apt-get to install it`);
+  if (spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0)
+    throw new ChromiumUnavailableError(`no ${CHROMIUM_PATH} and no apt-get to install it`);
   log('[chromium] not found: apt-get update && apt-get install -y chromium (once, a few minutes)');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [['update'], ['install', '-y', 'chromium']]) {
     const res = spawnSync('apt-get', args, { encoding: 'utf8', env, timeout: 15 * 60_000 });
     if (res.status !== 0) {
       const tail = `${res.stdout ?? ''}${res.stderr ?? ''}`.trim().split('\n').slice(-3).join(' | ');
-      throw new ChromiumUnavailableError(`apt-get ${args.join(' ')} failed (${res.error?.message ?? `exit ${res.status}`}): ${tail}`);
+      throw new ChromiumUnavailableError(
+        `apt-get ${args.join(' ')} failed (${res.error?.message ?? `exit ${res.status}`}): ${tail}`,
+      );
     }
   }
   const installed = works(CHROMIUM_PATH);
-  if (!installed) throw new ChromiumUnavailableError(`apt-get installed chromium, but ${CHROMIUM_PATH} --version fails`);
+  if (!installed)
+    throw new ChromiumUnavailableError(`apt-get installed chromium, but ${CHROMIUM_PATH} --version fails`);
   return { path: CHROMIUM_PATH, version: installed };
 }
 

@@ -10,7 +10,14 @@ import * as path from 'path';
 import { REPO_ROOT } from '../n8n/install';
 
 const DIR = path.join(REPO_ROOT, 'docs', 'images');
-const EXPECTED = ['n8n-nodes-panel', 'n8n-credential-form', 'n8n-trigger-dropdowns', 'n8n-trigger-output', 'n8n-execution-output', 'sandbox-dashboard'];
+const EXPECTED = [
+  'n8n-nodes-panel',
+  'n8n-credential-form',
+  'n8n-trigger-dropdowns',
+  'n8n-trigger-output',
+  'n8n-execution-output',
+  'sandbox-dashboard',
+];
 const MAX_BYTES = 300 * 1024;
 
 const started = Date.now();
@@ -22,7 +29,9 @@ const result = spawnSync(process.execPath, [jest, '--config', 'jest.e2e.config.j
   env: { ...process.env, SCREENSHOT_DIR: DIR },
 });
 if (result.status !== 0) {
-  process.stderr.write(`docs:screenshots: the browser tests failed (exit ${result.status ?? result.signal}); docs/images may be incomplete\n`);
+  process.stderr.write(
+    `docs:screenshots: the browser tests failed (exit ${result.status ?? result.signal}); docs/images may be incomplete\n`,
+  );
   process.exit(1);
 }
 const problems: string[] = [];
@@ -40,4 +49,6 @@ if (problems.length) {
   process.stderr.write(`docs:screenshots: ${problems.join('; ')}\n`);
   process.exit(1);
 }
-process.stdout.write(`docs:screenshots: ${EXPECTED.length} pictures in docs/images (${Math.round((Date.now() - started) / 1000)} s)\n`);
+process.stdout.write(
+  `docs:screenshots: ${EXPECTED.length} pictures in docs/images (${Math.round((Date.now() - started) / 1000)} s)\n`,
+);

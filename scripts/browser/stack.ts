@@ -11,7 +11,16 @@ import * as path from 'path';
 import { promisify } from 'util';
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { ensureN8n, REPO_ROOT } from '../n8n/install';
-import { activateWorkflow, ensureOwner, importCredentials, importWorkflows, startN8n, type N8nHome, type N8nInstance, type OwnerLogin } from '../n8n/instance';
+import {
+  activateWorkflow,
+  ensureOwner,
+  importCredentials,
+  importWorkflows,
+  startN8n,
+  type N8nHome,
+  type N8nInstance,
+  type OwnerLogin,
+} from '../n8n/instance';
 import { EXAMPLE_CREDENTIAL, loadExamples, sandboxCredential, triggerNodes } from '../start/examples';
 
 const run = promisify(execFile);
@@ -41,7 +50,11 @@ export interface StackOptions {
 export async function buildN8nPackage(tries = 3, waitMs = 20_000): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await run('npm', ['run', '--silent', 'build:n8n'], { cwd: REPO_ROOT, timeout: 300_000, maxBuffer: 20 * 1024 * 1024 });
+      await run('npm', ['run', '--silent', 'build:n8n'], {
+        cwd: REPO_ROOT,
+        timeout: 300_000,
+        maxBuffer: 20 * 1024 * 1024,
+      });
       return;
     } catch (error) {
       if (attempt >= tries) {

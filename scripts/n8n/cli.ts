@@ -36,7 +36,10 @@ export interface CliResult {
 export class N8nCliError extends Error {
   /** For `execute`: the failed run, when n8n printed it (node errors are in `data.resultData.error`). */
   run?: N8nRun;
-  constructor(message: string, readonly result: CliResult) {
+  constructor(
+    message: string,
+    readonly result: CliResult,
+  ) {
     super(`${message}\n--- stdout ---\n${tail(result.stdout)}\n--- stderr ---\n${tail(result.stderr)}`);
     this.name = 'N8nCliError';
   }
@@ -64,7 +67,9 @@ export async function runCli(home: N8nHome, args: string[], timeoutMs = 180000):
     child.stdout.on('data', (c: string) => (stdout += c));
     child.stderr.on('data', (c: string) => (stderr += c));
     const log = home.log;
-    if (log) for (const stream of [child.stdout, child.stderr]) eachLine(stream, (line) => line.trim() && log(`[n8n ${args[0]}] ${line}`));
+    if (log)
+      for (const stream of [child.stdout, child.stderr])
+        eachLine(stream, (line) => line.trim() && log(`[n8n ${args[0]}] ${line}`));
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -77,7 +82,8 @@ export async function runCli(home: N8nHome, args: string[], timeoutMs = 180000):
     child.on('close', (code) => {
       clearTimeout(timer);
       killGroup(child.pid, 'SIGKILL'); // a task runner left behind by the command
-      if (timedOut) reject(new N8nCliError(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms`, { code, stdout, stderr }));
+      if (timedOut)
+        reject(new N8nCliError(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms`, { code, stdout, stderr }));
       else resolve({ code, stdout, stderr });
     });
   });

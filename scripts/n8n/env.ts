@@ -23,7 +23,8 @@ export const ENCRYPTION_KEY = 'commerce-service-local-n8n-key-not-secret';
 
 // Settings a developer's shell might carry that would change what our n8n does. NODE_ENV=test (set
 // by jest) makes n8n's logger silent, hiding the lines the CLI helpers check for.
-const INHERITED = /^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|GENERIC_TIMEZONE$|NODE_ENV$|NODE_OPTIONS$|NODE_FUNCTION_ALLOW_)/;
+const INHERITED =
+  /^(N8N_|DB_|EXECUTIONS_|QUEUE_|WEBHOOK_URL$|GENERIC_TIMEZONE$|NODE_ENV$|NODE_OPTIONS$|NODE_FUNCTION_ALLOW_)/;
 
 export function n8nEnv(home: N8nHome, extra: Record<string, string>): NodeJS.ProcessEnv {
   const base = Object.fromEntries(

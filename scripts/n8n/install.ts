@@ -157,7 +157,10 @@ function run(step: Step, log: Log, t0: number, lock: string): Promise<void> {
 
 function readMarker(dir: string): { version?: string; overrides?: Record<string, string> } | undefined {
   try {
-    return JSON.parse(fs.readFileSync(path.join(dir, MARKER), 'utf8')) as { version?: string; overrides?: Record<string, string> };
+    return JSON.parse(fs.readFileSync(path.join(dir, MARKER), 'utf8')) as {
+      version?: string;
+      overrides?: Record<string, string>;
+    };
   } catch {
     return undefined; // no marker yet (or a corrupt one): install again
   }
@@ -247,7 +250,11 @@ export async function ensureN8n(opts: { log?: Log; version?: string } = {}): Pro
   const done = () => {
     const marker = readMarker(dir);
     // Markers written before overrides were recorded are from 2.41.1 installs with its overrides.
-    return marker?.version === version && JSON.stringify(marker.overrides ?? OVERRIDES[N8N_VERSION]) === JSON.stringify(overrides) && fs.existsSync(install.n8nBin);
+    return (
+      marker?.version === version &&
+      JSON.stringify(marker.overrides ?? OVERRIDES[N8N_VERSION]) === JSON.stringify(overrides) &&
+      fs.existsSync(install.n8nBin)
+    );
   };
   if (done()) return { ...install, version };
 
@@ -257,7 +264,8 @@ export async function ensureN8n(opts: { log?: Log; version?: string } = {}): Pro
     fs.mkdirSync(dir, { recursive: true });
     const stat = fs.statfsSync(dir);
     const freeGb = (stat.bavail * stat.bsize) / 1e9;
-    if (freeGb < 3) throw new N8nUnavailableError(`only ${freeGb.toFixed(1)} GB free at ${dir}; n8n needs about 2.5 GB`);
+    if (freeGb < 3)
+      throw new N8nUnavailableError(`only ${freeGb.toFixed(1)} GB free at ${dir}; n8n needs about 2.5 GB`);
     const t0 = Date.now();
     log(`[n8n install] installing n8n ${version} into ${dir} (takes a few minutes, about 2 GB; done once)`);
     // Half-finished trees are redone from scratch rather than trusted.

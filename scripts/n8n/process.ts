@@ -80,7 +80,9 @@ export async function launchN8n(opts: N8nProcessOptions): Promise<N8nProcess> {
     if (server.hasExited() || Date.now() > deadline) {
       const why = server.hasExited() ? 'exited' : 'was not ready in time';
       await proc.stop(2000);
-      throw new Error(`n8n ${opts.command} ${why} (port ${opts.port}). Last output:\n${server.output().split('\n').slice(-40).join('\n')}`);
+      throw new Error(
+        `n8n ${opts.command} ${why} (port ${opts.port}). Last output:\n${server.output().split('\n').slice(-40).join('\n')}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -177,7 +177,7 @@ export async function prepareQueueMode(opts: QueueModeOptions): Promise<QueueMod
     },
     async restart(role, whileStopped) {
       await running[role]?.stop();
-      delete running[role];
+      running[role] = undefined;
       await whileStopped?.();
       running[role] = await start(role);
       return running[role];

@@ -26,7 +26,11 @@ interface Reply {
 }
 
 export class N8nRestError extends Error {
-  constructor(method: string, route: string, readonly reply: Reply) {
+  constructor(
+    method: string,
+    route: string,
+    readonly reply: Reply,
+  ) {
     super(`${method} ${route} -> ${reply.status}: ${JSON.stringify(reply.body).slice(0, 500)}`);
     this.name = 'N8nRestError';
   }
@@ -97,7 +101,12 @@ export async function ensureOwner(
   const email = wanted.email ?? 'owner@example.com';
   // n8n wants 8-64 chars with a digit and an uppercase letter.
   const password = wanted.password ?? `Cs${randomBytes(9).toString('base64url')}7`;
-  const reply = await call(instance.url, 'POST', '/rest/owner/setup', { email, firstName: 'Local', lastName: 'Owner', password });
+  const reply = await call(instance.url, 'POST', '/rest/owner/setup', {
+    email,
+    firstName: 'Local',
+    lastName: 'Owner',
+    password,
+  });
   if (reply.status !== 200) {
     const hint = JSON.stringify(reply.body).includes('already setup')
       ? ` (the owner exists but ${file} is gone: pass its email and password to login(), or start from an empty user folder)`
@@ -138,7 +147,10 @@ interface PublicationStatus {
 export async function waitForPublished(session: RestSession, workflowId: string, timeoutMs?: number): Promise<void> {
   const result = await waitForPublicationStatus(session, workflowId, ['published', 'partial', 'failed'], timeoutMs);
   if (result.status !== 'published') {
-    const errors = result.triggers.map((t) => t.errorMessage).filter(Boolean).join('; ');
+    const errors = result.triggers
+      .map((t) => t.errorMessage)
+      .filter(Boolean)
+      .join('; ');
     throw new Error(`workflow ${workflowId} publication ${result.status}: ${errors || 'no error message'}`);
   }
 }
@@ -189,7 +201,12 @@ export async function listExecutions(session: RestSession, workflowId: string): 
 
 export interface ExecutionDetail extends ExecutionSummary {
   /** Unflattened run data: `data.resultData.runData[<node>][0].data.main[0][i].json`. */
-  data: { resultData: { runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>>; error?: unknown } };
+  data: {
+    resultData: {
+      runData: Record<string, Array<{ data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
+      error?: unknown;
+    };
+  };
 }
 
 export async function getExecution(session: RestSession, id: string): Promise<ExecutionDetail> {
@@ -213,13 +230,18 @@ export async function waitForExecution(
   for (;;) {
     const found = (await listExecutions(session, workflowId)).find((e) => !seen.has(e.id) && FINISHED.has(e.status));
     if (found) return getExecution(session, found.id);
-    if (Date.now() > deadline) throw new Error(`no new finished execution of workflow ${workflowId} within ${opts.timeoutMs ?? 30000} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`no new finished execution of workflow ${workflowId} within ${opts.timeoutMs ?? 30000} ms`);
     await new Promise((r) => setTimeout(r, 300));
   }
 }
 
 /** Items a node output in an execution (first run, output 0 unless given). */
-export function executionNodeOutput(execution: ExecutionDetail, nodeName: string, output = 0): Array<Record<string, unknown>> {
+export function executionNodeOutput(
+  execution: ExecutionDetail,
+  nodeName: string,
+  output = 0,
+): Array<Record<string, unknown>> {
   const first = execution.data.resultData.runData[nodeName]?.[0];
   return (first?.data?.main[output] ?? []).map((item) => item.json);
 }
@@ -237,7 +259,8 @@ export function unflatten(text: string): unknown {
     if (done.has(index)) return done.get(index);
     const out: Record<string, unknown> = Array.isArray(entry) ? ([] as unknown as Record<string, unknown>) : {};
     done.set(index, out);
-    for (const [key, value] of Object.entries(entry)) out[key] = typeof value === 'string' ? resolve(Number(value)) : value;
+    for (const [key, value] of Object.entries(entry))
+      out[key] = typeof value === 'string' ? resolve(Number(value)) : value;
     return out;
   };
   return resolve(0);

@@ -37,11 +37,22 @@ const manualWorkflow: N8nWorkflowJson = {
   nodes: [
     { id: 'm1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
     {
-      id: 'm2', name: 'Set', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [220, 0],
-      parameters: { assignments: { assignments: [{ id: 'a1', name: 'greeting', value: 'hello', type: 'string' }] }, options: {} },
+      id: 'm2',
+      name: 'Set',
+      type: 'n8n-nodes-base.set',
+      typeVersion: 3.4,
+      position: [220, 0],
+      parameters: {
+        assignments: { assignments: [{ id: 'a1', name: 'greeting', value: 'hello', type: 'string' }] },
+        options: {},
+      },
     },
     {
-      id: 'm3', name: 'Code', type: 'n8n-nodes-base.code', typeVersion: 2, position: [440, 0],
+      id: 'm3',
+      name: 'Code',
+      type: 'n8n-nodes-base.code',
+      typeVersion: 2,
+      position: [440, 0],
       parameters: { jsCode: 'return $input.all().map((i) => ({ json: { ...i.json, sum: 1 + 2 } }));' },
     },
   ],
@@ -57,14 +68,24 @@ const webhookWorkflow: N8nWorkflowJson = {
   name: 'Smoke: webhook',
   nodes: [
     {
-      id: 'w1', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, position: [0, 0],
+      id: 'w1',
+      name: 'Webhook',
+      type: 'n8n-nodes-base.webhook',
+      typeVersion: 2,
+      position: [0, 0],
       webhookId: WEBHOOK_ID, // fixed, so the URL is known before n8n starts
       parameters: { httpMethod: 'POST', path: HOOK_PATH, responseMode: 'onReceived', options: {} },
     },
     {
-      id: 'w2', name: 'Mark', type: 'n8n-nodes-base.set', typeVersion: 3.4, position: [220, 0],
+      id: 'w2',
+      name: 'Mark',
+      type: 'n8n-nodes-base.set',
+      typeVersion: 3.4,
+      position: [220, 0],
       parameters: {
-        assignments: { assignments: [{ id: 'b1', name: 'orderId', value: '={{ $json.body.order_id }}', type: 'number' }] },
+        assignments: {
+          assignments: [{ id: 'b1', name: 'orderId', value: '={{ $json.body.order_id }}', type: 'number' }],
+        },
         options: {},
       },
     },
@@ -129,10 +150,18 @@ async function main(): Promise<void> {
     const reply = await time('webhook POST', () => post(hookUrl, payload));
     check(reply.status === 200, `POST ${hookUrl} accepted`, reply);
     const execution = await time('execution observed', () => waitForExecution(owner.session, HOOK_ID, { seen }));
-    check(execution.status === 'success' && execution.mode === 'webhook', 'webhook execution finished', execution.status);
+    check(
+      execution.status === 'success' && execution.mode === 'webhook',
+      'webhook execution finished',
+      execution.status,
+    );
     const body = executionNodeOutput(execution, 'Webhook')[0]?.body as Record<string, unknown> | undefined;
     check(body?.order_id === 4242 && body.email === payload.email, 'execution has the payload', body);
-    check(executionNodeOutput(execution, 'Mark')[0]?.orderId === 4242, 'downstream node saw it', executionNodeOutput(execution, 'Mark'));
+    check(
+      executionNodeOutput(execution, 'Mark')[0]?.orderId === 4242,
+      'downstream node saw it',
+      executionNodeOutput(execution, 'Mark'),
+    );
 
     // The CLI can also run next to the server (separate task-broker port, same SQLite file).
     const again = await time('execute (CLI, server running)', () => execute(home, MANUAL_ID));

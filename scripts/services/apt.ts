@@ -48,16 +48,19 @@ export async function aptInstall(service: string, pkg: string, log: Log): Promis
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
     throw new ServiceUnavailableError(service, `not installed, and installing it needs root: ${manual}`);
   }
-  if (!isExecutable(APT)) throw new ServiceUnavailableError(service, `not installed and no apt-get on this machine: ${manual}`);
+  if (!isExecutable(APT))
+    throw new ServiceUnavailableError(service, `not installed and no apt-get on this machine: ${manual}`);
   const t0 = Date.now();
   if (!hasCandidate(pkg) && !updated) {
     log(`[${service}] apt-get update (package lists have no ${pkg})`);
     const update = await runApt(['update'], log, service);
     updated = true;
-    if (update.code !== 0) throw new ServiceUnavailableError(service, `apt-get update failed (exit ${update.code}): ${update.tail}`);
+    if (update.code !== 0)
+      throw new ServiceUnavailableError(service, `apt-get update failed (exit ${update.code}): ${update.tail}`);
   }
   log(`[${service}] apt-get install -y ${pkg} (done once)`);
   const result = await runApt(['install', '-y', '--no-install-recommends', pkg], log, service);
-  if (result.code !== 0) throw new ServiceUnavailableError(service, `apt-get install ${pkg} failed (exit ${result.code}): ${result.tail}`);
+  if (result.code !== 0)
+    throw new ServiceUnavailableError(service, `apt-get install ${pkg} failed (exit ${result.code}): ${result.tail}`);
   log(`[${service}] installed ${pkg} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

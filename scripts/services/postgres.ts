@@ -64,7 +64,11 @@ export async function ensurePostgres(opts: { log?: Log } = {}): Promise<Postgres
   if (found) return found;
   await aptInstall(SERVICE, 'postgresql', opts.log ?? stderrLog);
   const installed = findBins();
-  if (!installed) throw new ServiceUnavailableError(SERVICE, 'apt-get installed postgresql but no initdb/postgres was found under /usr/lib/postgresql/*/bin');
+  if (!installed)
+    throw new ServiceUnavailableError(
+      SERVICE,
+      'apt-get installed postgresql but no initdb/postgres was found under /usr/lib/postgresql/*/bin',
+    );
   return installed;
 }
 
@@ -76,20 +80,39 @@ function runAs(): { uid: number; gid: number } | undefined {
     .split('\n')
     .find((l) => l.startsWith('postgres:'));
   const [, , uid, gid] = line?.split(':') ?? [];
-  if (!uid || !gid) throw new ServiceUnavailableError(SERVICE, 'running as root and there is no "postgres" user to run the server as (useradd --system postgres)');
+  if (!uid || !gid)
+    throw new ServiceUnavailableError(
+      SERVICE,
+      'running as root and there is no "postgres" user to run the server as (useradd --system postgres)',
+    );
   return { uid: Number(uid), gid: Number(gid) };
 }
 
 /** Runs a Postgres client or initdb to completion; rejects with its output. */
-function runTool(bin: string, args: string[], user: { uid: number; gid: number } | undefined, cwd: string): Promise<void> {
+function runTool(
+  bin: string,
+  args: string[],
+  user: { uid: number; gid: number } | undefined,
+  cwd: string,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(bin, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
     child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
-    child.on('error', (err) => reject(new ServiceStartError(`${SERVICE} ${path.basename(bin)}`, `could not start: ${err.message}`, output)));
+    child.on('error', (err) =>
+      reject(new ServiceStartError(`${SERVICE} ${path.basename(bin)}`, `could not start: ${err.message}`, output)),
+    );
     child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new ServiceStartError(`${SERVICE} ${path.basename(bin)} ${args.join(' ')}`, `failed (exit ${code})`, output)),
+      code === 0
+        ? resolve()
+        : reject(
+            new ServiceStartError(
+              `${SERVICE} ${path.basename(bin)} ${args.join(' ')}`,
+              `failed (exit ${code})`,
+              output,
+            ),
+          ),
     );
   });
 }
@@ -108,14 +131,20 @@ export async function startPostgres(
   if (owner) fs.chownSync(dir, owner.uid, owner.gid);
   const bin = (name: string) => path.join(binDir, name);
   try {
-    await runTool(bin('initdb'), ['-D', data, '-A', 'trust', '-U', user, '-E', 'UTF8', '--no-sync', '--no-instructions'], owner, dir);
+    await runTool(
+      bin('initdb'),
+      ['-D', data, '-A', 'trust', '-U', user, '-E', 'UTF8', '--no-sync', '--no-instructions'],
+      owner,
+      dir,
+    );
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
   // Throwaway: no fsync or full-page writes (faster on a busy 2-core machine); socket in our folder.
   const args = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1'];
-  for (const setting of ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200']) args.push('-c', setting);
+  for (const setting of ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200'])
+    args.push('-c', setting);
   const server = supervise({
     cmd: bin('postgres'),
     args,
@@ -137,7 +166,11 @@ export async function startPostgres(
   );
   if (!ready) {
     await stop();
-    throw new ServiceStartError(`${SERVICE} on port ${port}`, server.hasExited() ? 'exited at start' : 'not ready in time', server.output());
+    throw new ServiceStartError(
+      `${SERVICE} on port ${port}`,
+      server.hasExited() ? 'exited at start' : 'not ready in time',
+      server.output(),
+    );
   }
   try {
     // The client runs as us: trust auth over TCP lets it in as `user`.
@@ -150,7 +183,9 @@ export async function startPostgres(
 }
 
 /** The env n8n reads for a Postgres database (trust auth: no password). */
-export function n8nPostgresEnv(pg: Pick<PostgresServer, 'host' | 'port' | 'user' | 'database'>): Record<string, string> {
+export function n8nPostgresEnv(
+  pg: Pick<PostgresServer, 'host' | 'port' | 'user' | 'database'>,
+): Record<string, string> {
   return {
     DB_TYPE: 'postgresdb',
     DB_POSTGRESDB_HOST: pg.host,

@@ -35,11 +35,13 @@ export async function ensureRedis(opts: { log?: Log } = {}): Promise<{ bin: stri
   if (!bin) {
     await aptInstall(SERVICE, 'redis-server', opts.log ?? stderrLog);
     bin = findRedis();
-    if (!bin) throw new ServiceUnavailableError(SERVICE, 'apt-get installed redis-server but no redis-server binary was found');
+    if (!bin)
+      throw new ServiceUnavailableError(SERVICE, 'apt-get installed redis-server but no redis-server binary was found');
   }
   const res = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 10000 });
   const version = /v=(\S+)/.exec(res.stdout ?? '')?.[1];
-  if (res.status !== 0 || !version) throw new ServiceUnavailableError(SERVICE, `${bin} --version failed: ${res.stderr ?? ''}`.trim());
+  if (res.status !== 0 || !version)
+    throw new ServiceUnavailableError(SERVICE, `${bin} --version failed: ${res.stderr ?? ''}`.trim());
   return { bin, version };
 }
 
@@ -60,22 +62,51 @@ export function ping(port: number): Promise<boolean> {
 }
 
 /** `log` gets the server's output lines, `setupLog` the install's progress (stderr by default). */
-export async function startRedis(opts: { log?: Log; setupLog?: Log; port?: number; readyTimeoutMs?: number } = {}): Promise<RedisServer> {
+export async function startRedis(
+  opts: { log?: Log; setupLog?: Log; port?: number; readyTimeoutMs?: number } = {},
+): Promise<RedisServer> {
   const { bin, version } = await ensureRedis({ ...(opts.setupLog ? { log: opts.setupLog } : {}) });
   const port = opts.port ?? (await freePort());
   // Redis writes nothing with these settings, but its working dir must exist and be writable.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-redis-'));
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--protected-mode', 'yes', '--save', '', '--appendonly', 'no'];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--protected-mode',
+    'yes',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+  ];
   args.push('--dir', dir, '--daemonize', 'no', '--logfile', '', '--databases', '1');
-  const server: Supervised = supervise({ cmd: bin, args, cwd: dir, label: 'redis', stopSignal: 'SIGTERM', removeOnOrphan: dir, ...(opts.log ? { log: opts.log } : {}) });
+  const server: Supervised = supervise({
+    cmd: bin,
+    args,
+    cwd: dir,
+    label: 'redis',
+    stopSignal: 'SIGTERM',
+    removeOnOrphan: dir,
+    ...(opts.log ? { log: opts.log } : {}),
+  });
   const stop = async () => {
     await server.stop(5000);
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  const ready = await waitFor(() => ping(port), opts.readyTimeoutMs ?? 20000, () => server.hasExited());
+  const ready = await waitFor(
+    () => ping(port),
+    opts.readyTimeoutMs ?? 20000,
+    () => server.hasExited(),
+  );
   if (!ready) {
     await stop();
-    throw new ServiceStartError(`Redis on port ${port}`, server.hasExited() ? 'exited at start' : 'did not answer PING in time', server.output());
+    throw new ServiceStartError(
+      `Redis on port ${port}`,
+      server.hasExited() ? 'exited at start' : 'did not answer PING in time',
+      server.output(),
+    );
   }
   return { host: '127.0.0.1', port, pid: server.pid, version, output: server.output, stop };
 }

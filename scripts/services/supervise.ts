@@ -156,7 +156,11 @@ function startWatchdog(pgid: number, signal: NodeJS.Signals, removeDir?: string)
 }
 
 /** Polls `check` every 200 ms until it is true; false when `deadline` passes or `giveUp()` says so. */
-export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, giveUp: () => boolean = () => false): Promise<boolean> {
+export async function waitFor(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  giveUp: () => boolean = () => false,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return true;

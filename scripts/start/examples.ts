@@ -10,7 +10,11 @@ import { REPO_ROOT } from '../n8n/install';
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'n8n', 'examples');
 
 /** The credential every example names; `npm start` imports it pointing at the local sandbox. */
-export const EXAMPLE_CREDENTIAL = { id: 'csSandboxCred001', name: 'Commerce Service sandbox', type: 'commerceServiceApi' } as const;
+export const EXAMPLE_CREDENTIAL = {
+  id: 'csSandboxCred001',
+  name: 'Commerce Service sandbox',
+  type: 'commerceServiceApi',
+} as const;
 
 /** Node types as n8n names nodes loaded from N8N_CUSTOM_EXTENSIONS. */
 export const NODE_TYPES = {
@@ -25,7 +29,9 @@ export interface CredentialRef {
 }
 
 /** The nodes of a workflow that are the Commerce Service Polling Trigger. */
-export function pollingTriggerNodes(workflow: { nodes: Array<Record<string, unknown>> }): Array<Record<string, unknown>> {
+export function pollingTriggerNodes(workflow: {
+  nodes: Array<Record<string, unknown>>;
+}): Array<Record<string, unknown>> {
   return workflow.nodes.filter((node) => node.type === NODE_TYPES.pollingTrigger);
 }
 
@@ -49,7 +55,8 @@ export function withCredential(workflow: N8nWorkflowJson, credential: Credential
   const copy = JSON.parse(JSON.stringify(workflow)) as N8nWorkflowJson;
   for (const node of copy.nodes) {
     const credentials = node.credentials as Record<string, CredentialRef> | undefined;
-    if (credentials?.[EXAMPLE_CREDENTIAL.type]) credentials[EXAMPLE_CREDENTIAL.type] = { id: credential.id, name: credential.name };
+    if (credentials?.[EXAMPLE_CREDENTIAL.type])
+      credentials[EXAMPLE_CREDENTIAL.type] = { id: credential.id, name: credential.name };
   }
   return copy;
 }
@@ -63,7 +70,10 @@ export function triggerNodes(workflow: { nodes: Array<Record<string, unknown>> }
 }
 
 /** The sandbox credential in the form `n8n import:credentials` takes. */
-export function sandboxCredential(sandbox: { url: string; apiKey: string; apiRoot: string }, ref: CredentialRef = EXAMPLE_CREDENTIAL): N8nCredentialJson {
+export function sandboxCredential(
+  sandbox: { url: string; apiKey: string; apiRoot: string },
+  ref: CredentialRef = EXAMPLE_CREDENTIAL,
+): N8nCredentialJson {
   return {
     id: ref.id,
     name: ref.name,

@@ -24,7 +24,8 @@ export async function activeSandboxTriggers(session: RestSession, credentialId: 
   for (const summary of all.filter((wf) => wf.active)) {
     const workflow = await rest<WorkflowDetail>(session, 'GET', `/workflows/${summary.id}`);
     const usesSandbox = triggerNodes(workflow).some(
-      (node) => (node.credentials as Record<string, { id?: string }> | undefined)?.commerceServiceApi?.id === credentialId,
+      (node) =>
+        (node.credentials as Record<string, { id?: string }> | undefined)?.commerceServiceApi?.id === credentialId,
     );
     if (usesSandbox) found.push({ id: workflow.id, name: workflow.name, active: true });
   }

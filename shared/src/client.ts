@@ -231,9 +231,13 @@ export class CommerceServiceClient {
   }
 
   /** Sends one operation (retried per `http/retry.ts`) and reads its answer; every failure becomes a `CommerceServiceError`. */
-  async call<K extends OperationKey>(key: K, params: Params = {}): Promise<{ value: ResultOf<K>; response: HttpResponse }> {
-    return withRetries({ operation: key, timeoutMs: this.timeoutMs, retry: this.retry, onBusy: () => this.busy.notify() }, (timeoutMs) =>
-      this.attempt(key, params, timeoutMs),
+  async call<K extends OperationKey>(
+    key: K,
+    params: Params = {},
+  ): Promise<{ value: ResultOf<K>; response: HttpResponse }> {
+    return withRetries(
+      { operation: key, timeoutMs: this.timeoutMs, retry: this.retry, onBusy: () => this.busy.notify() },
+      (timeoutMs) => this.attempt(key, params, timeoutMs),
     );
   }
 
@@ -258,7 +262,11 @@ export class CommerceServiceClient {
     const parsed = parseBody(response.body);
     const ok = response.status >= 200 && response.status < 300;
     if (!ok || parsed.kind === 'html' || parsed.kind === 'invalid') {
-      const error = responseError({ ...context, apiKey: this.store.apiKey, apiRoot: this.apiRootLabel() }, response, parsed);
+      const error = responseError(
+        { ...context, apiKey: this.store.apiKey, apiRoot: this.apiRootLabel() },
+        response,
+        parsed,
+      );
       const retryAfter = response.headers['retry-after'];
       return retryAfter === undefined ? { error } : { error, retryAfter };
     }
@@ -287,7 +295,11 @@ export class CommerceServiceClient {
     };
   }
 
-  private unreachable(context: { store: string; operation: string }, error: unknown, timeoutMs: number): CommerceServiceError {
+  private unreachable(
+    context: { store: string; operation: string },
+    error: unknown,
+    timeoutMs: number,
+  ): CommerceServiceError {
     const failure = describeTransportFailure(error);
     if (failure.reason === 'timeout') {
       return new TimeoutError(

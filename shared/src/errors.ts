@@ -71,7 +71,8 @@ export abstract class CommerceServiceError extends Error {
     this.attempts = attempts;
     if (attempts > 1) {
       const head = `${this.operation} failed on ${this.store}`;
-      if (this.message.startsWith(`${head}: `)) this.message = `${head} after ${attempts} attempts${this.message.slice(head.length)}`;
+      if (this.message.startsWith(`${head}: `))
+        this.message = `${head} after ${attempts} attempts${this.message.slice(head.length)}`;
     }
     return this;
   }

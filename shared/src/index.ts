@@ -5,12 +5,34 @@ export * from './client';
 export * from './paginate';
 export * from './http/transport';
 export * from './http/redact';
-export { type RetryOptions, type Sleep, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_RETRY_AFTER_MS, isRetriedOperation } from './http/retry';
+export {
+  type RetryOptions,
+  type Sleep,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  isRetriedOperation,
+} from './http/retry';
 export { findCustomerByEmail, sameEmail, type FindByEmailOptions, type CustomerSource } from './reads/customerByEmail';
-export { OPERATIONS, ORDERBY_VALUES, ORDER_VALUES, MAX_PER_PAGE, type OperationKey, type OperationSpec } from './operations/catalogue';
+export {
+  OPERATIONS,
+  ORDERBY_VALUES,
+  ORDER_VALUES,
+  MAX_PER_PAGE,
+  type OperationKey,
+  type OperationSpec,
+} from './operations/catalogue';
 export * from './resources/types';
 export { FIELDS, FIELD_LABELS, type FieldDescription } from './resources/labels';
-export { EVENTS, eventKind, PURCHASE_KINDS, PURCHASE_KIND_LABELS, type PurchaseKind, type EventKey, type EventKind, type EventNoun } from './events/catalogue';
+export {
+  EVENTS,
+  eventKind,
+  PURCHASE_KINDS,
+  PURCHASE_KIND_LABELS,
+  type PurchaseKind,
+  type EventKey,
+  type EventKind,
+  type EventNoun,
+} from './events/catalogue';
 export type { EventRecord } from './events/record';
 export { parseDelivery, readDelivery, type DeliveredEvent } from './events/parse';
 export { ORIGIN_SECRET_FIELD, OriginSecret, checkOrigin, type OriginCheck } from './events/origin';
@@ -45,4 +67,10 @@ export {
   type TriggerChoices,
   type HookSource,
 } from './triggers/choices';
-export { planChoices, productPlanChoices, isPurchaseKind, type PlanChoiceOptions, type ClientSource } from './triggers/plans';
+export {
+  planChoices,
+  productPlanChoices,
+  isPurchaseKind,
+  type PlanChoiceOptions,
+  type ClientSource,
+} from './triggers/plans';

@@ -47,13 +47,20 @@ type FetchPage<T> = (page: number, perPage: number) => Promise<Page<T>>;
  * needs) are requested `concurrency` at a time; no more than `concurrency` pages are ever held ahead
  * of the consumer. A busy notice during the walk drops it to one request at a time for the rest of it.
  */
-export async function* paginate<T>(fetchPage: FetchPage<T>, options: PaginateOptions = {}): AsyncGenerator<T, void, undefined> {
+export async function* paginate<T>(
+  fetchPage: FetchPage<T>,
+  options: PaginateOptions = {},
+): AsyncGenerator<T, void, undefined> {
   const limit = Number.isFinite(options.limit) ? Number(options.limit) : Number.POSITIVE_INFINITY;
   if (limit <= 0) return;
   const perPage = clamp(Math.min(Number.isFinite(options.perPage) ? Number(options.perPage) : 100, limit), 1, 100);
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   if (maxPages < 1) return;
-  const concurrency = clamp(Number.isFinite(options.concurrency) ? Number(options.concurrency) : DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY);
+  const concurrency = clamp(
+    Number.isFinite(options.concurrency) ? Number(options.concurrency) : DEFAULT_CONCURRENCY,
+    1,
+    MAX_CONCURRENCY,
+  );
 
   const rules = new StopRules<T>(perPage, limit);
   const first = await fetchPage(1, perPage);
@@ -135,7 +142,8 @@ class StopRules<T> {
   ) {}
 
   accept(items: T[]): { take: T[]; more: boolean } {
-    if (items.length === 0 || (this.previous !== undefined && samePage(this.previous, items))) return { take: [], more: false };
+    if (items.length === 0 || (this.previous !== undefined && samePage(this.previous, items)))
+      return { take: [], more: false };
     this.previous = items;
     const room = this.limit - this.yielded;
     const take = items.length <= room ? items : items.slice(0, room);

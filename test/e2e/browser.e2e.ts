@@ -90,8 +90,15 @@ describeChromium('the sandbox dashboard in the browser', () => {
     const product = products.find((p) => p.plans.length > 1) as CatalogProduct;
     await dashboard.product.selectOption(String(product.id));
     const planOptions = await dashboard.plan.locator('option').allInnerTexts();
-    expect(planOptions.slice(1)).toEqual([...product.plans.map((plan) => `${plan.name} (${plan.terms})`), 'As an order bump', 'As an upsell', 'As a downsell']);
-    const buttons = await page.locator('#event-groups button').evaluateAll((els) => els.map((el) => (el as HTMLButtonElement).dataset.event));
+    expect(planOptions.slice(1)).toEqual([
+      ...product.plans.map((plan) => `${plan.name} (${plan.terms})`),
+      'As an order bump',
+      'As an upsell',
+      'As a downsell',
+    ]);
+    const buttons = await page
+      .locator('#event-groups button')
+      .evaluateAll((els) => els.map((el) => (el as HTMLButtonElement).dataset.event));
     expect([...buttons].sort()).toEqual([...EVENT_TYPES].sort());
   });
 
@@ -99,13 +106,21 @@ describeChromium('the sandbox dashboard in the browser', () => {
     await dashboard.open();
     const oneOff = products.find((p) => p.plans.some((plan) => !plan.terms.includes('/'))) as CatalogProduct;
     const oneOffPlan = oneOff.plans.find((plan) => !plan.terms.includes('/')) as CatalogProduct['plans'][number];
-    const purchase = await dashboard.fire('Purchase', { product: `${oneOff.name} (#${oneOff.id})`, plan: `${oneOffPlan.name} (${oneOffPlan.terms})` });
-    const orderId = Number(/order #(\d+) \(paid\)/.exec(purchase)?.[1]);
-    const order = await getJson<{ product_id: number; payment_plan_id?: string }>(`${sandbox.url}/wp-json/sc/v1/orders/${orderId}`, {
-      headers: { 'x-api-key': sandbox.apiKey },
+    const purchase = await dashboard.fire('Purchase', {
+      product: `${oneOff.name} (#${oneOff.id})`,
+      plan: `${oneOffPlan.name} (${oneOffPlan.terms})`,
     });
+    const orderId = Number(/order #(\d+) \(paid\)/.exec(purchase)?.[1]);
+    const order = await getJson<{ product_id: number; payment_plan_id?: string }>(
+      `${sandbox.url}/wp-json/sc/v1/orders/${orderId}`,
+      {
+        headers: { 'x-api-key': sandbox.apiKey },
+      },
+    );
     expect(Number(order.product_id)).toBe(oneOff.id);
-    expect(await dashboard.fire('Purchase', { plan: 'As an upsell' })).toMatch(/^Purchase: order #\d+ \(paid\)\. No hook listens for it\.$/);
+    expect(await dashboard.fire('Purchase', { plan: 'As an upsell' })).toMatch(
+      /^Purchase: order #\d+ \(paid\)\. No hook listens for it\.$/,
+    );
     // A one-off plan has no subscription: the store's reason is shown, as an error.
     const refused = await dashboard.fire('Start subscription', { plan: `${oneOffPlan.name} (${oneOffPlan.terms})` });
     expect(refused).toMatch(/^Start subscription did not happen: .*not a recurring plan/);
@@ -163,7 +178,8 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       await timed(name, fn);
     } catch (error) {
       const file = await screenshot(page, name, { fullPage: true, dir: FAILURE_DIR }).catch(() => 'none');
-      if (error instanceof Error) error.message += `\n(screenshot: ${file})\n--- last n8n output ---\n${stack?.n8n.output().split('\n').slice(-20).join('\n')}`;
+      if (error instanceof Error)
+        error.message += `\n(screenshot: ${file})\n--- last n8n output ---\n${stack?.n8n.output().split('\n').slice(-20).join('\n')}`;
       throw error;
     }
   };
@@ -182,7 +198,9 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
   afterAll(async () => {
     await browser?.close();
     await stack?.stop();
-    process.stderr.write(`browser e2e timings (s): ${timings.map(([label, secs]) => `${label} ${secs.toFixed(1)}`).join('; ')}\n`);
+    process.stderr.write(
+      `browser e2e timings (s): ${timings.map(([label, secs]) => `${label} ${secs.toFixed(1)}`).join('; ')}\n`,
+    );
     process.stderr.write(`browser e2e screenshots: ${SCREENSHOT_DIR}\n`);
   });
 
@@ -202,7 +220,9 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       await editor.searchNodes('Commerce Service');
       const service = editor.nodeItems.filter({ hasText: 'Commerce Service' }).first();
       await service.waitFor();
-      expect((await editor.panelIcons(service)).some((icon) => /commerceService\.svg$/.test(icon.src) && icon.width > 0)).toBe(true);
+      expect(
+        (await editor.panelIcons(service)).some((icon) => /commerceService\.svg$/.test(icon.src) && icon.width > 0),
+      ).toBe(true);
       await service.click();
       // n8n groups a service's trigger node and action node under one entry: Triggers, then Actions.
       const panel = editor.nodeCreator;
@@ -213,7 +233,9 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       expect(Number(/\d+/.exec(await actions.innerText())?.[0])).toBeGreaterThanOrEqual(10);
       await expect(panel.getByText('On product purchased', { exact: true }).isVisible()).resolves.toBe(true);
       const icons = await editor.panelIcons();
-      expect(icons.filter((icon) => /commerceService\.svg$/.test(icon.src) && icon.width > 0).length).toBeGreaterThanOrEqual(EVENT_TYPES.length);
+      expect(
+        icons.filter((icon) => /commerceService\.svg$/.test(icon.src) && icon.width > 0).length,
+      ).toBeGreaterThanOrEqual(EVENT_TYPES.length);
       await screenshot(page, 'n8n-nodes-panel', { parts: [panel], margin: 0 });
       await actions.click(); // the action node's operations
       await panel.getByText('Get many orders', { exact: true }).waitFor();
@@ -240,7 +262,10 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       await editor.retestCredential();
       await modal.getByTestId('credentials-config-container-test-success').waitFor();
       await expect(modal.getByText(WRONG_KEY_REASON).count()).resolves.toBe(0);
-      await screenshot(page, 'n8n-credential-form', { parts: [page.locator('.el-dialog', { has: page.getByTestId('credential-save-button') })], margin: 0 });
+      await screenshot(page, 'n8n-credential-form', {
+        parts: [page.locator('.el-dialog', { has: page.getByTestId('credential-save-button') })],
+        margin: 0,
+      });
       await editor.saveCredential();
       await editor.closeCredentialModal();
     }),
@@ -261,7 +286,11 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       expect(plans.slice(0, product.plans.length)).toEqual(product.plans.map((plan) => plan.name));
       const offers = plans.slice(product.plans.length);
       expect(offers).toHaveLength(3);
-      expect(offers.map((offer) => /\b(bump|upsell|downsell)\b/i.exec(offer)?.[1]?.toLowerCase())).toEqual(['bump', 'upsell', 'downsell']);
+      expect(offers.map((offer) => /\b(bump|upsell|downsell)\b/i.exec(offer)?.[1]?.toLowerCase())).toEqual([
+        'bump',
+        'upsell',
+        'downsell',
+      ]);
       await screenshot(page, 'n8n-trigger-dropdowns', {
         parts: [editor.ndv.getByTestId('node-parameters'), page.locator('.el-select-dropdown:visible')],
         margin: 0,
@@ -272,17 +301,23 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
   );
 
   it(
-    "shows the order of a purchase made on the sandbox dashboard while the trigger listens, in its output panel, in the browser",
+    'shows the order of a purchase made on the sandbox dashboard while the trigger listens, in its output panel, in the browser',
     step('trigger-output', async () => {
       const sandbox = stack.sandbox;
       const testHook = () => sandbox.hooks().find((hook) => hook.hookUrl.includes('/webhook-test/'));
       await editor.executeStep(); // "listen for test event"
-      for (let waited = 0; !testHook() && waited < 20_000; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
-      expect(testHook()).toEqual(expect.objectContaining({ statuses: ['purchased'], productId: product.id, planIds: [product.plans[0]?.id] }));
+      for (let waited = 0; !testHook() && waited < 20_000; waited += 250)
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(testHook()).toEqual(
+        expect.objectContaining({ statuses: ['purchased'], productId: product.id, planIds: [product.plans[0]?.id] }),
+      );
 
       await dashboard.open();
       const plan = product.plans[0] as CatalogProduct['plans'][number];
-      const said = await dashboard.fire('Purchase', { product: `${product.name} (#${product.id})`, plan: `${plan.name} (${plan.terms})` });
+      const said = await dashboard.fire('Purchase', {
+        product: `${product.name} (#${product.id})`,
+        plan: `${plan.name} (${plan.terms})`,
+      });
       const id = Number(/order #(\d+)/.exec(said)?.[1]);
       const delivery = sandbox.deliveries().find((d) => d.hookUrl.includes('/webhook-test/') && d.payload.id === id);
       expect(delivery).toEqual(expect.objectContaining({ event: 'purchased', status: 200 }));
@@ -309,13 +344,30 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       await editor.nodeItems.filter({ hasText: 'Commerce Service' }).first().click();
       await editor.nodeCreator.getByText('Get many orders', { exact: true }).click();
       await editor.ndv.waitFor();
-      await expect(editor.parameter(/^Resource\b/).locator('input').first().inputValue()).resolves.toBe('Order');
-      await expect(editor.parameter(/^Operation\b/).locator('input').first().inputValue()).resolves.toBe('Get Many');
-      await editor.parameter(/^Return All/).locator('.el-switch').click();
+      await expect(
+        editor
+          .parameter(/^Resource\b/)
+          .locator('input')
+          .first()
+          .inputValue(),
+      ).resolves.toBe('Order');
+      await expect(
+        editor
+          .parameter(/^Operation\b/)
+          .locator('input')
+          .first()
+          .inputValue(),
+      ).resolves.toBe('Get Many');
+      await editor
+        .parameter(/^Return All/)
+        .locator('.el-switch')
+        .click();
       await editor.parameter(/^Limit/).waitFor({ state: 'detached' });
       await editor.executeStep();
       await editor.outputPanel.getByTestId('ndv-items-count').waitFor({ timeout: 60_000 });
-      const total = await fetch(`${stack.sandbox.url}/wp-json/sc/v1/orders?per_page=1`, { headers: { 'x-api-key': stack.sandbox.apiKey } });
+      const total = await fetch(`${stack.sandbox.url}/wp-json/sc/v1/orders?per_page=1`, {
+        headers: { 'x-api-key': stack.sandbox.apiKey },
+      });
       const storeTotal = Number(total.headers.get('x-wp-total'));
       expect(storeTotal).toBeGreaterThan(100);
       expect(await editor.outputItemCount()).toBe(storeTotal);

@@ -52,7 +52,14 @@ function pollingWorkflow(id: string, event: string): N8nWorkflowJson {
         parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event, productId: '', planIds: [] },
         credentials: { commerceServiceApi: CRED },
       },
-      { id: `${id}-noop`, name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
+      {
+        id: `${id}-noop`,
+        name: 'Received',
+        type: 'n8n-nodes-base.noOp',
+        typeVersion: 1,
+        position: [260, 0],
+        parameters: {},
+      },
     ],
     connections: { Poll: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
     settings: { executionOrder: 'v1' },
@@ -60,7 +67,8 @@ function pollingWorkflow(id: string, event: string): N8nWorkflowJson {
 }
 
 const probe = probeN8n();
-if (!probe.ok) process.stderr.write(`\nSKIPPED: n8n polling end-to-end tests (real n8n ${N8N_VERSION}): ${probe.reason}\n\n`);
+if (!probe.ok)
+  process.stderr.write(`\nSKIPPED: n8n polling end-to-end tests (real n8n ${N8N_VERSION}): ${probe.reason}\n\n`);
 const describeN8n = probe.ok ? describe : describe.skip;
 
 describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the sandbox`, () => {
@@ -102,7 +110,8 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
     try {
       await fn();
     } catch (error) {
-      if (error instanceof Error && server) error.message += `\n--- last n8n output ---\n${server.output().split('\n').slice(-40).join('\n')}`;
+      if (error instanceof Error && server)
+        error.message += `\n--- last n8n output ---\n${server.output().split('\n').slice(-40).join('\n')}`;
       throw error;
     }
   };
@@ -123,14 +132,22 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
     const items: Array<Record<string, unknown>> = [];
     for (const summary of executions) {
       const execution = await getExecution(session, summary.id);
-      expect({ id: summary.id, status: execution.status, mode: execution.mode }).toEqual({ id: summary.id, status: 'success', mode: 'trigger' });
+      expect({ id: summary.id, status: execution.status, mode: execution.mode }).toEqual({
+        id: summary.id,
+        status: 'success',
+        mode: 'trigger',
+      });
       items.push(...executionNodeOutput(execution, 'Poll'));
     }
     return items;
   }
 
   /** Waits until the workflow has emitted at least `count` items in all (polls run on the minute). */
-  async function waitForEmitted(workflowId: string, count: number, timeoutMs = 150_000): Promise<Array<Record<string, unknown>>> {
+  async function waitForEmitted(
+    workflowId: string,
+    count: number,
+    timeoutMs = 150_000,
+  ): Promise<Array<Record<string, unknown>>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const items = await emitted(workflowId);
@@ -142,7 +159,10 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
   /** Ids of orders made since `afterId`, oldest first. */
   async function ordersAfter(afterId: number): Promise<number[]> {
     const { items } = await clientFor(store).listOrders({ orderby: 'id', order: 'desc', per_page: 50 });
-    return items.map((order) => order.id).filter((id) => id > afterId).reverse();
+    return items
+      .map((order) => order.id)
+      .filter((id) => id > afterId)
+      .reverse();
   }
 
   async function newestOrderId(): Promise<number> {
@@ -168,7 +188,9 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
       firstPurchases = await ordersAfter(before);
       expect(firstPurchases.length).toBeGreaterThanOrEqual(3);
 
-      const items = await clock.timed('purchases to emitted (next minute poll)', () => waitForEmitted(WF.purchases, firstPurchases.length));
+      const items = await clock.timed('purchases to emitted (next minute poll)', () =>
+        waitForEmitted(WF.purchases, firstPurchases.length),
+      );
       expect(items.map((item) => item.id)).toEqual(firstPurchases);
       expect(items.every((item) => item.trigger === 'purchased')).toBe(true);
       // REST amounts on a real-profile store: whole cents.
@@ -188,7 +210,8 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
       const refundedId = firstPurchases[0]!;
       const refundTarget = await clientFor(store).getOrder(String(refundedId));
       await store.fireEvent({ type: 'refunded', product_id: Number(refundTarget.product_id) });
-      const refunded = (await clientFor(store).listOrders({ orderby: 'date_modified', order: 'desc', per_page: 1 })).items[0];
+      const refunded = (await clientFor(store).listOrders({ orderby: 'date_modified', order: 'desc', per_page: 1 }))
+        .items[0];
       expect(refunded?.status).toBe('refunded');
       const before = await newestOrderId();
       for (let n = 0; n < 2; n += 1) await store.fireEvent({ type: 'purchased' });
@@ -208,7 +231,9 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
       expect(purchasesAfter.map((item) => item.id)).toEqual(all);
       expect(new Set(purchasesAfter.map((item) => item.id)).size).toBe(all.length);
       expect(refundsAfter).toEqual(refunds);
-      expect(refundsAfter.map((item) => [item.id, item.trigger, item.status])).toEqual([[refunded?.id, 'refunded', 'refunded']]);
+      expect(refundsAfter.map((item) => [item.id, item.trigger, item.status])).toEqual([
+        [refunded?.id, 'refunded', 'refunded'],
+      ]);
     }),
   );
 });

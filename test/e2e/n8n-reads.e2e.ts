@@ -18,7 +18,15 @@ import { promisify } from 'node:util';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../sandbox';
 import { type Customer, type Order, collect } from '../../shared/src';
 import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
-import { execute, importCredentials, importWorkflow, nodeOutput, type N8nHome, type N8nRun, type N8nWorkflowJson } from '../../scripts/n8n/instance';
+import {
+  execute,
+  importCredentials,
+  importWorkflow,
+  nodeOutput,
+  type N8nHome,
+  type N8nRun,
+  type N8nWorkflowJson,
+} from '../../scripts/n8n/instance';
 import { NODE_TYPES, sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
 import { probeN8n } from './n8n/probe';
@@ -46,18 +54,38 @@ const NODES = {
 const nodeName = (profile: SandboxProfile, node: string) => `${profile} ${node}`;
 
 function readsWorkflow(emails: Record<SandboxProfile, string>): N8nWorkflowJson {
-  const start = { id: `${WORKFLOW_ID}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+  const start = {
+    id: `${WORKFLOW_ID}-start`,
+    name: 'Start',
+    type: 'n8n-nodes-base.manualTrigger',
+    typeVersion: 1,
+    position: [0, 0],
+    parameters: {},
+  };
   const nodes: Array<Record<string, unknown>> = [start];
   for (const [p, profile] of PROFILES.entries()) {
     const cases: Array<[string, Record<string, unknown>, Record<string, unknown>?]> = [
-      [NODES.allOrders, { resource: 'order', operation: 'getAll', returnAll: true, sort: { orderBy: 'id', order: 'asc' } }],
+      [
+        NODES.allOrders,
+        { resource: 'order', operation: 'getAll', returnAll: true, sort: { orderBy: 'id', order: 'asc' } },
+      ],
       [
         NODES.allOrdersOneAtATime,
-        { resource: 'order', operation: 'getAll', returnAll: true, sort: { orderBy: 'id', order: 'asc' }, options: { parallelRequests: 1 } },
+        {
+          resource: 'order',
+          operation: 'getAll',
+          returnAll: true,
+          sort: { orderBy: 'id', order: 'asc' },
+          options: { parallelRequests: 1 },
+        },
       ],
       [NODES.byEmail, { resource: 'customer', operation: 'getByEmail', email: emails[profile] }],
       [NODES.unknownEmail, { resource: 'customer', operation: 'getByEmail', email: UNKNOWN_EMAIL }],
-      [NODES.unknownEmailAlways, { resource: 'customer', operation: 'getByEmail', email: UNKNOWN_EMAIL }, { alwaysOutputData: true }],
+      [
+        NODES.unknownEmailAlways,
+        { resource: 'customer', operation: 'getByEmail', email: UNKNOWN_EMAIL },
+        { alwaysOutputData: true },
+      ],
     ];
     for (const [i, [name, parameters, settings]] of cases.entries()) {
       nodes.push({
@@ -76,7 +104,9 @@ function readsWorkflow(emails: Record<SandboxProfile, string>): N8nWorkflowJson 
     id: WORKFLOW_ID,
     name: 'e2e: reads at scale',
     nodes,
-    connections: { Start: { main: [nodes.slice(1).map((node) => ({ node: String(node.name), type: 'main', index: 0 }))] } },
+    connections: {
+      Start: { main: [nodes.slice(1).map((node) => ({ node: String(node.name), type: 'main', index: 0 }))] },
+    },
     settings: { executionOrder: 'v1' },
   };
 }
@@ -85,7 +115,8 @@ function readsWorkflow(emails: Record<SandboxProfile, string>): N8nWorkflowJson 
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as Array<Record<string, unknown>>;
 
 const probe = probeN8n();
-if (!probe.ok) process.stderr.write(`\nSKIPPED: n8n reads end-to-end tests (real n8n ${N8N_VERSION}): ${probe.reason}\n\n`);
+if (!probe.ok)
+  process.stderr.write(`\nSKIPPED: n8n reads end-to-end tests (real n8n ${N8N_VERSION}): ${probe.reason}\n\n`);
 const describeN8n = probe.ok ? describe : describe.skip;
 
 describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox stores of several pages`, () => {
@@ -102,7 +133,9 @@ describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox sto
     for (const profile of PROFILES) {
       stores[profile] = await startSandbox({ port: 0, profile, quiet: true, size: 600, seed: 11 });
       const client = clientFor(stores[profile]);
-      orders[profile] = await collect(client.iterate((page) => client.listOrders({ ...page, orderby: 'id', order: 'asc' })));
+      orders[profile] = await collect(
+        client.iterate((page) => client.listOrders({ ...page, orderby: 'id', order: 'asc' })),
+      );
       const customers = await collect(client.iterate((page) => client.listCustomers(page)));
       // The last customer: the walk has to go through every page (spec) to find them.
       wanted[profile] = customers[customers.length - 1] as Customer;
@@ -110,7 +143,10 @@ describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox sto
     }
     userFolder = mkdtempSync(path.join(tmpdir(), 'n8n-reads-e2e-'));
     const home: N8nHome = { install, userFolder, customExtensions: path.join(ROOT, 'n8n', 'dist') };
-    await importCredentials(home, PROFILES.map((profile) => sandboxCredential(stores[profile], CRED[profile])));
+    await importCredentials(
+      home,
+      PROFILES.map((profile) => sandboxCredential(stores[profile], CRED[profile])),
+    );
     const emails = { spec: ` ${wanted.spec.email.toUpperCase()}  `, real: `  ${wanted.real.email.toUpperCase()} ` };
     await importWorkflow(home, readsWorkflow(emails));
     // A busy store: the next two requests for orders answer 429 with Retry-After: 1.
@@ -129,7 +165,11 @@ describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox sto
     const errors = Object.entries(result.data.resultData.runData)
       .map(([node, runs]) => [node, runs[0]?.error ?? null] as const)
       .filter(([, error]) => error !== null);
-    expect({ status: result.status, error: result.data.resultData.error ?? null, errors }).toEqual({ status: 'success', error: null, errors: [] });
+    expect({ status: result.status, error: result.data.resultData.error ?? null, errors }).toEqual({
+      status: 'success',
+      error: null,
+      errors: [],
+    });
   });
 
   describe.each(PROFILES)('%s profile', (profile) => {
@@ -139,12 +179,15 @@ describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox sto
       expect(wanted[profile].email).toMatch(/@/);
     });
 
-    it.each([NODES.allOrders, NODES.allOrdersOneAtATime])('%s returns every order exactly once, in order, through the 429s', (node) => {
-      const output = nodeOutput(result, nodeName(profile, node));
-      expect(output.length).toBe(orders[profile].length);
-      expect(new Set(output.map((record) => record.id)).size).toBe(output.length);
-      expect(output).toEqual(plain(orders[profile]));
-    });
+    it.each([NODES.allOrders, NODES.allOrdersOneAtATime])(
+      '%s returns every order exactly once, in order, through the 429s',
+      (node) => {
+        const output = nodeOutput(result, nodeName(profile, node));
+        expect(output.length).toBe(orders[profile].length);
+        expect(new Set(output.map((record) => record.id)).size).toBe(output.length);
+        expect(output).toEqual(plain(orders[profile]));
+      },
+    );
 
     it('Get by Email finds the last customer, email given in capitals with spaces around', () => {
       expect(nodeOutput(result, nodeName(profile, NODES.byEmail))).toEqual(plain([wanted[profile]]));
@@ -158,7 +201,9 @@ describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox sto
 
   it('the faults were used up: the 429s were really answered', async () => {
     for (const profile of PROFILES) {
-      const config = (await fetch(`${stores[profile].url}/sandbox/v1/config`).then((response) => response.json())) as { faults: unknown };
+      const config = (await fetch(`${stores[profile].url}/sandbox/v1/config`).then((response) => response.json())) as {
+        faults: unknown;
+      };
       expect(config.faults).toBeNull();
     }
   });

@@ -38,7 +38,8 @@ const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2f1';
 const FORGED_EMAIL = 'forger.unique@example.org';
 
 const probe = probeN8n();
-if (!probe.ok) process.stderr.write(`\nSKIPPED: n8n verification end-to-end tests (real n8n ${N8N_VERSION}): ${probe.reason}\n\n`);
+if (!probe.ok)
+  process.stderr.write(`\nSKIPPED: n8n verification end-to-end tests (real n8n ${N8N_VERSION}): ${probe.reason}\n\n`);
 const describeN8n = probe.ok ? describe : describe.skip;
 
 describeN8n(`webhook trigger verification in n8n ${N8N_VERSION}, against the sandbox`, () => {
@@ -63,7 +64,9 @@ describeN8n(`webhook trigger verification in n8n ${N8N_VERSION}, against the san
     await clock.timed('import credential and workflow', async () => {
       await importCredentials(home, [sandboxCredential(store, CRED)]);
       // No verifyDeliveries parameter: n8n applies the default (on).
-      await importWorkflows(home, [triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential: CRED, event: 'purchased' })]);
+      await importWorkflows(home, [
+        triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential: CRED, event: 'purchased' }),
+      ]);
     });
     server = await clock.timed('n8n start to ready', () => startN8n({ ...home, readyTimeoutMs: 180_000 }));
     session = (await ensureOwner(server)).session;
@@ -80,7 +83,8 @@ describeN8n(`webhook trigger verification in n8n ${N8N_VERSION}, against the san
     try {
       await fn();
     } catch (error) {
-      if (error instanceof Error && server) error.message += `\n--- last n8n output ---\n${server.output().split('\n').slice(-40).join('\n')}`;
+      if (error instanceof Error && server)
+        error.message += `\n--- last n8n output ---\n${server.output().split('\n').slice(-40).join('\n')}`;
       throw error;
     }
   };
@@ -97,7 +101,9 @@ describeN8n(`webhook trigger verification in n8n ${N8N_VERSION}, against the san
       const [delivery] = await store.fireEvent({ type: 'purchased' });
       expect(delivery?.status).toBe(200);
       const payload = delivery?.payload as Record<string, unknown>;
-      const execution = await clock.timed('genuine event to finished execution', () => waitForExecution(session, WF, { seen, timeoutMs: 60_000 }));
+      const execution = await clock.timed('genuine event to finished execution', () =>
+        waitForExecution(session, WF, { seen, timeoutMs: 60_000 }),
+      );
       expect(execution.status).toBe('success');
       expect(executionNodeOutput(execution, 'Trigger')).toEqual([
         expect.objectContaining({
@@ -115,21 +121,32 @@ describeN8n(`webhook trigger verification in n8n ${N8N_VERSION}, against the san
         ['secret-mismatch', { ...payload, studiocart_secret: 'guessed-key-0042' }],
       ];
       for (const [reason, body] of forgeries) {
-        const reply = await fetch(hookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-        expect({ reason, status: reply.status, body: await reply.json() }).toEqual({ reason, status: 200, body: { received: 1, started: false } });
+        const reply = await fetch(hookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        expect({ reason, status: reply.status, body: await reply.json() }).toEqual({
+          reason,
+          status: 200,
+          body: { received: 1, started: false },
+        });
       }
       await sleep(2000);
       expect((await listExecutions(session, WF)).filter((e) => !seen.includes(e.id))).toEqual([]);
       // n8n's log names each reason, never the forged email or the guessed key.
       const output = (server as N8nInstance).output();
-      for (const [reason] of forgeries) expect(output).toMatch(new RegExp(`dropped a "purchased" delivery .*\\(${reason}\\)`));
+      for (const [reason] of forgeries)
+        expect(output).toMatch(new RegExp(`dropped a "purchased" delivery .*\\(${reason}\\)`));
       expect(output).not.toContain(FORGED_EMAIL);
       expect(output).not.toContain('guessed-key-0042');
 
       // After the forgeries, the trigger still takes genuine events.
       const [again] = await store.fireEvent({ type: 'purchased' });
       const next = await waitForExecution(session, WF, { seen, timeoutMs: 60_000 });
-      expect(executionNodeOutput(next, 'Trigger')).toEqual([expect.objectContaining({ id: (again?.payload as { id: unknown }).id })]);
+      expect(executionNodeOutput(next, 'Trigger')).toEqual([
+        expect.objectContaining({ id: (again?.payload as { id: unknown }).id }),
+      ]);
 
       await deactivateWorkflow(session, WF);
       expect(store.hooks()).toEqual([]);

@@ -14,12 +14,36 @@
  */
 import { collect } from '../../shared/src';
 import { N8N_VERSION } from '../../scripts/n8n/install';
-import { activateWorkflow, deactivateWorkflow, execute, executionNodeOutput, listExecutions, nodeOutput, rest, waitForExecution, waitForPublished } from '../../scripts/n8n/instance';
+import {
+  activateWorkflow,
+  deactivateWorkflow,
+  execute,
+  executionNodeOutput,
+  listExecutions,
+  nodeOutput,
+  rest,
+  waitForExecution,
+  waitForPublished,
+} from '../../scripts/n8n/instance';
 import { EXAMPLE_CREDENTIAL, loadExamples, sandboxCredential } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
 import { probe } from './support/probe';
-import { declareActionTests, declareTriggerLifecycleTests, expectRestartKeepsHook, useRunningN8n, useSingleProcessN8n } from './support/singleProcess';
-import { CRED, expectCredentialTests, expectReactivationKeepsOneHook, hookSummary, npmRun, WEBHOOK, WF } from './support/steps';
+import {
+  declareActionTests,
+  declareTriggerLifecycleTests,
+  expectRestartKeepsHook,
+  useRunningN8n,
+  useSingleProcessN8n,
+} from './support/singleProcess';
+import {
+  CRED,
+  expectCredentialTests,
+  expectReactivationKeepsOneHook,
+  hookSummary,
+  npmRun,
+  WEBHOOK,
+  WF,
+} from './support/steps';
 
 // ---------------------------------------------------------------------------------------------
 // Package checks: need no n8n, always run.
@@ -72,7 +96,11 @@ describeN8n(`n8n ${N8N_VERSION} on 127.0.0.1 with the package, against the sandb
       const client = clientFor(n8n.stores.real);
       for (const [workflow, nodeLabel, expected] of [
         [example(EXAMPLE.latestOrders), 'Latest paid orders', await client.latestOrders({ status: 'paid' })],
-        [example(EXAMPLE.allCustomers), 'All customers', await collect(client.iterate((page) => client.listCustomers(page)))],
+        [
+          example(EXAMPLE.allCustomers),
+          'All customers',
+          await collect(client.iterate((page) => client.listCustomers(page))),
+        ],
       ] as const) {
         const result = await n8n.timed(`n8n execute (${workflow.name})`, () => execute(n8n.home, workflow.id ?? ''));
         const output = nodeOutput(result, nodeLabel);
@@ -104,13 +132,17 @@ describeN8n(`n8n ${N8N_VERSION} on 127.0.0.1 with the package, against the sandb
 
         // Edit the active workflow in place (event → renewal) and publish the new version, as the
         // editor's Publish button does: the purchase hook is replaced by a renewal hook.
-        const workflow = await rest<{ versionId: string; name: string; nodes: Array<Record<string, unknown>>; connections: unknown; settings: unknown }>(
-          n8n.session,
-          'GET',
-          `/workflows/${WF.triggerReal}`,
-        );
+        const workflow = await rest<{
+          versionId: string;
+          name: string;
+          nodes: Array<Record<string, unknown>>;
+          connections: unknown;
+          settings: unknown;
+        }>(n8n.session, 'GET', `/workflows/${WF.triggerReal}`);
         const nodes = workflow.nodes.map((node) =>
-          node.name === 'Trigger' ? { ...node, parameters: { ...(node.parameters as object), event: 'renewal' } } : node,
+          node.name === 'Trigger'
+            ? { ...node, parameters: { ...(node.parameters as object), event: 'renewal' } }
+            : node,
         );
         const updated = await rest<{ versionId: string }>(n8n.session, 'PATCH', `/workflows/${WF.triggerReal}`, {
           versionId: workflow.versionId,
@@ -122,7 +154,9 @@ describeN8n(`n8n ${N8N_VERSION} on 127.0.0.1 with the package, against the sandb
         await rest(n8n.session, 'POST', `/workflows/${WF.triggerReal}/activate`, { versionId: updated.versionId });
         await waitForPublished(n8n.session, WF.triggerReal);
         const [third] = hookSummary(store);
-        expect(hookSummary(store)).toEqual([{ id: expect.any(String), hookUrl: n8n.ctx.hookUrl(WEBHOOK.real), statuses: ['renewal'] }]);
+        expect(hookSummary(store)).toEqual([
+          { id: expect.any(String), hookUrl: n8n.ctx.hookUrl(WEBHOOK.real), statuses: ['renewal'] },
+        ]);
         expect(third?.id).not.toBe(second?.id);
 
         // Restart n8n on the same port: it keeps the one renewal hook, which still starts executions.

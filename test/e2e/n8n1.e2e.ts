@@ -11,7 +11,13 @@
  */
 import { N8N1_VERSION } from '../../scripts/n8n/install';
 import { probe } from './support/probe';
-import { declareActionTests, declareTriggerLifecycleTests, expectRestartKeepsHook, useRunningN8n, useSingleProcessN8n } from './support/singleProcess';
+import {
+  declareActionTests,
+  declareTriggerLifecycleTests,
+  expectRestartKeepsHook,
+  useRunningN8n,
+  useSingleProcessN8n,
+} from './support/singleProcess';
 import { CRED, expectCredentialTests, expectReactivationKeepsOneHook, WEBHOOK, WF } from './support/steps';
 
 const found = probe(['n8n1']);
@@ -47,10 +53,20 @@ describeN8n1(`n8n ${N8N1_VERSION} (n8n 1.x) on 127.0.0.1 with the package, again
     };
 
     it(
-      'n8n 1.x: credential test: the right key passes, a wrong key or API root fails (with n8n 1.x\'s generic messages; both profiles)',
+      "n8n 1.x: credential test: the right key passes, a wrong key or API root fails (with n8n 1.x's generic messages; both profiles)",
       n8n.check(async () => {
-        await expectCredentialTests(n8n.session, n8n.stores.real, { good: CRED.real, wrongKey: CRED.wrongKey }, N8N1_MESSAGES);
-        await expectCredentialTests(n8n.session, n8n.stores.spec, { good: CRED.spec, wrongKey: CRED.wrongKey }, N8N1_MESSAGES);
+        await expectCredentialTests(
+          n8n.session,
+          n8n.stores.real,
+          { good: CRED.real, wrongKey: CRED.wrongKey },
+          N8N1_MESSAGES,
+        );
+        await expectCredentialTests(
+          n8n.session,
+          n8n.stores.spec,
+          { good: CRED.spec, wrongKey: CRED.wrongKey },
+          N8N1_MESSAGES,
+        );
       }),
     );
 

@@ -18,11 +18,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Sandbox, startSandbox } from '../../sandbox';
 import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
-import { activateWorkflow, ensureOwner, importCredentials, importWorkflows, waitForPublished, type N8nProcess, type RestSession } from '../../scripts/n8n/instance';
+import {
+  activateWorkflow,
+  ensureOwner,
+  importCredentials,
+  importWorkflows,
+  waitForPublished,
+  type N8nProcess,
+  type RestSession,
+} from '../../scripts/n8n/instance';
 import { prepareQueueMode, type QueueMode } from '../../scripts/n8n/queue';
 import { sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
 import { probe } from './support/probe';
-import { emissions, POLL_NODE, pollingWorkflow, purchase, refundProductOf, waitForEmissions, type Emission } from './support/polling';
+import {
+  emissions,
+  POLL_NODE,
+  pollingWorkflow,
+  purchase,
+  refundProductOf,
+  waitForEmissions,
+  type Emission,
+} from './support/polling';
 import { eventsPolled, firstPolls, pollLines, ranOn } from './support/queueMode';
 import { persistedStaticData } from './support/staticData';
 import { npmRun, ROOT, timer, withOutput } from './support/steps';
@@ -44,8 +60,12 @@ const describeQueue = found.ok ? describe : describe.skip;
 const ids = (list: Emission[]) => list.map((emission) => emission.items.map((item) => item.id));
 
 /** The trigger's state in a workflow's static data, as persisted (docs/polling.md). */
-function ordersMemory(staticData: Record<string, unknown> | null): { cursor: number; seen: Array<[number, string, string]> } | undefined {
-  const node = staticData?.[`node:${POLL_NODE}`] as { pollState?: { resources?: { orders?: { cursor: number; seen: Array<[number, string, string]> } } } } | undefined;
+function ordersMemory(
+  staticData: Record<string, unknown> | null,
+): { cursor: number; seen: Array<[number, string, string]> } | undefined {
+  const node = staticData?.[`node:${POLL_NODE}`] as
+    | { pollState?: { resources?: { orders?: { cursor: number; seen: Array<[number, string, string]> } } } }
+    | undefined;
   return node?.pollState?.resources?.orders;
 }
 
@@ -84,17 +104,27 @@ describeQueue(TITLE, () => {
     const { worker, webhook, main } = topology();
     for (const { execution } of list) {
       const id = execution.id;
-      expect({ id, status: execution.status, mode: execution.mode }).toEqual({ id, status: 'success', mode: 'trigger' });
+      expect({ id, status: execution.status, mode: execution.mode }).toEqual({
+        id,
+        status: 'success',
+        mode: 'trigger',
+      });
       expect({ id, worker: ranOn(worker, id) }).toEqual({ id, worker: { started: true, finished: true } });
       for (const other of [main, ...earlierMains, webhook]) {
-        expect({ id, [other.command]: ranOn(other, id) }).toEqual({ id, [other.command]: { started: false, finished: false } });
+        expect({ id, [other.command]: ranOn(other, id) }).toEqual({
+          id,
+          [other.command]: { started: false, finished: false },
+        });
       }
     }
   }
 
   /** The trigger never polled on the worker or the webhook processor (it logs every first poll and every emission). */
   function expectNoPollsOffMain(): void {
-    expect({ worker: pollLines(topology().worker), webhook: pollLines(topology().webhook) }).toEqual({ worker: [], webhook: [] });
+    expect({ worker: pollLines(topology().worker), webhook: pollLines(topology().webhook) }).toEqual({
+      worker: [],
+      webhook: [],
+    });
   }
 
   beforeAll(async () => {
@@ -104,12 +134,21 @@ describeQueue(TITLE, () => {
     baseFolder = mkdtempSync(path.join(tmpdir(), 'n8n-queue-poll-e2e-'));
     const log = VERBOSE ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
     qm = await timed('Postgres + Redis start', () =>
-      prepareQueueMode({ install, baseFolder, customExtensions: path.join(ROOT, 'n8n', 'dist'), ...(log ? { log } : {}), readyTimeoutMs: 240_000 }),
+      prepareQueueMode({
+        install,
+        baseFolder,
+        customExtensions: path.join(ROOT, 'n8n', 'dist'),
+        ...(log ? { log } : {}),
+        readyTimeoutMs: 240_000,
+      }),
     );
     const created = qm;
     await timed('import credential and workflows (first CLI run: Postgres migrations)', async () => {
       await importCredentials(created.home, [sandboxCredential(store, CRED)]);
-      await importWorkflows(created.home, [pollingWorkflow(WF.purchases, 'purchased', CRED), pollingWorkflow(WF.refunds, 'refunded', CRED)]);
+      await importWorkflows(created.home, [
+        pollingWorkflow(WF.purchases, 'purchased', CRED),
+        pollingWorkflow(WF.refunds, 'refunded', CRED),
+      ]);
     });
     await timed('main, worker and webhook processor to ready', () => created.startN8n());
     process.stderr.write(`queue mode topology:\n  ${created.describe().join('\n  ')}\n`);
@@ -138,7 +177,9 @@ describeQueue(TITLE, () => {
       expect(await emissions(session, WF.purchases)).toEqual([]);
 
       firstPurchases = await purchase(store, 3);
-      const purchases = await timed('3 purchases to emitted (next minute poll)', () => waitForEmissions(session, WF.purchases, 3));
+      const purchases = await timed('3 purchases to emitted (next minute poll)', () =>
+        waitForEmissions(session, WF.purchases, 3),
+      );
       const items = purchases.flatMap((emission) => emission.items);
       expect(items.map((item) => item.id)).toEqual(firstPurchases);
       expect(items.every((item) => item.trigger === 'purchased')).toBe(true);
@@ -157,7 +198,11 @@ describeQueue(TITLE, () => {
       // What the restarted main will load: the memory the main saved with its last emission.
       const saved = ordersMemory(await persistedStaticData(topology().postgres, WF.purchases));
       expect(saved?.cursor).toBe(Math.max(...firstPurchases));
-      expect(firstPurchases.map((id) => saved?.seen.find((entry) => entry[0] === id)?.[1])).toEqual(['paid', 'paid', 'paid']);
+      expect(firstPurchases.map((id) => saved?.seen.find((entry) => entry[0] === id)?.[1])).toEqual([
+        'paid',
+        'paid',
+        'paid',
+      ]);
 
       earlierMains.push(topology().main);
       let refundedWhileDown = 0;
@@ -179,8 +224,13 @@ describeQueue(TITLE, () => {
 
       const refundedAfter = await refundProductOf(store, firstPurchases[0]!);
       const boughtAfter = await purchase(store, 1);
-      const [purchases, refunds] = await timed('a refund and a purchase after the restart to emitted (next minute polls)', () =>
-        Promise.all([waitForEmissions(session, WF.purchases, firstPurchases.length + 3), waitForEmissions(session, WF.refunds, 2)]),
+      const [purchases, refunds] = await timed(
+        'a refund and a purchase after the restart to emitted (next minute polls)',
+        () =>
+          Promise.all([
+            waitForEmissions(session, WF.purchases, firstPurchases.length + 3),
+            waitForEmissions(session, WF.refunds, 2),
+          ]),
       );
 
       // Each purchase once, in order: the first three (before the restart), those made while the main
@@ -199,7 +249,10 @@ describeQueue(TITLE, () => {
       // Polls: the restarted main's own (from the persisted state, so no first poll); executions: the worker's.
       const main = topology().main;
       expect(firstPolls(main)).toBe(0);
-      expect({ purchased: eventsPolled(main, 'purchased'), refunded: eventsPolled(main, 'refunded') }).toEqual({ purchased: 3, refunded: 2 });
+      expect({ purchased: eventsPolled(main, 'purchased'), refunded: eventsPolled(main, 'refunded') }).toEqual({
+        purchased: 3,
+        refunded: 2,
+      });
       expectNoPollsOffMain();
       expectPollExecutionsOnWorker([...purchases, ...refunds]);
 

@@ -65,7 +65,11 @@ if (!found.ok) {
 const describeQueue = found.ok ? describe : describe.skip;
 
 // A Webhook node → Get Many orders with Return All: a production execution, so it is queued for the worker.
-const GET_MANY = { id: 'e2eQueueGetMany1', path: 'e2e-queue-orders', webhookId: '0c7d1e2f-3a4b-4c5d-8e6f-000000009e21' };
+const GET_MANY = {
+  id: 'e2eQueueGetMany1',
+  path: 'e2e-queue-orders',
+  webhookId: '0c7d1e2f-3a4b-4c5d-8e6f-000000009e21',
+};
 
 function getManyWorkflow(): N8nWorkflowJson {
   return {
@@ -139,7 +143,9 @@ describeQueue(TITLE, () => {
     const topology = qm as QueueMode;
     expect({ worker: ranOn(topology.worker, executionId) }).toEqual({ worker: { started: true, finished: true } });
     for (const other of [topology.main, topology.webhook]) {
-      expect({ [other.command]: ranOn(other, executionId) }).toEqual({ [other.command]: { started: false, finished: false } });
+      expect({ [other.command]: ranOn(other, executionId) }).toEqual({
+        [other.command]: { started: false, finished: false },
+      });
     }
   }
 
@@ -154,7 +160,13 @@ describeQueue(TITLE, () => {
     baseFolder = mkdtempSync(path.join(tmpdir(), 'n8n-queue-e2e-'));
     const log = VERBOSE ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
     qm = await timed('Postgres + Redis start', () =>
-      prepareQueueMode({ install, baseFolder, customExtensions: path.join(ROOT, 'n8n', 'dist'), ...(log ? { log } : {}), readyTimeoutMs: 240_000 }),
+      prepareQueueMode({
+        install,
+        baseFolder,
+        customExtensions: path.join(ROOT, 'n8n', 'dist'),
+        ...(log ? { log } : {}),
+        readyTimeoutMs: 240_000,
+      }),
     );
     const topology = qm;
     await timed('import credentials (first CLI run: Postgres migrations)', () =>
@@ -193,15 +205,23 @@ describeQueue(TITLE, () => {
       const onMain = await fetch(`${topology.main.url}/webhook/${GET_MANY.path}`, { method: 'POST' });
       expect(onMain.status).toBe(404);
       const seen = (await listExecutions(session, GET_MANY.id)).map((e) => e.id);
-      const reply = await fetch(topology.webhookUrl(GET_MANY.path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const reply = await fetch(topology.webhookUrl(GET_MANY.path), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(reply.status).toBe(200);
-      const execution = await timed('Get Many (all orders) on the worker', () => waitForExecution(session, GET_MANY.id, { seen, timeoutMs: 120_000 }));
+      const execution = await timed('Get Many (all orders) on the worker', () =>
+        waitForExecution(session, GET_MANY.id, { seen, timeoutMs: 120_000 }),
+      );
       expect({ status: execution.status, mode: execution.mode }).toEqual({ status: 'success', mode: 'webhook' });
       await expectRanOnWorker(execution.id);
       const output = executionNodeOutput(execution, 'All orders');
       // Every order, as the shared client pages through them (JSON round trip: what n8n stores).
       const client = clientFor(store);
-      const expected = JSON.parse(JSON.stringify(await collect(client.iterate((page) => client.listOrders(page))))) as unknown[];
+      const expected = JSON.parse(
+        JSON.stringify(await collect(client.iterate((page) => client.listOrders(page)))),
+      ) as unknown[];
       expect(output.length).toBeGreaterThan(100); // more than one page of 100
       expect(output.length).toBe(expected.length);
       expect(output).toEqual(expected);

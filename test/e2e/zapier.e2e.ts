@@ -68,14 +68,25 @@ const ids = { order: 0, subscription: 0, customer: 0, product: 0 };
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, profile: 'real', quiet: true });
-  const client = createClient({ settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey }, transport: nodeTransport });
+  const client = createClient({
+    settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey },
+    transport: nodeTransport,
+  });
   ids.order = (await client.listOrders({ per_page: 1 })).items[0]?.id ?? 0;
   ids.subscription = (await client.listSubscriptions({ per_page: 1 })).items[0]?.id ?? 0;
   ids.customer = (await client.listCustomers({ per_page: 1 })).items[0]?.id ?? 0;
   ids.product = (await client.listProducts({ per_page: 1 })).items[0]?.id ?? 0;
   // `invoke` reads the connection from zapier/.env (git-ignored); keep a developer's own file.
   savedEnv = existsSync(ENV_FILE) ? readFileSync(ENV_FILE, 'utf8') : undefined;
-  writeFileSync(ENV_FILE, [`authData_storeUrl=${sandbox.url}`, `authData_apiKey=${sandbox.apiKey}`, `authData_apiRoot=${sandbox.apiRoot}`, ''].join('\n'));
+  writeFileSync(
+    ENV_FILE,
+    [
+      `authData_storeUrl=${sandbox.url}`,
+      `authData_apiKey=${sandbox.apiKey}`,
+      `authData_apiRoot=${sandbox.apiRoot}`,
+      '',
+    ].join('\n'),
+  );
 });
 
 afterAll(async () => {
@@ -113,21 +124,34 @@ describe('zapier-platform build --skip-validation', () => {
         'node_modules/async-function/require.mjs',
       ]),
     );
-    expect(entries.filter((name) => name.startsWith('src/') || name.includes('..') || name.includes('.env'))).toEqual([]);
+    expect(entries.filter((name) => name.startsWith('src/') || name.includes('..') || name.includes('.env'))).toEqual(
+      [],
+    );
   });
 });
 
 describe('zapier-platform invoke against the sandbox', () => {
   it('auth test passes and the label is the store host', async () => {
-    await expect(invoke(['auth', 'test'])).resolves.toEqual({ store: sandbox.url.replace('http://', ''), storeUrl: sandbox.url });
+    await expect(invoke(['auth', 'test'])).resolves.toEqual({
+      store: sandbox.url.replace('http://', ''),
+      storeUrl: sandbox.url,
+    });
     await expect(invoke(['auth', 'label'])).resolves.toBe(sandbox.url.replace('http://', ''));
   });
 
-  it('the Product dropdown lists the products, the Plans dropdown a product\'s plans', async () => {
-    const products = (await invoke(['trigger', 'product_list', '--isFillingDynamicDropdown'])) as { id: string; name: string }[];
+  it("the Product dropdown lists the products, the Plans dropdown a product's plans", async () => {
+    const products = (await invoke(['trigger', 'product_list', '--isFillingDynamicDropdown'])) as {
+      id: string;
+      name: string;
+    }[];
     expect(products.length).toBeGreaterThan(0);
     expect(products.map((p) => p.id)).toContain(String(ids.product));
-    const plans = (await invoke(['trigger', 'plan_list', '-i', JSON.stringify({ product_id: String(ids.product) })])) as { id: string }[];
+    const plans = (await invoke([
+      'trigger',
+      'plan_list',
+      '-i',
+      JSON.stringify({ product_id: String(ids.product) }),
+    ])) as { id: string }[];
     expect(plans.slice(-3).map((p) => p.id)).toEqual(['bump', 'upsell', 'downsell']);
   });
 
@@ -137,26 +161,43 @@ describe('zapier-platform invoke against the sandbox', () => {
     ['find_customer', 'customer_id', 'customer'],
     ['find_product', 'product_id', 'product'],
   ] as const)('search %s finds the record, and nothing for an unknown ID', async (key, input, noun) => {
-    const found = (await invoke(['search', key, '-i', JSON.stringify({ [input]: String(ids[noun]) })])) as { id: number }[];
+    const found = (await invoke(['search', key, '-i', JSON.stringify({ [input]: String(ids[noun]) })])) as {
+      id: number;
+    }[];
     expect(found).toHaveLength(1);
     expect(found[0]?.id).toBe(ids[noun]);
     await expect(invoke(['search', key, '-i', JSON.stringify({ [input]: '987654321' })])).resolves.toEqual([]);
   });
 
   it('search find_customer finds a customer by email (trimmed, any case), and nothing for an unknown email', async () => {
-    const client = createClient({ settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey }, transport: nodeTransport });
+    const client = createClient({
+      settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey },
+      transport: nodeTransport,
+    });
     const customer = (await client.listCustomers({ per_page: 100 })).items.at(-1);
     expect(customer?.email).toMatch(/@/);
-    const found = (await invoke(['search', 'find_customer', '-i', JSON.stringify({ email: `  ${String(customer?.email).toUpperCase()} ` })])) as {
+    const found = (await invoke([
+      'search',
+      'find_customer',
+      '-i',
+      JSON.stringify({ email: `  ${String(customer?.email).toUpperCase()} ` }),
+    ])) as {
       id: number;
       email: string;
     }[];
     expect(found.map((record) => [record.id, record.email])).toEqual([[customer?.id, customer?.email]]);
-    await expect(invoke(['search', 'find_customer', '-i', JSON.stringify({ email: 'nobody-at-all@example.invalid' })])).resolves.toEqual([]);
+    await expect(
+      invoke(['search', 'find_customer', '-i', JSON.stringify({ email: 'nobody-at-all@example.invalid' })]),
+    ).resolves.toEqual([]);
   });
 
-  it('search find_subscription_orders lists the subscription\'s orders', async () => {
-    const orders = (await invoke(['search', 'find_subscription_orders', '-i', JSON.stringify({ subscription_id: String(ids.subscription) })])) as {
+  it("search find_subscription_orders lists the subscription's orders", async () => {
+    const orders = (await invoke([
+      'search',
+      'find_subscription_orders',
+      '-i',
+      JSON.stringify({ subscription_id: String(ids.subscription) }),
+    ])) as {
       id: number;
     }[];
     expect(orders.length).toBeGreaterThan(0);

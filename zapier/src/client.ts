@@ -56,7 +56,11 @@ export function zapierRetry(limits: Limits = ZAPIER_LIMITS): RetryOptions {
  * A client for the connected store, over `z.request`, with retries on (issue #9: reads are retried;
  * the shared client never retries subscribe). Throws a `ConfigurationError` for unusable settings.
  */
-export function storeClient(z: ZObject, bundle: Pick<Bundle, 'authData'>, options: StoreClientOptions = {}): CommerceServiceClient {
+export function storeClient(
+  z: ZObject,
+  bundle: Pick<Bundle, 'authData'>,
+  options: StoreClientOptions = {},
+): CommerceServiceClient {
   const auth: AuthData = bundle.authData ?? {};
   const limits: Limits = options.purpose === 'verification' ? ZAPIER_VERIFY_LIMITS : ZAPIER_LIMITS;
   return createClient({

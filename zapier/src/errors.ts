@@ -12,7 +12,8 @@ const PLATFORM_ERRORS = new Set(['AppError', 'ExpiredAuthError', 'HaltedError', 
 export function toZapierError(z: ZObject, error: unknown, apiKey: string | undefined): Error {
   const secrets = apiKey ? [apiKey] : [];
   if (error instanceof AuthenticationError) return new z.errors.ExpiredAuthError(redact(error.message, secrets));
-  if (error instanceof RateLimitError) return new z.errors.ThrottledError(redact(error.message, secrets), error.retryAfterSeconds);
+  if (error instanceof RateLimitError)
+    return new z.errors.ThrottledError(redact(error.message, secrets), error.retryAfterSeconds);
   if (error instanceof CommerceServiceError) {
     return new z.errors.Error(redact(error.message, secrets), error.code ?? error.kind, error.status);
   }

@@ -35,5 +35,9 @@ export const TRIGGER_INPUTS = defineInputFields([
 /** What the user chose in `TRIGGER_INPUTS`, read by the shared reader (Zapier may send numbers, strings or lists). */
 export function readChoices(bundle: Pick<Bundle, 'inputData'>): TriggerChoices {
   const input = bundle.inputData ?? {};
-  return readTriggerChoices({ productId: input.product_id, planIds: input.plan_ids, pricesInCents: input.prices_in_cents });
+  return readTriggerChoices({
+    productId: input.product_id,
+    planIds: input.plan_ids,
+    pricesInCents: input.prices_in_cents,
+  });
 }

@@ -42,7 +42,11 @@ export function zapierTransport(z: ZObject): Transport {
         if (throttled) return throttled;
         throw describeTransportFailure(error);
       }
-      return { status: response.status, headers: lowerCased(response.headers as unknown as HeaderList), body: response.content };
+      return {
+        status: response.status,
+        headers: lowerCased(response.headers as unknown as HeaderList),
+        body: response.content,
+      };
     },
   };
 }

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as customer from './actions/customer';
@@ -21,7 +26,10 @@ export class CommerceService implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Commerce Service',
 		name: 'commerceService',
-		icon: { light: 'file:../../icons/commerceService.svg', dark: 'file:../../icons/commerceService.dark.svg' },
+		icon: {
+			light: 'file:../../icons/commerceService.svg',
+			dark: 'file:../../icons/commerceService.dark.svg',
+		},
 		group: ['input'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -1,4 +1,9 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { EVENTS, POLLABLE_EVENTS } from '../../../shared/src';
@@ -8,7 +13,9 @@ import { toNodeError } from '../shared/transport/errors';
 import { runPoll } from './poll';
 
 // Lead Captured is not offered: the store's API has no leads to read (docs/polling.md).
-const EVENT_OPTIONS = EVENTS.filter((kind) => (POLLABLE_EVENTS as readonly string[]).includes(kind.key))
+const EVENT_OPTIONS = EVENTS.filter((kind) =>
+	(POLLABLE_EVENTS as readonly string[]).includes(kind.key),
+)
 	.sort((a, b) => a.label.localeCompare(b.label))
 	.map((kind) => ({ name: kind.label, value: kind.key, description: kind.description }));
 
@@ -16,7 +23,10 @@ export class CommerceServicePollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Commerce Service Polling Trigger',
 		name: 'commerceServicePollingTrigger',
-		icon: { light: 'file:../../icons/commerceService.svg', dark: 'file:../../icons/commerceService.dark.svg' },
+		icon: {
+			light: 'file:../../icons/commerceService.svg',
+			dark: 'file:../../icons/commerceService.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
@@ -35,10 +45,13 @@ export class CommerceServicePollingTrigger implements INodeType {
 				required: true,
 				options: EVENT_OPTIONS,
 				default: 'purchased',
-				description: 'The store event that starts the workflow (Lead Captured needs the webhook trigger)',
+				description:
+					'The store event that starts the workflow (Lead Captured needs the webhook trigger)',
 			},
 			productFilter('events'),
-			planFilter('events of these payment plans, or of purchases made as a bump, upsell or downsell'),
+			planFilter(
+				'events of these payment plans, or of purchases made as a bump, upsell or downsell',
+			),
 			{
 				displayName:
 					'Each poll emits every matching event since the previous one, oldest first. Amounts are as the store’s REST API gives them: whole cents on live stores (4900 for 49.00).',

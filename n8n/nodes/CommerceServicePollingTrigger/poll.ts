@@ -44,7 +44,10 @@ export function readPollFilters(context: IPollFunctions, parameter: ParameterRea
 					: 'Choose one of the events in the list.',
 		});
 	}
-	const choices = readTriggerChoices({ productId: parameter('productId', ''), planIds: parameter('planIds', []) });
+	const choices = readTriggerChoices({
+		productId: parameter('productId', ''),
+		planIds: parameter('planIds', []),
+	});
 	return eventFiltersOf(event, choices);
 }
 
@@ -58,16 +61,22 @@ export function toPollItems(events: readonly EventRecord[]): IDataObject[] {
  * in static data (n8n persists it with the execution, or at activation for the first poll).
  */
 export async function runPoll(context: IPollFunctions): Promise<IDataObject[] | null> {
-	const filters = readPollFilters(context, (name, fallback) => context.getNodeParameter(name, fallback));
+	const filters = readPollFilters(context, (name, fallback) =>
+		context.getNodeParameter(name, fallback),
+	);
 	const client = await storeClient.call(context);
 
 	if (context.getMode() === 'manual') {
 		const latest = await latestEvent({ client, filters });
 		if (!latest) {
-			throw new NodeOperationError(context.getNode(), 'No matching record among the store’s recent changes', {
-				description:
-					'The test looks through the most recently changed orders or subscriptions. Make a matching sale on the store, or loosen the Product and Plans filters, then fetch again.',
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				'No matching record among the store’s recent changes',
+				{
+					description:
+						'The test looks through the most recently changed orders or subscriptions. Make a matching sale on the store, or loosen the Product and Plans filters, then fetch again.',
+				},
+			);
 		}
 		return toPollItems([latest]);
 	}

@@ -8,7 +8,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { EVENTS, choiceFlag, eventFiltersOf, matchesFilters, readDelivery } from '../../../shared/src';
+import {
+	EVENTS,
+	choiceFlag,
+	eventFiltersOf,
+	matchesFilters,
+	readDelivery,
+} from '../../../shared/src';
 import { planFilter, productFilter } from '../shared/descriptions/pickers';
 import { getPlans, getProductsOrAny } from '../shared/methods/loadOptions';
 import { toNodeError } from '../shared/transport/errors';
@@ -23,16 +29,22 @@ export class CommerceServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Commerce Service Trigger',
 		name: 'commerceServiceTrigger',
-		icon: { light: 'file:../../icons/commerceService.svg', dark: 'file:../../icons/commerceService.dark.svg' },
+		icon: {
+			light: 'file:../../icons/commerceService.svg',
+			dark: 'file:../../icons/commerceService.dark.svg',
+		},
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{$parameter["event"]}}',
-		description: 'Starts the workflow when a Studiocart store sells, refunds, renews or captures a lead',
+		description:
+			'Starts the workflow when a Studiocart store sells, refunds, renews or captures a lead',
 		defaults: { name: 'Commerce Service Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'commerceServiceApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
+		webhooks: [
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		],
 		properties: [
 			{
 				displayName: 'Event',
@@ -44,7 +56,9 @@ export class CommerceServiceTrigger implements INodeType {
 				description: 'The store event that starts the workflow',
 			},
 			productFilter('events'),
-			planFilter('events of these payment plans, or of purchases made as a bump, upsell or downsell'),
+			planFilter(
+				'events of these payment plans, or of purchases made as a bump, upsell or downsell',
+			),
 			{
 				displayName: 'Amounts in Cents',
 				name: 'pricesInCents',
@@ -101,7 +115,8 @@ export class CommerceServiceTrigger implements INodeType {
 		const body = this.getBodyData();
 		// A body n8n could not parse (e.g. sent with a wrong content type) arrives empty: read the raw bytes.
 		const rawBody = (this.getRequestObject() as { rawBody?: unknown }).rawBody;
-		const delivered = Object.keys(body ?? {}).length === 0 && rawBody !== undefined ? rawBody : body;
+		const delivered =
+			Object.keys(body ?? {}).length === 0 && rawBody !== undefined ? rawBody : body;
 		const records = readDelivery(delivered);
 		const filters = eventFiltersOf(setup.event, setup);
 		const matching = records.filter(({ record }) => matchesFilters(record, filters));
@@ -109,7 +124,8 @@ export class CommerceServiceTrigger implements INodeType {
 		const verify = choiceFlag(this.getNodeParameter('verifyDeliveries', true));
 		let admitted: IDataObject[] = [];
 		try {
-			if (matching.length > 0) admitted = await admitDeliveries(this, matching, setup.event, verify);
+			if (matching.length > 0)
+				admitted = await admitDeliveries(this, matching, setup.event, verify);
 		} catch (error) {
 			// Only a credential that names no usable store gets here: a failing store leaves items unverified.
 			throw toNodeError(this.getNode(), error);

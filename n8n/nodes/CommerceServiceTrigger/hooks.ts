@@ -40,7 +40,12 @@ export function readSetup(parameter: ParameterReader): TriggerSetup {
 /** Everything the store's hook depends on: a change to any of it needs a new hook. */
 function signature(setup: TriggerSetup): string {
 	// `?? ''`: the form kept in the static data of hooks made before the shared reader.
-	return JSON.stringify([setup.event, setup.productId ?? '', [...setup.planIds].sort(), setup.pricesInCents]);
+	return JSON.stringify([
+		setup.event,
+		setup.productId ?? '',
+		[...setup.planIds].sort(),
+		setup.pricesInCents,
+	]);
 }
 
 function stored(staticData: IDataObject): StoredHook | undefined {
@@ -63,7 +68,8 @@ function forget(staticData: IDataObject): void {
 
 function current(context: IHookFunctions): { hookUrl: string; setup: TriggerSetup } {
 	const hookUrl = context.getNodeWebhookUrl('default');
-	if (!hookUrl) throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
+	if (!hookUrl)
+		throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
 	const setup = readSetup((name, fallback) => context.getNodeParameter(name, fallback));
 	if (!eventKind(setup.event)) {
 		throw new NodeOperationError(context.getNode(), `"${setup.event}" is not a store event`, {
@@ -90,7 +96,8 @@ async function removeStored(
 		);
 	} else {
 		const { alreadyGone } = await client.unsubscribeHook(hook.hookId);
-		if (alreadyGone) context.logger.info(`Commerce Service hook ${hook.hookId} was already gone from the store`);
+		if (alreadyGone)
+			context.logger.info(`Commerce Service hook ${hook.hookId} was already gone from the store`);
 	}
 	forget(staticData);
 }
@@ -117,7 +124,9 @@ export async function createHook(context: IHookFunctions): Promise<boolean> {
 	const client = await storeClient.call(context);
 	const previous = stored(staticData);
 	if (previous) await removeStored(context, client, staticData, previous);
-	const { id } = await client.subscribeHook(subscribeInputOf(setup, { hookUrl, event: setup.event, source: 'n8n' }));
+	const { id } = await client.subscribeHook(
+		subscribeInputOf(setup, { hookUrl, event: setup.event, source: 'n8n' }),
+	);
 	staticData.hookId = id;
 	staticData.hookStore = client.store.baseUrl;
 	staticData.hookUrl = hookUrl;

@@ -45,7 +45,9 @@ export async function admitDeliveries(input: AdmissionInput): Promise<Admission>
       continue;
     }
     client ??= await input.client();
-    const { verdict, item } = verify ? await verifiedItem(client, delivery, event) : secretOnly(delivery, client.store.apiKey);
+    const { verdict, item } = verify
+      ? await verifiedItem(client, delivery, event)
+      : secretOnly(delivery, client.store.apiKey);
     const notice = noticeOf(verdict, event, client.store.label);
     if (notice) notices.push(notice);
     if (item) admitted.push(item);

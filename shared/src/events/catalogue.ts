@@ -52,7 +52,15 @@ const RENEWAL_ORDER: EventRecord = asDelivery({
   invoice_total: 29,
   invoice_subtotal: 29,
   items: [
-    { product_name: 'Bread Club Membership', quantity: 1, subtotal: 29, total_amount: 29, tax_amount: 0, unit_price: 29, sub_summary: '$29.00 / month' },
+    {
+      product_name: 'Bread Club Membership',
+      quantity: 1,
+      subtotal: 29,
+      total_amount: 29,
+      tax_amount: 0,
+      unit_price: 29,
+      sub_summary: '$29.00 / month',
+    },
   ],
   link: 'https://shop.example.com/wp-json/sc/v1/orders/2213',
 });

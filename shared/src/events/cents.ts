@@ -24,7 +24,24 @@ const AMOUNTS = new Set([
 ]);
 
 /** Currencies without minor units: stores leave their amounts unchanged. */
-const ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const ZERO_DECIMAL = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
 
 export function amountsInCents(record: EventRecord): EventRecord {
   const currency = typeof record.currency === 'string' ? record.currency.toUpperCase() : '';

@@ -43,7 +43,11 @@ function productsOf(record: EventRecord): string[] {
 
 /** The plan id, plus how things were bought (`bump`, `upsell`, `downsell`) where the payload says. */
 function plansOf(record: EventRecord): string[] {
-  const kinds = [record.order_type, record.purchase_type, ...items(record).map((item) => item.purchase_type ?? item.item_type)]
+  const kinds = [
+    record.order_type,
+    record.purchase_type,
+    ...items(record).map((item) => item.purchase_type ?? item.item_type),
+  ]
     .map((kind) => toText(kind))
     .filter((kind): kind is string => (PURCHASE_KINDS as readonly string[]).includes(kind ?? ''));
   const plan = toText(record.payment_plan_id);

@@ -19,7 +19,11 @@ export interface RecentOptions {
  * Recent examples of an event through latest-orders (operation 6), shaped as live deliveries so a Zap
  * or workflow mapped on them works on real events. Empty for events latest-orders cannot show.
  */
-export async function recentEvents(client: CommerceServiceClient, kind: EventKind, options: RecentOptions = {}): Promise<EventRecord[]> {
+export async function recentEvents(
+  client: CommerceServiceClient,
+  kind: EventKind,
+  options: RecentOptions = {},
+): Promise<EventRecord[]> {
   const query = kind.recent;
   if (!query) return [];
   const input = { product_id: options.productId ?? null, plan_id: options.planIds ?? null };

@@ -63,8 +63,7 @@ export async function verifyDelivery(
   event: string,
 ): Promise<Verification> {
   const origin = checkOrigin(delivered.secret, client.store.apiKey);
-  if (origin === 'mismatch')
-    return forged('secret-mismatch', SECRET_MISMATCH_MESSAGE);
+  if (origin === 'mismatch') return forged('secret-mismatch', SECRET_MISMATCH_MESSAGE);
   if (origin === 'match') return { status: 'verified', method: 'secret' };
   if (event === 'lead') {
     return {

@@ -52,6 +52,9 @@ function looksLikeHtml(text: string): boolean {
 /** The first part of an unreadable answer, with tags and runs of space folded, for error messages. */
 export function snippetOf(text: string, max = 120): string {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
-  const plain = (title ?? text).replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = (title ?? text)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return plain.length > max ? `${plain.slice(0, max)}…` : plain;
 }

@@ -56,7 +56,8 @@ export async function withRetries<R>(plan: RetryPlan, attempt: (timeoutMs: numbe
   const { retry } = plan;
   const now = retry?.now ?? Date.now;
   const started = now();
-  const maxAttempts = retry && isRetriedOperation(plan.operation) ? Math.max(1, retry.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) : 1;
+  const maxAttempts =
+    retry && isRetriedOperation(plan.operation) ? Math.max(1, retry.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) : 1;
   const budgetMs = retry?.budgetMs ?? Number.POSITIVE_INFINITY;
   let serverErrors = 0;
   for (let count = 1; ; count += 1) {
@@ -86,7 +87,12 @@ export function isRetryable(error: CommerceServiceError, serverErrorsSoFar: numb
 }
 
 /** Milliseconds to wait: the store's Retry-After (capped), else exponential backoff with jitter; undefined = do not wait. */
-export function waitBeforeRetry(retry: RetryOptions, retryAfter: string | undefined, attemptsSoFar: number, now: number): number | undefined {
+export function waitBeforeRetry(
+  retry: RetryOptions,
+  retryAfter: string | undefined,
+  attemptsSoFar: number,
+  now: number,
+): number | undefined {
   const asked = retryAfterMs(retryAfter, now);
   if (asked !== undefined) return asked <= (retry.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS) ? asked : undefined;
   const step = (retry.backoffMs ?? DEFAULT_BACKOFF_MS) * 2 ** (attemptsSoFar - 1);

@@ -63,7 +63,14 @@ export const OPERATIONS = {
     method: 'POST',
     path: 'webhook/subscribe/',
     auth: 'query',
-    params: { product_id: 'query', hook_url: 'body', plan_id: 'body', source: 'body', status: 'body', prices_in_cents: 'body' },
+    params: {
+      product_id: 'query',
+      hook_url: 'body',
+      plan_id: 'body',
+      source: 'body',
+      status: 'body',
+      prices_in_cents: 'body',
+    },
     result: 'hookId',
   },
   deleteHook: {

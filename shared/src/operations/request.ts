@@ -12,7 +12,12 @@ export interface BuildOptions {
 }
 
 /** Turns an operation and its parameters into the HTTP request a transport sends. */
-export function buildRequest(operation: OperationSpec, store: Store, params: Params, options: BuildOptions): HttpRequest {
+export function buildRequest(
+  operation: OperationSpec,
+  store: Store,
+  params: Params,
+  options: BuildOptions,
+): HttpRequest {
   const target = endpoint(store, fillPath(operation, store, params));
   const query: Record<string, string> = { ...target.query };
   const body: Record<string, JsonValue> = {};
@@ -29,9 +34,16 @@ export function buildRequest(operation: OperationSpec, store: Store, params: Par
   if (operation.auth === 'query') query.api_key = store.apiKey;
   if (operation.auth === 'header') headers['x-api-key'] = store.apiKey;
 
-  const request: HttpRequest = { method: operation.method, url: target.url, query, headers, timeoutMs: options.timeoutMs };
+  const request: HttpRequest = {
+    method: operation.method,
+    url: target.url,
+    query,
+    headers,
+    timeoutMs: options.timeoutMs,
+  };
   // REST reads carry a JSON object body (`{}` for retrieves: docs/service/operations.md#how-parameters-travel) where the transport can send it.
-  const sendsBody = operation.method === 'POST' ? Object.keys(body).length > 0 : canSendBody && operation.auth === 'header';
+  const sendsBody =
+    operation.method === 'POST' ? Object.keys(body).length > 0 : canSendBody && operation.auth === 'header';
   if (sendsBody || operation.auth === 'header') headers['content-type'] = 'application/json';
   if (sendsBody) request.body = body;
   return request;

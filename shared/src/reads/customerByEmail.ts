@@ -10,7 +10,10 @@ import type { Customer } from '../resources/types';
 /** What the search needs of the client (`CommerceServiceClient` has both). */
 export interface CustomerSource {
   listCustomers(params?: PageParams): Promise<Page<Customer>>;
-  iterate<T>(list: (params: PageParams) => Promise<Page<T>>, options?: PaginateOptions): AsyncGenerator<T, void, undefined>;
+  iterate<T>(
+    list: (params: PageParams) => Promise<Page<T>>,
+    options?: PaginateOptions,
+  ): AsyncGenerator<T, void, undefined>;
 }
 
 export type FindByEmailOptions = Pick<PaginateOptions, 'concurrency' | 'perPage' | 'maxPages'>;

@@ -33,7 +33,10 @@ export function toText(value: unknown): string | undefined {
 }
 
 function coerceField(type: FieldType, value: unknown, mode: CoerceMode): unknown {
-  if (typeof type === 'object') return asList(value).filter(isRecord).map((item) => coerceRecord(type.list, item, mode));
+  if (typeof type === 'object')
+    return asList(value)
+      .filter(isRecord)
+      .map((item) => coerceRecord(type.list, item, mode));
   if (type === 'string') return toText(value) ?? '';
   const number = toNumber(value);
   if (type === 'nullableInt') return number === undefined ? null : Math.trunc(number);

@@ -110,7 +110,13 @@ export const FIELDS = {
   order: describeSchema(ORDER),
   subscription: describeSchema(SUBSCRIPTION),
   product: describeSchema(PRODUCT),
-  orderEvent: describeSchema({ trigger: 'string', ...ORDER, items: { list: PAYLOAD_ITEM }, order_type: 'string', ...PAYLOAD_CONTACT }),
+  orderEvent: describeSchema({
+    trigger: 'string',
+    ...ORDER,
+    items: { list: PAYLOAD_ITEM },
+    order_type: 'string',
+    ...PAYLOAD_CONTACT,
+  }),
   subscriptionEvent: describeSchema({ trigger: 'string', ...SUBSCRIPTION, ...PAYLOAD_CONTACT }),
   leadEvent: describeSchema({
     trigger: 'string',

@@ -1,14 +1,6 @@
 import type { ResultShape } from '../operations/catalogue';
 import { asList, asOne, coerceRecord, isRecord, type Schema, toNumber, toText } from './coerce';
-import {
-  CUSTOMER,
-  LATEST_ORDER,
-  ORDER,
-  PRODUCT,
-  SUBSCRIPTION,
-  WEBHOOK_PLAN,
-  WEBHOOK_PRODUCT,
-} from './schemas';
+import { CUSTOMER, LATEST_ORDER, ORDER, PRODUCT, SUBSCRIPTION, WEBHOOK_PLAN, WEBHOOK_PRODUCT } from './schemas';
 import type {
   Customer,
   HookDeletion,
@@ -70,7 +62,10 @@ function read(shape: ResultShape, body: unknown): unknown {
   if (shape === 'hookDeletion') return { id: toText(asOne(body)?.id) ?? '', alreadyGone: false };
   if (shape === 'latestOrders') return asList(body).filter(isRecord).map(latestOrder);
   const listSchema = LIST_SCHEMAS[shape];
-  if (listSchema) return asList(body).filter(isRecord).map((raw) => coerceRecord(listSchema, raw, 'fill'));
+  if (listSchema)
+    return asList(body)
+      .filter(isRecord)
+      .map((raw) => coerceRecord(listSchema, raw, 'fill'));
   const oneSchema = ONE_SCHEMAS[shape];
   const one = asOne(body);
   // A record without an id (`{}`, `[]`) is no record: say so rather than invent `id: 0`.

@@ -28,7 +28,11 @@ const YES = new Set(['true', 'yes', '1', 'on']);
 
 export function readTriggerChoices(raw: RawTriggerChoices): TriggerChoices {
   const productId = choiceText(raw.productId);
-  return { productId: productId || undefined, planIds: choiceList(raw.planIds), pricesInCents: choiceFlag(raw.pricesInCents) };
+  return {
+    productId: productId || undefined,
+    planIds: choiceList(raw.planIds),
+    pricesInCents: choiceFlag(raw.pricesInCents),
+  };
 }
 
 /** A single value as trimmed text; anything but a string or a number is no choice. */
@@ -73,5 +77,10 @@ export function eventFiltersOf(event: string, choices: TriggerChoices): EventFil
 
 /** Recent examples (see `recentEvents`) narrowed like the trigger's live deliveries. */
 export function recentOptionsOf(choices: TriggerChoices, limit: number): RecentOptions {
-  return { productId: choices.productId ?? null, planIds: choices.planIds, limit, pricesInCents: choices.pricesInCents };
+  return {
+    productId: choices.productId ?? null,
+    planIds: choices.planIds,
+    limit,
+    pricesInCents: choices.pricesInCents,
+  };
 }

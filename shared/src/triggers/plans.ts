@@ -21,7 +21,10 @@ export function isPurchaseKind(planId: string): planId is PurchaseKind {
 export function planChoices(plans: readonly WebhookPlan[], options: PlanChoiceOptions): WebhookPlan[] {
   if (!options.purchaseKinds) return plans.filter((plan) => !isPurchaseKind(plan.id));
   const listed = new Set(plans.map((plan) => plan.id));
-  const missing = PURCHASE_KINDS.filter((kind) => !listed.has(kind)).map((kind) => ({ id: kind, name: PURCHASE_KIND_LABELS[kind] }));
+  const missing = PURCHASE_KINDS.filter((kind) => !listed.has(kind)).map((kind) => ({
+    id: kind,
+    name: PURCHASE_KIND_LABELS[kind],
+  }));
   return [...plans, ...missing];
 }
 

@@ -37,13 +37,10 @@ export class Dashboard {
     if (choice.product) await this.product.selectOption({ label: choice.product });
     if (choice.plan) await this.plan.selectOption({ label: choice.plan });
     await this.eventButton(label).click();
-    await this.page.waitForFunction(
-      (previous) => {
-        const text = document.querySelector('[role="status"]')?.textContent ?? '';
-        return text !== previous && !text.endsWith('…');
-      },
-      before,
-    );
+    await this.page.waitForFunction((previous) => {
+      const text = document.querySelector('[role="status"]')?.textContent ?? '';
+      return text !== previous && !text.endsWith('…');
+    }, before);
     return this.result.innerText();
   }
 
@@ -55,6 +52,8 @@ export class Dashboard {
   async rows(name: string): Promise<string[][]> {
     return this.table(name)
       .locator('tbody tr')
-      .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => (cell.textContent ?? '').trim())));
+      .evaluateAll((rows) =>
+        rows.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => (cell.textContent ?? '').trim())),
+      );
   }
 }

@@ -54,8 +54,12 @@ export class N8nEditor {
   async panelIcons(scope: Locator = this.nodeCreator): Promise<Array<{ src: string; width: number }>> {
     const images = scope.locator('img');
     // Wait for them to load (or fail): a width of 0 then means a broken icon.
-    await images.evaluateAll((imgs) => Promise.all(imgs.map((img) => (img as HTMLImageElement).decode().catch(() => undefined))));
-    return images.evaluateAll((imgs) => imgs.map((img) => ({ src: (img as HTMLImageElement).src, width: (img as HTMLImageElement).naturalWidth })));
+    await images.evaluateAll((imgs) =>
+      Promise.all(imgs.map((img) => (img as HTMLImageElement).decode().catch(() => undefined))),
+    );
+    return images.evaluateAll((imgs) =>
+      imgs.map((img) => ({ src: (img as HTMLImageElement).src, width: (img as HTMLImageElement).naturalWidth })),
+    );
   }
 
   // ---- Node details view ----
@@ -67,7 +71,11 @@ export class N8nEditor {
   /** A parameter of the open node, found by its visible label. */
   parameter(label: RegExp): Locator {
     // The nearest element around the label that holds the input (n8n wraps them differently per type).
-    return this.ndv.getByTestId('input-label').filter({ hasText: label }).first().locator('xpath=ancestor::*[descendant::input][1]');
+    return this.ndv
+      .getByTestId('input-label')
+      .filter({ hasText: label })
+      .first()
+      .locator('xpath=ancestor::*[descendant::input][1]');
   }
 
   /** The options of the open dropdown (n8n teleports them out of the node view). */
@@ -144,21 +152,29 @@ export class N8nEditor {
   }
 
   credentialField(label: string): Locator {
-    return this.credentialModal.getByTestId('credential-connection-parameter').filter({ hasText: label }).locator('input').first();
+    return this.credentialModal
+      .getByTestId('credential-connection-parameter')
+      .filter({ hasText: label })
+      .locator('input')
+      .first();
   }
 
   /** Saves the form and waits until n8n has stored it (a new credential is created, a known one updated). */
   async saveCredential(): Promise<void> {
-    const stored = this.page.waitForResponse(
-      (response) => {
-        const { pathname } = new URL(response.url());
-        const method = response.request().method();
-        return (method === 'POST' && pathname === '/rest/credentials') || (method === 'PATCH' && /^\/rest\/credentials\/[^/]+$/.test(pathname));
-      },
-    );
+    const stored = this.page.waitForResponse((response) => {
+      const { pathname } = new URL(response.url());
+      const method = response.request().method();
+      return (
+        (method === 'POST' && pathname === '/rest/credentials') ||
+        (method === 'PATCH' && /^\/rest\/credentials\/[^/]+$/.test(pathname))
+      );
+    });
     await this.credentialModal.getByTestId('credential-save-button').click();
     const response = await stored;
-    if (!response.ok()) throw new Error(`saving the credential: ${response.request().method()} ${response.url()} -> ${response.status()}`);
+    if (!response.ok())
+      throw new Error(
+        `saving the credential: ${response.request().method()} ${response.url()} -> ${response.status()}`,
+      );
   }
 
   /** The credential test button n8n shows after a first test ("Retry"). */
@@ -173,7 +189,11 @@ export class N8nEditor {
       .then(() => true)
       .catch(() => false);
     if (!closed) {
-      await this.page.locator('.el-dialog', { has: this.page.getByTestId('credential-save-button') }).locator('.el-dialog__close').first().click();
+      await this.page
+        .locator('.el-dialog', { has: this.page.getByTestId('credential-save-button') })
+        .locator('.el-dialog__close')
+        .first()
+        .click();
       await this.credentialModal.waitFor({ state: 'hidden' });
     }
   }

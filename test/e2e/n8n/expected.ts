@@ -4,7 +4,14 @@
  * the sandbox's REST answers (plain HTTP, no client code).
  */
 import { nodeTransport } from '../../../shared/src/http/nodeTransport';
-import { collect, createClient, planChoices, type CommerceServiceClient, type Page, type PageParams } from '../../../shared/src';
+import {
+  collect,
+  createClient,
+  planChoices,
+  type CommerceServiceClient,
+  type Page,
+  type PageParams,
+} from '../../../shared/src';
 import type { ActionCase, ActionInputs } from './workflows';
 
 export interface StoreAccess {
@@ -14,14 +21,21 @@ export interface StoreAccess {
 }
 
 export function clientFor(store: StoreAccess): CommerceServiceClient {
-  return createClient({ settings: { storeUrl: store.url, apiKey: store.apiKey, apiRoot: store.apiRoot }, transport: nodeTransport });
+  return createClient({
+    settings: { storeUrl: store.url, apiKey: store.apiKey, apiRoot: store.apiRoot },
+    transport: nodeTransport,
+  });
 }
 
 /** Plain JSON, as records come out of an n8n run. */
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as Array<Record<string, unknown>>;
 
 /** The records the node should output for a case, via the shared client with the same parameters. */
-export async function expectedRecords(client: CommerceServiceClient, c: ActionCase, inputs: ActionInputs): Promise<Array<Record<string, unknown>>> {
+export async function expectedRecords(
+  client: CommerceServiceClient,
+  c: ActionCase,
+  inputs: ActionInputs,
+): Promise<Array<Record<string, unknown>>> {
   const all = <T>(list: (page: PageParams) => Promise<Page<T>>, limit?: number) =>
     collect(client.iterate(list, limit ? { limit } : {}));
   const p = c.params(inputs);
@@ -44,14 +58,20 @@ export async function expectedRecords(client: CommerceServiceClient, c: ActionCa
         ...(sort.orderBy ? { orderby: sort.orderBy } : {}),
         ...(sort.order ? { order: sort.order } : {}),
       };
-      return plain(await all((page) => client.listOrders({ ...params, ...page }), p.returnAll ? undefined : Number(p.limit)));
+      return plain(
+        await all((page) => client.listOrders({ ...params, ...page }), p.returnAll ? undefined : Number(p.limit)),
+      );
     }
     case 'order.getAllForSubscription':
       return plain(
-        await all((page) => client.listSubscriptionOrders(inputs.subscriptionId, { orderby: 'date_created', order: 'asc', ...page })),
+        await all((page) =>
+          client.listSubscriptionOrders(inputs.subscriptionId, { orderby: 'date_created', order: 'asc', ...page }),
+        ),
       );
     case 'order.getLatest':
-      return plain(await client.latestOrders({ product_id: String(inputs.productId), plan_id: [inputs.planId], status: 'paid' }));
+      return plain(
+        await client.latestOrders({ product_id: String(inputs.productId), plan_id: [inputs.planId], status: 'paid' }),
+      );
     case 'product.get':
       return plain([await client.getProduct(inputs.productId)]);
     case 'product.getAll':
@@ -65,7 +85,10 @@ export async function expectedRecords(client: CommerceServiceClient, c: ActionCa
       return plain([await client.getSubscription(inputs.subscriptionId)]);
     case 'subscription.getAll':
       return plain(
-        await all((page) => client.listSubscriptions({ date_after: inputs.dateAfter, orderby: 'id', order: 'desc', ...page }), Number(p.limit)),
+        await all(
+          (page) => client.listSubscriptions({ date_after: inputs.dateAfter, orderby: 'id', order: 'desc', ...page }),
+          Number(p.limit),
+        ),
       );
     default:
       throw new Error(`no expectation for ${c.resource}.${c.operation}`);
@@ -73,7 +96,11 @@ export async function expectedRecords(client: CommerceServiceClient, c: ActionCa
 }
 
 /** GET on the sandbox's REST API with plain fetch; returns the parsed body. */
-async function rawGet(store: StoreAccess, route: string, query: Record<string, string | number> = {}): Promise<unknown> {
+async function rawGet(
+  store: StoreAccess,
+  route: string,
+  query: Record<string, string | number> = {},
+): Promise<unknown> {
   const url = new URL(`${store.url}${store.apiRoot}/${route}`);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
   const res = await fetch(url, { headers: { 'x-api-key': store.apiKey, accept: 'application/json' } });
@@ -82,7 +109,12 @@ async function rawGet(store: StoreAccess, route: string, query: Record<string, s
 }
 
 /** Every page of a REST list (100 a page), as the store serves it. */
-async function rawIds(store: StoreAccess, route: string, query: Record<string, string | number>, limit?: number): Promise<number[]> {
+async function rawIds(
+  store: StoreAccess,
+  route: string,
+  query: Record<string, string | number>,
+  limit?: number,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let page = 1; page < 100; page++) {
     const batch = (await rawGet(store, route, { ...query, per_page: 100, page })) as Array<{ id: number }> | null;
@@ -97,7 +129,10 @@ async function rawIds(store: StoreAccess, route: string, query: Record<string, s
 async function rawCustomers(store: StoreAccess): Promise<Array<{ id: number; email?: string }>> {
   const all: Array<{ id: number; email?: string }> = [];
   for (let page = 1; page < 100; page++) {
-    const batch = (await rawGet(store, 'customers', { per_page: 100, page })) as Array<{ id: number; email?: string }> | null;
+    const batch = (await rawGet(store, 'customers', { per_page: 100, page })) as Array<{
+      id: number;
+      email?: string;
+    }> | null;
     if (!Array.isArray(batch) || batch.length === 0) break;
     all.push(...batch);
     if (batch.length < 100) break;
@@ -109,7 +144,11 @@ async function rawCustomers(store: StoreAccess): Promise<Array<{ id: number; ema
  * Record ids of the REST cases straight from the sandbox (undefined for the webhook/* operations,
  * which the raw check leaves to the client comparison).
  */
-export async function rawExpectedIds(store: StoreAccess, c: ActionCase, inputs: ActionInputs): Promise<number[] | undefined> {
+export async function rawExpectedIds(
+  store: StoreAccess,
+  c: ActionCase,
+  inputs: ActionInputs,
+): Promise<number[] | undefined> {
   const p = c.params(inputs);
   const limit = p.returnAll === false ? Number(p.limit) : undefined;
   switch (`${c.resource}.${c.operation}`) {
@@ -122,13 +161,20 @@ export async function rawExpectedIds(store: StoreAccess, c: ActionCase, inputs: 
       const wanted = inputs.customerEmail.trim().toLowerCase();
       const customers = (await rawGet(store, 'customers', { per_page: 100 })) as Array<{ id: number; email?: string }>;
       const all = customers.length < 100 ? customers : await rawCustomers(store);
-      const match = all.find((customer) => String(customer.email ?? '').trim().toLowerCase() === wanted);
+      const match = all.find(
+        (customer) =>
+          String(customer.email ?? '')
+            .trim()
+            .toLowerCase() === wanted,
+      );
       return match ? [Number(match.id)] : [];
     }
     case 'order.get':
       return [Number(((await rawGet(store, `orders/${inputs.orderId}`)) as { id: number }).id)];
     case 'order.getAll': {
-      const query: Record<string, string> = p.returnAll ? {} : { date_after: inputs.dateAfter, orderby: 'id', order: 'asc' };
+      const query: Record<string, string> = p.returnAll
+        ? {}
+        : { date_after: inputs.dateAfter, orderby: 'id', order: 'asc' };
       return rawIds(store, 'orders', query, limit);
     }
     case 'order.getAllForSubscription':

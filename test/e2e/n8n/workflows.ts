@@ -29,9 +29,24 @@ export interface ActionCase {
 
 /** Every operation of the action node, with parameters that make each one return records. */
 export const ACTION_CASES: readonly ActionCase[] = [
-  { name: 'Customer: Get', resource: 'customer', operation: 'get', params: (i) => ({ customerId: String(i.customerId) }) },
-  { name: 'Customer: Get Many', resource: 'customer', operation: 'getAll', params: () => ({ returnAll: false, limit: 7 }) },
-  { name: 'Customer: Get by Email', resource: 'customer', operation: 'getByEmail', params: (i) => ({ email: i.customerEmail }) },
+  {
+    name: 'Customer: Get',
+    resource: 'customer',
+    operation: 'get',
+    params: (i) => ({ customerId: String(i.customerId) }),
+  },
+  {
+    name: 'Customer: Get Many',
+    resource: 'customer',
+    operation: 'getAll',
+    params: () => ({ returnAll: false, limit: 7 }),
+  },
+  {
+    name: 'Customer: Get by Email',
+    resource: 'customer',
+    operation: 'getByEmail',
+    params: (i) => ({ email: i.customerEmail }),
+  },
   { name: 'Order: Get', resource: 'order', operation: 'get', params: (i) => ({ orderId: String(i.orderId) }) },
   // More than one page of 100: Return All pages through the list.
   { name: 'Order: Get Many (all)', resource: 'order', operation: 'getAll', params: () => ({ returnAll: true }) },
@@ -39,13 +54,22 @@ export const ACTION_CASES: readonly ActionCase[] = [
     name: 'Order: Get Many (filtered, sorted)',
     resource: 'order',
     operation: 'getAll',
-    params: (i) => ({ returnAll: false, limit: 12, filters: { dateAfter: i.dateAfter }, sort: { orderBy: 'id', order: 'asc' } }),
+    params: (i) => ({
+      returnAll: false,
+      limit: 12,
+      filters: { dateAfter: i.dateAfter },
+      sort: { orderBy: 'id', order: 'asc' },
+    }),
   },
   {
     name: 'Order: Get Many for a Subscription',
     resource: 'order',
     operation: 'getAllForSubscription',
-    params: (i) => ({ subscriptionId: String(i.subscriptionId), returnAll: true, sort: { orderBy: 'date_created', order: 'asc' } }),
+    params: (i) => ({
+      subscriptionId: String(i.subscriptionId),
+      returnAll: true,
+      sort: { orderBy: 'date_created', order: 'asc' },
+    }),
   },
   {
     name: 'Order: Get Latest',
@@ -77,7 +101,12 @@ export const ACTION_CASES: readonly ActionCase[] = [
     name: 'Subscription: Get Many',
     resource: 'subscription',
     operation: 'getAll',
-    params: (i) => ({ returnAll: false, limit: 5, filters: { dateAfter: i.dateAfter }, sort: { orderBy: 'id', order: 'desc' } }),
+    params: (i) => ({
+      returnAll: false,
+      limit: 5,
+      filters: { dateAfter: i.dateAfter },
+      sort: { orderBy: 'id', order: 'desc' },
+    }),
   },
 ];
 
@@ -93,7 +122,14 @@ export function actionWorkflow(
   inputs: ActionInputs,
   stores: Array<{ label: string; credential: CredentialRef }>,
 ): N8nWorkflowJson {
-  const start = { id: `${id}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+  const start = {
+    id: `${id}-start`,
+    name: 'Start',
+    type: 'n8n-nodes-base.manualTrigger',
+    typeVersion: 1,
+    position: [0, 0],
+    parameters: {},
+  };
   const nodes: Array<Record<string, unknown>> = [start];
   for (const [s, store] of stores.entries()) {
     for (const [i, c] of ACTION_CASES.entries()) {
@@ -138,10 +174,22 @@ export function triggerWorkflow(opts: {
         typeVersion: 1,
         position: [0, 0],
         webhookId: opts.webhookId,
-        parameters: { event: opts.event, productId: opts.productId ?? '', planIds: opts.planIds ?? [], pricesInCents: false },
+        parameters: {
+          event: opts.event,
+          productId: opts.productId ?? '',
+          planIds: opts.planIds ?? [],
+          pricesInCents: false,
+        },
         credentials: { commerceServiceApi: opts.credential },
       },
-      { id: `${opts.id}-noop`, name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
+      {
+        id: `${opts.id}-noop`,
+        name: 'Received',
+        type: 'n8n-nodes-base.noOp',
+        typeVersion: 1,
+        position: [260, 0],
+        parameters: {},
+      },
     ],
     connections: { Trigger: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
     settings: { executionOrder: 'v1' },

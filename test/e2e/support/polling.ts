@@ -20,7 +20,12 @@ import { sleep } from './steps';
 export const POLL_NODE = 'Poll';
 
 /** Polling Trigger (Poll Time: every minute) for one event → NoOp "Received". */
-export function pollingWorkflow(id: string, event: string, credential: CredentialRef, name = `e2e: polling ${event}`): N8nWorkflowJson {
+export function pollingWorkflow(
+  id: string,
+  event: string,
+  credential: CredentialRef,
+  name = `e2e: polling ${event}`,
+): N8nWorkflowJson {
   return {
     id,
     name,
@@ -34,7 +39,14 @@ export function pollingWorkflow(id: string, event: string, credential: Credentia
         parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event, productId: '', planIds: [] },
         credentials: { commerceServiceApi: credential },
       },
-      { id: `${id}-noop`, name: 'Received', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [260, 0], parameters: {} },
+      {
+        id: `${id}-noop`,
+        name: 'Received',
+        type: 'n8n-nodes-base.noOp',
+        typeVersion: 1,
+        position: [260, 0],
+        parameters: {},
+      },
     ],
     connections: { [POLL_NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
     settings: { executionOrder: 'v1' },
@@ -60,7 +72,12 @@ export async function emissions(session: RestSession, workflowId: string): Promi
 }
 
 /** Waits until the workflow's executions have emitted at least `count` items in all (polls run on the minute). */
-export async function waitForEmissions(session: RestSession, workflowId: string, count: number, timeoutMs = 150_000): Promise<Emission[]> {
+export async function waitForEmissions(
+  session: RestSession,
+  workflowId: string,
+  count: number,
+  timeoutMs = 150_000,
+): Promise<Emission[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await emissions(session, workflowId);
@@ -101,6 +118,7 @@ export async function refundProductOf(store: Sandbox, orderId: number): Promise<
   const target = await client.getOrder(String(orderId));
   await store.fireEvent({ type: 'refunded', product_id: Number(target.product_id) });
   const refunded = (await client.listOrders({ orderby: 'date_modified', order: 'desc', per_page: 1 })).items[0];
-  if (refunded?.status !== 'refunded') throw new Error(`the sandbox's most recently changed order is not refunded: ${JSON.stringify(refunded?.status)}`);
+  if (refunded?.status !== 'refunded')
+    throw new Error(`the sandbox's most recently changed order is not refunded: ${JSON.stringify(refunded?.status)}`);
   return refunded.id;
 }

@@ -58,12 +58,15 @@ if (require.main === module) {
       try {
         await ensure(part);
       } catch (error) {
-        if (error instanceof N8nUnavailableError) reasons.push(`${part === 'n8n1' ? `n8n@${N8N1_VERSION}` : part}: ${error.message}`);
+        if (error instanceof N8nUnavailableError)
+          reasons.push(`${part === 'n8n1' ? `n8n@${N8N1_VERSION}` : part}: ${error.message}`);
         else if (error instanceof ServiceUnavailableError) reasons.push(error.message);
         else throw error;
       }
     }
-    process.stdout.write(`${JSON.stringify(reasons.length ? { ok: false, reason: reasons.join('; ') } : { ok: true })}\n`);
+    process.stdout.write(
+      `${JSON.stringify(reasons.length ? { ok: false, reason: reasons.join('; ') } : { ok: true })}\n`,
+    );
   })().catch((error: unknown) => {
     process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exitCode = 1;

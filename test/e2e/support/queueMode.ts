@@ -17,7 +17,8 @@ export function ranOn(proc: Pick<N8nProcess, 'lines'>, executionId: string): { s
 export const POLL_LOG = 'Commerce Service Polling Trigger: ';
 
 /** The polling trigger's log lines in a process' output. */
-export const pollLines = (proc: Pick<N8nProcess, 'lines'>): string[] => proc.lines().filter((l) => l.includes(POLL_LOG));
+export const pollLines = (proc: Pick<N8nProcess, 'lines'>): string[] =>
+  proc.lines().filter((l) => l.includes(POLL_LOG));
 
 /** How many events of `event` the polls in this process reported emitting ("<n> <event> event(s) on <store>"). */
 export function eventsPolled(proc: Pick<N8nProcess, 'lines'>, event: string): number {

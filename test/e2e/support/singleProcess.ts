@@ -136,7 +136,9 @@ export class SingleProcessN8n {
    * the action tests; a failing node stops the run, and its test then shows the node's error.
    */
   runActions(): Promise<N8nRun> {
-    return (this.actionRun ??= this.timed(`n8n execute (${2 * ACTION_CASES.length} action nodes)`, () => execute(this.home, WF.actions, { allowError: true })));
+    return (this.actionRun ??= this.timed(`n8n execute (${2 * ACTION_CASES.length} action nodes)`, () =>
+      execute(this.home, WF.actions, { allowError: true }),
+    ));
   }
 
   /** Starts n8n (on `port`, or a free one) and logs in as the owner. */
@@ -174,14 +176,20 @@ export function useRunningN8n(n8n: SingleProcessN8n): void {
  */
 export function declareActionTests(n8n: SingleProcessN8n, prefix = ''): void {
   describe.each(['real', 'spec'] as const)('%s profile', (profile) => {
-    it.each(ACTION_CASES.map((c) => [c.name, c] as const))(`${prefix}%s returns the sandbox records`, async (_name, c) => {
-      await expectActionCase(await n8n.runActions(), profile, n8n.stores[profile], c, n8n.inputs);
-    });
+    it.each(ACTION_CASES.map((c) => [c.name, c] as const))(
+      `${prefix}%s returns the sandbox records`,
+      async (_name, c) => {
+        await expectActionCase(await n8n.runActions(), profile, n8n.stores[profile], c, n8n.inputs);
+      },
+    );
   });
 
   it(`${prefix}the run as a whole succeeded`, async () => {
     const result = await n8n.runActions();
-    expect({ status: result.status, error: result.data.resultData.error ?? null }).toEqual({ status: 'success', error: null });
+    expect({ status: result.status, error: result.data.resultData.error ?? null }).toEqual({
+      status: 'success',
+      error: null,
+    });
   });
 }
 
@@ -215,8 +223,14 @@ export function declareTriggerLifecycleTests(n8n: SingleProcessN8n, prefix = '')
   it(
     `${prefix}trigger on the real profile: activate, hook, event → execution with the payload, deactivate (broken webhook/delete → zap-delete)`,
     n8n.check(async () => {
-      const config = (await (await fetch(`${n8n.stores.real.url}/sandbox/v1/config`)).json()) as { deviations: Record<string, boolean> };
-      expect(config.deviations).toMatchObject({ brokenWebhookDelete: true, zapDeleteRoute: true, numericSubscribeId: true });
+      const config = (await (await fetch(`${n8n.stores.real.url}/sandbox/v1/config`)).json()) as {
+        deviations: Record<string, boolean>;
+      };
+      expect(config.deviations).toMatchObject({
+        brokenWebhookDelete: true,
+        zapDeleteRoute: true,
+        numericSubscribeId: true,
+      });
       await expectTriggerLifecycle(n8n.ctx, n8n.stores.real, WF.triggerReal, WEBHOOK.real);
     }),
   );

@@ -31,7 +31,12 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** `npm run <script>` from the repository root, as CI does; throws with its output on failure. */
 export async function npmRun(script: string, timeout = 300_000): Promise<{ stdout: string; stderr: string }> {
   try {
-    return await run('npm', ['run', script], { cwd: ROOT, timeout, maxBuffer: 20 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0' } });
+    return await run('npm', ['run', script], {
+      cwd: ROOT,
+      timeout,
+      maxBuffer: 20 * 1024 * 1024,
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`npm run ${script} failed:\n${stdout}\n${stderr}`);
@@ -51,20 +56,22 @@ export function timer(title: string) {
       }
     },
     print(): void {
-      process.stderr.write(`${title} timings (s): ${timings.map(([label, secs]) => `${label} ${secs.toFixed(1)}`).join('; ')}\n`);
+      process.stderr.write(
+        `${title} timings (s): ${timings.map(([label, secs]) => `${label} ${secs.toFixed(1)}`).join('; ')}\n`,
+      );
     },
   };
 }
 
 /** A test body whose failure message ends with the last lines of the given processes' output. */
 export const withOutput =
-  (outputs: () => Array<[string, string | undefined]>, fn: () => Promise<void>) =>
-  async (): Promise<void> => {
+  (outputs: () => Array<[string, string | undefined]>, fn: () => Promise<void>) => async (): Promise<void> => {
     try {
       await fn();
     } catch (error) {
       if (error instanceof Error) {
-        for (const [name, text] of outputs()) if (text) error.message += `\n--- last ${name} output ---\n${text.split('\n').slice(-30).join('\n')}`;
+        for (const [name, text] of outputs())
+          if (text) error.message += `\n--- last ${name} output ---\n${text.split('\n').slice(-30).join('\n')}`;
       }
       throw error;
     }
@@ -92,7 +99,12 @@ export const PACKAGE_MESSAGES: CredentialTestMessages = { wrongKey: WRONG_KEY_ME
 
 /** The credential import entries for a store (and the same store with a wrong key). */
 export function wrongKeyCredential(store: Sandbox, ref: CredentialRef = CRED.wrongKey) {
-  return { id: ref.id, name: ref.name, type: 'commerceServiceApi', data: { storeUrl: store.url, apiKey: 'not-the-key', apiRoot: store.apiRoot } };
+  return {
+    id: ref.id,
+    name: ref.name,
+    type: 'commerceServiceApi',
+    data: { storeUrl: store.url, apiKey: 'not-the-key', apiRoot: store.apiRoot },
+  };
 }
 
 /**
@@ -112,8 +124,14 @@ export async function expectCredentialTests(
     });
   const good = { storeUrl: store.url, apiKey: store.apiKey, apiRoot: store.apiRoot };
   await expect(test(refs.good, good)).resolves.toEqual(OK);
-  await expect(test(refs.wrongKey, { ...good, apiKey: 'not-the-key' })).resolves.toEqual({ status: 'Error', message: messages.wrongKey });
-  await expect(test(refs.good, { ...good, apiKey: 'typo' })).resolves.toEqual({ status: 'Error', message: messages.wrongKey });
+  await expect(test(refs.wrongKey, { ...good, apiKey: 'not-the-key' })).resolves.toEqual({
+    status: 'Error',
+    message: messages.wrongKey,
+  });
+  await expect(test(refs.good, { ...good, apiKey: 'typo' })).resolves.toEqual({
+    status: 'Error',
+    message: messages.wrongKey,
+  });
   const noApi = await test(refs.good, { ...good, apiRoot: '/wp-json/other/v1' });
   expect(noApi.status).toBe('Error');
   expect(noApi.message).toMatch(messages.noApi);
@@ -125,7 +143,13 @@ export async function expectCredentialTests(
  * exactly the records the shared client reads with the same parameters, and (REST reads) the ids
  * the store's REST API serves.
  */
-export async function expectActionCase(result: N8nRun, profile: string, store: Sandbox, c: ActionCase, inputs: ActionInputs): Promise<void> {
+export async function expectActionCase(
+  result: N8nRun,
+  profile: string,
+  store: Sandbox,
+  c: ActionCase,
+  inputs: ActionInputs,
+): Promise<void> {
   const node = nodeName(profile, c);
   const nodeRun = result.data.resultData.runData[node]?.[0];
   expect({ node, error: nodeRun?.error ?? null, ran: Boolean(nodeRun) }).toEqual({ node, error: null, ran: true });
@@ -145,7 +169,11 @@ export interface LifecycleContext {
 }
 
 /** Waits for the next finished execution of the workflow after `seen`, and hands it to onExecution. */
-export async function nextExecution(ctx: LifecycleContext, workflowId: string, seen: string[]): Promise<ExecutionDetail> {
+export async function nextExecution(
+  ctx: LifecycleContext,
+  workflowId: string,
+  seen: string[],
+): Promise<ExecutionDetail> {
   const execution = await waitForExecution(ctx.session(), workflowId, { seen, timeoutMs: 60_000 });
   await ctx.onExecution?.(execution);
   return execution;
@@ -156,12 +184,24 @@ export async function nextExecution(ctx: LifecycleContext, workflowId: string, s
  * with the payload; a refund → no delivery and no execution; a non-matching delivery posted
  * straight to the URL → ignored by the node; deactivate → no hook, and a purchase reaches nobody.
  */
-export async function expectTriggerLifecycle(ctx: LifecycleContext, store: Sandbox, workflowId: string, webhookId: string): Promise<void> {
+export async function expectTriggerLifecycle(
+  ctx: LifecycleContext,
+  store: Sandbox,
+  workflowId: string,
+  webhookId: string,
+): Promise<void> {
   const hookUrl = ctx.hookUrl(webhookId);
   expect(store.hooks()).toEqual([]);
   await activateWorkflow(ctx.session(), workflowId);
   expect(store.hooks()).toEqual([
-    expect.objectContaining({ hookUrl, statuses: ['purchased'], productId: null, planIds: [], source: 'n8n', pricesInCents: false }),
+    expect.objectContaining({
+      hookUrl,
+      statuses: ['purchased'],
+      productId: null,
+      planIds: [],
+      source: 'n8n',
+      pricesInCents: false,
+    }),
   ]);
   const listed = (await (await fetch(`${store.url}/sandbox/v1/hooks`)).json()) as Array<{ hookUrl: string }>;
   expect(listed.map((hook) => hook.hookUrl)).toEqual([hookUrl]);
@@ -191,7 +231,10 @@ export async function expectTriggerLifecycle(ctx: LifecycleContext, store: Sandb
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...payload, trigger: 'refunded', status: 'refunded' }),
   });
-  expect({ status: reply.status, body: await reply.json() }).toEqual({ status: 200, body: { received: 1, started: false } });
+  expect({ status: reply.status, body: await reply.json() }).toEqual({
+    status: 200,
+    body: { received: 1, started: false },
+  });
   await sleep(1500);
   expect((await listExecutions(ctx.session(), workflowId)).filter((e) => !seen.includes(e.id))).toEqual([]);
 
@@ -201,7 +244,13 @@ export async function expectTriggerLifecycle(ctx: LifecycleContext, store: Sandb
 }
 
 /** A purchase reaches the one hook and starts an execution whose trigger output is that order. */
-export async function expectPurchaseRuns(ctx: LifecycleContext, store: Sandbox, workflowId: string, webhookId: string, event = 'purchased'): Promise<ExecutionDetail> {
+export async function expectPurchaseRuns(
+  ctx: LifecycleContext,
+  store: Sandbox,
+  workflowId: string,
+  webhookId: string,
+  event = 'purchased',
+): Promise<ExecutionDetail> {
   const seen = (await listExecutions(ctx.session(), workflowId)).map((e) => e.id);
   const deliveries = await store.fireEvent({ type: event });
   expect(deliveries).toEqual([expect.objectContaining({ hookUrl: ctx.hookUrl(webhookId), event, status: 200 })]);
@@ -214,7 +263,8 @@ export async function expectPurchaseRuns(ctx: LifecycleContext, store: Sandbox, 
 }
 
 /** The store's hooks, reduced to what "never two hooks" is about. */
-export const hookSummary = (store: Sandbox) => store.hooks().map((hook) => ({ id: hook.id, hookUrl: hook.hookUrl, statuses: hook.statuses }));
+export const hookSummary = (store: Sandbox) =>
+  store.hooks().map((hook) => ({ id: hook.id, hookUrl: hook.hookUrl, statuses: hook.statuses }));
 export type HookSummary = ReturnType<typeof hookSummary>[number];
 
 /**
@@ -222,7 +272,12 @@ export type HookSummary = ReturnType<typeof hookSummary>[number];
  * and activate → the old hook is deleted and one new one made. Leaves the workflow active and
  * returns its hook.
  */
-export async function expectReactivationKeepsOneHook(ctx: LifecycleContext, store: Sandbox, workflowId: string, webhookId: string): Promise<HookSummary | undefined> {
+export async function expectReactivationKeepsOneHook(
+  ctx: LifecycleContext,
+  store: Sandbox,
+  workflowId: string,
+  webhookId: string,
+): Promise<HookSummary | undefined> {
   const hookUrl = ctx.hookUrl(webhookId);
   await activateWorkflow(ctx.session(), workflowId);
   const [first] = hookSummary(store);

@@ -23,12 +23,18 @@ it('uses the demo key by default', () => {
 
 it('serves the same routes at /?rest_route=/sc/v1/... and /index.php?rest_route=...', async () => {
   const pretty = await store.rest('/orders', { query: { per_page: 3 } });
-  for (const path of ['/?rest_route=/sc/v1/orders&per_page=3', '/index.php?rest_route=%2Fsc%2Fv1%2Forders&per_page=3']) {
+  for (const path of [
+    '/?rest_route=/sc/v1/orders&per_page=3',
+    '/index.php?rest_route=%2Fsc%2Fv1%2Forders&per_page=3',
+  ]) {
     const plain = await httpRequest({ url: `${sandbox.url}${path}`, headers: withKey });
     expect(plain.status).toBe(200);
     expect(plain.json()).toEqual(pretty.json());
   }
-  const validate = await httpRequest({ method: 'POST', url: `${sandbox.url}/?rest_route=/sc/v1/webhook/validate/&api_key=${sandbox.apiKey}` });
+  const validate = await httpRequest({
+    method: 'POST',
+    url: `${sandbox.url}/?rest_route=/sc/v1/webhook/validate/&api_key=${sandbox.apiKey}`,
+  });
   expect(validate.json()).toEqual({});
 });
 
@@ -37,12 +43,15 @@ it('takes routes with or without the trailing slash', async () => {
   const b = await store.rest('/products/');
   expect(b.status).toBe(200);
   expect(b.json()).toEqual(a.json());
-  const plans = await store.webhook('GET', '/plans', { query: { product_id: (a.json<Json[]>()[0].id as number) } });
+  const plans = await store.webhook('GET', '/plans', { query: { product_id: a.json<Json[]>()[0].id as number } });
   expect(plans.status).toBe(200);
 });
 
 it('builds links from the Host the request came to', async () => {
-  const response = await httpRequest({ url: `${sandbox.url}${API_ROOT}/orders?per_page=1`, headers: { ...withKey, Host: 'shop.example.test:8080' } });
+  const response = await httpRequest({
+    url: `${sandbox.url}${API_ROOT}/orders?per_page=1`,
+    headers: { ...withKey, Host: 'shop.example.test:8080' },
+  });
   const [order] = response.json<Json[]>();
   expect(order.link).toBe(`http://shop.example.test:8080${API_ROOT}/orders/${String(order.id)}`);
   expect(order.website_url).toBe('http://shop.example.test:8080');
@@ -85,7 +94,9 @@ describe('plain permalinks (plainPermalinks deviation)', () => {
     expect(order.link).toBe(`${sandbox.url}/index.php?rest_route=/sc/v1/orders/${String(order.id)}`);
     const followed = await httpRequest({ url: String(order.link), headers: withKey });
     expect(followed.json()).toEqual(order);
-    expect(plain.headers.link).toBe(`<${sandbox.url}/index.php?rest_route=/sc/v1/orders&per_page=1&page=2>; rel="next"`);
+    expect(plain.headers.link).toBe(
+      `<${sandbox.url}/index.php?rest_route=/sc/v1/orders&per_page=1&page=2>; rel="next"`,
+    );
   });
 });
 

@@ -20,9 +20,24 @@ interface Catalog {
 }
 interface Activity {
   counts: { orders: number; subscriptions: number; customers: number; leads: number };
-  hooks: Array<{ id: string; url: string; events: string[]; productId: number | null; productName: string | null; planIds: string[]; source: string }>;
+  hooks: Array<{
+    id: string;
+    url: string;
+    events: string[];
+    productId: number | null;
+    productName: string | null;
+    planIds: string[];
+    source: string;
+  }>;
   deliveriesTotal: number;
-  deliveries: Array<{ hookId: string; url: string; event: string; status: number | null; durationMs: number; record: { id: number | string | null; email: string | null } }>;
+  deliveries: Array<{
+    hookId: string;
+    url: string;
+    event: string;
+    status: number | null;
+    durationMs: number;
+    record: { id: number | string | null; email: string | null };
+  }>;
 }
 
 beforeAll(async () => {
@@ -51,15 +66,22 @@ describe('the page', () => {
     expect(page.text).toContain('<title>Sandbox store dashboard</title>');
     const assets = [...page.text.matchAll(/(?:href|src)="(\/sandbox\/dashboard\/[^"]+)"/g)].map((m) => m[1]);
     expect(assets.sort()).toEqual(['/sandbox/dashboard/app.css', '/sandbox/dashboard/app.js']);
-    const types = await Promise.all(assets.map(async (asset) => (await httpRequest({ url: `${sandbox.url}${asset}` })).headers['content-type']));
+    const types = await Promise.all(
+      assets.map(async (asset) => (await httpRequest({ url: `${sandbox.url}${asset}` })).headers['content-type']),
+    );
     expect(types).toEqual(['text/css; charset=UTF-8', 'text/javascript; charset=UTF-8']);
     // No inline script: the policy would block it.
     expect(page.text).not.toMatch(/<script>(?!<\/script>)/);
   });
 
   it('leaves the REST API at /?rest_route=, the product pages and the 404 page as they were', async () => {
-    expect((await httpRequest({ url: `${sandbox.url}/?rest_route=/sc/v1/orders` })).json()).toMatchObject({ code: 'rest_forbidden_context' });
-    const listed = await httpRequest({ url: `${sandbox.url}/?rest_route=/sc/v1/products`, headers: { 'x-api-key': sandbox.apiKey } });
+    expect((await httpRequest({ url: `${sandbox.url}/?rest_route=/sc/v1/orders` })).json()).toMatchObject({
+      code: 'rest_forbidden_context',
+    });
+    const listed = await httpRequest({
+      url: `${sandbox.url}/?rest_route=/sc/v1/products`,
+      headers: { 'x-api-key': sandbox.apiKey },
+    });
     expect(listed.status).toBe(200);
     const [product] = listed.json<Array<{ url: string }>>();
     expect((await httpRequest({ url: product.url })).status).toBe(200);
@@ -87,7 +109,9 @@ describe('GET /sandbox/v1/catalog', () => {
     const response = await store.admin('GET', '/catalog');
     expect(response.status).toBe(200);
     const catalog = response.json<Catalog>();
-    const rest = (await store.rest('/products', { query: { per_page: 100 } })).json<Array<{ id: number; name: string; plans: Array<{ id: string }> }>>();
+    const rest = (await store.rest('/products', { query: { per_page: 100 } })).json<
+      Array<{ id: number; name: string; plans: Array<{ id: string }> }>
+    >();
     expect(catalog.products.map((p) => [p.id, p.name, p.plans.map((plan) => plan.id)])).toEqual(
       rest.map((p) => [p.id, p.name, p.plans.map((plan) => plan.id)]).sort((a, b) => Number(a[0]) - Number(b[0])),
     );
@@ -108,10 +132,23 @@ describe('GET /sandbox/v1/activity', () => {
     await store.subscribe({ hook_url: `${receiver.url}/plain` });
     const { hooks } = await activity();
     expect(hooks).toEqual([
-      expect.objectContaining({ events: ['purchased'], productId: product.id, productName: product.name, planIds: ['bump'] }),
-      expect.objectContaining({ url: `${receiver.url}/plain`, events: [], productId: null, productName: null, planIds: [] }),
+      expect.objectContaining({
+        events: ['purchased'],
+        productId: product.id,
+        productName: product.name,
+        planIds: ['bump'],
+      }),
+      expect.objectContaining({
+        url: `${receiver.url}/plain`,
+        events: [],
+        productId: null,
+        productName: null,
+        planIds: [],
+      }),
     ]);
-    expect(hooks[0].url).toBe(`http://n8n:[redacted]@${receiverUrl.host}/hook?api_key=[redacted]&token=[redacted]&keep=yes`);
+    expect(hooks[0].url).toBe(
+      `http://n8n:[redacted]@${receiverUrl.host}/hook?api_key=[redacted]&token=[redacted]&keep=yes`,
+    );
     const whole = JSON.stringify(await activity());
     for (const secret of ['s3cret-pass', 'tok-123456', sandbox.apiKey]) expect(whole).not.toContain(secret);
   });
@@ -142,7 +179,11 @@ describe('GET /sandbox/v1/activity', () => {
   it('answers 400 for a limit outside 1..200', async () => {
     for (const limit of ['0', '201', 'x', '1.5']) {
       const response = await store.admin('GET', `/activity?limit=${limit}`);
-      expect([limit, response.status, response.json<{ code: string }>().code]).toEqual([limit, 400, 'sandbox_invalid_request']);
+      expect([limit, response.status, response.json<{ code: string }>().code]).toEqual([
+        limit,
+        400,
+        'sandbox_invalid_request',
+      ]);
     }
   });
 
@@ -150,7 +191,7 @@ describe('GET /sandbox/v1/activity', () => {
     expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await httpRequest({ url: `${sandbox.url}/sandbox/v1/activity` })).status).toBe(200);
   });
-  it('refuses admin writes sent by a page of another site, and takes its own dashboard\'s', async () => {
+  it("refuses admin writes sent by a page of another site, and takes its own dashboard's", async () => {
     const fire = (origin: string) =>
       httpRequest({
         method: 'POST',
@@ -161,7 +202,10 @@ describe('GET /sandbox/v1/activity', () => {
     const forged = await fire('http://evil.example');
     expect([forged.status, forged.json<{ code: string }>().code]).toEqual([403, 'sandbox_cross_site']);
     expect((await fire(sandbox.url)).status).toBe(200);
-    const read = await httpRequest({ url: `${sandbox.url}/sandbox/v1/hooks`, headers: { origin: 'http://evil.example' } });
+    const read = await httpRequest({
+      url: `${sandbox.url}/sandbox/v1/hooks`,
+      headers: { origin: 'http://evil.example' },
+    });
     expect(read.status).toBe(200);
   });
 });

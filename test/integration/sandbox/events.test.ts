@@ -37,7 +37,8 @@ beforeEach(() => {
   receiver.silent = false;
 });
 
-const hook = (path: string, body: Json = {}, productId?: number) => store.subscribe({ hook_url: `${receiver.url}${path}`, ...body }, productId);
+const hook = (path: string, body: Json = {}, productId?: number) =>
+  store.subscribe({ hook_url: `${receiver.url}${path}`, ...body }, productId);
 const productWith = (want: (plan: Plan) => boolean): { product: Product; plan: Plan } => {
   for (const product of products) {
     const plan = product.plans.find(want);
@@ -63,7 +64,17 @@ describe('delivery', () => {
     }
     const payload = receiver.received[0].json;
     expect(payload).toMatchObject({ trigger: 'purchased', status: 'paid', currency: 'USD', website_url: sandbox.url });
-    for (const field of ['id', 'customer_email', 'product_id', 'product_name', 'payment_plan', 'payment_plan_id', 'order_amount', 'items', 'order_url']) {
+    for (const field of [
+      'id',
+      'customer_email',
+      'product_id',
+      'product_name',
+      'payment_plan',
+      'payment_plan_id',
+      'order_amount',
+      'items',
+      'order_url',
+    ]) {
       expect(payload).toHaveProperty(field);
     }
     expect(typeof payload.product_id).toBe('string');
@@ -81,7 +92,11 @@ describe('delivery', () => {
     const [delivery] = await sandbox.fireEvent({ type: 'purchased' });
     expect(Number((await store.rest('/orders')).headers['x-wp-total'])).toBe(before + 1);
     const order = (await store.rest(`/orders/${String(delivery.payload.id)}`)).json<Json>();
-    expect(order).toMatchObject({ id: delivery.payload.id, status: 'paid', order_amount: delivery.payload.order_amount });
+    expect(order).toMatchObject({
+      id: delivery.payload.id,
+      status: 'paid',
+      order_amount: delivery.payload.order_amount,
+    });
     const [newest] = (await store.rest('/orders', { query: { per_page: 1 } })).json<Json[]>();
     expect(newest.id).toBe(delivery.payload.id);
   });
@@ -127,7 +142,8 @@ describe('filters', () => {
 
   it('plan: a hook hears only its plan (one id or a list)', async () => {
     const { product, plan } = productWith(oneOff);
-    const other = product.plans.find((candidate) => candidate.id !== plan.id) ?? productWith((p) => p.id !== plan.id).plan;
+    const other =
+      product.plans.find((candidate) => candidate.id !== plan.id) ?? productWith((p) => p.id !== plan.id).plan;
     await hook('/mine', { plan_id: plan.id });
     await hook('/other', { plan_id: other.id });
     await hook('/both', { plan_id: [plan.id, other.id] });
@@ -174,7 +190,14 @@ describe('prices_in_cents', () => {
     await sandbox.fireEvent({ type: 'purchased', product_id: product.id, plan_id: plan.id });
     const decimal = receiver.received.find((request) => request.path === '/decimal')?.json ?? {};
     const cents = receiver.received.find((request) => request.path === '/cents')?.json ?? {};
-    for (const key of ['order_amount', 'tax_amount', 'pre_tax_amount', 'invoice_total', 'invoice_subtotal', 'shipping_amount']) {
+    for (const key of [
+      'order_amount',
+      'tax_amount',
+      'pre_tax_amount',
+      'invoice_total',
+      'invoice_subtotal',
+      'shipping_amount',
+    ]) {
       expect(Number.isInteger(cents[key])).toBe(true);
       expect(cents[key]).toBe(Math.round((decimal[key] as number) * 100));
     }
@@ -207,7 +230,8 @@ describe('each event', () => {
     expect(payload.trigger).toBe(type);
     return payload;
   };
-  const subscription = async (id: unknown): Promise<Json> => (await store.rest(`/subscriptions/${String(id)}`)).json<Json>();
+  const subscription = async (id: unknown): Promise<Json> =>
+    (await store.rest(`/subscriptions/${String(id)}`)).json<Json>();
   const order = async (id: unknown): Promise<Json> => (await store.rest(`/orders/${String(id)}`)).json<Json>();
 
   it('refunded: a paid order becomes refunded', async () => {
@@ -223,7 +247,17 @@ describe('each event', () => {
 
   it('active: a new subscription, delivered in the Subscription shape', async () => {
     const payload = await fire('active');
-    for (const field of ['id', 'subscription_id', 'amount', 'interval', 'frequency', 'next_bill_date', 'invoices', 'customer_email', 'product_id']) {
+    for (const field of [
+      'id',
+      'subscription_id',
+      'amount',
+      'interval',
+      'frequency',
+      'next_bill_date',
+      'invoices',
+      'customer_email',
+      'product_id',
+    ]) {
       expect(payload).toHaveProperty(field);
     }
     expect(payload.status).toBe('active');
@@ -249,7 +283,9 @@ describe('each event', () => {
     const payload = await fire('completed', { product_id: product.id, plan_id: plan.id });
     const stored = await subscription(payload.id);
     expect(stored.status).toBe('completed');
-    expect((stored.invoices as Json[]).filter((invoice) => invoice.status === 'paid')).toHaveLength(Number(plan.installments));
+    expect((stored.invoices as Json[]).filter((invoice) => invoice.status === 'paid')).toHaveLength(
+      Number(plan.installments),
+    );
   });
 
   it('renewal: a new paid order of a subscription', async () => {
@@ -269,7 +305,8 @@ describe('each event', () => {
   it('lead: customer fields only, no id and no amounts', async () => {
     const payload = await fire('lead');
     expect(payload.customer_email).toEqual(expect.stringContaining('@'));
-    for (const field of ['id', 'order_amount', 'amount', 'payment_plan_id', 'items']) expect(payload).not.toHaveProperty(field);
+    for (const field of ['id', 'order_amount', 'amount', 'payment_plan_id', 'items'])
+      expect(payload).not.toHaveProperty(field);
   });
 
   it('rejects unknown event types and products', async () => {
@@ -319,7 +356,9 @@ describe('admin API', () => {
     expect(fired.status).toBe(200);
     const body = fired.json<{ event: Json; deliveries: Json[] }>();
     expect(body.event).toMatchObject({ resource: 'order', id: expect.any(Number) });
-    expect(body.deliveries).toEqual([expect.objectContaining({ hookId: id, hookUrl: `${receiver.url}/h`, status: 200, event: 'purchased' })]);
+    expect(body.deliveries).toEqual([
+      expect.objectContaining({ hookId: id, hookUrl: `${receiver.url}/h`, status: 200, event: 'purchased' }),
+    ]);
     expect((body.deliveries[0].payload as Json).id).toBe(body.event.id);
     const log = (await store.admin('GET', '/deliveries')).json<Json[]>();
     expect(log).toHaveLength(1);

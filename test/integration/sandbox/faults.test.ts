@@ -63,9 +63,13 @@ it('rateLimit answers 429 with Retry-After', async () => {
 
 it('hangMs outlasts a client timeout, and the store keeps answering others', async () => {
   sandbox.setFaults({ hangMs: 1500, times: 1 });
-  await expect(httpRequest({ url: `${sandbox.url}/wp-json/sc/v1/products`, headers: { 'x-api-key': sandbox.apiKey }, timeoutMs: 200 })).rejects.toThrow(
-    'client timeout',
-  );
+  await expect(
+    httpRequest({
+      url: `${sandbox.url}/wp-json/sc/v1/products`,
+      headers: { 'x-api-key': sandbox.apiKey },
+      timeoutMs: 200,
+    }),
+  ).rejects.toThrow('client timeout');
   expect((await orders()).status).toBe(200);
 });
 
@@ -108,7 +112,9 @@ it('never touches the admin API', async () => {
 });
 
 it('is switched over HTTP too, and cleared with null', async () => {
-  const put = await store.admin('PUT', '/config', { faults: { rateLimit: { retryAfterSeconds: 2 }, onlyPaths: 'webhook' } });
+  const put = await store.admin('PUT', '/config', {
+    faults: { rateLimit: { retryAfterSeconds: 2 }, onlyPaths: 'webhook' },
+  });
   expect(put.json()).toMatchObject({ faults: { rateLimit: { retryAfterSeconds: 2 }, onlyPaths: 'webhook' } });
   expect((await store.webhook('GET', '/products/')).status).toBe(429);
   await store.admin('PUT', '/config', { faults: null });

@@ -34,14 +34,26 @@ export function httpRequest(request: HttpRequest): Promise<HttpResponse> {
   if (payload !== undefined) headers['Content-Length'] = String(Buffer.byteLength(payload));
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { hostname: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: request.method ?? 'GET', headers },
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method: request.method ?? 'GET',
+        headers,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const raw = Buffer.concat(chunks);
           const text = raw.toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text, json: <T>() => JSON.parse(text) as T });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            raw,
+            text,
+            json: <T>() => JSON.parse(text) as T,
+          });
         });
         res.on('error', reject);
       },
@@ -75,10 +87,17 @@ export class StoreClient {
   ) {}
 
   /** REST operations 7 to 15: GET with the key in `x-api-key`. */
-  rest(path: string, options: { query?: Query; body?: unknown; key?: string | null; headers?: Record<string, string> } = {}): Promise<HttpResponse> {
+  rest(
+    path: string,
+    options: { query?: Query; body?: unknown; key?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<HttpResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.key !== null) headers['x-api-key'] = options.key ?? this.apiKey;
-    return httpRequest({ url: `${this.baseUrl}${withQuery(`${API_ROOT}${path}`, options.query)}`, headers, body: options.body });
+    return httpRequest({
+      url: `${this.baseUrl}${withQuery(`${API_ROOT}${path}`, options.query)}`,
+      headers,
+      body: options.body,
+    });
   }
 
   /** Webhook operations 1 to 6: the key, when wanted, as the `api_key` query parameter. */
@@ -89,7 +108,11 @@ export class StoreClient {
   ): Promise<HttpResponse> {
     const query: Query = { ...options.query };
     if (options.key !== null && options.key !== undefined) query.api_key = options.key;
-    return httpRequest({ method, url: `${this.baseUrl}${withQuery(`${API_ROOT}/webhook${path}`, query)}`, body: options.body });
+    return httpRequest({
+      method,
+      url: `${this.baseUrl}${withQuery(`${API_ROOT}/webhook${path}`, query)}`,
+      body: options.body,
+    });
   }
 
   /** The sandbox's admin API. */

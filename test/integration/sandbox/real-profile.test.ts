@@ -31,7 +31,10 @@ describe('webhook operations on a real store', () => {
   });
 
   it('subscribe answers a numeric id, and 404 rest_subscribe_error without hook_url', async () => {
-    const response = await store.webhook('POST', '/subscribe/', { key: sandbox.apiKey, body: { hook_url: `${receiver.url}/a`, status: ['purchased', 'refunded'] } });
+    const response = await store.webhook('POST', '/subscribe/', {
+      key: sandbox.apiKey,
+      body: { hook_url: `${receiver.url}/a`, status: ['purchased', 'refunded'] },
+    });
     const { id } = response.json<{ id: unknown }>();
     expect(Number.isInteger(id)).toBe(true);
     expect(sandbox.hooks()[0]).toMatchObject({ id: String(id), statuses: ['purchased', 'refunded'] });
@@ -54,7 +57,11 @@ describe('webhook operations on a real store', () => {
 
     const again = await store.webhook('POST', '/zap-delete/', { body: { id: Number(id) } });
     expect(again.status).toBe(404);
-    expect(again.json()).toEqual({ code: 'rest_subscribe_error', message: `no webhook with this ID found: ${id}`, data: { status: 404 } });
+    expect(again.json()).toEqual({
+      code: 'rest_subscribe_error',
+      message: `no webhook with this ID found: ${id}`,
+      data: { status: 404 },
+    });
   });
 
   it('plans answers null without product_id and ends with bump, upsell and downsell', async () => {
@@ -62,14 +69,20 @@ describe('webhook operations on a real store', () => {
     expect(none.status).toBe(200);
     expect(none.text).toBe('null');
     const [product] = (await store.webhook('GET', '/products/')).json<{ id: number }[]>();
-    const plans = (await store.webhook('GET', '/plans/', { query: { product_id: product.id } })).json<{ id: string }[]>();
+    const plans = (await store.webhook('GET', '/plans/', { query: { product_id: product.id } })).json<
+      { id: string }[]
+    >();
     expect(plans.slice(-3).map((plan) => plan.id)).toEqual(['bump', 'upsell', 'downsell']);
   });
 
   it('latest-orders answers 404 no_orders when there are none', async () => {
     const response = await latest({ status: 'no-such-status' });
     expect(response.status).toBe(404);
-    expect(response.json()).toEqual({ code: 'no_orders', message: 'there are no orders for this product yet', data: { status: 404 } });
+    expect(response.json()).toEqual({
+      code: 'no_orders',
+      message: 'there are no orders for this product yet',
+      data: { status: 404 },
+    });
   });
 
   it('latest-orders records are richer, with order_amount a number, and keep the spec fields', async () => {
@@ -111,7 +124,9 @@ describe('webhook operations on a real store', () => {
     if (!bump) throw new Error('a bump purchase carries a bump item');
     const records = (await latest({}, { product_id: Number(bump.product_id) })).json<Json[]>();
     expect(records.map((record) => record.order_id)).toContain(delivery.payload.id);
-    expect(records.find((record) => record.order_id === delivery.payload.id)?.product_id).not.toBe(String(bump.product_id));
+    expect(records.find((record) => record.order_id === delivery.payload.id)?.product_id).not.toBe(
+      String(bump.product_id),
+    );
 
     sandbox.setDeviations({ bumpMatchesProduct: false });
     const strict = await latest({}, { product_id: Number(bump.product_id) });
@@ -129,7 +144,14 @@ describe('REST on a real store', () => {
     const [order] = (await store.rest('/orders', { query: { per_page: 1 } })).json<Json[]>();
     const [customer] = (await store.rest('/customers', { query: { per_page: 1 } })).json<Json[]>();
     const products = (await store.rest('/products', { query: { per_page: 100 } })).json<Json[]>();
-    for (const key of ['order_amount', 'tax_amount', 'pre_tax_amount', 'shipping_amount', 'invoice_total', 'invoice_subtotal']) {
+    for (const key of [
+      'order_amount',
+      'tax_amount',
+      'pre_tax_amount',
+      'shipping_amount',
+      'invoice_total',
+      'invoice_subtotal',
+    ]) {
       expect(Number.isInteger(centsOrder[key])).toBe(true);
       expect(centsOrder[key]).toBe(Math.round((order[key] as number) * 100));
     }
@@ -156,16 +178,24 @@ describe('switching', () => {
   it('switches one deviation alone on top of the spec profile', async () => {
     sandbox.setProfile('spec');
     sandbox.setDeviations({ numericSubscribeId: true });
-    const subscribed = await store.webhook('POST', '/subscribe/', { key: sandbox.apiKey, body: { hook_url: `${receiver.url}/a` } });
+    const subscribed = await store.webhook('POST', '/subscribe/', {
+      key: sandbox.apiKey,
+      body: { hook_url: `${receiver.url}/a` },
+    });
     expect(typeof subscribed.json<{ id: unknown }>().id).toBe('number');
     expect((await store.webhook('POST', '/validate/', { key: sandbox.apiKey })).json()).toEqual({});
-    expect((await store.webhook('POST', '/delete/', { body: { id: subscribed.json<{ id: number }>().id } })).status).toBe(200);
+    expect(
+      (await store.webhook('POST', '/delete/', { body: { id: subscribed.json<{ id: number }>().id } })).status,
+    ).toBe(200);
   });
 
   it('switches over HTTP with PUT /sandbox/v1/config', async () => {
     const put = await store.admin('PUT', '/config', { profile: 'spec', deviations: { emptyValidateBody: true } });
     expect(put.status).toBe(200);
-    expect(put.json()).toMatchObject({ profile: 'spec', deviations: { emptyValidateBody: true, numericSubscribeId: false } });
+    expect(put.json()).toMatchObject({
+      profile: 'spec',
+      deviations: { emptyValidateBody: true, numericSubscribeId: false },
+    });
     expect((await store.webhook('POST', '/validate/', { key: sandbox.apiKey })).text).toBe('""');
     const bad = await store.admin('PUT', '/config', { deviations: { noSuchThing: true } });
     expect(bad.status).toBe(400);

@@ -37,7 +37,9 @@ describe('defaults', () => {
     expect(response.headers['x-wp-totalpages']).toBe(String(Math.ceil(SIZE / 10)));
     const dates = orders.map((order) => String(order.date_time));
     expect([...dates].sort().reverse()).toEqual(dates);
-    const explicit = await store.rest('/orders', { query: { page: 1, per_page: 10, order: 'desc', orderby: 'date_created' } });
+    const explicit = await store.rest('/orders', {
+      query: { page: 1, per_page: 10, order: 'desc', orderby: 'date_created' },
+    });
     expect(explicit.json()).toEqual(orders);
   });
 
@@ -68,7 +70,10 @@ describe('paging', () => {
     const last = await store.rest('/orders', { query: { per_page: 50, page: 3 } });
     expect(links(last.headers.link)).toEqual({ prev: `${sandbox.url}${API_ROOT}/orders?per_page=50&page=2` });
     expect(last.json<Json[]>()).toHaveLength(SIZE - 100);
-    const followed = await httpRequest({ url: links(middle.headers.link).next, headers: { 'x-api-key': sandbox.apiKey } });
+    const followed = await httpRequest({
+      url: links(middle.headers.link).next,
+      headers: { 'x-api-key': sandbox.apiKey },
+    });
     expect(followed.json()).toEqual(last.json());
   });
 
@@ -80,7 +85,9 @@ describe('paging', () => {
   });
 
   it('pages the orders of a subscription', async () => {
-    const subscriptions = (await store.rest('/subscriptions', { query: { per_page: 100, order: 'asc' } })).json<Json[]>();
+    const subscriptions = (await store.rest('/subscriptions', { query: { per_page: 100, order: 'asc' } })).json<
+      Json[]
+    >();
     const renewed = subscriptions.find((subscription) => (subscription.invoices as unknown[]).length >= 3);
     if (!renewed) throw new Error('the seeded store should have a subscription with three invoices');
     const count = (renewed.invoices as unknown[]).length;
@@ -93,7 +100,9 @@ describe('paging', () => {
 
 describe('sorting and filtering', () => {
   it('sorts by id ascending', async () => {
-    const orders = (await store.rest('/orders', { query: { orderby: 'id', order: 'asc', per_page: 100 } })).json<Json[]>();
+    const orders = (await store.rest('/orders', { query: { orderby: 'id', order: 'asc', per_page: 100 } })).json<
+      Json[]
+    >();
     const orderIds = ids(orders) as number[];
     expect([...orderIds].sort((a, b) => a - b)).toEqual(orderIds);
   });
@@ -112,7 +121,9 @@ describe('sorting and filtering', () => {
   });
 
   it('sorts products by product_name', async () => {
-    const products = (await store.rest('/products', { query: { orderby: 'product_name', order: 'asc', per_page: 100 } })).json<Json[]>();
+    const products = (
+      await store.rest('/products', { query: { orderby: 'product_name', order: 'asc', per_page: 100 } })
+    ).json<Json[]>();
     const names = products.map((product) => String(product.name).toLowerCase());
     expect([...names].sort()).toEqual(names);
   });
@@ -126,7 +137,9 @@ describe('sorting and filtering', () => {
     expect(after.length).toBeLessThan(SIZE);
     expect(after.every((order) => String(order.date) > day)).toBe(true);
     expect(Number(response.headers['x-wp-total'])).toBe(after.length);
-    const subscriptions = (await store.rest('/subscriptions', { query: { date_after: day, per_page: 100 } })).json<Json[]>();
+    const subscriptions = (await store.rest('/subscriptions', { query: { date_after: day, per_page: 100 } })).json<
+      Json[]
+    >();
     expect(subscriptions.every((subscription) => String(subscription.date) > day)).toBe(true);
   });
 
@@ -152,7 +165,10 @@ describe('where parameters come from', () => {
   });
 
   it('answers 400 rest_invalid_json for a broken JSON body', async () => {
-    const response = await store.rest('/orders', { body: '{"per_page": ', headers: { 'Content-Type': 'application/json' } });
+    const response = await store.rest('/orders', {
+      body: '{"per_page": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(response.status).toBe(400);
     expect(response.json<{ code: string }>().code).toBe('rest_invalid_json');
   });
@@ -176,7 +192,11 @@ describe('400 rest_invalid_param', () => {
   it.each(cases)('%s with %s %j', async (path, param, query) => {
     const response = await store.rest(path, { query });
     expect(response.status).toBe(400);
-    const body = response.json<{ code: string; message: string; data: { status: number; params: Record<string, string> } }>();
+    const body = response.json<{
+      code: string;
+      message: string;
+      data: { status: number; params: Record<string, string> };
+    }>();
     expect(body.code).toBe('rest_invalid_param');
     expect(body.message).toContain(param);
     expect(body.data.status).toBe(400);
@@ -185,7 +205,10 @@ describe('400 rest_invalid_param', () => {
 
   it('names every bad parameter at once', async () => {
     const response = await store.rest('/orders', { query: { per_page: 1000, order: 'sideways' } });
-    expect(Object.keys(response.json<{ data: { params: object } }>().data.params).sort()).toEqual(['order', 'per_page']);
+    expect(Object.keys(response.json<{ data: { params: object } }>().data.params).sort()).toEqual([
+      'order',
+      'per_page',
+    ]);
   });
 
   it('accepts the bounds 1 and 100', async () => {

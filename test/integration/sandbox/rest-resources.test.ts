@@ -30,13 +30,21 @@ describe('7 and 8 customers', () => {
   });
 
   it("agrees with the customer's orders: count, latest date, value", async () => {
-    const orders = [...(await list('/orders', { per_page: 100, page: 1 })), ...(await list('/orders', { per_page: 100, page: 2 }))];
+    const orders = [
+      ...(await list('/orders', { per_page: 100, page: 1 })),
+      ...(await list('/orders', { per_page: 100, page: 2 })),
+    ];
     const customers = await list('/customers', { per_page: 100 });
     for (const customer of customers.slice(0, 20)) {
       const own = orders.filter((order) => order.customer_email === customer.email);
       expect(own.length).toBeGreaterThan(0);
       expect(customer.total_orders as number).toBeLessThanOrEqual(own.length);
-      expect(customer.last_order_date).toBe(own.map((order) => String(order.date_time)).sort().pop());
+      expect(customer.last_order_date).toBe(
+        own
+          .map((order) => String(order.date_time))
+          .sort()
+          .pop(),
+      );
       const paidSum = own.reduce((sum, order) => sum + (order.order_amount as number), 0);
       expect(customer.lifetime_value as number).toBeLessThanOrEqual(paidSum + 0.001);
     }
@@ -68,7 +76,9 @@ describe('9 and 10 orders', () => {
   it('adds up: pre-tax + tax + shipping = order_amount = invoice_total; items sum to the pre-tax amount', async () => {
     const orders = await list('/orders', { per_page: 100 });
     for (const order of orders) {
-      const [preTax, tax, shipping, total] = ['pre_tax_amount', 'tax_amount', 'shipping_amount', 'order_amount'].map((key) => order[key] as number);
+      const [preTax, tax, shipping, total] = ['pre_tax_amount', 'tax_amount', 'shipping_amount', 'order_amount'].map(
+        (key) => order[key] as number,
+      );
       expect(preTax + tax + shipping).toBeCloseTo(total, 2);
       expect(order.invoice_total).toBeCloseTo(total, 2);
       const items = order.items as Json[];
@@ -107,7 +117,12 @@ describe('11, 12 and 13 subscriptions', () => {
       for (const invoice of invoices) {
         expect(invoice.link).toBe(`${sandbox.url}${API_ROOT}/orders/${String(invoice.id)}`);
         const order = (await store.rest(`/orders/${String(invoice.id)}`)).json<Json>();
-        expect(order).toMatchObject({ id: invoice.id, status: invoice.status, order_amount: invoice.order_amount, date_time: invoice.date_time });
+        expect(order).toMatchObject({
+          id: invoice.id,
+          status: invoice.status,
+          order_amount: invoice.order_amount,
+          date_time: invoice.date_time,
+        });
         expect(order.product_id).toBe(subscription.product_id);
       }
       const orders = await list(`/orders/subscription/${String(subscription.id)}`, { per_page: 100, page: 1 });
@@ -146,13 +161,25 @@ describe('14 and 15 products', () => {
 });
 
 describe('keys and ids', () => {
-  const paths = ['/customers', '/customers/1', '/orders', '/orders/subscription/1', '/subscriptions', '/products', '/products/1'];
+  const paths = [
+    '/customers',
+    '/customers/1',
+    '/orders',
+    '/orders/subscription/1',
+    '/subscriptions',
+    '/products',
+    '/products/1',
+  ];
 
   it.each(paths)('%s answers 401 rest_forbidden_context without x-api-key or with a wrong one', async (path) => {
     for (const key of [null, 'wrong-key']) {
       const response = await store.rest(path, { key });
       expect(response.status).toBe(401);
-      expect(response.json()).toEqual({ code: 'rest_forbidden_context', message: expect.any(String), data: { status: 401 } });
+      expect(response.json()).toEqual({
+        code: 'rest_forbidden_context',
+        message: expect.any(String),
+        data: { status: 401 },
+      });
     }
   });
 

@@ -40,7 +40,8 @@ it.each([5, 60, 700])('holds exactly size=%i orders', async (size) => {
 it('has variety even when small: subscriptions with renewals, refunds, trials, bump items', async () => {
   const store = await open(300, 1);
   const orders: Json[] = [];
-  for (let page = 1; page <= 3; page += 1) orders.push(...(await store.rest('/orders', { query: { per_page: 100, page } })).json<Json[]>());
+  for (let page = 1; page <= 3; page += 1)
+    orders.push(...(await store.rest('/orders', { query: { per_page: 100, page } })).json<Json[]>());
   const statuses = new Set(orders.map((order) => order.status));
   for (const status of ['paid', 'refunded']) expect(statuses).toContain(status);
   expect(orders.some((order) => (order.items as unknown[]).length > 1)).toBe(true);
@@ -55,7 +56,8 @@ it('keeps every record in the past of the store: no date after the newest order'
   const store = await open(200, 2);
   const [newest] = (await store.rest('/orders', { query: { per_page: 1 } })).json<Json[]>();
   const subscriptions = (await store.rest('/subscriptions', { query: { per_page: 100 } })).json<Json[]>();
-  for (const subscription of subscriptions) expect(String(subscription.date_time) <= String(newest.date_time)).toBe(true);
+  for (const subscription of subscriptions)
+    expect(String(subscription.date_time) <= String(newest.date_time)).toBe(true);
   const customers = (await store.rest('/customers', { query: { per_page: 100 } })).json<Json[]>();
   for (const customer of customers) expect(String(customer.last_order_date) <= String(newest.date_time)).toBe(true);
 });

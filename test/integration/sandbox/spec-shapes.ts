@@ -2,7 +2,16 @@
  * The documented resources (docs/service/shapes.md) as field tables, and a check that a record
  * has exactly those fields with those JSON types. Written from the documentation, not from the sandbox.
  */
-export type FieldType = 'integer' | 'number' | 'string' | 'timestamp' | 'date' | 'digits' | 'url' | 'array' | 'integer|null';
+export type FieldType =
+  | 'integer'
+  | 'number'
+  | 'string'
+  | 'timestamp'
+  | 'date'
+  | 'digits'
+  | 'url'
+  | 'array'
+  | 'integer|null';
 
 export const CUSTOMER: Record<string, FieldType> = {
   id: 'integer',
@@ -160,7 +169,11 @@ function fits(value: unknown, type: FieldType): boolean {
 }
 
 /** The fields that are missing, extra or of the wrong type; [] when the record fits the table. */
-export function shapeProblems(record: unknown, table: Record<string, FieldType>, options: { extraAllowed?: boolean } = {}): string[] {
+export function shapeProblems(
+  record: unknown,
+  table: Record<string, FieldType>,
+  options: { extraAllowed?: boolean } = {},
+): string[] {
   if (record === null || typeof record !== 'object' || Array.isArray(record)) return ['not an object'];
   const entries = record as Record<string, unknown>;
   const problems: string[] = [];

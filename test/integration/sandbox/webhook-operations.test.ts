@@ -54,7 +54,13 @@ describe('2 subscribe', () => {
     const response = await store.webhook('POST', '/subscribe/', {
       key: sandbox.apiKey,
       query: { product_id: 11 },
-      body: { hook_url: 'http://127.0.0.1:9/hook', plan_id: [4101, 'bump'], source: 'zapier', status: 'purchased', prices_in_cents: 1 },
+      body: {
+        hook_url: 'http://127.0.0.1:9/hook',
+        plan_id: [4101, 'bump'],
+        source: 'zapier',
+        status: 'purchased',
+        prices_in_cents: 1,
+      },
     });
     expect(response.status).toBe(200);
     const { id } = response.json<{ id: unknown }>();
@@ -82,7 +88,12 @@ describe('2 subscribe', () => {
 
   it('defaults prices_in_cents to 0 and reads a plan_id integer', async () => {
     await store.subscribe({ hook_url: 'http://127.0.0.1:9/a', plan_id: 4101 });
-    expect(sandbox.hooks()[0]).toMatchObject({ pricesInCents: false, planIds: ['4101'], productId: null, statuses: [] });
+    expect(sandbox.hooks()[0]).toMatchObject({
+      pricesInCents: false,
+      planIds: ['4101'],
+      productId: null,
+      statuses: [],
+    });
   });
 
   it('answers 400 rest_missing_callback_param without hook_url, and registers nothing', async () => {
@@ -93,7 +104,10 @@ describe('2 subscribe', () => {
   });
 
   it('answers 401 for a wrong key, and registers nothing', async () => {
-    const response = await store.webhook('POST', '/subscribe/', { key: 'wrong', body: { hook_url: 'http://127.0.0.1:9/a' } });
+    const response = await store.webhook('POST', '/subscribe/', {
+      key: 'wrong',
+      body: { hook_url: 'http://127.0.0.1:9/a' },
+    });
     expect(response.status).toBe(401);
     expect(sandbox.hooks()).toEqual([]);
   });
@@ -113,7 +127,11 @@ describe('3 delete', () => {
     await store.webhook('POST', '/delete/', { body: { id: Number(id) } });
     const again = await store.webhook('POST', '/delete/', { body: { id: Number(id) } });
     expect(again.status).toBe(404);
-    expect(again.json()).toEqual({ code: expect.any(String), message: expect.stringContaining(id), data: { status: 404 } });
+    expect(again.json()).toEqual({
+      code: expect.any(String),
+      message: expect.stringContaining(id),
+      data: { status: 404 },
+    });
   });
 
   it('answers 400 without id', async () => {
@@ -146,7 +164,9 @@ describe('4 products', () => {
 
 describe('5 plans', () => {
   it("lists a product's plans as {id: string, name}, then bump and upsell", async () => {
-    const products = (await store.rest('/products', { query: { per_page: 100 } })).json<{ id: number; plans: { id: string; name: string }[] }[]>();
+    const products = (await store.rest('/products', { query: { per_page: 100 } })).json<
+      { id: number; plans: { id: string; name: string }[] }[]
+    >();
     for (const product of products) {
       const response = await store.webhook('GET', '/plans/', { query: { product_id: product.id } });
       expect(response.status).toBe(200);
@@ -207,7 +227,11 @@ describe('6 latest-orders', () => {
     const byProduct = (await latest({ product_id: productId })).json<Record10[]>();
     expect(byProduct.length).toBeGreaterThan(0);
     expect(byProduct.every((record) => record.product_id === productId)).toBe(true);
-    expect(byProduct.some((record) => record.order_id === older[29].id || (record.order_id as number) > (older[29].id as number))).toBe(true);
+    expect(
+      byProduct.some(
+        (record) => record.order_id === older[29].id || (record.order_id as number) > (older[29].id as number),
+      ),
+    ).toBe(true);
 
     const planId = String(older[20].payment_plan_id);
     const byPlan = (await latest({}, { plan_id: planId })).json<Record10[]>();

@@ -24,7 +24,10 @@ import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbo
 
 const KEY = 'integration-key-5f2c';
 
-function clientFor(sandbox: Sandbox, overrides: { apiKey?: string; apiRoot?: string; timeoutMs?: number } = {}): CommerceServiceClient {
+function clientFor(
+  sandbox: Sandbox,
+  overrides: { apiKey?: string; apiRoot?: string; timeoutMs?: number } = {},
+): CommerceServiceClient {
   return createClient({
     settings: { storeUrl: sandbox.url, apiKey: overrides.apiKey ?? KEY, apiRoot: overrides.apiRoot ?? '' },
     transport: nodeTransport,
@@ -53,7 +56,11 @@ describe.each<SandboxProfile>(['spec', 'real'])('shared client against the sandb
   });
 
   test('subscribes (2) and unsubscribes (3) a hook; a second unsubscribe is success', async () => {
-    const { id } = await client.subscribeHook({ hook_url: 'http://127.0.0.1:9/hook', status: 'purchased', source: 'zapier' });
+    const { id } = await client.subscribeHook({
+      hook_url: 'http://127.0.0.1:9/hook',
+      status: 'purchased',
+      source: 'zapier',
+    });
     expect(id).toMatch(/^\d+$/);
     expect(sandbox.hooks().map((hook) => hook.id)).toEqual([id]);
     await expect(client.unsubscribeHook(id)).resolves.toEqual({ id, alreadyGone: false });
@@ -127,7 +134,11 @@ describe.each<SandboxProfile>(['spec', 'real'])('shared client against the sandb
     await new Promise<void>((resolve) => catcher.listen(0, '127.0.0.1', resolve));
     try {
       const port = (catcher.address() as { port: number }).port;
-      const hook = await client.subscribeHook({ hook_url: `http://127.0.0.1:${port}/catch`, status: 'purchased', prices_in_cents: true });
+      const hook = await client.subscribeHook({
+        hook_url: `http://127.0.0.1:${port}/catch`,
+        status: 'purchased',
+        prices_in_cents: true,
+      });
       const deliveries = await sandbox.fireEvent({ type: 'purchased' });
       expect(deliveries.map((d) => d.hookId)).toEqual([hook.id]);
       const records = parseDelivery(received[0]);
@@ -146,7 +157,11 @@ describe.each<SandboxProfile>(['spec', 'real'])('shared client against the sandb
     const purchased = EVENTS.find((kind) => kind.key === 'purchased')!;
     const records = await recentEvents(client, purchased, { limit: 3 });
     expect(records.length).toBeGreaterThan(0);
-    expect(records[0]).toMatchObject({ trigger: 'purchased', id: expect.any(Number), order_amount: expect.any(Number) });
+    expect(records[0]).toMatchObject({
+      trigger: 'purchased',
+      id: expect.any(Number),
+      order_amount: expect.any(Number),
+    });
     expect(records[0]).not.toHaveProperty('order_id');
   });
 });
@@ -206,7 +221,10 @@ describe('shared client against a misbehaving store', () => {
   });
 
   test('a store that is not there is a NetworkError', async () => {
-    const closed = createClient({ settings: { storeUrl: 'http://127.0.0.1:9', apiKey: KEY }, transport: nodeTransport });
+    const closed = createClient({
+      settings: { storeUrl: 'http://127.0.0.1:9', apiKey: KEY },
+      transport: nodeTransport,
+    });
     await expect(closed.validateKey()).rejects.toBeInstanceOf(NetworkError);
   });
 

@@ -118,7 +118,10 @@ describe('Return All in parallel under faults limited to a few requests', () => 
   test('without retries the same 429 still ends the walk with a RateLimitError (the adapter decides)', async () => {
     const client = createClient({ settings: { storeUrl: sandbox.url, apiKey: KEY }, transport: nodeTransport });
     sandbox.setFaults({ rateLimit: { retryAfterSeconds: 7 }, onlyPaths: 'orders', times: 1 });
-    await expect(collect(client.iterate(ascending(client)))).rejects.toMatchObject({ name: 'RateLimitError', retryAfterSeconds: 7 });
+    await expect(collect(client.iterate(ascending(client)))).rejects.toMatchObject({
+      name: 'RateLimitError',
+      retryAfterSeconds: 7,
+    });
   });
 });
 
@@ -167,14 +170,22 @@ describe('sandbox latency setting', () => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(55);
       expect((await adminConfig(sandbox)).latencyMs).toBe(60);
 
-      const put = await httpRequest({ method: 'PUT', url: `${sandbox.url}/sandbox/v1/config`, body: { latencyMs: 120 } });
+      const put = await httpRequest({
+        method: 'PUT',
+        url: `${sandbox.url}/sandbox/v1/config`,
+        body: { latencyMs: 120 },
+      });
       expect(put.status).toBe(200);
       expect(put.json<{ latencyMs: number }>().latencyMs).toBe(120);
       started = Date.now();
       await client.listProducts();
       expect(Date.now() - started).toBeGreaterThanOrEqual(115);
 
-      const bad = await httpRequest({ method: 'PUT', url: `${sandbox.url}/sandbox/v1/config`, body: { latencyMs: -1 } });
+      const bad = await httpRequest({
+        method: 'PUT',
+        url: `${sandbox.url}/sandbox/v1/config`,
+        body: { latencyMs: -1 },
+      });
       expect(bad.status).toBe(400);
 
       sandbox.setLatency(0);

@@ -123,7 +123,9 @@ export { listPlans } from '../../../zapier/src/triggers/plans';
 export { listProducts } from '../../../zapier/src/triggers/products';
 
 /** The message a Zapier error carries (`z.errors.Error` serialises JSON into `message`). */
-export async function failure(promise: Promise<unknown>): Promise<{ name: string; text: string; delay?: number | null }> {
+export async function failure(
+  promise: Promise<unknown>,
+): Promise<{ name: string; text: string; delay?: number | null }> {
   try {
     await promise;
   } catch (error) {
@@ -144,19 +146,22 @@ export function adminPost<T>(sandbox: Sandbox, path: string, body: unknown): Pro
     const url = new URL(path, sandbox.url);
     const data = Buffer.from(JSON.stringify(body));
     const headers = { 'content-type': 'application/json', 'content-length': String(data.length) };
-    const req = http.request({ hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if ((res.statusCode ?? 0) >= 400) return reject(new Error(`POST ${path}: HTTP ${res.statusCode} ${text}`));
-        try {
-          resolve(JSON.parse(text) as T);
-        } catch (error) {
-          reject(error as Error);
-        }
-      });
-    });
+    const req = http.request(
+      { hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if ((res.statusCode ?? 0) >= 400) return reject(new Error(`POST ${path}: HTTP ${res.statusCode} ${text}`));
+          try {
+            resolve(JSON.parse(text) as T);
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });

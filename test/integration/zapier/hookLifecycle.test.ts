@@ -1,5 +1,14 @@
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
-import { adminGet, authFor, type Catcher, hookByTriggerKey, listPlans, listProducts, run, startCatcher } from './helpers';
+import {
+  adminGet,
+  authFor,
+  type Catcher,
+  hookByTriggerKey,
+  listPlans,
+  listProducts,
+  run,
+  startCatcher,
+} from './helpers';
 
 type Row = Record<string, unknown>;
 
@@ -52,7 +61,11 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
     expect(planChoices.map((p) => p.id)).toEqual(expect.arrayContaining(['bump', 'upsell', 'downsell']));
     const inputData = { product_id: productId, plan_ids: [planId], prices_in_cents: true };
 
-    const subscribeData = await run<{ id: string }>(trigger.performSubscribe, { authData: auth, targetUrl: catcher.url, inputData });
+    const subscribeData = await run<{ id: string }>(trigger.performSubscribe, {
+      authData: auth,
+      targetUrl: catcher.url,
+      inputData,
+    });
     expect(subscribeData.id).toMatch(/^\d+$/);
     expect(sandbox.hooks()).toEqual([
       expect.objectContaining({
@@ -79,12 +92,21 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
     });
     expect(records).toHaveLength(1);
     const live = records[0] ?? {};
-    expect(live).toMatchObject({ trigger: 'purchased', product_id: productId, payment_plan_id: planId, customer_email: expect.stringContaining('@') });
+    expect(live).toMatchObject({
+      trigger: 'purchased',
+      product_id: productId,
+      payment_plan_id: planId,
+      customer_email: expect.stringContaining('@'),
+    });
     expect(Number.isInteger(live.order_amount)).toBe(true);
     expectSameRecord(live, (delivery?.payload ?? {}) as Row);
 
     // "Test trigger": the purchase just made is the newest record, with the live record's names and units.
-    const recent = await run<Row[]>(trigger.performList, { authData: auth, inputData, meta: { isLoadingSample: true } });
+    const recent = await run<Row[]>(trigger.performList, {
+      authData: auth,
+      inputData,
+      meta: { isLoadingSample: true },
+    });
     expect(recent.length).toBeGreaterThanOrEqual(1);
     expect(recent.length).toBeLessThanOrEqual(3);
     const sample = recent[0] ?? {};
@@ -97,12 +119,18 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
     }
     expect(sample.order_amount).toBe(live.order_amount);
 
-    await expect(run(trigger.performUnsubscribe, { authData: auth, subscribeData })).resolves.toMatchObject({ alreadyGone: false });
+    await expect(run(trigger.performUnsubscribe, { authData: auth, subscribeData })).resolves.toMatchObject({
+      alreadyGone: false,
+    });
     expect(sandbox.hooks()).toEqual([]);
     await expect(adminGet(sandbox, '/sandbox/v1/hooks')).resolves.toEqual([]);
-    await expect(sandbox.fireEvent({ type: 'purchased', product_id: Number(productId), plan_id: planId })).resolves.toEqual([]);
+    await expect(
+      sandbox.fireEvent({ type: 'purchased', product_id: Number(productId), plan_id: planId }),
+    ).resolves.toEqual([]);
     // Zapier may unsubscribe twice: a hook already gone is success.
-    await expect(run(trigger.performUnsubscribe, { authData: auth, subscribeData })).resolves.toMatchObject({ alreadyGone: true });
+    await expect(run(trigger.performUnsubscribe, { authData: auth, subscribeData })).resolves.toMatchObject({
+      alreadyGone: true,
+    });
   });
 
   it.each([
@@ -112,8 +140,14 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
     ['lead_captured', 'lead'],
   ])('%s: a delivery of the event gives its record; others are ignored', async (key, event) => {
     const trigger = hookByTriggerKey(key);
-    const subscribeData = await run<{ id: string }>(trigger.performSubscribe, { authData: auth, targetUrl: catcher.url, inputData: {} });
-    expect(sandbox.hooks()).toEqual([expect.objectContaining({ statuses: [event], source: 'zapier', pricesInCents: false })]);
+    const subscribeData = await run<{ id: string }>(trigger.performSubscribe, {
+      authData: auth,
+      targetUrl: catcher.url,
+      inputData: {},
+    });
+    expect(sandbox.hooks()).toEqual([
+      expect.objectContaining({ statuses: [event], source: 'zapier', pricesInCents: false }),
+    ]);
 
     const [delivery] = await sandbox.fireEvent({ type: event });
     const [caught] = await catcher.waitFor(1);
@@ -123,7 +157,9 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
 
     // The same URL fed another event's payload (a shared or re-used hook URL) gives nothing.
     const other = hookByTriggerKey(key === 'order_refunded' ? 'product_purchased' : 'order_refunded');
-    await expect(run(other.perform, { authData: auth, inputData: {}, cleanedRequest: caught?.body })).resolves.toEqual([]);
+    await expect(run(other.perform, { authData: auth, inputData: {}, cleanedRequest: caught?.body })).resolves.toEqual(
+      [],
+    );
 
     await run(trigger.performUnsubscribe, { authData: auth, subscribeData });
     await expect(adminGet(sandbox, '/sandbox/v1/hooks')).resolves.toEqual([]);
@@ -133,11 +169,14 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
     const trigger = hookByTriggerKey('order_refunded');
     const products = await run<{ id: string }[]>(listProducts, { authData: auth });
     const results = await Promise.all(
-      products.map((product) => run<Row[]>(trigger.performList, { authData: auth, inputData: { product_id: product.id }, meta: {} })),
+      products.map((product) =>
+        run<Row[]>(trigger.performList, { authData: auth, inputData: { product_id: product.id }, meta: {} }),
+      ),
     );
     // Refunds are rare in the seeded store; every answer is a list of refunded orders of that product.
     for (const [i, records] of results.entries()) {
-      for (const record of records) expect(record).toMatchObject({ trigger: 'refunded', status: 'refunded', product_id: products[i]?.id });
+      for (const record of records)
+        expect(record).toMatchObject({ trigger: 'refunded', status: 'refunded', product_id: products[i]?.id });
     }
   });
 });

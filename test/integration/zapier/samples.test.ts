@@ -24,48 +24,63 @@ function liveKeysOf(record: Row): Set<string> {
   const keys = new Set(Object.keys(record));
   for (const [key, value] of Object.entries(record)) {
     if (!Array.isArray(value)) continue;
-    for (const entry of value) if (entry && typeof entry === 'object') for (const child of Object.keys(entry)) keys.add(`${key}[]${child}`);
+    for (const entry of value)
+      if (entry && typeof entry === 'object') for (const child of Object.keys(entry)) keys.add(`${key}[]${child}`);
   }
   return keys;
 }
 
-describe.each<SandboxProfile>(['spec', 'real'])('event trigger samples against live deliveries on the %s profile', (profile) => {
-  let sandbox: Sandbox;
-  let catcher: Catcher;
+describe.each<SandboxProfile>(['spec', 'real'])(
+  'event trigger samples against live deliveries on the %s profile',
+  (profile) => {
+    let sandbox: Sandbox;
+    let catcher: Catcher;
 
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile, quiet: true });
-    catcher = await startCatcher();
-  });
+    beforeAll(async () => {
+      sandbox = await startSandbox({ port: 0, profile, quiet: true });
+      catcher = await startCatcher();
+    });
 
-  afterAll(async () => {
-    await catcher.close();
-    await sandbox.close();
-  });
+    afterAll(async () => {
+      await catcher.close();
+      await sandbox.close();
+    });
 
-  beforeEach(() => {
-    sandbox.reset();
-    catcher.caught.length = 0;
-  });
+    beforeEach(() => {
+      sandbox.reset();
+      catcher.caught.length = 0;
+    });
 
-  it.each(EVENTS.map((kind) => [kind.label, kind] as const))('%s: every sample field is in a live delivery', async (_label, kind: EventKind) => {
-    const auth = authFor(sandbox);
-    const trigger = hookByTriggerKey(triggerKey(kind));
-    const subscribeData = await run<{ id: string }>(trigger.performSubscribe, { authData: auth, targetUrl: catcher.url, inputData: {} });
-    // A field left out because this customer has no value for it (a last name) is in the next delivery:
-    // the sample holds only fields a delivery of the event carries, up to three deliveries tell.
-    const live = new Set<string>();
-    for (let fired = 1; fired <= 3; fired++) {
-      await adminPost(sandbox, '/sandbox/v1/events', { type: kind.key });
-      const caught = (await catcher.waitFor(fired))[fired - 1];
-      const records = await run<Row[]>(trigger.perform, { authData: auth, inputData: {}, cleanedRequest: caught?.body });
-      expect(records).toHaveLength(1);
-      for (const key of liveKeysOf(records[0] ?? {})) live.add(key);
-      if (keysOf(kind.sample).every((key) => live.has(key))) break;
-    }
-    const missing = keysOf(kind.sample).filter((key) => !live.has(key));
-    expect({ event: kind.key, missing }).toEqual({ event: kind.key, missing: [] });
+    it.each(EVENTS.map((kind) => [kind.label, kind] as const))(
+      '%s: every sample field is in a live delivery',
+      async (_label, kind: EventKind) => {
+        const auth = authFor(sandbox);
+        const trigger = hookByTriggerKey(triggerKey(kind));
+        const subscribeData = await run<{ id: string }>(trigger.performSubscribe, {
+          authData: auth,
+          targetUrl: catcher.url,
+          inputData: {},
+        });
+        // A field left out because this customer has no value for it (a last name) is in the next delivery:
+        // the sample holds only fields a delivery of the event carries, up to three deliveries tell.
+        const live = new Set<string>();
+        for (let fired = 1; fired <= 3; fired++) {
+          await adminPost(sandbox, '/sandbox/v1/events', { type: kind.key });
+          const caught = (await catcher.waitFor(fired))[fired - 1];
+          const records = await run<Row[]>(trigger.perform, {
+            authData: auth,
+            inputData: {},
+            cleanedRequest: caught?.body,
+          });
+          expect(records).toHaveLength(1);
+          for (const key of liveKeysOf(records[0] ?? {})) live.add(key);
+          if (keysOf(kind.sample).every((key) => live.has(key))) break;
+        }
+        const missing = keysOf(kind.sample).filter((key) => !live.has(key));
+        expect({ event: kind.key, missing }).toEqual({ event: kind.key, missing: [] });
 
-    await run(trigger.performUnsubscribe, { authData: auth, subscribeData });
-  });
-});
+        await run(trigger.performUnsubscribe, { authData: auth, subscribeData });
+      },
+    );
+  },
+);

@@ -13,7 +13,10 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, profile, quiet: true });
     auth = authFor(sandbox);
-    const client = createClient({ settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot }, transport: nodeTransport });
+    const client = createClient({
+      settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot },
+      transport: nodeTransport,
+    });
     ids.order = (await client.listOrders({ per_page: 1 })).items[0]?.id ?? 0;
     ids.subscription = (await client.listSubscriptions({ per_page: 1 })).items[0]?.id ?? 0;
     ids.customer = (await client.listCustomers({ per_page: 1 })).items[0]?.id ?? 0;
@@ -44,7 +47,10 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
   });
 
   it('the Plans dropdown follows the chosen product', async () => {
-    const plans = await run<{ id: string }[]>(listPlans, { authData: auth, inputData: { product_id: String(ids.product) } });
+    const plans = await run<{ id: string }[]>(listPlans, {
+      authData: auth,
+      inputData: { product_id: String(ids.product) },
+    });
     expect(plans.slice(-3).map((plan) => plan.id)).toEqual(['bump', 'upsell', 'downsell']);
   });
 
@@ -53,20 +59,28 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
     ['find_subscription', 'subscription_id', 'subscription'],
     ['find_customer', 'customer_id', 'customer'],
     ['find_product', 'product_id', 'product'],
-  ] as const)('%s finds the record by ID, with every output field, and nothing for an unknown ID', async (key, input, noun) => {
-    const perform = searchPerform(key);
-    const found = await run(perform, { authData: auth, inputData: { [input]: ids[noun] } });
-    expect(found).toHaveLength(1);
-    expect(found[0]?.id).toBe(ids[noun]);
-    for (const field of plainOutputs(App.searches[key].operation.outputFields)) {
-      expect(found[0]).toHaveProperty(field.key.split('[]')[0] ?? field.key);
-    }
-    await expect(run(perform, { authData: auth, inputData: { [input]: 987654321 } })).resolves.toEqual([]);
-  });
+  ] as const)(
+    '%s finds the record by ID, with every output field, and nothing for an unknown ID',
+    async (key, input, noun) => {
+      const perform = searchPerform(key);
+      const found = await run(perform, { authData: auth, inputData: { [input]: ids[noun] } });
+      expect(found).toHaveLength(1);
+      expect(found[0]?.id).toBe(ids[noun]);
+      for (const field of plainOutputs(App.searches[key].operation.outputFields)) {
+        expect(found[0]).toHaveProperty(field.key.split('[]')[0] ?? field.key);
+      }
+      await expect(run(perform, { authData: auth, inputData: { [input]: 987654321 } })).resolves.toEqual([]);
+    },
+  );
 
-  it('find_subscription_orders returns the subscription\'s orders, newest first', async () => {
-    const subscription = (await run(SEARCH_PERFORMS.find_subscription, { authData: auth, inputData: { subscription_id: ids.subscription } }))[0];
-    const orders = await run(SEARCH_PERFORMS.find_subscription_orders, { authData: auth, inputData: { subscription_id: ids.subscription } });
+  it("find_subscription_orders returns the subscription's orders, newest first", async () => {
+    const subscription = (
+      await run(SEARCH_PERFORMS.find_subscription, { authData: auth, inputData: { subscription_id: ids.subscription } })
+    )[0];
+    const orders = await run(SEARCH_PERFORMS.find_subscription_orders, {
+      authData: auth,
+      inputData: { subscription_id: ids.subscription },
+    });
     expect(orders.length).toBeGreaterThanOrEqual(1);
     const invoices = (subscription?.invoices ?? []).map((invoice) => invoice.id);
     expect(orders.map((order) => order.id).sort()).toEqual([...invoices].sort());
@@ -79,24 +93,48 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
     const large = await startSandbox({ port: 0, profile, quiet: true, size: 3000, seed: 9 });
     try {
       const largeAuth = authFor(large);
-      const client = createClient({ settings: { storeUrl: large.url, apiKey: large.apiKey, apiRoot: large.apiRoot }, transport: nodeTransport });
+      const client = createClient({
+        settings: { storeUrl: large.url, apiKey: large.apiKey, apiRoot: large.apiRoot },
+        transport: nodeTransport,
+      });
       const everyone = await collect(client.iterate((page) => client.listCustomers(page)));
       expect(everyone.length).toBeGreaterThan(200);
       const last = everyone[everyone.length - 1];
       expect(last?.email).toMatch(/@/);
-      const found = await run(SEARCH_PERFORMS.find_customer, { authData: largeAuth, inputData: { email: `  ${String(last?.email).toUpperCase()} ` } });
+      const found = await run(SEARCH_PERFORMS.find_customer, {
+        authData: largeAuth,
+        inputData: { email: `  ${String(last?.email).toUpperCase()} ` },
+      });
       expect(found).toEqual([JSON.parse(JSON.stringify(last))]);
-      await expect(run(SEARCH_PERFORMS.find_customer, { authData: largeAuth, inputData: { email: 'nobody-at-all@example.invalid' } })).resolves.toEqual([]);
+      await expect(
+        run(SEARCH_PERFORMS.find_customer, {
+          authData: largeAuth,
+          inputData: { email: 'nobody-at-all@example.invalid' },
+        }),
+      ).resolves.toEqual([]);
       // By ID with the same email still finds them; with another email, nothing.
-      await expect(run(SEARCH_PERFORMS.find_customer, { authData: largeAuth, inputData: { customer_id: last?.id, email: last?.email } })).resolves.toHaveLength(1);
-      await expect(run(SEARCH_PERFORMS.find_customer, { authData: largeAuth, inputData: { customer_id: last?.id, email: 'x@example.invalid' } })).resolves.toEqual([]);
+      await expect(
+        run(SEARCH_PERFORMS.find_customer, {
+          authData: largeAuth,
+          inputData: { customer_id: last?.id, email: last?.email },
+        }),
+      ).resolves.toHaveLength(1);
+      await expect(
+        run(SEARCH_PERFORMS.find_customer, {
+          authData: largeAuth,
+          inputData: { customer_id: last?.id, email: 'x@example.invalid' },
+        }),
+      ).resolves.toEqual([]);
     } finally {
       await large.close();
     }
   });
 
   it('a short rate limit is waited out: the email search still finds the customer', async () => {
-    const client = createClient({ settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot }, transport: nodeTransport });
+    const client = createClient({
+      settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot },
+      transport: nodeTransport,
+    });
     const first = (await client.listCustomers({ per_page: 1 })).items[0];
     sandbox.setFaults({ rateLimit: { retryAfterSeconds: 1 }, onlyPaths: 'customers', times: 1 });
     const found = await run(SEARCH_PERFORMS.find_customer, { authData: auth, inputData: { email: first?.email } });
@@ -105,15 +143,21 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
 
   it('a rate-limited store gives a ThrottledError with its delay', async () => {
     sandbox.setFaults({ rateLimit: { retryAfterSeconds: 12 } });
-    const error = await failure(run(SEARCH_PERFORMS.find_order, { authData: auth, inputData: { order_id: ids.order } }));
+    const error = await failure(
+      run(SEARCH_PERFORMS.find_order, { authData: auth, inputData: { order_id: ids.order } }),
+    );
     expect(error).toMatchObject({ name: 'ThrottledError', delay: 12 });
   });
 
   it('a store error says what happened and what to do', async () => {
     sandbox.setFaults({ serverError: true });
-    const error = await failure(run(SEARCH_PERFORMS.find_customer, { authData: auth, inputData: { customer_id: ids.customer } }));
+    const error = await failure(
+      run(SEARCH_PERFORMS.find_customer, { authData: auth, inputData: { customer_id: ids.customer } }),
+    );
     expect(error.name).toBe('AppError');
     // A 500 is asked once more (docs: retries), then reported with the attempts made.
-    expect(error.text).toMatch(/Get a customer failed on 127\.0\.0\.1:\d+ after 2 attempts: the store had an internal error.*Try again later/);
+    expect(error.text).toMatch(
+      /Get a customer failed on 127\.0\.0\.1:\d+ after 2 attempts: the store had an internal error.*Try again later/,
+    );
   });
 });

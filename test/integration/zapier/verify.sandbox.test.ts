@@ -32,7 +32,11 @@ describe.each<SandboxProfile>(['spec', 'real'])('Zapier trigger verification on 
   /** A live delivery of `type`, as Zapier's hook URL received it (the JSON body). */
   async function delivered(triggerKey: string, type: string): Promise<Row> {
     const hook = hookByTriggerKey(triggerKey);
-    const subscribed = await run<{ id: string }>(hook.performSubscribe, { authData: auth, targetUrl: catcher.url, inputData: {} });
+    const subscribed = await run<{ id: string }>(hook.performSubscribe, {
+      authData: auth,
+      targetUrl: catcher.url,
+      inputData: {},
+    });
     await sandbox.fireEvent({ type });
     const [caught] = await catcher.waitFor(1);
     await run(hook.performUnsubscribe, { authData: auth, subscribeData: subscribed });
@@ -50,23 +54,35 @@ describe.each<SandboxProfile>(['spec', 'real'])('Zapier trigger verification on 
     const body = await delivered('product_purchased', 'purchased');
     const records = await perform(body);
     expect(records).toEqual([
-      expect.objectContaining({ trigger: 'purchased', id: body.id, verification: { status: 'verified', method: profile === 'real' ? 'secret' : 'store' } }),
+      expect.objectContaining({
+        trigger: 'purchased',
+        id: body.id,
+        verification: { status: 'verified', method: profile === 'real' ? 'secret' : 'store' },
+      }),
     ]);
     // Verify, do not replace: the delivered amounts (decimals), not the REST record's.
     expect(records[0]?.order_amount).toBe(Number(body.order_amount));
     expect(JSON.stringify(records)).not.toContain(KEY);
-    await expect(perform(withoutSecret(body))).resolves.toEqual([expect.objectContaining({ verification: { status: 'verified', method: 'store' } })]);
+    await expect(perform(withoutSecret(body))).resolves.toEqual([
+      expect.objectContaining({ verification: { status: 'verified', method: 'store' } }),
+    ]);
   });
 
   it('forged deliveries are dropped: unknown id, changed email, a status not reached, a wrong secret', async () => {
     const body = withoutSecret(await delivered('product_purchased', 'purchased'));
     await expect(perform({ ...body, id: 987654 })).resolves.toEqual([]);
     await expect(perform({ ...body, customer_email: 'someone.else@example.org' })).resolves.toEqual([]);
-    await expect(perform({ ...body, trigger: 'refunded', status: 'refunded' }, {}, 'order_refunded')).resolves.toEqual([]);
+    await expect(perform({ ...body, trigger: 'refunded', status: 'refunded' }, {}, 'order_refunded')).resolves.toEqual(
+      [],
+    );
     await expect(perform({ ...body, studiocart_secret: 'not-the-store-key' })).resolves.toEqual([]);
     // With verification off, no read decides, but a wrong secret still proves a forgery.
-    await expect(perform({ ...body, studiocart_secret: 'not-the-store-key' }, { verify_deliveries: false })).resolves.toEqual([]);
-    await expect(perform({ ...body, id: 987654 }, { verify_deliveries: false })).resolves.toEqual([expect.objectContaining({ id: 987654 })]);
+    await expect(
+      perform({ ...body, studiocart_secret: 'not-the-store-key' }, { verify_deliveries: false }),
+    ).resolves.toEqual([]);
+    await expect(perform({ ...body, id: 987654 }, { verify_deliveries: false })).resolves.toEqual([
+      expect.objectContaining({ id: 987654 }),
+    ]);
   });
 
   it('genuine subscription events pass; a cancellation of an active subscription does not', async () => {
@@ -74,14 +90,20 @@ describe.each<SandboxProfile>(['spec', 'real'])('Zapier trigger verification on 
     await expect(perform(started, {}, 'subscription_started')).resolves.toEqual([
       expect.objectContaining({ verification: { status: 'verified', method: 'store' } }),
     ]);
-    await expect(perform({ ...started, trigger: 'canceled', status: 'canceled' }, {}, 'subscription_canceled')).resolves.toEqual([]);
+    await expect(
+      perform({ ...started, trigger: 'canceled', status: 'canceled' }, {}, 'subscription_canceled'),
+    ).resolves.toEqual([]);
   });
 
   it('when the store fails, the delivery goes on marked unverified, without the key', async () => {
     const body = withoutSecret(await delivered('product_purchased', 'purchased'));
     sandbox.setFaults({ serverError: true, onlyPaths: 'orders' });
     const records = await perform(body);
-    expect(records).toEqual([expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable' }) })]);
+    expect(records).toEqual([
+      expect.objectContaining({
+        verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable' }),
+      }),
+    ]);
     expect(JSON.stringify(records)).not.toContain(KEY);
   });
 
@@ -90,7 +112,10 @@ describe.each<SandboxProfile>(['spec', 'real'])('Zapier trigger verification on 
     const records = await perform(body, {}, 'lead_captured');
     expect(records).toEqual([
       expect.objectContaining({
-        verification: profile === 'real' ? { status: 'verified', method: 'secret' } : expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }),
+        verification:
+          profile === 'real'
+            ? { status: 'verified', method: 'secret' }
+            : expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }),
       }),
     ]);
   });

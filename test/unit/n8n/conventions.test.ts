@@ -1,7 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { EVENTS, ORDERBY_VALUES } from '../../../shared/src';
 import { CommerceServiceApi } from '../../../n8n/credentials/CommerceServiceApi.credentials';
@@ -22,7 +27,9 @@ function allProperties(properties: INodeProperties[]): INodeProperties[] {
 	return properties.flatMap((property) => [
 		property,
 		...allProperties(
-			(property.options ?? []).filter((option): option is INodeProperties => 'type' in option && 'name' in option),
+			(property.options ?? []).filter(
+				(option): option is INodeProperties => 'type' in option && 'name' in option,
+			),
 		),
 		...(property.options ?? [])
 			.filter((option): option is INodePropertyCollection => 'values' in option)
@@ -31,12 +38,17 @@ function allProperties(properties: INodeProperties[]): INodeProperties[] {
 }
 
 function staticOptions(property: INodeProperties): INodePropertyOptions[] {
-	return (property.options ?? []).filter((option): option is INodePropertyOptions => 'value' in option);
+	return (property.options ?? []).filter(
+		(option): option is INodePropertyOptions => 'value' in option,
+	);
 }
 
 function shownFor(property: INodeProperties, resource: string, operation: string): boolean {
 	const show = property.displayOptions?.show ?? {};
-	return (show.resource ?? [resource]).includes(resource) && (show.operation ?? [operation]).includes(operation);
+	return (
+		(show.resource ?? [resource]).includes(resource) &&
+		(show.operation ?? [operation]).includes(operation)
+	);
 }
 
 describe.each([
@@ -49,7 +61,9 @@ describe.each([
 	it('lists every option alphabetically by name', () => {
 		for (const property of properties) {
 			const names = staticOptions(property).map((option) => option.name);
-			expect({ [property.name]: names }).toEqual({ [property.name]: [...names].sort((a, b) => a.localeCompare(b)) });
+			expect({ [property.name]: names }).toEqual({
+				[property.name]: [...names].sort((a, b) => a.localeCompare(b)),
+			});
 			if (property.type === 'collection') {
 				const fields = (property.options as INodeProperties[]).map((field) => field.displayName);
 				expect(fields).toEqual([...fields].sort((a, b) => a.localeCompare(b)));
@@ -62,7 +76,9 @@ describe.each([
 			if (property.type === 'boolean') expect(property.description).toMatch(/^Whether /);
 			if (property.typeOptions?.loadOptionsMethod) {
 				expect(property.displayName).toMatch(/ (Name or ID|Names or IDs)$/);
-				expect(property.description).toMatch(/Choose from the list, or specify (an ID|IDs) using an <a href="https:\/\/docs\.n8n\.io\/code\/expressions\/">expression<\/a>/);
+				expect(property.description).toMatch(
+					/Choose from the list, or specify (an ID|IDs) using an <a href="https:\/\/docs\.n8n\.io\/code\/expressions\/">expression<\/a>/,
+				);
 			}
 		}
 	});
@@ -76,7 +92,9 @@ describe.each([
 	});
 
 	it('uses the package’s credential and icons that exist, light and dark', () => {
-		expect(description.credentials).toEqual([{ name: new CommerceServiceApi().name, required: true }]);
+		expect(description.credentials).toEqual([
+			{ name: new CommerceServiceApi().name, required: true },
+		]);
 		const icon = description.icon as { light: string; dark: string };
 		const dir = join(root, 'nodes', _name);
 		expect(existsSync(join(dir, icon.light.replace('file:', '')))).toBe(true);
@@ -85,9 +103,14 @@ describe.each([
 	});
 
 	it('has a codex file naming it and documentation links', () => {
-		const codex = JSON.parse(readFileSync(join(root, 'nodes', _name, `${_name}.node.json`), 'utf8')) as {
+		const codex = JSON.parse(
+			readFileSync(join(root, 'nodes', _name, `${_name}.node.json`), 'utf8'),
+		) as {
 			node: string;
-			resources: { primaryDocumentation: { url: string }[]; credentialDocumentation: { url: string }[] };
+			resources: {
+				primaryDocumentation: { url: string }[];
+				credentialDocumentation: { url: string }[];
+			};
 		};
 		expect(codex.node).toBe(`n8n-nodes-commerce-service.${description.name}`);
 		expect(codex.resources.primaryDocumentation[0]?.url).toMatch(/^https:\/\//);
@@ -97,11 +120,15 @@ describe.each([
 
 describe('CommerceService actions', () => {
 	const operationProperties = action.properties.filter((property) => property.name === 'operation');
-	const resources = staticOptions(action.properties.find((property) => property.name === 'resource') as INodeProperties);
+	const resources = staticOptions(
+		action.properties.find((property) => property.name === 'resource') as INodeProperties,
+	);
 
 	it('offers every read of the interface', () => {
 		const offered = operationProperties.flatMap((property) =>
-			staticOptions(property).map((option) => `${String(property.displayOptions?.show?.resource)}.${String(option.value)}`),
+			staticOptions(property).map(
+				(option) => `${String(property.displayOptions?.show?.resource)}.${String(option.value)}`,
+			),
 		);
 		expect(offered.sort()).toEqual(
 			[
@@ -120,7 +147,12 @@ describe('CommerceService actions', () => {
 				'subscription.getAll',
 			].sort(),
 		);
-		expect(resources.map((option) => option.value)).toEqual(['customer', 'order', 'product', 'subscription']);
+		expect(resources.map((option) => option.value)).toEqual([
+			'customer',
+			'order',
+			'product',
+			'subscription',
+		]);
 	});
 
 	it('gives every operation an action phrase and a description', () => {
@@ -135,7 +167,9 @@ describe('CommerceService actions', () => {
 			action.properties.find((p) => p.name === 'sort' && shownFor(p, resource, operation));
 		const orderByValues = (resource: string, operation: string) =>
 			staticOptions(
-				((sortFor(resource, operation)?.options ?? []) as INodeProperties[]).find((p) => p.name === 'orderBy') as INodeProperties,
+				((sortFor(resource, operation)?.options ?? []) as INodeProperties[]).find(
+					(p) => p.name === 'orderBy',
+				) as INodeProperties,
 			).map((option) => option.value);
 		expect(orderByValues('order', 'getAll')).toEqual([...ORDERBY_VALUES.orders]);
 		expect(orderByValues('order', 'getAllForSubscription')).toEqual([...ORDERBY_VALUES.orders]);
@@ -145,7 +179,11 @@ describe('CommerceService actions', () => {
 
 		const hasDateAfter = (resource: string, operation: string) =>
 			action.properties.some((p) => p.name === 'filters' && shownFor(p, resource, operation));
-		expect(['order.getAll', 'order.getAllForSubscription', 'subscription.getAll'].every((key) => hasDateAfter(...(key.split('.') as [string, string])))).toBe(true);
+		expect(
+			['order.getAll', 'order.getAllForSubscription', 'subscription.getAll'].every((key) =>
+				hasDateAfter(...(key.split('.') as [string, string])),
+			),
+		).toBe(true);
 		expect(hasDateAfter('customer', 'getAll') || hasDateAfter('product', 'getAll')).toBe(false);
 	});
 
@@ -161,10 +199,22 @@ describe('CommerceServiceTrigger', () => {
 	it('is a webhook trigger with no inputs, offering every event of the shared catalogue', () => {
 		expect(trigger.inputs).toEqual([]);
 		expect(trigger.group).toEqual(['trigger']);
-		expect(trigger.webhooks).toEqual([{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }]);
-		const events = staticOptions(trigger.properties.find((p) => p.name === 'event') as INodeProperties);
-		expect(events.map((option) => option.value).sort()).toEqual(EVENTS.map((kind) => kind.key).sort());
-		expect(trigger.properties.map((p) => p.name)).toEqual(['event', 'productId', 'planIds', 'pricesInCents', 'verifyDeliveries']);
+		expect(trigger.webhooks).toEqual([
+			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		]);
+		const events = staticOptions(
+			trigger.properties.find((p) => p.name === 'event') as INodeProperties,
+		);
+		expect(events.map((option) => option.value).sort()).toEqual(
+			EVENTS.map((kind) => kind.key).sort(),
+		);
+		expect(trigger.properties.map((p) => p.name)).toEqual([
+			'event',
+			'productId',
+			'planIds',
+			'pricesInCents',
+			'verifyDeliveries',
+		]);
 	});
 });
 

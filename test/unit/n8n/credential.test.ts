@@ -9,7 +9,14 @@ import { resolveValue } from './fake/expressions';
 import { applyAuthenticate, performRequest, type SentRequest } from './fake/http';
 
 const credential = new CommerceServiceApi();
-const node: INode = { id: 't', name: 'Temp-Node', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [0, 0], parameters: {} };
+const node: INode = {
+	id: 't',
+	name: 'Temp-Node',
+	type: 'n8n-nodes-base.noOp',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 useNock();
 
@@ -17,7 +24,10 @@ useNock();
 function testUrl(credentials: IDataObject): string {
 	const { request } = credential.test;
 	const qs = Object.fromEntries(
-		Object.entries(request.qs ?? {}).map(([key, value]) => [key, String(resolveValue(String(value), credentials))]),
+		Object.entries(request.qs ?? {}).map(([key, value]) => [
+			key,
+			String(resolveValue(String(value), credentials)),
+		]),
 	);
 	return urlWithQuery(String(resolveValue(String(request.url), credentials)), qs);
 }
@@ -32,27 +42,43 @@ function clientUrl(credentials: { storeUrl: string; apiKey: string; apiRoot?: st
 /** Both URLs as the server sees them: origin, path, and the decoded query. */
 function seen(url: string) {
 	const parsed = new URL(url);
-	return { origin: parsed.origin, path: parsed.pathname, query: Object.fromEntries(parsed.searchParams) };
+	return {
+		origin: parsed.origin,
+		path: parsed.pathname,
+		query: Object.fromEntries(parsed.searchParams),
+	};
 }
 
 /**
  * What n8n's credentials tester does with a declarative test: send the request with `authenticate`
  * applied; on an HTTP error, the first `responseCode` rule for that status, else the status text.
  */
-async function runCredentialTest(credentials: IDataObject, sent: SentRequest[] = []): Promise<{ status: string; message: string }> {
+async function runCredentialTest(
+	credentials: IDataObject,
+	sent: SentRequest[] = [],
+): Promise<{ status: string; message: string }> {
 	const { request, rules = [] } = credential.test;
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: String(resolveValue(String(request.url), credentials)),
-		qs: Object.fromEntries(Object.entries(request.qs ?? {}).map(([k, v]) => [k, resolveValue(String(v), credentials)])) as IDataObject,
+		qs: Object.fromEntries(
+			Object.entries(request.qs ?? {}).map(([k, v]) => [k, resolveValue(String(v), credentials)]),
+		) as IDataObject,
 	};
 	try {
 		await performRequest(node, applyAuthenticate(credential, credentials, options), sent);
 	} catch (error) {
-		const cause = (error as { cause?: { response?: { status: number; statusText: string }; code?: string } }).cause;
+		const cause = (
+			error as { cause?: { response?: { status: number; statusText: string }; code?: string } }
+		).cause;
 		if (cause?.response) {
-			const rule = rules.find((r) => r.type === 'responseCode' && r.properties.value === cause.response?.status);
-			return { status: 'Error', message: rule ? String(rule.properties.message) : cause.response.statusText };
+			const rule = rules.find(
+				(r) => r.type === 'responseCode' && r.properties.value === cause.response?.status,
+			);
+			return {
+				status: 'Error',
+				message: rule ? String(rule.properties.message) : cause.response.statusText,
+			};
 		}
 		return { status: 'Error', message: cause?.code ?? String(error) };
 	}
@@ -62,7 +88,9 @@ async function runCredentialTest(credentials: IDataObject, sent: SentRequest[] =
 describe('CommerceServiceApi credential', () => {
 	it('has the fields the nodes read, the key as a password, and /wp-json/sc/v1 as the default root', () => {
 		expect(credential.name).toBe('commerceServiceApi');
-		expect(credential.properties.map((p) => [p.name, p.default, p.typeOptions?.password ?? false])).toEqual([
+		expect(
+			credential.properties.map((p) => [p.name, p.default, p.typeOptions?.password ?? false]),
+		).toEqual([
 			['storeUrl', '', false],
 			['apiKey', '', true],
 			['apiRoot', '/wp-json/sc/v1', false],
@@ -70,7 +98,11 @@ describe('CommerceServiceApi credential', () => {
 	});
 
 	it('authenticates with the x-api-key header, the way n8n applies a generic authenticate', () => {
-		const options = applyAuthenticate(credential, { apiKey: KEY }, { url: `${ORIGIN}${ROOT}/orders`, headers: { accept: 'application/json' } });
+		const options = applyAuthenticate(
+			credential,
+			{ apiKey: KEY },
+			{ url: `${ORIGIN}${ROOT}/orders`, headers: { accept: 'application/json' } },
+		);
 
 		expect(options.headers).toEqual({ accept: 'application/json', 'x-api-key': KEY });
 	});
@@ -97,10 +129,16 @@ describe('CommerceServiceApi credential', () => {
 	});
 
 	it('says "Connection successful" for a key the store accepts (it answers "" on real stores)', async () => {
-		const scope = nock(ORIGIN).post(`${ROOT}/webhook/validate/`).query({ api_key: KEY }).reply(200, '""');
+		const scope = nock(ORIGIN)
+			.post(`${ROOT}/webhook/validate/`)
+			.query({ api_key: KEY })
+			.reply(200, '""');
 		const sent: SentRequest[] = [];
 
-		const result = await runCredentialTest({ storeUrl: 'shop.example.com', apiKey: KEY, apiRoot: ROOT }, sent);
+		const result = await runCredentialTest(
+			{ storeUrl: 'shop.example.com', apiKey: KEY, apiRoot: ROOT },
+			sent,
+		);
 
 		scope.done();
 		expect(result).toEqual({ status: 'OK', message: 'Connection successful!' });
@@ -111,18 +149,26 @@ describe('CommerceServiceApi credential', () => {
 		nock(ORIGIN)
 			.post(`${ROOT}/webhook/validate/`)
 			.query(true)
-			.reply(401, { code: 'rest_forbidden_context', message: 'Sorry, you cannot view this resource.', data: { status: 401 } });
+			.reply(401, {
+				code: 'rest_forbidden_context',
+				message: 'Sorry, you cannot view this resource.',
+				data: { status: 401 },
+			});
 
 		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: 'wrong', apiRoot: ROOT });
 
 		expect(result).toEqual({
 			status: 'Error',
-			message: 'The store did not accept the API key. Copy it again from the Studiocart settings in your WordPress admin.',
+			message:
+				'The store did not accept the API key. Copy it again from the Studiocart settings in your WordPress admin.',
 		});
 	});
 
 	it('points at the Store URL and API Root when there is no API there', async () => {
-		nock(ORIGIN).post(`${ROOT}/webhook/validate/`).query(true).reply(404, '<html><title>Page not found</title></html>');
+		nock(ORIGIN)
+			.post(`${ROOT}/webhook/validate/`)
+			.query(true)
+			.reply(404, '<html><title>Page not found</title></html>');
 
 		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: KEY, apiRoot: ROOT });
 
@@ -130,9 +176,16 @@ describe('CommerceServiceApi credential', () => {
 	});
 
 	it('reaches a site without pretty permalinks through ?rest_route=', async () => {
-		const scope = nock(ORIGIN).post('/').query({ rest_route: '/sc/v1/webhook/validate/', api_key: KEY }).reply(200, '{}');
+		const scope = nock(ORIGIN)
+			.post('/')
+			.query({ rest_route: '/sc/v1/webhook/validate/', api_key: KEY })
+			.reply(200, '{}');
 
-		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: KEY, apiRoot: '?rest_route=/sc/v1' });
+		const result = await runCredentialTest({
+			storeUrl: ORIGIN,
+			apiKey: KEY,
+			apiRoot: '?rest_route=/sc/v1',
+		});
 
 		scope.done();
 		expect(result.status).toBe('OK');
@@ -142,7 +195,9 @@ describe('CommerceServiceApi credential', () => {
 		nock(ORIGIN)
 			.post(`${ROOT}/webhook/validate/`)
 			.query(true)
-			.replyWithError(Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' }));
+			.replyWithError(
+				Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' }),
+			);
 
 		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: KEY, apiRoot: ROOT });
 

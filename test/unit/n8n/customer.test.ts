@@ -14,14 +14,21 @@ describe('Customer', () => {
 		const scope = nock(ORIGIN, { reqheaders: { 'x-api-key': KEY } })
 			.get(`${ROOT}/customers/1024`)
 			.reply(200, customer(1024));
-		const { context, sent } = fakeExecute({ parameters: { resource: 'customer', operation: 'get', customerId: ' 1024 ' } });
+		const { context, sent } = fakeExecute({
+			parameters: { resource: 'customer', operation: 'get', customerId: ' 1024 ' },
+		});
 
 		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output).toEqual([
 			{
-				json: expect.objectContaining({ id: 1024, email: 'customer1024@example.com', lifetime_value: 168, total_orders: 2 }),
+				json: expect.objectContaining({
+					id: 1024,
+					email: 'customer1024@example.com',
+					lifetime_value: 168,
+					total_orders: 2,
+				}),
 				pairedItem: { item: 0 },
 			},
 		]);
@@ -57,7 +64,9 @@ describe('Customer', () => {
 			.get(`${ROOT}/customers`)
 			.query({ page: '3', per_page: '100' })
 			.reply(200, range(201, 7, customer), { 'X-WP-TotalPages': '3' });
-		const { context } = fakeExecute({ parameters: { resource: 'customer', operation: 'getAll', returnAll: true } });
+		const { context } = fakeExecute({
+			parameters: { resource: 'customer', operation: 'getAll', returnAll: true },
+		});
 
 		const [output] = await node.execute.call(context);
 

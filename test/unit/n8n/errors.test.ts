@@ -35,7 +35,11 @@ describe('errors', () => {
 	it('a rejected key is a NodeApiError with the shared message, its advice as description, and the status', async () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
-			.reply(401, { code: 'rest_forbidden_context', message: 'Sorry, you cannot view this resource.', data: { status: 401 } });
+			.reply(401, {
+				code: 'rest_forbidden_context',
+				message: 'Sorry, you cannot view this resource.',
+				data: { status: 401 },
+			});
 		const { context } = fakeExecute({ parameters: getOrder });
 
 		const error = await failure(() => node.execute.call(context));
@@ -54,35 +58,49 @@ describe('errors', () => {
 	it('an unknown ID is a NodeApiError that says so', async () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
-			.reply(404, { code: 'sc_rest_invalid_id', message: 'Invalid resource ID.', data: { status: 404 } });
-		const { context } = fakeExecute({ parameters: getOrder });
-
-		const error = await failure(() => node.execute.call(context));
-
-		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toContain('the store has no record with that ID (HTTP 404 sc_rest_invalid_id');
-		expect(error.description).toMatch(/^Check the ID/);
-	});
-
-	it('a maintenance page answered with 200 is an error naming the page, not data', async () => {
-		nock(ORIGIN)
-			.get(`${ROOT}/orders/1042`)
-			.reply(200, '<!DOCTYPE html><html><head><title>Briefly unavailable for scheduled maintenance</title></head></html>', {
-				'Content-Type': 'text/html',
+			.reply(404, {
+				code: 'sc_rest_invalid_id',
+				message: 'Invalid resource ID.',
+				data: { status: 404 },
 			});
 		const { context } = fakeExecute({ parameters: getOrder });
 
 		const error = await failure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toContain('answered with a web page instead of the API ("Briefly unavailable for scheduled maintenance")');
+		expect(error.message).toContain(
+			'the store has no record with that ID (HTTP 404 sc_rest_invalid_id',
+		);
+		expect(error.description).toMatch(/^Check the ID/);
+	});
+
+	it('a maintenance page answered with 200 is an error naming the page, not data', async () => {
+		nock(ORIGIN)
+			.get(`${ROOT}/orders/1042`)
+			.reply(
+				200,
+				'<!DOCTYPE html><html><head><title>Briefly unavailable for scheduled maintenance</title></head></html>',
+				{
+					'Content-Type': 'text/html',
+				},
+			);
+		const { context } = fakeExecute({ parameters: getOrder });
+
+		const error = await failure(() => node.execute.call(context));
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toContain(
+			'answered with a web page instead of the API ("Briefly unavailable for scheduled maintenance")',
+		);
 	});
 
 	it('a store that cannot be reached is a NodeApiError about reaching it, after three attempts', async () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
 			.times(3)
-			.replyWithError(Object.assign(new Error('connect ECONNREFUSED 203.0.113.7:443'), { code: 'ECONNREFUSED' }));
+			.replyWithError(
+				Object.assign(new Error('connect ECONNREFUSED 203.0.113.7:443'), { code: 'ECONNREFUSED' }),
+			);
 		const { context } = fakeExecute({ parameters: getOrder });
 		mockWaits.length = 0;
 
@@ -104,12 +122,16 @@ describe('errors', () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
 			.times(3)
-			.replyWithError(Object.assign(new Error('timeout of 20000ms exceeded'), { code: 'ECONNABORTED' }));
+			.replyWithError(
+				Object.assign(new Error('timeout of 20000ms exceeded'), { code: 'ECONNABORTED' }),
+			);
 		const { context } = fakeExecute({ parameters: getOrder });
 
 		const error = await failure(() => node.execute.call(context));
 
-		expect(error.message).toContain('Get an order failed on shop.example.com after 3 attempts: the store did not answer within 20 seconds');
+		expect(error.message).toContain(
+			'Get an order failed on shop.example.com after 3 attempts: the store did not answer within 20 seconds',
+		);
 	});
 
 	it('a refused parameter is a NodeApiError naming it', async () => {
@@ -122,7 +144,13 @@ describe('errors', () => {
 				data: { status: 400, params: { date_after: 'Invalid date.' } },
 			});
 		const { context } = fakeExecute({
-			parameters: { resource: 'order', operation: 'getAll', returnAll: false, limit: 5, filters: { dateAfter: '2026-01-01' } },
+			parameters: {
+				resource: 'order',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 5,
+				filters: { dateAfter: '2026-01-01' },
+			},
 		});
 
 		const error = await failure(() => node.execute.call(context));
@@ -158,7 +186,12 @@ describe('errors', () => {
 
 	it('a Date After that is not a date is refused before anything is sent', async () => {
 		const { context, sent } = fakeExecute({
-			parameters: { resource: 'order', operation: 'getAll', returnAll: true, filters: { dateAfter: 'last tuesday' } },
+			parameters: {
+				resource: 'order',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { dateAfter: 'last tuesday' },
+			},
 		});
 
 		const error = await failure(() => node.execute.call(context));
@@ -184,7 +217,11 @@ describe('Continue On Fail', () => {
 			.get(`${ROOT}/orders/1`)
 			.reply(200, order(1))
 			.get(`${ROOT}/orders/2`)
-			.reply(404, { code: 'sc_rest_invalid_id', message: 'Invalid resource ID.', data: { status: 404 } })
+			.reply(404, {
+				code: 'sc_rest_invalid_id',
+				message: 'Invalid resource ID.',
+				data: { status: 404 },
+			})
 			.get(`${ROOT}/orders/3`)
 			.reply(200, order(3));
 		const { context } = fakeExecute({
@@ -197,7 +234,12 @@ describe('Continue On Fail', () => {
 		const [output] = await node.execute.call(context);
 
 		scope.done();
-		expect(output?.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }, { item: 3 }]);
+		expect(output?.map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+			{ item: 2 },
+			{ item: 3 },
+		]);
 		expect(output?.[0]?.json.id).toBe(1);
 		expect(output?.[1]?.json).toEqual({
 			error: expect.stringContaining('the store has no record with that ID'),
@@ -218,8 +260,14 @@ describe('Continue On Fail', () => {
 		const [output] = await node.execute.call(context);
 
 		expect(output).toEqual([
-			{ json: expect.objectContaining({ error: expect.stringContaining('no API key is set') }), pairedItem: { item: 0 } },
-			{ json: expect.objectContaining({ error: expect.stringContaining('no API key is set') }), pairedItem: { item: 1 } },
+			{
+				json: expect.objectContaining({ error: expect.stringContaining('no API key is set') }),
+				pairedItem: { item: 0 },
+			},
+			{
+				json: expect.objectContaining({ error: expect.stringContaining('no API key is set') }),
+				pairedItem: { item: 1 },
+			},
 		]);
 	});
 });

@@ -38,7 +38,11 @@ describe('loadOptions', () => {
 
 		const options = await loadOptions.getProductsOrAny.call(context);
 
-		expect(options[0]).toEqual({ name: 'Any Product', value: '', description: 'Do not filter by product' });
+		expect(options[0]).toEqual({
+			name: 'Any Product',
+			value: '',
+			description: 'Do not filter by product',
+		});
 		expect(options).toHaveLength(4);
 	});
 
@@ -74,11 +78,15 @@ describe('loadOptions', () => {
 	});
 
 	it('a store error reaches the editor as a NodeApiError with the shared message', async () => {
-		nock(ORIGIN).get(`${ROOT}/webhook/products/`).reply(404, { code: 'rest_no_route', message: 'No route', data: { status: 404 } });
+		nock(ORIGIN)
+			.get(`${ROOT}/webhook/products/`)
+			.reply(404, { code: 'rest_no_route', message: 'No route', data: { status: 404 } });
 		const { context } = fakeLoadOptions();
 
 		await expect(loadOptions.getProducts.call(context)).rejects.toThrow(NodeApiError);
-		nock(ORIGIN).get(`${ROOT}/webhook/products/`).reply(404, { code: 'rest_no_route', message: 'No route', data: { status: 404 } });
+		nock(ORIGIN)
+			.get(`${ROOT}/webhook/products/`)
+			.reply(404, { code: 'rest_no_route', message: 'No route', data: { status: 404 } });
 		await expect(loadOptions.getProducts.call(context)).rejects.toThrow(
 			'List products failed on shop.example.com: the store has no Commerce Service API at /wp-json/sc/v1',
 		);

@@ -2,7 +2,10 @@
  * The action node's resource → operation map is a type: these checks run in the typecheck
  * (`npx tsc -p tsconfig.json`), where each `@ts-expect-error` fails the build if the error disappears.
  */
-import type { OperationModule, OperationsOf } from '../../../n8n/nodes/CommerceService/actions/node.type';
+import type {
+	OperationModule,
+	OperationsOf,
+} from '../../../n8n/nodes/CommerceService/actions/node.type';
 import { operations as customerOperations } from '../../../n8n/nodes/CommerceService/actions/customer';
 import { operationSelector } from '../../../n8n/nodes/CommerceService/actions/descriptions';
 
@@ -10,9 +13,18 @@ const anyModule: OperationModule = customerOperations.get;
 
 describe('the typed resource → operation map', () => {
 	it('accepts exactly the operations listed for a resource', () => {
-		const exact: OperationsOf<'customer'> = { get: anyModule, getAll: anyModule, getByEmail: anyModule };
-		// @ts-expect-error "delete" is not an operation of customer
-		const extra: OperationsOf<'customer'> = { get: anyModule, getAll: anyModule, getByEmail: anyModule, delete: anyModule };
+		const exact: OperationsOf<'customer'> = {
+			get: anyModule,
+			getAll: anyModule,
+			getByEmail: anyModule,
+		};
+		const extra: OperationsOf<'customer'> = {
+			get: anyModule,
+			getAll: anyModule,
+			getByEmail: anyModule,
+			// @ts-expect-error "delete" is not an operation of customer
+			delete: anyModule,
+		};
 		// @ts-expect-error getAll is missing
 		const missing: OperationsOf<'customer'> = { get: anyModule, getByEmail: anyModule };
 		expect(Object.keys(exact)).toEqual(['get', 'getAll', 'getByEmail']);
@@ -21,9 +33,17 @@ describe('the typed resource → operation map', () => {
 	});
 
 	it('types the Operation selector values by resource', () => {
-		const selector = operationSelector('customer', [{ name: 'Get', value: 'get', action: 'Get a customer' }], 'get');
-		// @ts-expect-error getPlans is a product operation, not a customer one
-		operationSelector('customer', [{ name: 'Get Plans', value: 'getPlans', action: 'Get plans' }], 'get');
+		const selector = operationSelector(
+			'customer',
+			[{ name: 'Get', value: 'get', action: 'Get a customer' }],
+			'get',
+		);
+		operationSelector(
+			'customer',
+			// @ts-expect-error getPlans is a product operation, not a customer one
+			[{ name: 'Get Plans', value: 'getPlans', action: 'Get plans' }],
+			'get',
+		);
 		expect(selector.displayOptions).toEqual({ show: { resource: ['customer'] } });
 	});
 });

@@ -14,7 +14,9 @@ describe('Order', () => {
 		const scope = nock(ORIGIN, { reqheaders: { 'x-api-key': KEY } })
 			.get(`${ROOT}/orders/1042`)
 			.reply(200, order(1042));
-		const { context } = fakeExecute({ parameters: { resource: 'order', operation: 'get', orderId: '1042' } });
+		const { context } = fakeExecute({
+			parameters: { resource: 'order', operation: 'get', orderId: '1042' },
+		});
 
 		const [output] = await node.execute.call(context);
 
@@ -58,7 +60,9 @@ describe('Order', () => {
 			.get(`${ROOT}/orders`)
 			.query({ page: '2', per_page: '100' })
 			.reply(200, range(101, 4, order));
-		const { context } = fakeExecute({ parameters: { resource: 'order', operation: 'getAll', returnAll: true } });
+		const { context } = fakeExecute({
+			parameters: { resource: 'order', operation: 'getAll', returnAll: true },
+		});
 
 		const [output] = await node.execute.call(context);
 
@@ -94,7 +98,13 @@ describe('Order', () => {
 			.post(`${ROOT}/webhook/latest-orders/`, { plan_id: ['full', 'bump'], status: 'paid' })
 			.query({ api_key: KEY, product_id: '87' })
 			.reply(200, [
-				{ order_id: '1042', order_status: 'paid', product_id: 87, order_amount: 168, currency: 'USD' },
+				{
+					order_id: '1042',
+					order_status: 'paid',
+					product_id: 87,
+					order_amount: 168,
+					currency: 'USD',
+				},
 				{ id: 1041, status: 'paid', product_id: '87', order_amount: '49', currency: 'USD' },
 			]);
 		const { context } = fakeExecute({
@@ -111,18 +121,36 @@ describe('Order', () => {
 
 		scope.done();
 		expect(output?.map((item) => item.json)).toEqual([
-			expect.objectContaining({ order_id: 1042, order_status: 'paid', product_id: '87', order_amount: '168.00' }),
+			expect.objectContaining({
+				order_id: 1042,
+				order_status: 'paid',
+				product_id: '87',
+				order_amount: '168.00',
+			}),
 			expect.objectContaining({ order_id: 1041, order_status: 'paid', order_amount: '49.00' }),
 		]);
 	});
 
 	it('Get Latest with no filters sends none, and "no orders yet" is an empty result', async () => {
 		const scope = nock(ORIGIN)
-			.post(`${ROOT}/webhook/latest-orders/`, (body) => body === '' || Object.keys(body as object).length === 0)
+			.post(
+				`${ROOT}/webhook/latest-orders/`,
+				(body) => body === '' || Object.keys(body as object).length === 0,
+			)
 			.query({ api_key: KEY })
-			.reply(404, { code: 'no_orders', message: 'there are no orders for this product yet', data: { status: 404 } });
+			.reply(404, {
+				code: 'no_orders',
+				message: 'there are no orders for this product yet',
+				data: { status: 404 },
+			});
 		const { context } = fakeExecute({
-			parameters: { resource: 'order', operation: 'getLatest', productId: '', planIds: [], status: '' },
+			parameters: {
+				resource: 'order',
+				operation: 'getLatest',
+				productId: '',
+				planIds: [],
+				status: '',
+			},
 		});
 
 		const [output] = await node.execute.call(context);

@@ -6,7 +6,12 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { IDataObject, INodeProperties, INodePropertyOptions, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeProperties,
+	INodePropertyOptions,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { EVENTS, POLLABLE_EVENTS } from '../../../shared/src';
@@ -34,7 +39,11 @@ interface Poller {
 function poller(parameters: IDataObject, staticData: IDataObject = {}, mode = 'trigger'): Poller {
 	const fake = fakeHook({ parameters, staticData });
 	const context = { ...fake.context, getMode: () => mode, getActivationMode: () => 'activate' };
-	return { context: context as unknown as IPollFunctions, staticData: fake.staticData, logs: fake.logs };
+	return {
+		context: context as unknown as IPollFunctions,
+		staticData: fake.staticData,
+		logs: fake.logs,
+	};
 }
 
 async function poll(p: Poller): Promise<IDataObject[] | null> {
@@ -43,11 +52,13 @@ async function poll(p: Poller): Promise<IDataObject[] | null> {
 }
 
 /** The static data as n8n stores it between polls: JSON. */
-const persisted = (p: Poller): IDataObject => JSON.parse(JSON.stringify(p.staticData)) as IDataObject;
+const persisted = (p: Poller): IDataObject =>
+	JSON.parse(JSON.stringify(p.staticData)) as IDataObject;
 
 function storeWithOrders(count: number): FakeStore {
 	const store = new FakeStore();
-	for (let n = 0; n < count; n += 1) store.order({ order_amount: 4900, product_id: n % 2 ? '12' : '87' });
+	for (let n = 0; n < count; n += 1)
+		store.order({ order_amount: 4900, product_id: n % 2 ? '12' : '87' });
 	serveOverNock(store, ORIGIN, KEY);
 	return store;
 }
@@ -55,7 +66,8 @@ function storeWithOrders(count: number): FakeStore {
 const PURCHASES = { event: 'purchased', productId: '', planIds: [] };
 
 describe('Commerce Service Polling Trigger: description', () => {
-	const property = (name: string) => description.properties.find((p) => p.name === name) as INodeProperties;
+	const property = (name: string) =>
+		description.properties.find((p) => p.name === name) as INodeProperties;
 
 	it('is a polling trigger with no inputs and the package credential', () => {
 		expect(description).toMatchObject({
@@ -75,7 +87,8 @@ describe('Commerce Service Polling Trigger: description', () => {
 		expect(options.map((o) => o.value)).not.toContain('lead');
 		const names = options.map((o) => o.name);
 		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-		for (const option of options) expect(option.name).toBe(EVENTS.find((k) => k.key === option.value)?.label);
+		for (const option of options)
+			expect(option.name).toBe(EVENTS.find((k) => k.key === option.value)?.label);
 	});
 
 	it('has the webhook trigger’s Product and Plans filters, with the same loaders', () => {
@@ -84,20 +97,39 @@ describe('Commerce Service Polling Trigger: description', () => {
 		}
 		expect(Object.keys(node.methods.loadOptions).sort()).toEqual(['getPlans', 'getProductsOrAny']);
 		// No cents option: REST amounts are what the store gives; the notice says which unit.
-		expect(description.properties.map((p) => p.name)).toEqual(['event', 'productId', 'planIds', 'notice']);
+		expect(description.properties.map((p) => p.name)).toEqual([
+			'event',
+			'productId',
+			'planIds',
+			'notice',
+		]);
 		expect(property('notice').displayName).toMatch(/cents/);
 	});
 
 	it('is listed in package.json and has its codex file beside it', () => {
-		const pkg = JSON.parse(readFileSync(join(N8N_ROOT, 'package.json'), 'utf8')) as { n8n: { nodes: string[] } };
-		expect(pkg.n8n.nodes).toContain('dist/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node.js');
+		const pkg = JSON.parse(readFileSync(join(N8N_ROOT, 'package.json'), 'utf8')) as {
+			n8n: { nodes: string[] };
+		};
+		expect(pkg.n8n.nodes).toContain(
+			'dist/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node.js',
+		);
 		const codex = JSON.parse(
-			readFileSync(join(N8N_ROOT, 'nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node.json'), 'utf8'),
+			readFileSync(
+				join(
+					N8N_ROOT,
+					'nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node.json',
+				),
+				'utf8',
+			),
 		) as { node: string };
 		expect(codex.node).toBe('n8n-nodes-commerce-service.commerceServicePollingTrigger');
 		const icon = description.icon as { light: string; dark: string };
 		for (const file of [icon.light, icon.dark]) {
-			expect(existsSync(join(N8N_ROOT, 'nodes/CommerceServicePollingTrigger', file.replace('file:', '')))).toBe(true);
+			expect(
+				existsSync(
+					join(N8N_ROOT, 'nodes/CommerceServicePollingTrigger', file.replace('file:', '')),
+				),
+			).toBe(true);
 		}
 	});
 });
@@ -110,8 +142,13 @@ describe('Commerce Service Polling Trigger: poll()', () => {
 		await expect(poll(p)).resolves.toBeNull();
 
 		expect(p.staticData[STATE_KEY]).toMatchObject({ version: 1, store: 'shop.example.com' });
-		expect((p.staticData[STATE_KEY] as { resources: { orders: { cursor: number } } }).resources.orders.cursor).toBe(107);
-		expect(p.logs).toEqual([expect.stringMatching(/^info: Commerce Service Polling Trigger: First poll of orders/)]);
+		expect(
+			(p.staticData[STATE_KEY] as { resources: { orders: { cursor: number } } }).resources.orders
+				.cursor,
+		).toBe(107);
+		expect(p.logs).toEqual([
+			expect.stringMatching(/^info: Commerce Service Polling Trigger: First poll of orders/),
+		]);
 		expect(store.requests.length).toBeGreaterThan(0);
 	});
 
@@ -156,7 +193,9 @@ describe('Commerce Service Polling Trigger: poll()', () => {
 		await poll(p);
 		store.update('orders', 101, { status: 'refunded' });
 
-		expect(await poll(p)).toEqual([expect.objectContaining({ id: 101, status: 'refunded', trigger: 'refunded' })]);
+		expect(await poll(p)).toEqual([
+			expect.objectContaining({ id: 101, status: 'refunded', trigger: 'refunded' }),
+		]);
 		await expect(poll(p)).resolves.toBeNull();
 	});
 
@@ -183,9 +222,15 @@ describe('Commerce Service Polling Trigger: poll()', () => {
 		await poll(live);
 		const state = persisted(live);
 		const newest = store.order({ product_id: '87' });
-		const manual = poller({ ...PURCHASES, productId: '87' }, JSON.parse(JSON.stringify(state)) as IDataObject, 'manual');
+		const manual = poller(
+			{ ...PURCHASES, productId: '87' },
+			JSON.parse(JSON.stringify(state)) as IDataObject,
+			'manual',
+		);
 
-		expect(await poll(manual)).toEqual([expect.objectContaining({ id: newest, trigger: 'purchased' })]);
+		expect(await poll(manual)).toEqual([
+			expect.objectContaining({ id: newest, trigger: 'purchased' }),
+		]);
 		expect(persisted(manual)).toEqual(state);
 		// The next real poll still emits it: the test consumed nothing.
 		expect((await poll(live))?.map((item) => item.id)).toEqual([newest]);

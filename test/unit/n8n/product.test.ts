@@ -14,7 +14,9 @@ describe('Product', () => {
 		const scope = nock(ORIGIN, { reqheaders: { 'x-api-key': KEY } })
 			.get(`${ROOT}/products/87`)
 			.reply(200, product(87));
-		const { context } = fakeExecute({ parameters: { resource: 'product', operation: 'get', productId: '87' } });
+		const { context } = fakeExecute({
+			parameters: { resource: 'product', operation: 'get', productId: '87' },
+		});
 
 		const [output] = await node.execute.call(context);
 
@@ -54,12 +56,23 @@ describe('Product', () => {
 			{ id: 'upsell', name: 'Purchased as an upsell' },
 			{ id: 'downsell', name: 'Purchased as a downsell' },
 		];
-		const scope = nock(ORIGIN).get(`${ROOT}/webhook/plans/`).query({ product_id: '87' }).times(2).reply(200, plans);
+		const scope = nock(ORIGIN)
+			.get(`${ROOT}/webhook/plans/`)
+			.query({ product_id: '87' })
+			.times(2)
+			.reply(200, plans);
 
-		const plain = fakeExecute({ parameters: { resource: 'product', operation: 'getPlans', productId: '87' } });
+		const plain = fakeExecute({
+			parameters: { resource: 'product', operation: 'getPlans', productId: '87' },
+		});
 		const [plainOutput] = await node.execute.call(plain.context);
 		const all = fakeExecute({
-			parameters: { resource: 'product', operation: 'getPlans', productId: '87', includePurchaseKinds: true },
+			parameters: {
+				resource: 'product',
+				operation: 'getPlans',
+				productId: '87',
+				includePurchaseKinds: true,
+			},
 		});
 		const [allOutput] = await node.execute.call(all.context);
 
@@ -77,7 +90,9 @@ describe('Product', () => {
 				{ id: '91', name: 'Bread Club Membership' },
 				{ id: 87, name: 'Sourdough Masterclass' },
 			]);
-		const { context } = fakeExecute({ parameters: { resource: 'product', operation: 'getPublished' } });
+		const { context } = fakeExecute({
+			parameters: { resource: 'product', operation: 'getPublished' },
+		});
 
 		const [output] = await node.execute.call(context);
 

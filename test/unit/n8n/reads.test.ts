@@ -60,7 +60,11 @@ function slowOrderPages(pages: number, events: string[]): void {
 			const items = range(Number(page) * 100 - 99, 100, order);
 			setTimeout(() => {
 				events.push(`got ${page}`);
-				callback(null, [200, items, { 'X-WP-Total': String(pages * 100), 'X-WP-TotalPages': String(pages) }]);
+				callback(null, [
+					200,
+					items,
+					{ 'X-WP-Total': String(pages * 100), 'X-WP-TotalPages': String(pages) },
+				]);
 			}, 15);
 		});
 }
@@ -80,7 +84,9 @@ describe('Get Many → Options → Parallel Requests', () => {
 	it('by default asks for up to 4 pages at once and keeps page order', async () => {
 		const events: string[] = [];
 		slowOrderPages(6, events);
-		const { context } = fakeExecute({ parameters: { resource: 'order', operation: 'getAll', returnAll: true } });
+		const { context } = fakeExecute({
+			parameters: { resource: 'order', operation: 'getAll', returnAll: true },
+		});
 
 		const [output] = await node.execute.call(context);
 
@@ -92,20 +98,40 @@ describe('Get Many → Options → Parallel Requests', () => {
 		const events: string[] = [];
 		slowOrderPages(4, events);
 		const { context } = fakeExecute({
-			parameters: { resource: 'order', operation: 'getAll', returnAll: true, options: { parallelRequests: 1 } },
+			parameters: {
+				resource: 'order',
+				operation: 'getAll',
+				returnAll: true,
+				options: { parallelRequests: 1 },
+			},
 		});
 
 		const [output] = await node.execute.call(context);
 
 		expect(output).toHaveLength(400);
-		expect(events).toEqual(['ask 1', 'got 1', 'ask 2', 'got 2', 'ask 3', 'got 3', 'ask 4', 'got 4']);
+		expect(events).toEqual([
+			'ask 1',
+			'got 1',
+			'ask 2',
+			'got 2',
+			'ask 3',
+			'got 3',
+			'ask 4',
+			'got 4',
+		]);
 	});
 
 	it('with a Limit asks only for the pages the limit needs', async () => {
 		const events: string[] = [];
 		slowOrderPages(2, events);
 		const { context } = fakeExecute({
-			parameters: { resource: 'order', operation: 'getAll', returnAll: false, limit: 150, options: { parallelRequests: 8 } },
+			parameters: {
+				resource: 'order',
+				operation: 'getAll',
+				returnAll: false,
+				limit: 150,
+				options: { parallelRequests: 8 },
+			},
 		});
 
 		const [output] = await node.execute.call(context);
@@ -116,7 +142,12 @@ describe('Get Many → Options → Parallel Requests', () => {
 
 	it.each([0, 17, 2.5, 'many'])('refuses %p before anything is sent', async (value) => {
 		const { context, sent } = fakeExecute({
-			parameters: { resource: 'customer', operation: 'getAll', returnAll: true, options: { parallelRequests: value } },
+			parameters: {
+				resource: 'customer',
+				operation: 'getAll',
+				returnAll: true,
+				options: { parallelRequests: value },
+			},
 		});
 
 		const error = await failure(() => node.execute.call(context));
@@ -131,7 +162,9 @@ describe('Get Many → Options → Parallel Requests', () => {
 			.filter((property) => property.name === 'options')
 			.flatMap((property) =>
 				(property.displayOptions?.show?.resource ?? []).flatMap((resource) =>
-					(property.displayOptions?.show?.operation ?? []).map((operation) => `${String(resource)}.${String(operation)}`),
+					(property.displayOptions?.show?.operation ?? []).map(
+						(operation) => `${String(resource)}.${String(operation)}`,
+					),
 				),
 			);
 		expect(offeredFor.sort()).toEqual(
@@ -149,7 +182,11 @@ describe('Get Many → Options → Parallel Requests', () => {
 
 describe('Customer → Get by Email', () => {
 	/** Customers pages of 100 with totals; `swap` puts given records in place. */
-	function customerPages(pages: number, swap: Record<number, ReturnType<typeof customer>> = {}, asked: string[] = []): void {
+	function customerPages(
+		pages: number,
+		swap: Record<number, ReturnType<typeof customer>> = {},
+		asked: string[] = [],
+	): void {
 		nock(ORIGIN)
 			.get(`${ROOT}/customers`)
 			.query(true)
@@ -157,28 +194,47 @@ describe('Customer → Get by Email', () => {
 			.reply((uri) => {
 				const page = Number(new URL(uri, ORIGIN).searchParams.get('page'));
 				asked.push(String(page));
-				const items = range(page * 100 - 99, 100, customer).map((record) => swap[Number(record.id)] ?? record);
-				return [200, items, { 'X-WP-Total': String(pages * 100), 'X-WP-TotalPages': String(pages) }];
+				const items = range(page * 100 - 99, 100, customer).map(
+					(record) => swap[Number(record.id)] ?? record,
+				);
+				return [
+					200,
+					items,
+					{ 'X-WP-Total': String(pages * 100), 'X-WP-TotalPages': String(pages) },
+				];
 			});
 	}
 
 	it('outputs the customer with that email (trimmed, any letter case), paired with its input item', async () => {
 		customerPages(3, { 222: { ...customer(222), email: 'Maya.Lopez@Example.com' } });
 		const { context } = fakeExecute({
-			parameters: { resource: 'customer', operation: 'getByEmail', email: ' maya.lopez@example.COM ' },
+			parameters: {
+				resource: 'customer',
+				operation: 'getByEmail',
+				email: ' maya.lopez@example.COM ',
+			},
 		});
 
 		const [output] = await node.execute.call(context);
 
 		expect(output).toEqual([
-			{ json: expect.objectContaining({ id: 222, email: 'Maya.Lopez@Example.com', lifetime_value: 168 }), pairedItem: { item: 0 } },
+			{
+				json: expect.objectContaining({
+					id: 222,
+					email: 'Maya.Lopez@Example.com',
+					lifetime_value: 168,
+				}),
+				pairedItem: { item: 0 },
+			},
 		]);
 	});
 
 	it('outputs no item for an email the store does not have (Always Output Data gives an empty one)', async () => {
 		const asked: string[] = [];
 		customerPages(2, {}, asked);
-		const { context } = fakeExecute({ parameters: { resource: 'customer', operation: 'getByEmail', email: 'nobody@example.com' } });
+		const { context } = fakeExecute({
+			parameters: { resource: 'customer', operation: 'getByEmail', email: 'nobody@example.com' },
+		});
 
 		const [output] = await node.execute.call(context);
 
@@ -207,12 +263,16 @@ describe('Customer → Get by Email', () => {
 	});
 
 	it('an empty email is a NodeOperationError, and nothing is sent', async () => {
-		const { context, sent } = fakeExecute({ parameters: { resource: 'customer', operation: 'getByEmail', email: '  ' } });
+		const { context, sent } = fakeExecute({
+			parameters: { resource: 'customer', operation: 'getByEmail', email: '  ' },
+		});
 
 		const error = await failure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe('Find a customer by email failed on shop.example.com: no email was given. Enter the email address of the customer to find.');
+		expect(error.message).toBe(
+			'Find a customer by email failed on shop.example.com: no email was given. Enter the email address of the customer to find.',
+		);
 		expect(sent).toHaveLength(0);
 	});
 });
@@ -223,7 +283,11 @@ describe('a busy store', () => {
 	it('is asked again after its Retry-After, through n8n’s sleep, up to one minute', async () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
-			.reply(429, { code: 'too_many_requests', message: 'Slow down.', data: { status: 429 } }, { 'Retry-After': '45' })
+			.reply(
+				429,
+				{ code: 'too_many_requests', message: 'Slow down.', data: { status: 429 } },
+				{ 'Retry-After': '45' },
+			)
 			.get(`${ROOT}/orders/1042`)
 			.reply(503, '<html><title>Service Unavailable</title></html>', { 'Retry-After': '30' })
 			.get(`${ROOT}/orders/1042`)
@@ -239,7 +303,11 @@ describe('a busy store', () => {
 	it('a Retry-After over one minute is not waited out: the rate limit is the error, after one attempt', async () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
-			.reply(429, { code: 'too_many_requests', message: 'Slow down.', data: { status: 429 } }, { 'Retry-After': '90' });
+			.reply(
+				429,
+				{ code: 'too_many_requests', message: 'Slow down.', data: { status: 429 } },
+				{ 'Retry-After': '90' },
+			);
 		const { context } = fakeExecute({ parameters: getOrder });
 
 		const error = await failure(() => node.execute.call(context));
@@ -256,13 +324,19 @@ describe('a busy store', () => {
 			.times(2)
 			.reply(() => {
 				clock += 60_000;
-				return [503, { code: 'busy', message: 'Busy.', data: { status: 503 } }, { 'Retry-After': '5' }];
+				return [
+					503,
+					{ code: 'busy', message: 'Busy.', data: { status: 503 } },
+					{ 'Retry-After': '5' },
+				];
 			});
 		const { context } = fakeExecute({ parameters: getOrder });
 
 		const error = await failure(() => node.execute.call(context));
 
-		expect(error.message).toMatch(/^Get an order failed on shop\.example\.com after 2 attempts: .*HTTP 503/);
+		expect(error.message).toMatch(
+			/^Get an order failed on shop\.example\.com after 2 attempts: .*HTTP 503/,
+		);
 		expect(mockSleep.waits).toEqual([5_000]);
 	});
 
@@ -281,7 +355,9 @@ describe('a busy store', () => {
 			.get(`${ROOT}/customers`)
 			.query({ page: '3', per_page: '100' })
 			.reply(200, range(201, 100, customer), totals);
-		const { context } = fakeExecute({ parameters: { resource: 'customer', operation: 'getAll', returnAll: true } });
+		const { context } = fakeExecute({
+			parameters: { resource: 'customer', operation: 'getAll', returnAll: true },
+		});
 
 		const [output] = await node.execute.call(context);
 

@@ -14,18 +14,31 @@ describe('Subscription', () => {
 		const scope = nock(ORIGIN, { reqheaders: { 'x-api-key': KEY } })
 			.get(`${ROOT}/subscriptions/2051`)
 			.reply(200, subscription(2051));
-		const { context } = fakeExecute({ parameters: { resource: 'subscription', operation: 'get', subscriptionId: 2051 } });
+		const { context } = fakeExecute({
+			parameters: { resource: 'subscription', operation: 'get', subscriptionId: 2051 },
+		});
 
 		const [output] = await node.execute.call(context);
 
 		scope.done();
-		expect(output?.[0]?.json).toMatchObject({ id: 2051, amount: 2900, frequency: '1', invoices: [{ id: 2052 }] });
+		expect(output?.[0]?.json).toMatchObject({
+			id: 2051,
+			amount: 2900,
+			frequency: '1',
+			invoices: [{ id: 2052 }],
+		});
 	});
 
 	it('Get Many sends operation 12 with its filters and sort', async () => {
 		const scope = nock(ORIGIN)
 			.get(`${ROOT}/subscriptions`)
-			.query({ page: '1', per_page: '5', date_after: '2026-03-01', orderby: 'date_modified', order: 'desc' })
+			.query({
+				page: '1',
+				per_page: '5',
+				date_after: '2026-03-01',
+				orderby: 'date_modified',
+				order: 'desc',
+			})
 			.reply(200, range(1, 5, subscription));
 		const { context } = fakeExecute({
 			parameters: {

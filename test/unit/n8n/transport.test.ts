@@ -32,10 +32,15 @@ function recording(answer: (options: IHttpRequestOptions) => unknown) {
 			},
 		},
 	} as unknown as IExecuteFunctions;
-	return { calls, client: createClient({ settings: CREDENTIALS, transport: n8nTransport(context) }) };
+	return {
+		calls,
+		client: createClient({ settings: CREDENTIALS, transport: n8nTransport(context) }),
+	};
 }
 
-const ok = (body: string, headers: Record<string, unknown> = {}) => () => ({ statusCode: 200, headers, body });
+const ok =
+	(body: string, headers: Record<string, unknown> = {}) =>
+	() => ({ statusCode: 200, headers, body });
 
 describe('n8n transport', () => {
 	it('asks n8n for the full, raw response whatever the status, through the credential', async () => {
@@ -65,7 +70,10 @@ describe('n8n transport', () => {
 		const { calls, client } = recording(ok('{"id": 1732190400}'));
 
 		await client.getOrder(1042);
-		await client.subscribeHook({ hook_url: 'https://n8n.example.com/webhook/x/webhook', status: 'purchased' });
+		await client.subscribeHook({
+			hook_url: 'https://n8n.example.com/webhook/x/webhook',
+			status: 'purchased',
+		});
 
 		const [get, subscribe] = calls.map((call) => call.options);
 		expect(get?.headers).not.toHaveProperty('x-api-key');
@@ -79,19 +87,38 @@ describe('n8n transport', () => {
 
 	it('reads headers case-insensitively and joins repeated ones', () => {
 		expect(
-			fromN8nResponse({ statusCode: 200, headers: { 'X-WP-TotalPages': 3, 'Set-Cookie': ['a=1', 'b=2'], Empty: null }, body: '[]' }),
-		).toEqual({ status: 200, headers: { 'x-wp-totalpages': '3', 'set-cookie': 'a=1, b=2' }, body: '[]' });
+			fromN8nResponse({
+				statusCode: 200,
+				headers: { 'X-WP-TotalPages': 3, 'Set-Cookie': ['a=1', 'b=2'], Empty: null },
+				body: '[]',
+			}),
+		).toEqual({
+			status: 200,
+			headers: { 'x-wp-totalpages': '3', 'set-cookie': 'a=1, b=2' },
+			body: '[]',
+		});
 	});
 
 	it('takes a body n8n parsed or buffered anyway back as text', () => {
-		expect(fromN8nResponse({ statusCode: 200, headers: {}, body: Buffer.from('{"a":1}') }).body).toBe('{"a":1}');
+		expect(
+			fromN8nResponse({ statusCode: 200, headers: {}, body: Buffer.from('{"a":1}') }).body,
+		).toBe('{"a":1}');
 		expect(fromN8nResponse({ statusCode: 200, headers: {}, body: { a: 1 } }).body).toBe('{"a":1}');
 		expect(fromN8nResponse({ statusCode: 204, headers: {}, body: undefined }).body).toBe('');
 	});
 
 	it('classifies what n8n threw (a NodeApiError around the axios error) as a transport failure', async () => {
-		const axiosLike = Object.assign(new Error('timeout of 20000ms exceeded'), { code: 'ECONNABORTED' });
-		const node = { id: '1', name: 'n', type: 't', typeVersion: 1, position: [0, 0] as [number, number], parameters: {} };
+		const axiosLike = Object.assign(new Error('timeout of 20000ms exceeded'), {
+			code: 'ECONNABORTED',
+		});
+		const node = {
+			id: '1',
+			name: 'n',
+			type: 't',
+			typeVersion: 1,
+			position: [0, 0] as [number, number],
+			parameters: {},
+		};
 		const transport = n8nTransport({
 			helpers: {
 				httpRequestWithAuthentication: async () => {
@@ -100,7 +127,13 @@ describe('n8n transport', () => {
 			},
 		} as unknown as IExecuteFunctions);
 
-		const failure = transport.send({ method: 'GET', url: 'https://shop.example.com/x', query: {}, headers: {}, timeoutMs: 1 });
+		const failure = transport.send({
+			method: 'GET',
+			url: 'https://shop.example.com/x',
+			query: {},
+			headers: {},
+			timeoutMs: 1,
+		});
 
 		await expect(failure).rejects.toBeInstanceOf(TransportFailure);
 		await expect(failure).rejects.toMatchObject({ reason: 'timeout' });
@@ -121,7 +154,11 @@ describe('storeClient', () => {
 				async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
 					timeouts.push(options.timeout);
 					clock.now += tookMs;
-					return { statusCode: 503, headers: retryAfter ? { 'retry-after': retryAfter } : {}, body: '' };
+					return {
+						statusCode: 503,
+						headers: retryAfter ? { 'retry-after': retryAfter } : {},
+						body: '',
+					};
 				},
 			},
 		} as unknown as IExecuteFunctions;
@@ -155,7 +192,9 @@ describe('storeClient', () => {
 		// 4 s + 2 s + 4 s = 10 s: a third attempt would not fit in 10 s.
 		const { context, timeouts } = failing(clock, 4_000, '2');
 
-		await expect((await storeClient.call(context, { purpose: 'verification' })).getOrder(1042)).rejects.toMatchObject({
+		await expect(
+			(await storeClient.call(context, { purpose: 'verification' })).getOrder(1042),
+		).rejects.toMatchObject({
 			message: expect.stringMatching(/after 2 attempts/),
 		});
 		expect(timeouts[0]).toBe(N8N_VERIFY_RETRY_LIMITS.timeoutMs);

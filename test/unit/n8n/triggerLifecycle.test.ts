@@ -17,7 +17,12 @@ jest.mock('n8n-workflow', () => ({
 }));
 
 const hooks = new CommerceServiceTrigger().webhookMethods.default;
-const PURCHASES_OF_87 = { event: 'purchased', productId: '87', planIds: ['full', 'bump'], pricesInCents: true };
+const PURCHASES_OF_87 = {
+	event: 'purchased',
+	productId: '87',
+	planIds: ['full', 'bump'],
+	pricesInCents: true,
+};
 
 useNock();
 
@@ -54,7 +59,12 @@ describe('trigger lifecycle', () => {
 			source: 'n8n',
 			prices_in_cents: 1,
 		});
-		expect(staticData).toEqual({ hookId: id, hookStore: ORIGIN, hookUrl: WEBHOOK_URL, hookSetup: expect.any(String) });
+		expect(staticData).toEqual({
+			hookId: id,
+			hookStore: ORIGIN,
+			hookUrl: WEBHOOK_URL,
+			hookSetup: expect.any(String),
+		});
 		expect(sent[0]?.url).toBe(`${ORIGIN}${ROOT}/webhook/subscribe/?product_id=87&api_key=${KEY}`);
 	});
 
@@ -71,8 +81,11 @@ describe('trigger lifecycle', () => {
 		await activate(fakeHook({ parameters: PURCHASES_OF_87, staticData }).context);
 		const [oldId] = store.hooks.keys();
 
-		const moved = 'https://automations.example.org/webhook/3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4f13/webhook';
-		await activate(fakeHook({ parameters: PURCHASES_OF_87, staticData, webhookUrl: moved }).context);
+		const moved =
+			'https://automations.example.org/webhook/3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4f13/webhook';
+		await activate(
+			fakeHook({ parameters: PURCHASES_OF_87, staticData, webhookUrl: moved }).context,
+		);
 
 		expect(store.deletes).toEqual([oldId]);
 		expect([...store.hooks.values()].map((hook) => hook.hook_url)).toEqual([moved]);
@@ -85,20 +98,28 @@ describe('trigger lifecycle', () => {
 		['product', { productId: '91' }],
 		['plans', { planIds: ['installments'] }],
 		['amounts in cents', { pricesInCents: false }],
-	])('changed filters (%s): the old hook is deleted and a new one made for them', async (_what, change) => {
-		const staticData: IDataObject = {};
-		await activate(fakeHook({ parameters: PURCHASES_OF_87, staticData }).context);
-		await activate(fakeHook({ parameters: { ...PURCHASES_OF_87, ...change }, staticData }).context);
+	])(
+		'changed filters (%s): the old hook is deleted and a new one made for them',
+		async (_what, change) => {
+			const staticData: IDataObject = {};
+			await activate(fakeHook({ parameters: PURCHASES_OF_87, staticData }).context);
+			await activate(
+				fakeHook({ parameters: { ...PURCHASES_OF_87, ...change }, staticData }).context,
+			);
 
-		expect(store.subscribes).toBe(2);
-		expect(store.hooks.size).toBe(1);
-		expect(String([...store.hooks.keys()][0])).toBe(staticData.hookId);
-	});
+			expect(store.subscribes).toBe(2);
+			expect(store.hooks.size).toBe(1);
+			expect(String([...store.hooks.keys()][0])).toBe(staticData.hookId);
+		},
+	);
 
 	it('the same plans in another order are the same filters', async () => {
 		const staticData: IDataObject = {};
 		await activate(fakeHook({ parameters: PURCHASES_OF_87, staticData }).context);
-		await activate(fakeHook({ parameters: { ...PURCHASES_OF_87, planIds: ['bump', 'full'] }, staticData }).context);
+		await activate(
+			fakeHook({ parameters: { ...PURCHASES_OF_87, planIds: ['bump', 'full'] }, staticData })
+				.context,
+		);
 
 		expect(store.subscribes).toBe(1);
 	});
@@ -138,7 +159,11 @@ describe('trigger lifecycle', () => {
 		await activate(context);
 
 		expect(sent.map((request) => new URL(request.url).host)).toEqual(['shop.example.com']);
-		expect(logs.some((line) => line.startsWith('warn: Commerce Service hook 77 was made on https://old-shop.example.com'))).toBe(true);
+		expect(
+			logs.some((line) =>
+				line.startsWith('warn: Commerce Service hook 77 was made on https://old-shop.example.com'),
+			),
+		).toBe(true);
 		expect(store.hooks.size).toBe(1);
 		expect(staticData.hookStore).toBe(ORIGIN);
 	});
@@ -172,7 +197,9 @@ describe('trigger lifecycle', () => {
 		const deletes = nock(ORIGIN)
 			.post(`${ROOT}/webhook/delete/`)
 			.times(3)
-			.replyWithError(Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' }));
+			.replyWithError(
+				Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' }),
+			);
 		const staticData = { hookId: '1732190400', hookUrl: WEBHOOK_URL, hookSetup: 'x' };
 		const { context } = fakeHook({ parameters: PURCHASES_OF_87, staticData });
 
@@ -192,10 +219,18 @@ describe('trigger lifecycle', () => {
 		nock.cleanAll();
 		nock(ORIGIN)
 			.post(`${ROOT}/webhook/delete/`)
-			.reply(500, { code: 'rest_invalid_handler', message: 'invalid handler', data: { status: 500 } })
+			.reply(500, {
+				code: 'rest_invalid_handler',
+				message: 'invalid handler',
+				data: { status: 500 },
+			})
 			.post(`${ROOT}/webhook/zap-delete/`)
 			.reply(503, '<html><title>Service Unavailable</title></html>');
-		const staticData = { hookId: '1732190400', hookUrl: 'https://old.example.com/webhook/x', hookSetup: 'x' };
+		const staticData = {
+			hookId: '1732190400',
+			hookUrl: 'https://old.example.com/webhook/x',
+			hookSetup: 'x',
+		};
 		const { context } = fakeHook({ parameters: PURCHASES_OF_87, staticData });
 
 		await expect(hooks.checkExists.call(context)).rejects.toThrow(NodeApiError);
@@ -208,7 +243,9 @@ describe('trigger lifecycle', () => {
 			credentials: { storeUrl: ORIGIN, apiKey: 'wrong-key', apiRoot: ROOT },
 		});
 
-		await expect(hooks.create.call(context)).rejects.toThrow('the store did not accept the API key');
+		await expect(hooks.create.call(context)).rejects.toThrow(
+			'the store did not accept the API key',
+		);
 		expect(staticData).toEqual({});
 	});
 
@@ -220,12 +257,19 @@ describe('trigger lifecycle', () => {
 	});
 
 	it('no product and no plans subscribe for any', async () => {
-		const { context } = fakeHook({ parameters: { event: 'lead', productId: '', planIds: [], pricesInCents: false } });
+		const { context } = fakeHook({
+			parameters: { event: 'lead', productId: '', planIds: [], pricesInCents: false },
+		});
 
 		await hooks.create.call(context);
 
 		const [hook] = store.hooks.values();
 		expect(hook?.query).toEqual({ api_key: KEY });
-		expect(hook?.body).toEqual({ hook_url: WEBHOOK_URL, status: 'lead', source: 'n8n', prices_in_cents: 0 });
+		expect(hook?.body).toEqual({
+			hook_url: WEBHOOK_URL,
+			status: 'lead',
+			source: 'n8n',
+			prices_in_cents: 0,
+		});
 	});
 });

@@ -54,7 +54,13 @@ async function deliver(
 	parameters: IDataObject = {},
 ): Promise<{ response: IWebhookResponseData; items: IDataObject[]; logs: string[] }> {
 	const fake = fakeWebhook({
-		parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false, ...parameters },
+		parameters: {
+			event: 'purchased',
+			productId: '',
+			planIds: [],
+			pricesInCents: false,
+			...parameters,
+		},
 		bodyData: body,
 	});
 	const response = await trigger.webhook.call(fake.context);
@@ -66,11 +72,13 @@ const NOTHING_STARTED = { webhookResponse: { received: 1, started: false } };
 
 describe('Verify Deliveries With the Store (on by default)', () => {
 	it('is a boolean parameter, on by default', () => {
-		expect(trigger.description.properties.find((p) => p.name === 'verifyDeliveries')).toMatchObject({
-			type: 'boolean',
-			default: true,
-			displayName: 'Verify Deliveries With the Store',
-		});
+		expect(trigger.description.properties.find((p) => p.name === 'verifyDeliveries')).toMatchObject(
+			{
+				type: 'boolean',
+				default: true,
+				displayName: 'Verify Deliveries With the Store',
+			},
+		);
 	});
 
 	it('a genuine delivery goes on as delivered (decimals), marked verified, after one read of its order', async () => {
@@ -83,7 +91,9 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 				verification: { status: 'verified', method: 'store' },
 			}),
 		]);
-		expect(store.requests.map((r) => new URL(r.url).pathname)).toEqual([`/wp-json/sc/v1/orders/${paidOrder}`]);
+		expect(store.requests.map((r) => new URL(r.url).pathname)).toEqual([
+			`/wp-json/sc/v1/orders/${paidOrder}`,
+		]);
 		expect(logs).toEqual([]);
 	});
 
@@ -101,16 +111,28 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 		['a changed email', { customer_email: 'someone.else@example.org' }, 'email-mismatch'],
 		['another product', { product_id: '91' }, 'product-mismatch'],
 		['no record id', { id: undefined }, 'no-record-id'],
-	])('%s: answered 200 with nothing started, a warning with the reason and no customer data', async (_what, change, reason) => {
-		const { response, logs } = await deliver(purchase(change));
+	])(
+		'%s: answered 200 with nothing started, a warning with the reason and no customer data',
+		async (_what, change, reason) => {
+			const { response, logs } = await deliver(purchase(change));
 
-		expect(response).toEqual(NOTHING_STARTED);
-		expect(logs).toEqual([expect.stringMatching(new RegExp(`^warn: Commerce Service Trigger: dropped a "purchased" delivery .*\\(${reason}\\)`))]);
-		expect(logs.join('\n')).not.toMatch(/@/);
-	});
+			expect(response).toEqual(NOTHING_STARTED);
+			expect(logs).toEqual([
+				expect.stringMatching(
+					new RegExp(
+						`^warn: Commerce Service Trigger: dropped a "purchased" delivery .*\\(${reason}\\)`,
+					),
+				),
+			]);
+			expect(logs.join('\n')).not.toMatch(/@/);
+		},
+	);
 
 	it('a status the order has not reached ("refund" of a paid order) is forged', async () => {
-		const { response, logs } = await deliver(purchase({ trigger: 'refunded', status: 'refunded' }), { event: 'refunded' });
+		const { response, logs } = await deliver(
+			purchase({ trigger: 'refunded', status: 'refunded' }),
+			{ event: 'refunded' },
+		);
 
 		expect(response).toEqual(NOTHING_STARTED);
 		expect(logs[0]).toMatch(/status-not-reached/);
@@ -121,16 +143,31 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 
 		const { items } = await deliver(purchase());
 
-		expect(items).toEqual([expect.objectContaining({ verification: { status: 'verified', method: 'store' } })]);
+		expect(items).toEqual([
+			expect.objectContaining({ verification: { status: 'verified', method: 'store' } }),
+		]);
 	});
 
 	it('subscription events read the subscription', async () => {
-		const body = { trigger: 'active', id: String(subscription), customer_email: EMAIL, product_id: '30', status: 'active' };
+		const body = {
+			trigger: 'active',
+			id: String(subscription),
+			customer_email: EMAIL,
+			product_id: '30',
+			status: 'active',
+		};
 
 		const { items } = await deliver(body, { event: 'active' });
 
-		expect(items).toEqual([expect.objectContaining({ id: subscription, verification: { status: 'verified', method: 'store' } })]);
-		expect(new URL(store.requests[0]!.url).pathname).toBe(`/wp-json/sc/v1/subscriptions/${subscription}`);
+		expect(items).toEqual([
+			expect.objectContaining({
+				id: subscription,
+				verification: { status: 'verified', method: 'store' },
+			}),
+		]);
+		expect(new URL(store.requests[0]!.url).pathname).toBe(
+			`/wp-json/sc/v1/subscriptions/${subscription}`,
+		);
 	});
 
 	it('of several records in one delivery, only the genuine ones start the workflow', async () => {
@@ -149,10 +186,15 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 		expect(items).toEqual([
 			expect.objectContaining({
 				id: paidOrder,
-				verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable' }),
+				verification: expect.objectContaining({
+					status: 'unverified',
+					reason: 'store-unavailable',
+				}),
 			}),
 		]);
-		expect(logs).toEqual([expect.stringMatching(/^warn: .*goes on unverified \(store-unavailable\).*after 2 attempts/)]);
+		expect(logs).toEqual([
+			expect.stringMatching(/^warn: .*goes on unverified \(store-unavailable\).*after 2 attempts/),
+		]);
 		// A 500 is asked again once.
 		expect(store.requests).toHaveLength(2);
 		expect(mockSleep.waits).toHaveLength(1);
@@ -163,14 +205,26 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 
 		const { items } = await deliver(lead, { event: 'lead' });
 
-		expect(items).toEqual([expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }) })]);
+		expect(items).toEqual([
+			expect.objectContaining({
+				verification: expect.objectContaining({
+					status: 'unverified',
+					reason: 'lead-has-no-record',
+				}),
+			}),
+		]);
 		expect(store.requests).toEqual([]);
 	});
 
 	it('the store’s key as studiocart_secret proves the delivery without a read, and never travels on', async () => {
 		const { items, logs } = await deliver(purchase({ id: '999999', studiocart_secret: KEY }));
 
-		expect(items).toEqual([expect.objectContaining({ id: 999999, verification: { status: 'verified', method: 'secret' } })]);
+		expect(items).toEqual([
+			expect.objectContaining({
+				id: 999999,
+				verification: { status: 'verified', method: 'secret' },
+			}),
+		]);
 		expect(items[0]).not.toHaveProperty('studiocart_secret');
 		expect(JSON.stringify(items) + logs.join('\n')).not.toContain(KEY);
 		expect(store.requests).toEqual([]);
@@ -203,7 +257,9 @@ describe('Verify Deliveries With the Store off', () => {
 
 		expect(wrong.response).toEqual(NOTHING_STARTED);
 		expect(wrong.logs[0]).toMatch(/secret-mismatch/);
-		expect(right.items).toEqual([expect.objectContaining({ verification: { status: 'verified', method: 'secret' } })]);
+		expect(right.items).toEqual([
+			expect.objectContaining({ verification: { status: 'verified', method: 'secret' } }),
+		]);
 		expect(JSON.stringify(right.items)).not.toContain(KEY);
 		expect(store.requests).toEqual([]);
 	});

@@ -3,7 +3,13 @@ import { fakeWebhook } from './fake/context';
 
 const trigger = new CommerceServiceTrigger();
 // Parsing and filtering only; verification with the store is triggerVerify.test.ts.
-const PURCHASES_OF_87 = { event: 'purchased', productId: '87', planIds: [], pricesInCents: false, verifyDeliveries: false };
+const PURCHASES_OF_87 = {
+	event: 'purchased',
+	productId: '87',
+	planIds: [],
+	pricesInCents: false,
+	verifyDeliveries: false,
+};
 
 function purchase(overrides: Record<string, unknown> = {}) {
 	return {
@@ -54,7 +60,10 @@ describe('trigger webhook()', () => {
 	});
 
 	it('drops an event of another kind without starting the workflow', async () => {
-		const { context } = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: purchase({ trigger: 'refunded' }) });
+		const { context } = fakeWebhook({
+			parameters: PURCHASES_OF_87,
+			bodyData: purchase({ trigger: 'refunded' }),
+		});
 
 		const response = await trigger.webhook.call(context);
 
@@ -63,7 +72,10 @@ describe('trigger webhook()', () => {
 	});
 
 	it('drops another product, but keeps the product when it was bought as a bump', async () => {
-		const other = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: purchase({ product_id: '91' }) });
+		const other = fakeWebhook({
+			parameters: PURCHASES_OF_87,
+			bodyData: purchase({ product_id: '91' }),
+		});
 		const bump = fakeWebhook({
 			parameters: PURCHASES_OF_87,
 			bodyData: purchase({ product_id: '91', items: [{ product_id: 87, purchase_type: 'bump' }] }),
@@ -76,7 +88,10 @@ describe('trigger webhook()', () => {
 	it('keeps only the chosen plans, and bump / upsell entries match how the product was bought', async () => {
 		const parameters = { ...PURCHASES_OF_87, planIds: ['installments', 'upsell'] };
 		const full = fakeWebhook({ parameters, bodyData: purchase() });
-		const installments = fakeWebhook({ parameters, bodyData: purchase({ payment_plan_id: 'installments' }) });
+		const installments = fakeWebhook({
+			parameters,
+			bodyData: purchase({ payment_plan_id: 'installments' }),
+		});
 		const upsell = fakeWebhook({ parameters, bodyData: purchase({ purchase_type: 'upsell' }) });
 
 		expect((await trigger.webhook.call(full.context)).workflowData).toBeUndefined();
@@ -86,20 +101,31 @@ describe('trigger webhook()', () => {
 
 	it('keeps a lead, which carries no plan, under a plan filter', async () => {
 		const { context } = fakeWebhook({
-			parameters: { event: 'lead', productId: '87', planIds: ['full'], pricesInCents: false, verifyDeliveries: false },
+			parameters: {
+				event: 'lead',
+				productId: '87',
+				planIds: ['full'],
+				pricesInCents: false,
+				verifyDeliveries: false,
+			},
 			bodyData: { trigger: 'lead', customer_email: 'lead@example.com', product_id: '87' },
 		});
 
 		const response = await trigger.webhook.call(context);
 
-		expect(response.workflowData?.[0]?.[0]?.json).toMatchObject({ trigger: 'lead', customer_email: 'lead@example.com' });
+		expect(response.workflowData?.[0]?.[0]?.json).toMatchObject({
+			trigger: 'lead',
+			customer_email: 'lead@example.com',
+		});
 	});
 
 	it('reads a form-encoded body n8n did not parse from the raw bytes', async () => {
 		const { context } = fakeWebhook({
 			parameters: PURCHASES_OF_87,
 			bodyData: {},
-			rawBody: Buffer.from('trigger=purchased&id=7&product_id=87&items[0][product_name]=Kit&items[0][quantity]=2'),
+			rawBody: Buffer.from(
+				'trigger=purchased&id=7&product_id=87&items[0][product_name]=Kit&items[0][quantity]=2',
+			),
 		});
 
 		const response = await trigger.webhook.call(context);

@@ -22,7 +22,14 @@ beforeEach(() => {
 });
 
 function purchase(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { trigger: 'purchased', id: String(paid), customer_email: EMAIL, product_id: '87', status: 'paid', ...overrides };
+  return {
+    trigger: 'purchased',
+    id: String(paid),
+    customer_email: EMAIL,
+    product_id: '87',
+    status: 'paid',
+    ...overrides,
+  };
 }
 
 const client = () => {
@@ -33,15 +40,26 @@ const client = () => {
 describe('admitDeliveries, verifying', () => {
   it('admits genuine records marked verified, drops forged ones with a warning naming reason and store only', async () => {
     const { admitted, notices } = await admitDeliveries({
-      delivered: delivered(purchase(), purchase({ id: '999999' }), purchase({ customer_email: 'someone.else@example.org' })),
+      delivered: delivered(
+        purchase(),
+        purchase({ id: '999999' }),
+        purchase({ customer_email: 'someone.else@example.org' }),
+      ),
       event: 'purchased',
       verify: true,
       client,
     });
 
-    expect(admitted).toEqual([expect.objectContaining({ id: paid, verification: { status: 'verified', method: 'store' } })]);
+    expect(admitted).toEqual([
+      expect.objectContaining({ id: paid, verification: { status: 'verified', method: 'store' } }),
+    ]);
     expect(notices).toEqual([
-      { level: 'warn', message: expect.stringMatching(/^dropped a "purchased" delivery that did not come from shop\.example\.com \(unknown-record\): .*Nothing was started\.$/) },
+      {
+        level: 'warn',
+        message: expect.stringMatching(
+          /^dropped a "purchased" delivery that did not come from shop\.example\.com \(unknown-record\): .*Nothing was started\.$/,
+        ),
+      },
       { level: 'warn', message: expect.stringMatching(/^dropped a "purchased" delivery .*\(email-mismatch\)/) },
     ]);
     expect(JSON.stringify(notices)).not.toMatch(/@|someone/);
@@ -50,10 +68,24 @@ describe('admitDeliveries, verifying', () => {
 
   it('a failing store: the record goes on unverified, with a warning that says why', async () => {
     store.failWith = 500;
-    const { admitted, notices } = await admitDeliveries({ delivered: delivered(purchase()), event: 'purchased', verify: true, client });
+    const { admitted, notices } = await admitDeliveries({
+      delivered: delivered(purchase()),
+      event: 'purchased',
+      verify: true,
+      client,
+    });
 
-    expect(admitted).toEqual([expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable' }) })]);
-    expect(notices).toEqual([{ level: 'warn', message: expect.stringMatching(/^a "purchased" delivery goes on unverified \(store-unavailable\): /) }]);
+    expect(admitted).toEqual([
+      expect.objectContaining({
+        verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable' }),
+      }),
+    ]);
+    expect(notices).toEqual([
+      {
+        level: 'warn',
+        message: expect.stringMatching(/^a "purchased" delivery goes on unverified \(store-unavailable\): /),
+      },
+    ]);
   });
 
   it('a lead goes on unverified with an info line, and no read', async () => {
@@ -64,8 +96,14 @@ describe('admitDeliveries, verifying', () => {
       client,
     });
 
-    expect(admitted).toEqual([expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }) })]);
-    expect(notices).toEqual([{ level: 'info', message: expect.stringMatching(/^a "lead" delivery goes on unverified \(lead-has-no-record\)/) }]);
+    expect(admitted).toEqual([
+      expect.objectContaining({
+        verification: expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }),
+      }),
+    ]);
+    expect(notices).toEqual([
+      { level: 'info', message: expect.stringMatching(/^a "lead" delivery goes on unverified \(lead-has-no-record\)/) },
+    ]);
     expect(store.requests).toEqual([]);
   });
 
@@ -77,7 +115,9 @@ describe('admitDeliveries, verifying', () => {
       client,
     });
 
-    expect(admitted).toEqual([expect.objectContaining({ id: 999999, verification: { status: 'verified', method: 'secret' } })]);
+    expect(admitted).toEqual([
+      expect.objectContaining({ id: 999999, verification: { status: 'verified', method: 'secret' } }),
+    ]);
     expect(notices).toEqual([]);
     expect(JSON.stringify({ admitted, notices })).not.toContain(FAKE_KEY);
     expect(store.requests).toEqual([]);
@@ -86,7 +126,12 @@ describe('admitDeliveries, verifying', () => {
 
 describe('admitDeliveries, not verifying', () => {
   it('without a secret: every record goes on as delivered, unmarked, and no client is made', async () => {
-    const { admitted, notices } = await admitDeliveries({ delivered: delivered(purchase({ id: '999999' })), event: 'purchased', verify: false, client });
+    const { admitted, notices } = await admitDeliveries({
+      delivered: delivered(purchase({ id: '999999' })),
+      event: 'purchased',
+      verify: false,
+      client,
+    });
 
     expect(admitted).toEqual([expect.objectContaining({ id: 999999 })]);
     expect(admitted[0]).not.toHaveProperty('verification');
@@ -96,14 +141,26 @@ describe('admitDeliveries, not verifying', () => {
 
   it('the secret alone decides: a wrong one is dropped with a warning, a right one is marked verified; no read', async () => {
     const { admitted, notices } = await admitDeliveries({
-      delivered: delivered(purchase({ studiocart_secret: 'guessed-key' }), purchase({ id: '999999', studiocart_secret: FAKE_KEY })),
+      delivered: delivered(
+        purchase({ studiocart_secret: 'guessed-key' }),
+        purchase({ id: '999999', studiocart_secret: FAKE_KEY }),
+      ),
       event: 'purchased',
       verify: false,
       client: async () => client(),
     });
 
-    expect(admitted).toEqual([expect.objectContaining({ id: 999999, verification: { status: 'verified', method: 'secret' } })]);
-    expect(notices).toEqual([{ level: 'warn', message: expect.stringMatching(/^dropped a "purchased" delivery .*\(secret-mismatch\): the delivery carries a studiocart_secret that is not/) }]);
+    expect(admitted).toEqual([
+      expect.objectContaining({ id: 999999, verification: { status: 'verified', method: 'secret' } }),
+    ]);
+    expect(notices).toEqual([
+      {
+        level: 'warn',
+        message: expect.stringMatching(
+          /^dropped a "purchased" delivery .*\(secret-mismatch\): the delivery carries a studiocart_secret that is not/,
+        ),
+      },
+    ]);
     expect(JSON.stringify({ admitted, notices })).not.toMatch(/guessed-key|fake-store-key/);
     expect(store.requests).toEqual([]);
     expect(clientsMade).toBe(1);

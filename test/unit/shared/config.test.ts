@@ -80,13 +80,17 @@ describe('normaliseStoreUrl: what people type becomes one base URL', () => {
   it('names an empty URL as "(empty)" and starts the message with the operation', () => {
     const error = thrown(() => normaliseStoreUrl(''));
     expect(error.store).toBe('(empty)');
-    expect(error.message).toMatch(/^Connect to the store failed on \(empty\): "" is not a store URL \(it is empty\)\. /);
+    expect(error.message).toMatch(
+      /^Connect to the store failed on \(empty\): "" is not a store URL \(it is empty\)\. /,
+    );
   });
 
   it('does not repeat a password typed into the URL', () => {
     const error = thrown(() => normaliseStoreUrl('https://admin:hunter2secret@shop.example.com'));
     expect(error).toBeInstanceOf(ConfigurationError);
-    expect(error.message).toContain('"https://***@shop.example.com" is not a store URL (it contains a user name or password)');
+    expect(error.message).toContain(
+      '"https://***@shop.example.com" is not a store URL (it contains a user name or password)',
+    );
     expect(error.message).not.toContain('hunter2secret');
     expect(error.store).not.toContain('hunter2secret');
     expect(JSON.stringify(error)).not.toContain('hunter2secret');
@@ -123,17 +127,23 @@ describe('parseApiRoot', () => {
     expect(parseApiRoot(input)).toEqual({ style: 'rest_route', route });
   });
 
-  it.each(['/', '///', '/wp json/sc/v1', '/wp-json/sc/v1#top', 'https://', '?rest_route=', '/?rest_route=/', '?rest_route=%E0%A4%A'])(
-    'rejects %j with a ConfigurationError that names it and the default',
-    (input) => {
-      const error = thrown(() => parseApiRoot(input, 'shop.example.com'));
-      expect(error).toBeInstanceOf(ConfigurationError);
-      expect(error.store).toBe('shop.example.com');
-      expect(error.message).toContain(`"${input}" is not an API root`);
-      expect(error.hint).toContain('/wp-json/sc/v1');
-      expect(error.hint).toContain('?rest_route=/sc/v1');
-    },
-  );
+  it.each([
+    '/',
+    '///',
+    '/wp json/sc/v1',
+    '/wp-json/sc/v1#top',
+    'https://',
+    '?rest_route=',
+    '/?rest_route=/',
+    '?rest_route=%E0%A4%A',
+  ])('rejects %j with a ConfigurationError that names it and the default', (input) => {
+    const error = thrown(() => parseApiRoot(input, 'shop.example.com'));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error.store).toBe('shop.example.com');
+    expect(error.message).toContain(`"${input}" is not an API root`);
+    expect(error.hint).toContain('/wp-json/sc/v1');
+    expect(error.hint).toContain('?rest_route=/sc/v1');
+  });
 });
 
 describe('resolveStore', () => {

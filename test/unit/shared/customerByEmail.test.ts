@@ -5,14 +5,23 @@ import { ROOT, clientFor, failure, recorder, store, useNock } from './helpers';
 useNock();
 
 /** Customer `n` has the email `customer<n>@example.com`. */
-const customer = (n: number) => ({ id: n, first_name: `First${n}`, last_name: `Last${n}`, email: `customer${n}@example.com` });
+const customer = (n: number) => ({
+  id: n,
+  first_name: `First${n}`,
+  last_name: `Last${n}`,
+  email: `customer${n}@example.com`,
+});
 const customersOf = (page: number, perPage = 100, total = 1000) =>
-  Array.from({ length: Math.max(0, Math.min(perPage, total - (page - 1) * perPage)) }, (_, i) => customer((page - 1) * perPage + i + 1));
+  Array.from({ length: Math.max(0, Math.min(perPage, total - (page - 1) * perPage)) }, (_, i) =>
+    customer((page - 1) * perPage + i + 1),
+  );
 
 /** Pages `pages` of a store of `total` customers, with or without WordPress's totals. */
 function servePages(pages: number[], total: number, withTotals: boolean) {
   const rec = recorder();
-  const headers: Record<string, string> = withTotals ? { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.ceil(total / 100)) } : {};
+  const headers: Record<string, string> = withTotals
+    ? { 'X-WP-Total': String(total), 'X-WP-TotalPages': String(Math.ceil(total / 100)) }
+    : {};
   for (const page of pages) {
     store()
       .get(`${ROOT}/customers`)
@@ -22,7 +31,8 @@ function servePages(pages: number[], total: number, withTotals: boolean) {
   return rec;
 }
 
-const pagesAsked = (rec: ReturnType<typeof recorder>) => rec.seen.map((s) => Number(s.query.page)).sort((a, b) => a - b);
+const pagesAsked = (rec: ReturnType<typeof recorder>) =>
+  rec.seen.map((s) => Number(s.query.page)).sort((a, b) => a - b);
 
 describe('findCustomerByEmail', () => {
   it('finds a customer trimmed and in any letter case, and asks for no page past the window', async () => {
@@ -56,7 +66,9 @@ describe('findCustomerByEmail', () => {
 
   it('concurrency 1 (for fragile hosts) asks one page at a time', async () => {
     const rec = servePages([1, 2, 3], 1000, true);
-    await expect(clientFor().findCustomerByEmail('customer201@example.com', { concurrency: 1 })).resolves.toMatchObject({ id: 201 });
+    await expect(clientFor().findCustomerByEmail('customer201@example.com', { concurrency: 1 })).resolves.toMatchObject(
+      { id: 201 },
+    );
     expect(rec.seen.map((s) => Number(s.query.page))).toEqual([1, 2, 3]);
   });
 

@@ -24,7 +24,18 @@ import {
   redact,
 } from '../../../shared/src';
 import { retryAfterSeconds } from '../../../shared/src/http/responseError';
-import { KEY, ROOT, clientFor, expectNoSecret, failure, store, storeFor, stubTransport, text, useNock } from './helpers';
+import {
+  KEY,
+  ROOT,
+  clientFor,
+  expectNoSecret,
+  failure,
+  store,
+  storeFor,
+  stubTransport,
+  text,
+  useNock,
+} from './helpers';
 
 useNock();
 
@@ -94,8 +105,13 @@ describe('not found', () => {
   });
 
   it('rest_no_route names a custom root, or the rest_route form, as configured', async () => {
-    store().get('/api/sc/v1/products').reply(404, wpError('rest_no_route', 'No route', 404));
-    store().get('/').query(true).reply(404, wpError('rest_no_route', 'No route', 404));
+    store()
+      .get('/api/sc/v1/products')
+      .reply(404, wpError('rest_no_route', 'No route', 404));
+    store()
+      .get('/')
+      .query(true)
+      .reply(404, wpError('rest_no_route', 'No route', 404));
     const custom = await failure(clientFor({ apiRoot: '/api/sc/v1' }).listProducts());
     const routed = await failure(clientFor({ apiRoot: '?rest_route=/sc/v1' }).listProducts());
     expect(custom.summary).toContain('/api/sc/v1');
@@ -103,7 +119,9 @@ describe('not found', () => {
   });
 
   it('404 sc_rest_invalid_id -> NotFoundError about the record', async () => {
-    store().get(`${ROOT}/orders/99999`).reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
+    store()
+      .get(`${ROOT}/orders/99999`)
+      .reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
     const error = await failure(clientFor().getOrder(99999));
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.code).toBe('sc_rest_invalid_id');
@@ -118,9 +136,13 @@ describe('not found', () => {
   it('an HTML 404 (no pretty permalinks) -> UnexpectedResponseError pointing at ?rest_route=', async () => {
     store()
       .get(`${ROOT}/customers`)
-      .reply(404, '<!DOCTYPE html><html><head><title>Page not found – Shop</title></head><body>Nothing here</body></html>', {
-        'content-type': 'text/html',
-      });
+      .reply(
+        404,
+        '<!DOCTYPE html><html><head><title>Page not found – Shop</title></head><body>Nothing here</body></html>',
+        {
+          'content-type': 'text/html',
+        },
+      );
     const error = await failure(clientFor().listCustomers());
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect(error.status).toBe(404);
@@ -155,7 +177,12 @@ describe('invalid request', () => {
     store()
       .get(`${ROOT}/subscriptions`)
       .query(true)
-      .reply(400, wpError('rest_invalid_param', 'Invalid parameter(s): date_after, order', 400, { params: ['date_after', 'order'] }));
+      .reply(
+        400,
+        wpError('rest_invalid_param', 'Invalid parameter(s): date_after, order', 400, {
+          params: ['date_after', 'order'],
+        }),
+      );
     const error = await failure(clientFor().listSubscriptions({ date_after: '31/01/2026' }));
     expect((error as InvalidRequestError).params).toEqual(['date_after', 'order']);
     expect(error.summary).toContain('(date_after, order)');
@@ -183,7 +210,9 @@ describe('invalid request', () => {
 
 describe('rate limits', () => {
   it('429 with Retry-After in seconds -> RateLimitError.retryAfterSeconds', async () => {
-    store().get(`${ROOT}/orders`).reply(429, { code: 'too_many_requests', message: 'Slow down' }, { 'Retry-After': '30' });
+    store()
+      .get(`${ROOT}/orders`)
+      .reply(429, { code: 'too_many_requests', message: 'Slow down' }, { 'Retry-After': '30' });
     const error = await failure(clientFor().listOrders());
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterSeconds).toBe(30);
@@ -294,7 +323,9 @@ describe('server errors and unreadable answers', () => {
   });
 
   it('a redirect without body -> UnexpectedResponseError with the status', async () => {
-    store().get(`${ROOT}/customers/1`).reply(301, '', { Location: 'https://www.shop.example.com/wp-json/sc/v1/customers/1' });
+    store()
+      .get(`${ROOT}/customers/1`)
+      .reply(301, '', { Location: 'https://www.shop.example.com/wp-json/sc/v1/customers/1' });
     const error = await failure(clientFor().getCustomer(1));
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect(error.status).toBe(301);
@@ -310,7 +341,9 @@ describe('no answer', () => {
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(1500);
-    expect(error.message).toMatch(/^List orders failed on shop\.example\.com: the store did not answer within 100 ms\. /);
+    expect(error.message).toMatch(
+      /^List orders failed on shop\.example\.com: the store did not answer within 100 ms\. /,
+    );
     expect(error.status).toBeUndefined();
     expectNoSecret(error);
   });
@@ -324,7 +357,9 @@ describe('no answer', () => {
   });
 
   it('an OS-level ETIMEDOUT is a timeout too', async () => {
-    store().get(`${ROOT}/orders`).replyWithError(Object.assign(new Error('connect ETIMEDOUT 203.0.113.5:443'), { code: 'ETIMEDOUT' }));
+    store()
+      .get(`${ROOT}/orders`)
+      .replyWithError(Object.assign(new Error('connect ETIMEDOUT 203.0.113.5:443'), { code: 'ETIMEDOUT' }));
     await expect(clientFor().listOrders()).rejects.toBeInstanceOf(TimeoutError);
   });
 
@@ -365,12 +400,48 @@ describe('no answer', () => {
 
 describe('every failure names store, operation and a hint, and never the key', () => {
   const echo = `Invalid key ${KEY} for https://shop.example.com/wp-json/sc/v1/webhook/validate/?api_key=${KEY}&x=1`;
-  const cases: [string, () => nock.Interceptor, (c: ReturnType<typeof clientFor>) => Promise<unknown>, string, abstract new (...args: never[]) => CommerceServiceError][] = [
-    ['401 echoing the key', () => store().post(`${ROOT}/webhook/validate/`).query(true), (c) => c.validateKey(), 'Check the API key', AuthenticationError],
-    ['400 echoing the key', () => store().get(`${ROOT}/customers`), (c) => c.listCustomers(), 'List customers', InvalidRequestError],
-    ['404 echoing the key', () => store().get(`${ROOT}/customers/3`), (c) => c.getCustomer(3), 'Get a customer', NotFoundError],
-    ['500 echoing the key', () => store().get(`${ROOT}/products/3`), (c) => c.getProduct(3), 'Get a product', ServerError],
-    ['429 echoing the key', () => store().get(`${ROOT}/products`), (c) => c.listProducts(), 'List products', RateLimitError],
+  const cases: [
+    string,
+    () => nock.Interceptor,
+    (c: ReturnType<typeof clientFor>) => Promise<unknown>,
+    string,
+    abstract new (...args: never[]) => CommerceServiceError,
+  ][] = [
+    [
+      '401 echoing the key',
+      () => store().post(`${ROOT}/webhook/validate/`).query(true),
+      (c) => c.validateKey(),
+      'Check the API key',
+      AuthenticationError,
+    ],
+    [
+      '400 echoing the key',
+      () => store().get(`${ROOT}/customers`),
+      (c) => c.listCustomers(),
+      'List customers',
+      InvalidRequestError,
+    ],
+    [
+      '404 echoing the key',
+      () => store().get(`${ROOT}/customers/3`),
+      (c) => c.getCustomer(3),
+      'Get a customer',
+      NotFoundError,
+    ],
+    [
+      '500 echoing the key',
+      () => store().get(`${ROOT}/products/3`),
+      (c) => c.getProduct(3),
+      'Get a product',
+      ServerError,
+    ],
+    [
+      '429 echoing the key',
+      () => store().get(`${ROOT}/products`),
+      (c) => c.listProducts(),
+      'List products',
+      RateLimitError,
+    ],
   ];
   const statuses: Record<string, number> = { '401': 401, '400': 400, '404': 404, '500': 500, '429': 429 };
 
@@ -389,7 +460,10 @@ describe('every failure names store, operation and a hint, and never the key', (
   it('an HTML page that shows the key in a link', async () => {
     store()
       .get(`${ROOT}/webhook/products/`)
-      .reply(200, `<html><body>Blocked: <a href="/wp-json/sc/v1/webhook/validate/?api_key=${KEY}">${KEY}</a></body></html>`);
+      .reply(
+        200,
+        `<html><body>Blocked: <a href="/wp-json/sc/v1/webhook/validate/?api_key=${KEY}">${KEY}</a></body></html>`,
+      );
     const error = await failure(clientFor().listWebhookProducts());
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect(error.message).toContain('[redacted]');
@@ -404,7 +478,9 @@ describe('every failure names store, operation and a hint, and never the key', (
   });
 
   it('a timeout, a network failure and a configuration error carry no key either', async () => {
-    const transport = stubTransport(() => Promise.reject(Object.assign(new Error(`connect to ?api_key=${KEY} refused`), { code: 'ECONNREFUSED' })));
+    const transport = stubTransport(() =>
+      Promise.reject(Object.assign(new Error(`connect to ?api_key=${KEY} refused`), { code: 'ECONNREFUSED' })),
+    );
     expectNoSecret(await failure(createClient({ settings: storeFor(), transport }).validateKey()));
     let configError: unknown;
     try {
@@ -417,7 +493,9 @@ describe('every failure names store, operation and a hint, and never the key', (
   });
 
   it('toJSON keeps name, kind, message, store, operation, status and code only', async () => {
-    store().get(`${ROOT}/orders/7`).reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
+    store()
+      .get(`${ROOT}/orders/7`)
+      .reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
     const error = await failure(clientFor().getOrder(7));
     expect(error.toJSON()).toEqual({
       name: 'NotFoundError',
@@ -448,26 +526,34 @@ describe('a transport that breaks its contract', () => {
     expect(error).toBeInstanceOf(NetworkError);
   });
 
-  it('a transport throwing node-fetch\'s timeout -> TimeoutError', async () => {
+  it("a transport throwing node-fetch's timeout -> TimeoutError", async () => {
     const transport = stubTransport(() =>
-      Promise.reject(Object.assign(new Error('network timeout at: https://shop.example.com/'), { type: 'request-timeout' })),
+      Promise.reject(
+        Object.assign(new Error('network timeout at: https://shop.example.com/'), { type: 'request-timeout' }),
+      ),
     );
     await expect(createClient({ settings: storeFor(), transport }).listOrders()).rejects.toBeInstanceOf(TimeoutError);
   });
 
   it('a non-2xx answer from a stub is read like any other', async () => {
     const transport = stubTransport([text(401, '')]);
-    await expect(createClient({ settings: storeFor(), transport }).getOrder(1)).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(createClient({ settings: storeFor(), transport }).getOrder(1)).rejects.toBeInstanceOf(
+      AuthenticationError,
+    );
   });
 });
 
 describe('redact', () => {
   it('replaces secret query values whatever their name case', () => {
-    expect(redact('https://x.example.com/a?api_key=abc123&page=2')).toBe('https://x.example.com/a?api_key=[redacted]&page=2');
+    expect(redact('https://x.example.com/a?api_key=abc123&page=2')).toBe(
+      'https://x.example.com/a?api_key=[redacted]&page=2',
+    );
     expect(redact('GET /?rest_route=/sc/v1/x&API_KEY=abc&apikey=def&key=ghi&token=jkl#frag')).toBe(
       'GET /?rest_route=/sc/v1/x&API_KEY=[redacted]&apikey=[redacted]&key=[redacted]&token=[redacted]#frag',
     );
-    expect(redact('"https://x/?api_key=abc" and \'?token=zz\'')).toBe('"https://x/?api_key=[redacted]" and \'?token=[redacted]\'');
+    expect(redact('"https://x/?api_key=abc" and \'?token=zz\'')).toBe(
+      '"https://x/?api_key=[redacted]" and \'?token=[redacted]\'',
+    );
   });
 
   it('leaves other query parameters and plain text alone', () => {
@@ -493,16 +579,28 @@ describe('describeTransportFailure', () => {
     ['ETIMEDOUT code', Object.assign(new Error('connect ETIMEDOUT'), { code: 'ETIMEDOUT' }), 'timeout'],
     ['ESOCKETTIMEDOUT code', Object.assign(new Error('x'), { code: 'ESOCKETTIMEDOUT' }), 'timeout'],
     ['ECONNABORTED code (axios)', Object.assign(new Error('aborted'), { code: 'ECONNABORTED' }), 'timeout'],
-    ['undici headers timeout', Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' }), 'timeout'],
+    [
+      'undici headers timeout',
+      Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' }),
+      'timeout',
+    ],
     ['AbortError', Object.assign(new Error('The operation was aborted'), { name: 'AbortError' }), 'timeout'],
     ['DOMException TimeoutError', Object.assign(new Error('signal timed out'), { name: 'TimeoutError' }), 'timeout'],
-    ['node-fetch request-timeout', Object.assign(new Error('network timeout at: https://x'), { type: 'request-timeout' }), 'timeout'],
+    [
+      'node-fetch request-timeout',
+      Object.assign(new Error('network timeout at: https://x'), { type: 'request-timeout' }),
+      'timeout',
+    ],
     ['a message saying "timed out"', new Error('Request timed out after 30000ms'), 'timeout'],
     ['a message saying "time-out"', new Error('gateway time-out'), 'timeout'],
     ['ECONNREFUSED', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }), 'network'],
     ['ENOTFOUND', Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' }), 'network'],
     ['ECONNRESET', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), 'network'],
-    ['a certificate error', Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' }), 'network'],
+    [
+      'a certificate error',
+      Object.assign(new Error('certificate has expired'), { code: 'CERT_HAS_EXPIRED' }),
+      'network',
+    ],
     ['a string', 'boom', 'network'],
     ['undefined', undefined, 'network'],
     ['null', null, 'network'],

@@ -16,7 +16,19 @@ import { KEY, ROOT, clientFor, json, recorder, store, storeFor, stubTransport, u
 
 useNock();
 
-const KEYS = ['purchased', 'refunded', 'pending', 'active', 'trialing', 'paused', 'canceled', 'completed', 'lead', 'renewal', 'failed'];
+const KEYS = [
+  'purchased',
+  'refunded',
+  'pending',
+  'active',
+  'trialing',
+  'paused',
+  'canceled',
+  'completed',
+  'lead',
+  'renewal',
+  'failed',
+];
 
 function kind(key: string): EventKind {
   const found = eventKind(key);
@@ -143,7 +155,9 @@ describe('parseDelivery', () => {
   });
 
   it('does not let a form body write to Object.prototype', () => {
-    const records = parseDelivery('trigger=purchased&id=7&__proto__[polluted]=yes&constructor[prototype][polluted2]=yes');
+    const records = parseDelivery(
+      'trigger=purchased&id=7&__proto__[polluted]=yes&constructor[prototype][polluted2]=yes',
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted2).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
@@ -299,7 +313,11 @@ describe('matchesFilters', () => {
   });
 
   it('ignores item types that are not purchase kinds', () => {
-    const record = { trigger: 'purchased', payment_plan_id: 'full', items: [{ item_type: 'main' }] } as unknown as EventRecord;
+    const record = {
+      trigger: 'purchased',
+      payment_plan_id: 'full',
+      items: [{ item_type: 'main' }],
+    } as unknown as EventRecord;
     expect(matchesFilters(record, { event: 'purchased', planIds: ['main'] })).toBe(false);
   });
 
@@ -392,7 +410,13 @@ describe('recentEvents through latest-orders (6)', () => {
     store()
       .post(`${ROOT}/webhook/latest-orders/`)
       .query(true)
-      .reply(rec.reply(400, { code: 'rest_invalid_param', message: 'Invalid parameter(s): status', data: { status: 400, params: { status: 'bad' } } }));
+      .reply(
+        rec.reply(400, {
+          code: 'rest_invalid_param',
+          message: 'Invalid parameter(s): status',
+          data: { status: 400, params: { status: 'bad' } },
+        }),
+      );
     store()
       .post(`${ROOT}/webhook/latest-orders/`)
       .query(true)
@@ -411,7 +435,11 @@ describe('recentEvents through latest-orders (6)', () => {
     store()
       .post(`${ROOT}/webhook/latest-orders/`)
       .query(true)
-      .reply(401, { code: 'rest_forbidden_context', message: 'Sorry, you cannot view this resource.', data: { status: 401 } });
+      .reply(401, {
+        code: 'rest_forbidden_context',
+        message: 'Sorry, you cannot view this resource.',
+        data: { status: 401 },
+      });
     await expect(recentEvents(clientFor(), kind('purchased'))).rejects.toBeInstanceOf(AuthenticationError);
   });
 
@@ -440,7 +468,9 @@ describe('recentEvents through latest-orders (6)', () => {
 
   it('returns at most limit records, newest first as the store sent them', async () => {
     const transport = stubTransport([json(200, [specRecord(5, 'paid'), specRecord(4, 'paid'), specRecord(3, 'paid')])]);
-    const events = await recentEvents(createClient({ settings: storeFor(), transport }), kind('purchased'), { limit: 2 });
+    const events = await recentEvents(createClient({ settings: storeFor(), transport }), kind('purchased'), {
+      limit: 2,
+    });
     expect(events.map((e) => e.id)).toEqual([5, 4]);
   });
 

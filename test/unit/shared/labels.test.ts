@@ -2,7 +2,16 @@
 import { FIELDS, FIELD_LABELS, type FieldDescription } from '../../../shared/src';
 
 // Field lists of docs/service/shapes.md (Customer, Order, Order item, Subscription, Invoice, Product, Plan).
-const CUSTOMER = ['id', 'first_name', 'last_name', 'email', 'date_created', 'lifetime_value', 'total_orders', 'last_order_date'];
+const CUSTOMER = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'date_created',
+  'lifetime_value',
+  'total_orders',
+  'last_order_date',
+];
 const PURCHASE = [
   'id',
   'customer_firstname',
@@ -26,7 +35,15 @@ const PURCHASE = [
   'order_url',
   'link',
 ];
-const ORDER = [...PURCHASE, 'shipping_amount', 'pre_tax_amount', 'transaction_id', 'items', 'invoice_total', 'invoice_subtotal'];
+const ORDER = [
+  ...PURCHASE,
+  'shipping_amount',
+  'pre_tax_amount',
+  'transaction_id',
+  'items',
+  'invoice_total',
+  'invoice_subtotal',
+];
 const ORDER_ITEM = ['product_name', 'quantity', 'subtotal', 'total_amount', 'tax_amount', 'unit_price', 'sub_summary'];
 const SUBSCRIPTION = [
   ...PURCHASE,
@@ -41,7 +58,18 @@ const SUBSCRIPTION = [
   'invoices',
 ];
 const INVOICE = ['id', 'status', 'order_amount', 'date', 'date_time', 'link'];
-const PRODUCT = ['id', 'name', 'status', 'description', 'date_created', 'date_updated', 'url', 'image_url', 'is_on_sale', 'plans'];
+const PRODUCT = [
+  'id',
+  'name',
+  'status',
+  'description',
+  'date_created',
+  'date_updated',
+  'url',
+  'image_url',
+  'is_on_sale',
+  'plans',
+];
 const PLAN = ['id', 'name', 'price_type', 'price', 'installments', 'interval', 'frequency', 'trial_days', 'signup_fee'];
 const LATEST_ORDER = [
   'order_id',
@@ -133,15 +161,34 @@ describe('FIELDS', () => {
   });
 
   it('event descriptions are the resource plus the trigger and the payload extras; a lead has no amounts', () => {
-    const contact = ['customer_phone', 'customer_address', 'customer_address_2', 'customer_city', 'customer_state', 'customer_zip', 'customer_country', 'ip_address'];
+    const contact = [
+      'customer_phone',
+      'customer_address',
+      'customer_address_2',
+      'customer_city',
+      'customer_state',
+      'customer_zip',
+      'customer_country',
+      'ip_address',
+    ];
     expect(FIELDS.orderEvent[0]).toEqual({ key: 'trigger', label: 'Event', type: 'string' });
     expect(keys(FIELDS.orderEvent)).toEqual(['trigger', ...ORDER, 'order_type', ...contact].sort());
     expect(keys(FIELDS.subscriptionEvent)).toEqual(['trigger', ...SUBSCRIPTION, ...contact].sort());
     const items = FIELDS.orderEvent.find((field) => field.key === 'items');
-    expect(items?.children?.map((field) => field.key)).toEqual(expect.arrayContaining(['product_id', 'price_id', 'item_type']));
+    expect(items?.children?.map((field) => field.key)).toEqual(
+      expect.arrayContaining(['product_id', 'price_id', 'item_type']),
+    );
     expect(FIELDS.orderEvent.find((field) => field.key === 'order_type')?.label).toBe('Purchase Type');
     expect(keys(FIELDS.leadEvent)).toEqual(
-      ['trigger', 'customer_firstname', 'customer_lastname', 'customer_name', 'customer_email', 'product_id', 'product_name'].sort(),
+      [
+        'trigger',
+        'customer_firstname',
+        'customer_lastname',
+        'customer_name',
+        'customer_email',
+        'product_id',
+        'product_name',
+      ].sort(),
     );
   });
 });

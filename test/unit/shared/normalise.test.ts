@@ -2,12 +2,7 @@
  * What real stores answer (docs/service/real-stores.md) read into the documented shapes
  * (docs/service/shapes.md), through the client and the Node transport against nock.
  */
-import {
-  AuthenticationError,
-  NotFoundError,
-  ServerError,
-  UnexpectedResponseError,
-} from '../../../shared/src';
+import { AuthenticationError, NotFoundError, ServerError, UnexpectedResponseError } from '../../../shared/src';
 import { ROOT, clientFor, expectNoSecret, failure, recorder, store, useNock } from './helpers';
 
 useNock();
@@ -16,7 +11,10 @@ const HOOK = 'https://hooks.zapier.com/hooks/standard/1/2/';
 
 /** One 200 answer with a raw text body (nothing re-encoded). */
 function answerText(method: 'get' | 'post', path: string, body: string, headers: Record<string, string> = {}) {
-  return store()[method](path).query(true).reply(200, body, { 'content-type': 'application/json', ...headers });
+  return store()
+    [method](path)
+    .query(true)
+    .reply(200, body, { 'content-type': 'application/json', ...headers });
 }
 
 describe('validate (1): any 2xx is success', () => {
@@ -53,7 +51,10 @@ describe('subscribe (2): the hook id is an opaque string', () => {
     ['an array-wrapped record', [{ id: 77 }], '77'],
     ['extra fields', { id: '9', url: HOOK }, '9'],
   ])('id as %s', async (_, body, id) => {
-    store().post(`${ROOT}/webhook/subscribe/`).query(true).reply(200, body as object);
+    store()
+      .post(`${ROOT}/webhook/subscribe/`)
+      .query(true)
+      .reply(200, body as object);
     await expect(clientFor().subscribeHook({ hook_url: HOOK })).resolves.toEqual({ id });
   });
 
@@ -80,8 +81,16 @@ describe('unsubscribe (3): delete, fallback to zap-delete, "not found" is alread
     message: 'The handler for the route is invalid.',
     data: { status: 500 },
   };
-  const noRoute = { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } };
-  const notFound = { code: 'rest_subscribe_error', message: 'no webhook with this ID found: 17', data: { status: 404 } };
+  const noRoute = {
+    code: 'rest_no_route',
+    message: 'No route was found matching the URL and request method.',
+    data: { status: 404 },
+  };
+  const notFound = {
+    code: 'rest_subscribe_error',
+    message: 'no webhook with this ID found: 17',
+    data: { status: 404 },
+  };
 
   it('answers {id}: deleted, no fallback', async () => {
     store().post(`${ROOT}/webhook/delete/`).reply(200, { id: 17 });
@@ -92,7 +101,9 @@ describe('unsubscribe (3): delete, fallback to zap-delete, "not found" is alread
     const first = recorder();
     const second = recorder();
     store().post(`${ROOT}/webhook/delete/`).reply(first.reply(500, invalidHandler));
-    store().post(`${ROOT}/webhook/zap-delete/`).reply(second.reply(200, [{ url: HOOK, id: '17' }]));
+    store()
+      .post(`${ROOT}/webhook/zap-delete/`)
+      .reply(second.reply(200, [{ url: HOOK, id: '17' }]));
     await expect(clientFor().unsubscribeHook('17')).resolves.toEqual({ id: '17', alreadyGone: false });
     expect(second.last().pathname).toBe('/wp-json/sc/v1/webhook/zap-delete/');
     expect(second.last().method).toBe('POST');
@@ -104,7 +115,9 @@ describe('unsubscribe (3): delete, fallback to zap-delete, "not found" is alread
 
   it('404 rest_no_route -> zap-delete', async () => {
     store().post(`${ROOT}/webhook/delete/`).reply(404, noRoute);
-    store().post(`${ROOT}/webhook/zap-delete/`).reply(200, [{ url: HOOK, id: '17' }]);
+    store()
+      .post(`${ROOT}/webhook/zap-delete/`)
+      .reply(200, [{ url: HOOK, id: '17' }]);
     await expect(clientFor().unsubscribeHook('17')).resolves.toEqual({ id: '17', alreadyGone: false });
   });
 
@@ -140,7 +153,11 @@ describe('unsubscribe (3): delete, fallback to zap-delete, "not found" is alread
   it('401 on delete is not a reason to fall back', async () => {
     store()
       .post(`${ROOT}/webhook/delete/`)
-      .reply(401, { code: 'rest_forbidden_context', message: 'Sorry, you cannot view this resource.', data: { status: 401 } });
+      .reply(401, {
+        code: 'rest_forbidden_context',
+        message: 'Sorry, you cannot view this resource.',
+        data: { status: 401 },
+      });
     await expect(clientFor().unsubscribeHook(17)).rejects.toBeInstanceOf(AuthenticationError);
   });
 
@@ -161,7 +178,9 @@ describe('webhook products (4) and plans (5)', () => {
   });
 
   it('coerces ids: product id to an integer, plan id to a string; fills a missing name', async () => {
-    store().get(`${ROOT}/webhook/products/`).reply(200, [{ id: '87', name: 'Sourdough Masterclass' }, { id: 91 }]);
+    store()
+      .get(`${ROOT}/webhook/products/`)
+      .reply(200, [{ id: '87', name: 'Sourdough Masterclass' }, { id: 91 }]);
     store()
       .get(`${ROOT}/webhook/plans/`)
       .query(true)
@@ -196,7 +215,9 @@ describe('webhook products (4) and plans (5)', () => {
 
   it('reads a single record where a list belongs as a list of one; drops non-records', async () => {
     store().get(`${ROOT}/webhook/products/`).reply(200, { id: 87, name: 'Only' });
-    store().get(`${ROOT}/webhook/products/`).reply(200, [{ id: 1, name: 'A' }, 'junk', null, 7]);
+    store()
+      .get(`${ROOT}/webhook/products/`)
+      .reply(200, [{ id: 1, name: 'A' }, 'junk', null, 7]);
     await expect(clientFor().listWebhookProducts()).resolves.toEqual([{ id: 87, name: 'Only' }]);
     await expect(clientFor().listWebhookProducts()).resolves.toEqual([{ id: 1, name: 'A' }]);
   });
@@ -285,7 +306,10 @@ describe('latest orders (6)', () => {
   });
 
   it('fills a sparse record with empty values', async () => {
-    store().post(`${ROOT}/webhook/latest-orders/`).query(true).reply(200, { '0': { order_id: 5 } });
+    store()
+      .post(`${ROOT}/webhook/latest-orders/`)
+      .query(true)
+      .reply(200, { '0': { order_id: 5 } });
     await expect(clientFor().latestOrders()).resolves.toEqual([
       {
         order_id: 5,
@@ -310,9 +334,14 @@ describe('latest orders (6)', () => {
 
 describe('REST resources (7 to 15)', () => {
   it('customer: numbers sent as strings are coerced, missing fields filled', async () => {
-    store()
-      .get(`${ROOT}/customers/12`)
-      .reply(200, { id: '12', first_name: 'Maya', email: 'maya@example.com', lifetime_value: '1,299.50', total_orders: '3', last_order_date: null });
+    store().get(`${ROOT}/customers/12`).reply(200, {
+      id: '12',
+      first_name: 'Maya',
+      email: 'maya@example.com',
+      lifetime_value: '1,299.50',
+      total_orders: '3',
+      last_order_date: null,
+    });
     await expect(clientFor().getCustomer(12)).resolves.toEqual({
       id: 12,
       first_name: 'Maya',
@@ -326,7 +355,9 @@ describe('REST resources (7 to 15)', () => {
   });
 
   it('retrieve: an array-wrapped single record is the record', async () => {
-    store().get(`${ROOT}/customers/12`).reply(200, [{ id: 12, email: 'a@example.com' }]);
+    store()
+      .get(`${ROOT}/customers/12`)
+      .reply(200, [{ id: 12, email: 'a@example.com' }]);
     const customer = await clientFor().getCustomer(12);
     expect(customer.id).toBe(12);
     expect(customer.email).toBe('a@example.com');
@@ -385,7 +416,16 @@ describe('REST resources (7 to 15)', () => {
       transaction_id: '',
       status: '',
       items: [
-        { product_name: 'Kit', quantity: 2, subtotal: 19, total_amount: 0, tax_amount: 0, unit_price: 9.5, sub_summary: '', extra: true },
+        {
+          product_name: 'Kit',
+          quantity: 2,
+          subtotal: 19,
+          total_amount: 0,
+          tax_amount: 0,
+          unit_price: 9.5,
+          sub_summary: '',
+          extra: true,
+        },
       ],
       invoice_total: 0,
       invoice_subtotal: 0,
@@ -465,17 +505,63 @@ describe('REST resources (7 to 15)', () => {
         {
           id: 87,
           plans: [
-            { id: 'full', name: 'Pay in full', price_type: 'fixed', price: '149.00', installments: -1, trial_days: null },
-            { id: 3, name: 'Monthly', price_type: 'recurring', price: 29, interval: 'month', frequency: '1', trial_days: '14', signup_fee: '10' },
+            {
+              id: 'full',
+              name: 'Pay in full',
+              price_type: 'fixed',
+              price: '149.00',
+              installments: -1,
+              trial_days: null,
+            },
+            {
+              id: 3,
+              name: 'Monthly',
+              price_type: 'recurring',
+              price: 29,
+              interval: 'month',
+              frequency: '1',
+              trial_days: '14',
+              signup_fee: '10',
+            },
             { id: 'x', trial_days: '' },
           ],
         },
       ]);
     const page = await clientFor().listProducts();
     expect(page.items[0]?.plans).toEqual([
-      { id: 'full', name: 'Pay in full', price_type: 'fixed', price: 149, installments: '-1', interval: '', frequency: 0, trial_days: null, signup_fee: 0 },
-      { id: '3', name: 'Monthly', price_type: 'recurring', price: 29, installments: '', interval: 'month', frequency: 1, trial_days: 14, signup_fee: 10 },
-      { id: 'x', name: '', price_type: '', price: 0, installments: '', interval: '', frequency: 0, trial_days: null, signup_fee: 0 },
+      {
+        id: 'full',
+        name: 'Pay in full',
+        price_type: 'fixed',
+        price: 149,
+        installments: '-1',
+        interval: '',
+        frequency: 0,
+        trial_days: null,
+        signup_fee: 0,
+      },
+      {
+        id: '3',
+        name: 'Monthly',
+        price_type: 'recurring',
+        price: 29,
+        installments: '',
+        interval: 'month',
+        frequency: 1,
+        trial_days: 14,
+        signup_fee: 10,
+      },
+      {
+        id: 'x',
+        name: '',
+        price_type: '',
+        price: 0,
+        installments: '',
+        interval: '',
+        frequency: 0,
+        trial_days: null,
+        signup_fee: 0,
+      },
     ]);
   });
 
@@ -489,7 +575,9 @@ describe('REST resources (7 to 15)', () => {
   });
 
   it('lists: a PHP associative array is a list; a single record is a list of one', async () => {
-    store().get(`${ROOT}/customers`).reply(200, { '0': { id: 1 }, '1': { id: '2' } });
+    store()
+      .get(`${ROOT}/customers`)
+      .reply(200, { '0': { id: 1 }, '1': { id: '2' } });
     store().get(`${ROOT}/customers`).reply(200, { id: 3, email: 'c@example.com' });
     expect((await clientFor().listCustomers()).items.map((c) => c.id)).toEqual([1, 2]);
     expect((await clientFor().listCustomers()).items.map((c) => c.email)).toEqual(['c@example.com']);
@@ -534,7 +622,11 @@ describe('noise before the JSON', () => {
   });
 
   it('a plain-text notice before the subscribe answer {id}', async () => {
-    answerText('post', `${ROOT}/webhook/subscribe/`, 'Notice: Undefined index: status in /x.php on line 4\n{"id": 1732190400}');
+    answerText(
+      'post',
+      `${ROOT}/webhook/subscribe/`,
+      'Notice: Undefined index: status in /x.php on line 4\n{"id": 1732190400}',
+    );
     await expect(clientFor().subscribeHook({ hook_url: HOOK })).resolves.toEqual({ id: '1732190400' });
   });
 });
@@ -544,7 +636,11 @@ describe('pagination headers', () => {
     store()
       .get(`${ROOT}/orders`)
       .query(true)
-      .reply(200, [{ id: 1 }], { 'X-WP-Total': '42', 'X-WP-TotalPages': '5', Link: '<https://shop.example.com/wp-json/sc/v1/orders?page=2>; rel="next"' });
+      .reply(200, [{ id: 1 }], {
+        'X-WP-Total': '42',
+        'X-WP-TotalPages': '5',
+        Link: '<https://shop.example.com/wp-json/sc/v1/orders?page=2>; rel="next"',
+      });
     const page = await clientFor().listOrders({ per_page: 10 });
     expect(page.total).toBe(42);
     expect(page.totalPages).toBe(5);

@@ -59,7 +59,10 @@ describe('2. subscribe: POST {api_root}/webhook/subscribe/', () => {
 
   it('sends api_key and product_id in the query, the rest as a JSON body', async () => {
     const rec = recorder();
-    store().post(`${ROOT}/webhook/subscribe/`).query(true).reply(rec.reply(200, { id: '1732190400' }));
+    store()
+      .post(`${ROOT}/webhook/subscribe/`)
+      .query(true)
+      .reply(rec.reply(200, { id: '1732190400' }));
     const result = await clientFor().subscribeHook({
       hook_url: HOOK,
       product_id: 87,
@@ -76,7 +79,13 @@ describe('2. subscribe: POST {api_root}/webhook/subscribe/', () => {
     expectNoKeyHeader(seen);
     expect(seen.headers['content-type']).toBe('application/json');
     expect(Number(seen.headers['content-length'])).toBe(Buffer.byteLength(seen.rawBody));
-    expect(bodyOf(seen)).toEqual({ hook_url: HOOK, plan_id: 34, source: 'zapier', status: 'purchased', prices_in_cents: 1 });
+    expect(bodyOf(seen)).toEqual({
+      hook_url: HOOK,
+      plan_id: 34,
+      source: 'zapier',
+      status: 'purchased',
+      prices_in_cents: 1,
+    });
   });
 
   it.each([
@@ -88,29 +97,47 @@ describe('2. subscribe: POST {api_root}/webhook/subscribe/', () => {
     ['a non-numeric plan id stays a string', 'monthly', 'monthly'],
   ] as const)('plan_id: %s', async (_, planId, expected) => {
     const rec = recorder();
-    store().post(`${ROOT}/webhook/subscribe/`).query(true).reply(rec.reply(200, { id: 5 }));
+    store()
+      .post(`${ROOT}/webhook/subscribe/`)
+      .query(true)
+      .reply(rec.reply(200, { id: 5 }));
     await clientFor().subscribeHook({ hook_url: HOOK, plan_id: planId });
     expect((bodyOf(rec.last()) as Record<string, unknown>).plan_id).toEqual(expected);
   });
 
   it('sends prices_in_cents as 0 when false, leaves out empty filters and the product', async () => {
     const rec = recorder();
-    store().post(`${ROOT}/webhook/subscribe/`).query(true).reply(rec.reply(200, { id: 5 }));
-    await clientFor().subscribeHook({ hook_url: HOOK, product_id: null, plan_id: [], status: '', prices_in_cents: false });
+    store()
+      .post(`${ROOT}/webhook/subscribe/`)
+      .query(true)
+      .reply(rec.reply(200, { id: 5 }));
+    await clientFor().subscribeHook({
+      hook_url: HOOK,
+      product_id: null,
+      plan_id: [],
+      status: '',
+      prices_in_cents: false,
+    });
     expect(rec.last().query).toEqual({ api_key: KEY });
     expect(bodyOf(rec.last())).toEqual({ hook_url: HOOK, prices_in_cents: 0 });
   });
 
   it('sends only hook_url when nothing else is given', async () => {
     const rec = recorder();
-    store().post(`${ROOT}/webhook/subscribe/`).query(true).reply(rec.reply(200, { id: 5 }));
+    store()
+      .post(`${ROOT}/webhook/subscribe/`)
+      .query(true)
+      .reply(rec.reply(200, { id: 5 }));
     await clientFor().subscribeHook({ hook_url: HOOK });
     expect(bodyOf(rec.last())).toEqual({ hook_url: HOOK });
   });
 
   it('sends a list of statuses as a JSON array (real stores accept it)', async () => {
     const rec = recorder();
-    store().post(`${ROOT}/webhook/subscribe/`).query(true).reply(rec.reply(200, { id: 5 }));
+    store()
+      .post(`${ROOT}/webhook/subscribe/`)
+      .query(true)
+      .reply(rec.reply(200, { id: 5 }));
     await clientFor().subscribeHook({ hook_url: HOOK, status: ['purchased', 'refunded'] });
     expect(bodyOf(rec.last())).toEqual({ hook_url: HOOK, status: ['purchased', 'refunded'] });
   });
@@ -132,7 +159,9 @@ describe('2. subscribe: POST {api_root}/webhook/subscribe/', () => {
 describe('3. delete: POST {api_root}/webhook/delete/', () => {
   it('sends the id as an integer in a JSON body, with no key anywhere', async () => {
     const rec = recorder();
-    store().post(`${ROOT}/webhook/delete/`).reply(rec.reply(200, { id: 17 }));
+    store()
+      .post(`${ROOT}/webhook/delete/`)
+      .reply(rec.reply(200, { id: 17 }));
     await expect(clientFor().unsubscribeHook('17')).resolves.toEqual({ id: '17', alreadyGone: false });
     const seen = rec.last();
     expect(seen.method).toBe('POST');
@@ -145,7 +174,9 @@ describe('3. delete: POST {api_root}/webhook/delete/', () => {
 
   it('accepts a numeric id', async () => {
     const rec = recorder();
-    store().post(`${ROOT}/webhook/delete/`).reply(rec.reply(200, { id: 1732190400 }));
+    store()
+      .post(`${ROOT}/webhook/delete/`)
+      .reply(rec.reply(200, { id: 1732190400 }));
     await expect(clientFor().unsubscribeHook(1732190400)).resolves.toEqual({ id: '1732190400', alreadyGone: false });
     expect(bodyOf(rec.last())).toEqual({ id: 1732190400 });
   });
@@ -154,7 +185,9 @@ describe('3. delete: POST {api_root}/webhook/delete/', () => {
 describe('4. products: GET {api_root}/webhook/products/', () => {
   it('sends no key, no query and no body', async () => {
     const rec = recorder();
-    store().get(`${ROOT}/webhook/products/`).reply(rec.reply(200, [{ id: 87, name: 'Sourdough Masterclass' }]));
+    store()
+      .get(`${ROOT}/webhook/products/`)
+      .reply(rec.reply(200, [{ id: 87, name: 'Sourdough Masterclass' }]));
     await expect(clientFor().listWebhookProducts()).resolves.toEqual([{ id: 87, name: 'Sourdough Masterclass' }]);
     const seen = rec.last();
     expect(seen.method).toBe('GET');
@@ -188,7 +221,9 @@ describe('6. latest-orders: POST {api_root}/webhook/latest-orders/', () => {
   it('sends api_key and product_id in the query, plan_id and status in the body', async () => {
     const rec = recorder();
     store().post(`${ROOT}/webhook/latest-orders/`).query(true).reply(rec.reply(200, []));
-    await expect(clientFor().latestOrders({ product_id: '87', plan_id: ['34', '56'], status: 'active' })).resolves.toEqual([]);
+    await expect(
+      clientFor().latestOrders({ product_id: '87', plan_id: ['34', '56'], status: 'active' }),
+    ).resolves.toEqual([]);
     const seen = rec.last();
     expect(seen.method).toBe('POST');
     expect(seen.pathname).toBe('/wp-json/sc/v1/webhook/latest-orders/');
@@ -237,7 +272,8 @@ describe('7 to 15: REST reads with x-api-key', () => {
     },
     {
       name: '9. orders',
-      run: (c) => c.listOrders({ page: 1, per_page: 20, date_after: '2026-01-31', orderby: 'date_created', order: 'asc' }),
+      run: (c) =>
+        c.listOrders({ page: 1, per_page: 20, date_after: '2026-01-31', orderby: 'date_created', order: 'asc' }),
       path: '/wp-json/sc/v1/orders',
       query: { page: '1', per_page: '20', date_after: '2026-01-31', orderby: 'date_created', order: 'asc' },
       body: { page: 1, per_page: 20, date_after: '2026-01-31', orderby: 'date_created', order: 'asc' },
@@ -293,35 +329,41 @@ describe('7 to 15: REST reads with x-api-key', () => {
     },
   ];
 
-  it.each(cases)('$name: GET $path with list params in the query and the JSON body', async ({ run, path, query, body, answer }) => {
-    const rec = recorder();
-    const transport = spyTransport(true);
-    store().get(path).query(true).reply(rec.reply(200, answer));
-    await run(createClient({ settings: storeFor(), transport }));
-    const seen = rec.last();
-    expect(seen.method).toBe('GET');
-    expect(seen.pathname).toBe(path);
-    expect(seen.query).toEqual(query);
-    expect(seen.query.api_key).toBeUndefined();
-    expectRestHeaders(seen);
-    expect(transport.requests).toHaveLength(1);
-    expect(transport.requests[0]?.body).toEqual(body);
-    // The body bytes went over the wire: nock saw their length.
-    expect(seen.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(body))));
-  });
+  it.each(cases)(
+    '$name: GET $path with list params in the query and the JSON body',
+    async ({ run, path, query, body, answer }) => {
+      const rec = recorder();
+      const transport = spyTransport(true);
+      store().get(path).query(true).reply(rec.reply(200, answer));
+      await run(createClient({ settings: storeFor(), transport }));
+      const seen = rec.last();
+      expect(seen.method).toBe('GET');
+      expect(seen.pathname).toBe(path);
+      expect(seen.query).toEqual(query);
+      expect(seen.query.api_key).toBeUndefined();
+      expectRestHeaders(seen);
+      expect(transport.requests).toHaveLength(1);
+      expect(transport.requests[0]?.body).toEqual(body);
+      // The body bytes went over the wire: nock saw their length.
+      expect(seen.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(body))));
+    },
+  );
 
-  it.each(cases)('$name: no GET body through a transport that drops it, params still in the query', async ({ run, path, query, answer }) => {
-    const dropsBody = spyTransport(false);
-    const rec = recorder();
-    store().get(path).query(true).reply(rec.reply(200, answer));
-    await run(createClient({ settings: storeFor(), transport: dropsBody }));
-    const seen = rec.last();
-    expect(seen.query).toEqual(query);
-    expectRestHeaders(seen);
-    expect(dropsBody.requests[0]?.body).toBeUndefined();
-    expect(seen.rawBody).toBe('');
-    expect(seen.headers['content-length']).toBeUndefined();
-  });
+  it.each(cases)(
+    '$name: no GET body through a transport that drops it, params still in the query',
+    async ({ run, path, query, answer }) => {
+      const dropsBody = spyTransport(false);
+      const rec = recorder();
+      store().get(path).query(true).reply(rec.reply(200, answer));
+      await run(createClient({ settings: storeFor(), transport: dropsBody }));
+      const seen = rec.last();
+      expect(seen.query).toEqual(query);
+      expectRestHeaders(seen);
+      expect(dropsBody.requests[0]?.body).toBeUndefined();
+      expect(seen.rawBody).toBe('');
+      expect(seen.headers['content-length']).toBeUndefined();
+    },
+  );
 
   it('hands a transport that drops GET bodies a request without body', async () => {
     const transport = stubTransport([json(200, [])]);
@@ -431,7 +473,10 @@ describe('?rest_route= mode', () => {
 
   it('2: product_id and api_key next to rest_route, body unchanged', async () => {
     const rec = recorder();
-    store().post('/').query(true).reply(rec.reply(200, { id: 3 }));
+    store()
+      .post('/')
+      .query(true)
+      .reply(rec.reply(200, { id: 3 }));
     await clientFor(settings).subscribeHook({ hook_url: 'https://example.net/hook', product_id: '87' });
     expect(rec.last().query).toEqual({ rest_route: '/sc/v1/webhook/subscribe/', product_id: '87', api_key: KEY });
     expect(bodyOf(rec.last())).toEqual({ hook_url: 'https://example.net/hook' });
@@ -457,7 +502,10 @@ describe('?rest_route= mode', () => {
   it('keeps the sub-folder of a store in a sub-folder', async () => {
     const rec = recorder();
     nock('https://example.com').get('/store/').query(true).reply(rec.reply(200, []));
-    await clientFor({ storeUrl: 'https://example.com/store/wp-admin/', apiRoot: '/index.php?rest_route=/sc/v1' }).listWebhookProducts();
+    await clientFor({
+      storeUrl: 'https://example.com/store/wp-admin/',
+      apiRoot: '/index.php?rest_route=/sc/v1',
+    }).listWebhookProducts();
     expect(rec.last().pathname).toBe('/store/');
     expect(rec.last().query).toEqual({ rest_route: '/sc/v1/webhook/products/' });
   });
@@ -466,14 +514,19 @@ describe('?rest_route= mode', () => {
 describe('other roots and stores', () => {
   it('uses a custom path root', async () => {
     const rec = recorder();
-    store().get('/api/sc/v1/products/87').reply(rec.reply(200, { id: 87 }));
+    store()
+      .get('/api/sc/v1/products/87')
+      .reply(rec.reply(200, { id: 87 }));
     await clientFor({ apiRoot: '/api/sc/v1/' }).getProduct(87);
     expect(rec.last().pathname).toBe('/api/sc/v1/products/87');
   });
 
   it('talks http to a local store on its port', async () => {
     const rec = recorder();
-    nock('http://localhost:8080').post('/wordpress/wp-json/sc/v1/webhook/validate/').query(true).reply(rec.reply(200, {}));
+    nock('http://localhost:8080')
+      .post('/wordpress/wp-json/sc/v1/webhook/validate/')
+      .query(true)
+      .reply(rec.reply(200, {}));
     await clientFor({ storeUrl: 'http://localhost:8080/wordpress/' }).validateKey();
     expect(rec.last().query).toEqual({ api_key: KEY });
   });

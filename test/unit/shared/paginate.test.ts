@@ -29,7 +29,9 @@ function honest(total: number) {
 
 /** Always a full page of new records, forever. */
 function endless() {
-  return server((page, perPage) => ({ items: Array.from({ length: perPage }, (_, i) => (page - 1) * perPage + i + 1) }));
+  return server((page, perPage) => ({
+    items: Array.from({ length: perPage }, (_, i) => (page - 1) * perPage + i + 1),
+  }));
 }
 
 describe('paginate stop rules', () => {
@@ -190,16 +192,28 @@ describe('client.iterate over a store', () => {
   });
 
   it('stops on a short page of customers without headers', async () => {
-    store().get(`${ROOT}/customers`).query({ page: '1', per_page: '3' }).reply(200, [{ id: 1 }, { id: 2 }, { id: 3 }]);
-    store().get(`${ROOT}/customers`).query({ page: '2', per_page: '3' }).reply(200, [{ id: 4 }]);
+    store()
+      .get(`${ROOT}/customers`)
+      .query({ page: '1', per_page: '3' })
+      .reply(200, [{ id: 1 }, { id: 2 }, { id: 3 }]);
+    store()
+      .get(`${ROOT}/customers`)
+      .query({ page: '2', per_page: '3' })
+      .reply(200, [{ id: 4 }]);
     const client = clientFor();
     const customers = await collect(client.iterate((p) => client.listCustomers(p), { perPage: 3 }));
     expect(customers.map((c) => c.id)).toEqual([1, 2, 3, 4]);
   });
 
   it('stops on a null page', async () => {
-    store().get(`${ROOT}/products`).query({ page: '1', per_page: '1' }).reply(200, [{ id: 9 }]);
-    store().get(`${ROOT}/products`).query({ page: '2', per_page: '1' }).reply(200, 'null', { 'content-type': 'application/json' });
+    store()
+      .get(`${ROOT}/products`)
+      .query({ page: '1', per_page: '1' })
+      .reply(200, [{ id: 9 }]);
+    store()
+      .get(`${ROOT}/products`)
+      .query({ page: '2', per_page: '1' })
+      .reply(200, 'null', { 'content-type': 'application/json' });
     const client = clientFor();
     const products = await collect(client.iterate((p) => client.listProducts(p), { perPage: 1 }));
     expect(products.map((p) => p.id)).toEqual([9]);
@@ -228,7 +242,11 @@ describe('client.iterate over a store', () => {
 });
 
 /** Records 1..total served with totals, each page answering after `delayFor(page)` ms; tracks requests in flight. */
-function slowStore(total: number, delayFor: (page: number) => number = () => 5, withTotals: 'pages' | 'total' | 'none' = 'pages') {
+function slowStore(
+  total: number,
+  delayFor: (page: number) => number = () => 5,
+  withTotals: 'pages' | 'total' | 'none' = 'pages',
+) {
   const calls: number[] = [];
   const done: number[] = [];
   let inFlight = 0;
@@ -251,7 +269,11 @@ function slowStore(total: number, delayFor: (page: number) => number = () => 5, 
       const items: number[] = [];
       for (let n = from; n <= Math.min(total, from + perPage - 1); n += 1) items.push(n);
       const totals =
-        withTotals === 'pages' ? { total, totalPages: Math.ceil(total / perPage) } : withTotals === 'total' ? { total } : {};
+        withTotals === 'pages'
+          ? { total, totalPages: Math.ceil(total / perPage) }
+          : withTotals === 'total'
+            ? { total }
+            : {};
       return { items, ...totals };
     },
   };
@@ -360,9 +382,15 @@ describe('paginate in parallel when the store gives totals', () => {
   });
 
   it('stops on an empty page and on a repeated page inside the totals', async () => {
-    const empty = server((page, perPage) => ({ items: page < 3 ? Array.from({ length: perPage }, (_, i) => `${page}.${i}`) : [], totalPages: 9 }));
+    const empty = server((page, perPage) => ({
+      items: page < 3 ? Array.from({ length: perPage }, (_, i) => `${page}.${i}`) : [],
+      totalPages: 9,
+    }));
     expect(await collect(paginate(empty.fetchPage, { perPage: 2 }))).toEqual(['1.0', '1.1', '2.0', '2.1']);
-    const repeat = server((_page, perPage) => ({ items: Array.from({ length: perPage }, (_, i) => ({ n: i })), totalPages: 9 }));
+    const repeat = server((_page, perPage) => ({
+      items: Array.from({ length: perPage }, (_, i) => ({ n: i })),
+      totalPages: 9,
+    }));
     expect(await collect(paginate(repeat.fetchPage, { perPage: 2 }))).toEqual([{ n: 0 }, { n: 1 }]);
   });
 
@@ -427,7 +455,9 @@ describe('client.iterate after a 429 during a parallel walk', () => {
     expect(waits).toEqual([2000]);
     expect(transport.requests).toHaveLength(31);
     // The retry of page 4 and everything after it: never two requests at once.
-    const retryIndex = startedWith.findIndex((s, i) => s.page === 4 && i > 0 && startedWith.slice(0, i).some((t) => t.page === 4));
+    const retryIndex = startedWith.findIndex(
+      (s, i) => s.page === 4 && i > 0 && startedWith.slice(0, i).some((t) => t.page === 4),
+    );
     const later = startedWith.slice(retryIndex + 1);
     expect(later.length).toBeGreaterThan(20);
     expect(Math.max(...later.map((s) => s.inFlight))).toBe(1);

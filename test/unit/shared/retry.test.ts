@@ -32,8 +32,15 @@ function fakeTime() {
   };
 }
 
-function retrying(time: ReturnType<typeof fakeTime>, overrides: Partial<RetryOptions> = {}, options: Partial<ClientOptions> = {}) {
-  return clientFor({}, { retry: { budgetMs: 25_000, sleep: time.sleep, now: time.now, random: () => 0.5, ...overrides }, ...options });
+function retrying(
+  time: ReturnType<typeof fakeTime>,
+  overrides: Partial<RetryOptions> = {},
+  options: Partial<ClientOptions> = {},
+) {
+  return clientFor(
+    {},
+    { retry: { budgetMs: 25_000, sleep: time.sleep, now: time.now, random: () => 0.5, ...overrides }, ...options },
+  );
 }
 
 const wpError = (code: string, message = 'Busy') => ({ code, message, data: { status: 0 } });
@@ -42,7 +49,9 @@ describe('which answers are retried', () => {
   it.each([429, 502, 503, 504])('%i is retried and the next answer is used', async (status) => {
     const time = fakeTime();
     store().get(`${ROOT}/orders`).reply(status, wpError('busy'));
-    store().get(`${ROOT}/orders`).reply(200, [{ id: 1 }]);
+    store()
+      .get(`${ROOT}/orders`)
+      .reply(200, [{ id: 1 }]);
     const page = await retrying(time).listOrders();
     expect(page.items.map((o) => o.id)).toEqual([1]);
     expect(time.waits).toHaveLength(1);
@@ -51,15 +60,21 @@ describe('which answers are retried', () => {
   it('a timeout is retried', async () => {
     const time = fakeTime();
     store().get(`${ROOT}/orders`).delay(1000).reply(200, []);
-    store().get(`${ROOT}/orders`).reply(200, [{ id: 2 }]);
+    store()
+      .get(`${ROOT}/orders`)
+      .reply(200, [{ id: 2 }]);
     const page = await retrying(time, {}, { timeoutMs: 50 }).listOrders();
     expect(page.items.map((o) => o.id)).toEqual([2]);
   });
 
   it('a dropped connection is retried', async () => {
     const time = fakeTime();
-    store().get(`${ROOT}/orders`).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
-    store().get(`${ROOT}/orders`).reply(200, [{ id: 3 }]);
+    store()
+      .get(`${ROOT}/orders`)
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    store()
+      .get(`${ROOT}/orders`)
+      .reply(200, [{ id: 3 }]);
     await expect(retrying(time).listOrders()).resolves.toMatchObject({ items: [{ id: 3 }] });
   });
 
@@ -76,21 +91,29 @@ describe('which answers are retried', () => {
     const error = await failure(retrying(time).getOrder(5));
     expect(error).toBeInstanceOf(ServerError);
     expect(error.attempts).toBe(2);
-    expect(error.message).toMatch(/^Get an order failed on shop\.example\.com after 2 attempts: the store had an internal error \(HTTP 500 internal_server_error: Critical error\)\./);
+    expect(error.message).toMatch(
+      /^Get an order failed on shop\.example\.com after 2 attempts: the store had an internal error \(HTTP 500 internal_server_error: Critical error\)\./,
+    );
   });
 
   it('a 500 after a 503 still gets its one retry', async () => {
     const time = fakeTime();
     store().get(`${ROOT}/products`).reply(503, '');
     store().get(`${ROOT}/products`).reply(500, '');
-    store().get(`${ROOT}/products`).reply(200, [{ id: 9 }]);
+    store()
+      .get(`${ROOT}/products`)
+      .reply(200, [{ id: 9 }]);
     await expect(retrying(time).listProducts()).resolves.toMatchObject({ items: [{ id: 9 }] });
   });
 
   it('a route without a handler (500 rest_invalid_handler) is not retried: unsubscribe falls back at once', async () => {
     const time = fakeTime();
-    store().post(`${ROOT}/webhook/delete/`).reply(500, wpError('rest_invalid_handler', 'The handler for the route is invalid'));
-    store().post(`${ROOT}/webhook/zap-delete/`).reply(200, [{ url: 'https://hooks.example.com/1', id: 7 }]);
+    store()
+      .post(`${ROOT}/webhook/delete/`)
+      .reply(500, wpError('rest_invalid_handler', 'The handler for the route is invalid'));
+    store()
+      .post(`${ROOT}/webhook/zap-delete/`)
+      .reply(200, [{ url: 'https://hooks.example.com/1', id: 7 }]);
     await expect(retrying(time).unsubscribeHook('7')).resolves.toEqual({ id: '7', alreadyGone: false });
     expect(time.waits).toEqual([]);
   });
@@ -139,7 +162,9 @@ describe('which operations are retried', () => {
   it('products and plans (4, 5) are retried', async () => {
     const time = fakeTime();
     store().get(`${ROOT}/webhook/products/`).reply(502, '');
-    store().get(`${ROOT}/webhook/products/`).reply(200, [{ id: 1, name: 'Course' }]);
+    store()
+      .get(`${ROOT}/webhook/products/`)
+      .reply(200, [{ id: 1, name: 'Course' }]);
     store().get(`${ROOT}/webhook/plans/`).query(true).reply(504, '');
     store().get(`${ROOT}/webhook/plans/`).query(true).reply(200, []);
     const client = retrying(time);
@@ -159,12 +184,19 @@ describe('which operations are retried', () => {
     ['getCustomer', (c: ReturnType<typeof retrying>) => c.getCustomer(1), `${ROOT}/customers/1`],
     ['getSubscription', (c: ReturnType<typeof retrying>) => c.getSubscription(1), `${ROOT}/subscriptions/1`],
     ['getProduct', (c: ReturnType<typeof retrying>) => c.getProduct(1), `${ROOT}/products/1`],
-    ['listSubscriptionOrders', (c: ReturnType<typeof retrying>) => c.listSubscriptionOrders(1), `${ROOT}/orders/subscription/1`],
+    [
+      'listSubscriptionOrders',
+      (c: ReturnType<typeof retrying>) => c.listSubscriptionOrders(1),
+      `${ROOT}/orders/subscription/1`,
+    ],
     ['listCustomers', (c: ReturnType<typeof retrying>) => c.listCustomers(), `${ROOT}/customers`],
   ])('%s is retried', async (_name, run, path) => {
     const time = fakeTime();
     store().get(path).query(true).reply(503, '');
-    store().get(path).query(true).reply(200, path.endsWith('/1') ? { id: 1 } : []);
+    store()
+      .get(path)
+      .query(true)
+      .reply(200, path.endsWith('/1') ? { id: 1 } : []);
     await expect(run(retrying(time))).resolves.toBeDefined();
   });
 
@@ -187,7 +219,9 @@ describe('how long it waits', () => {
 
   it('Retry-After as an HTTP date', async () => {
     const time = fakeTime();
-    store().get(`${ROOT}/orders`).reply(503, '', { 'Retry-After': new Date(START + 4000).toUTCString() });
+    store()
+      .get(`${ROOT}/orders`)
+      .reply(503, '', { 'Retry-After': new Date(START + 4000).toUTCString() });
     store().get(`${ROOT}/orders`).reply(200, []);
     await retrying(time).listOrders();
     expect(time.waits).toEqual([4000]);
@@ -238,7 +272,9 @@ describe('how long it waits', () => {
 describe('the time budget', () => {
   it('a 429 that cannot be waited out within the budget is returned at once as a RateLimitError', async () => {
     const time = fakeTime();
-    store().get(`${ROOT}/orders`).reply(429, { code: 'too_many_requests', message: 'Slow down' }, { 'Retry-After': '12' });
+    store()
+      .get(`${ROOT}/orders`)
+      .reply(429, { code: 'too_many_requests', message: 'Slow down' }, { 'Retry-After': '12' });
     const error = (await failure(retrying(time, { budgetMs: 10_000 }).listOrders())) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfterSeconds).toBe(12);
@@ -248,7 +284,10 @@ describe('the time budget', () => {
 
   it('stops when the next wait would outlast the budget, saying how many attempts were made', async () => {
     const time = fakeTime();
-    store().get(`${ROOT}/orders`).times(2).reply(429, { code: 'too_many_requests', message: 'Slow down' }, { 'Retry-After': '5' });
+    store()
+      .get(`${ROOT}/orders`)
+      .times(2)
+      .reply(429, { code: 'too_many_requests', message: 'Slow down' }, { 'Retry-After': '5' });
     const error = (await failure(retrying(time, { budgetMs: 10_000 }).listOrders())) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfterSeconds).toBe(5);
@@ -275,7 +314,9 @@ describe('the time budget', () => {
     store().get(`${ROOT}/orders`).times(3).delay(1000).reply(200, []);
     const error = await failure(retrying(time, { budgetMs: 60_000 }, { timeoutMs: 40 }).listOrders());
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toMatch(/^List orders failed on shop\.example\.com after 3 attempts: the store did not answer within 40 ms\./);
+    expect(error.message).toMatch(
+      /^List orders failed on shop\.example\.com after 3 attempts: the store did not answer within 40 ms\./,
+    );
   });
 });
 
@@ -289,14 +330,19 @@ describe('the last error', () => {
     expect(error).toBeInstanceOf(ServerError);
     expect(error.attempts).toBe(3);
     expect(error.status).toBe(504);
-    expect(error.message).toMatch(/^Check the API key failed on shop\.example\.com after 3 attempts: .*HTTP 504 gateway_timeout: Upstream timed out/);
+    expect(error.message).toMatch(
+      /^Check the API key failed on shop\.example\.com after 3 attempts: .*HTTP 504 gateway_timeout: Upstream timed out/,
+    );
     expect(error.toJSON()).toMatchObject({ attempts: 3, status: 504 });
     expectNoSecret(error);
   });
 
   it('network failures after 3 attempts are a NetworkError that says so', async () => {
     const time = fakeTime();
-    store().get(`${ROOT}/products/1`).times(3).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    store()
+      .get(`${ROOT}/products/1`)
+      .times(3)
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     const error = await failure(retrying(time).getProduct(1));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toContain('after 3 attempts');

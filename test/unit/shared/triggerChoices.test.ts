@@ -58,7 +58,9 @@ describe('subscribeInputOf and eventFiltersOf', () => {
   const choices = readTriggerChoices({ productId: '87', planIds: ['full', 'bump'], pricesInCents: 'yes' });
 
   it('maps choices to operation 2 with the event as status and the given source', () => {
-    expect(subscribeInputOf(choices, { hookUrl: 'https://hooks.example.com/1', event: 'purchased', source: 'n8n' })).toEqual({
+    expect(
+      subscribeInputOf(choices, { hookUrl: 'https://hooks.example.com/1', event: 'purchased', source: 'n8n' }),
+    ).toEqual({
       hook_url: 'https://hooks.example.com/1',
       product_id: '87',
       plan_id: ['full', 'bump'],
@@ -87,7 +89,12 @@ describe('subscribeInputOf and eventFiltersOf', () => {
   });
 
   it('gives recent examples the same product, plans and cents', () => {
-    expect(recentOptionsOf(choices, 3)).toEqual({ productId: '87', planIds: ['full', 'bump'], limit: 3, pricesInCents: true });
+    expect(recentOptionsOf(choices, 3)).toEqual({
+      productId: '87',
+      planIds: ['full', 'bump'],
+      limit: 3,
+      pricesInCents: true,
+    });
   });
 });
 
@@ -109,10 +116,16 @@ describe('plan choices', () => {
   });
 
   it('tells purchase kinds from plan ids', () => {
-    expect(['bump', 'upsell', 'downsell', 'full', 'Bump'].map(isPurchaseKind)).toEqual([true, true, true, false, false]);
+    expect(['bump', 'upsell', 'downsell', 'full', 'Bump'].map(isPurchaseKind)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
-  it('asks the store for the product\'s plans (operation 5)', async () => {
+  it("asks the store for the product's plans (operation 5)", async () => {
     store().get(`${ROOT}/webhook/plans/`).query({ product_id: '87' }).reply(200, [FULL]);
     const plans = await productPlanChoices('87', () => clientFor(), { purchaseKinds: true });
     expect(plans.map((plan) => plan.id)).toEqual(['full', 'bump', 'upsell', 'downsell']);

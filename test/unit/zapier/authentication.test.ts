@@ -1,5 +1,17 @@
 import authentication, { testConnection } from '../../../zapier/src/authentication';
-import { AUTH, KEY, ORIGIN, ROOT, UNREACHABLE, appTester, seenRequest, store, thrown, wpError, UNREACHABLE_HOST } from './helpers';
+import {
+  AUTH,
+  KEY,
+  ORIGIN,
+  ROOT,
+  UNREACHABLE,
+  appTester,
+  seenRequest,
+  store,
+  thrown,
+  wpError,
+  UNREACHABLE_HOST,
+} from './helpers';
 import { useNock } from '../support/nock';
 
 const { connectionLabel, fields } = authentication;
@@ -39,7 +51,9 @@ describe('auth test (operation 1)', () => {
 
   it('uses ?rest_route= for sites without pretty permalinks', async () => {
     store().post('/').query({ rest_route: '/sc/v1/webhook/validate/', api_key: KEY }).reply(200, {});
-    await expect(appTester(testConnection, { authData: { ...AUTH, apiRoot: '?rest_route=/sc/v1' } })).resolves.toBeTruthy();
+    await expect(
+      appTester(testConnection, { authData: { ...AUTH, apiRoot: '?rest_route=/sc/v1' } }),
+    ).resolves.toBeTruthy();
   });
 
   it('wrong key: asks to reconnect with the key from the Studiocart settings', async () => {
@@ -105,7 +119,9 @@ describe('connection label', () => {
   it('shows the store host (and sub-folder) that the test returns', async () => {
     expect(connectionLabel).toBe('{{store}}');
     store().post('/store/wp-json/sc/v1/webhook/validate/').query(true).reply(200, {});
-    const result = await appTester(testConnection, { authData: { ...AUTH, storeUrl: 'https://shop.example.com/store/wp-admin/' } });
+    const result = await appTester(testConnection, {
+      authData: { ...AUTH, storeUrl: 'https://shop.example.com/store/wp-admin/' },
+    });
     expect(result).toMatchObject({ store: 'shop.example.com/store' });
   });
 });

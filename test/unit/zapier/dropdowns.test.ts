@@ -20,14 +20,20 @@ const products = trigger('product_list');
 const plans = trigger('plan_list');
 
 describe('Product dropdown (hidden trigger, operation 4)', () => {
-  it('is hidden and lists the store\'s products by id and name, without a key', async () => {
+  it("is hidden and lists the store's products by id and name, without a key", async () => {
     expect(products.display.hidden).toBe(true);
     const seen: Seen[] = [];
     store()
       .get(`${ROOT}/webhook/products/`)
       .reply(function (uri, body) {
         seen.push(seenRequest(uri, body, this.req.headers));
-        return [200, [{ id: 91, name: 'Bread Club' }, { id: '87', name: 'Sourdough Masterclass' }]];
+        return [
+          200,
+          [
+            { id: 91, name: 'Bread Club' },
+            { id: '87', name: 'Sourdough Masterclass' },
+          ],
+        ];
       });
     const result = await appTester(listProducts, { authData: AUTH, meta: { isFillingDynamicDropdown: true } });
     expect(result).toEqual([
@@ -55,7 +61,7 @@ describe('Product dropdown (hidden trigger, operation 4)', () => {
 });
 
 describe('Plans dropdown (hidden trigger, operation 5)', () => {
-  it('is hidden and lists the chosen product\'s plans with bump, upsell and downsell', async () => {
+  it("is hidden and lists the chosen product's plans with bump, upsell and downsell", async () => {
     expect(plans.display.hidden).toBe(true);
     store()
       .get(`${ROOT}/webhook/plans/`)
@@ -74,7 +80,7 @@ describe('Plans dropdown (hidden trigger, operation 5)', () => {
     ]);
   });
 
-  it('keeps a real store\'s own purchase-kind entries without repeating them', async () => {
+  it("keeps a real store's own purchase-kind entries without repeating them", async () => {
     store()
       .get(`${ROOT}/webhook/plans/`)
       .query({ product_id: '87' })

@@ -41,7 +41,12 @@ export interface Seen {
 export function seenRequest(uri: string, body: unknown, headers: Record<string, string | string[] | undefined>): Seen {
   const url = new URL(uri, ORIGIN);
   const parsed = typeof body === 'string' && body ? (JSON.parse(body) as unknown) : body;
-  return { path: url.pathname, query: Object.fromEntries(url.searchParams), body: parsed === '' ? undefined : parsed, headers };
+  return {
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    body: parsed === '' ? undefined : parsed,
+    headers,
+  };
 }
 
 /** A Zapier error as the platform serialises it: `z.errors.Error` puts JSON in `message`. */

@@ -31,7 +31,15 @@ const purchased = hookOf('purchased');
 const canceled = hookOf('canceled');
 const PURCHASE = eventKind('purchased')?.sample ?? { trigger: 'purchased' };
 
-function on(method: 'post' | 'get', path: string, seen: Seen[], status: number, body: unknown, headers: Record<string, string> = {}, times = 1): void {
+function on(
+  method: 'post' | 'get',
+  path: string,
+  seen: Seen[],
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  times = 1,
+): void {
   store()
     [method](`${ROOT}/${path}`)
     .query(true)
@@ -46,31 +54,53 @@ describe('performSubscribe', () => {
   it('sends no product, plan or cents filter when none is chosen', async () => {
     const seen: Seen[] = [];
     on('post', 'webhook/subscribe/', seen, 200, { id: '17' });
-    await expect(appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} })).resolves.toEqual({ id: '17' });
+    await expect(
+      appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
+    ).resolves.toEqual({ id: '17' });
     expect(seen[0]?.query).toEqual({ api_key: KEY });
     expect(seen[0]?.body).toEqual({ hook_url: HOOK_URL, status: 'purchased', source: 'zapier', prices_in_cents: 0 });
   });
 
-  it('sends one plan as the spec\'s single value and reads a comma-separated mapped list', async () => {
+  it("sends one plan as the spec's single value and reads a comma-separated mapped list", async () => {
     const seen: Seen[] = [];
     on('post', 'webhook/subscribe/', seen, 200, { id: '18' });
     on('post', 'webhook/subscribe/', seen, 200, { id: '19' });
-    await appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: { plan_ids: ['12'] } });
-    await appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: { plan_ids: '12, upsell' } });
+    await appTester(purchased.performSubscribe, {
+      authData: AUTH,
+      targetUrl: HOOK_URL,
+      inputData: { plan_ids: ['12'] },
+    });
+    await appTester(purchased.performSubscribe, {
+      authData: AUTH,
+      targetUrl: HOOK_URL,
+      inputData: { plan_ids: '12, upsell' },
+    });
     expect((seen[0]?.body as Record<string, unknown>).plan_id).toBe(12);
     expect((seen[1]?.body as Record<string, unknown>).plan_id).toEqual([12, 'upsell']);
   });
 
   it('a rejected key asks the user to reconnect', async () => {
-    on('post', 'webhook/subscribe/', [], 401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
-    const error = await thrown(appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }));
+    on(
+      'post',
+      'webhook/subscribe/',
+      [],
+      401,
+      wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401),
+    );
+    const error = await thrown(
+      appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
+    );
     expect(error.name).toBe('ExpiredAuthError');
-    expect(error.text).toMatch(/Subscribe a webhook failed on shop\.example\.com: the store did not accept the API key/);
+    expect(error.text).toMatch(
+      /Subscribe a webhook failed on shop\.example\.com: the store did not accept the API key/,
+    );
   });
 
-  it('a 429 becomes a ThrottledError with the store\'s delay', async () => {
+  it("a 429 becomes a ThrottledError with the store's delay", async () => {
     on('post', 'webhook/subscribe/', [], 429, wpError('too_many', 'Slow down', 429), { 'retry-after': '42' });
-    const error = await thrown(appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }));
+    const error = await thrown(
+      appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
+    );
     expect(error.name).toBe('ThrottledError');
     expect(error.delay).toBe(42);
     expect(error.text).toMatch(/limiting how fast.*Try again in 42 seconds/);
@@ -78,7 +108,9 @@ describe('performSubscribe', () => {
 
   it('a store error says what happened and what to do', async () => {
     on('post', 'webhook/subscribe/', [], 404, wpError('rest_subscribe_error', 'Missing hook url', 404));
-    const error = await thrown(appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }));
+    const error = await thrown(
+      appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
+    );
     expect(error).toMatchObject({ name: 'AppError', code: 'rest_subscribe_error', status: 404 });
     expect(error.text).toMatch(/Subscribe a webhook failed on shop\.example\.com: .*Missing hook url/);
   });
@@ -87,9 +119,17 @@ describe('performSubscribe', () => {
 describe('performUnsubscribe', () => {
   it('falls back to webhook/zap-delete/ on real stores (500 rest_invalid_handler)', async () => {
     const seen: Seen[] = [];
-    on('post', 'webhook/delete/', seen, 500, wpError('rest_invalid_handler', 'The handler for the route is invalid.', 500));
+    on(
+      'post',
+      'webhook/delete/',
+      seen,
+      500,
+      wpError('rest_invalid_handler', 'The handler for the route is invalid.', 500),
+    );
     on('post', 'webhook/zap-delete/', seen, 200, [{ url: HOOK_URL, id: '77' }]);
-    await expect(appTester(canceled.performUnsubscribe, { authData: AUTH, subscribeData: { id: '77' } })).resolves.toMatchObject({
+    await expect(
+      appTester(canceled.performUnsubscribe, { authData: AUTH, subscribeData: { id: '77' } }),
+    ).resolves.toMatchObject({
       id: '77',
       alreadyGone: false,
     });
@@ -98,23 +138,37 @@ describe('performUnsubscribe', () => {
 
   it('takes a hook that is already gone as success', async () => {
     on('post', 'webhook/delete/', [], 404, wpError('rest_subscribe_error', 'no webhook with this ID found: 77', 404));
-    await expect(appTester(canceled.performUnsubscribe, { authData: AUTH, subscribeData: { id: '77' } })).resolves.toMatchObject({
+    await expect(
+      appTester(canceled.performUnsubscribe, { authData: AUTH, subscribeData: { id: '77' } }),
+    ).resolves.toMatchObject({
       alreadyGone: true,
     });
   });
 
   it('has nothing to delete without subscribe data', async () => {
-    await expect(appTester(canceled.performUnsubscribe, { authData: AUTH })).resolves.toMatchObject({ alreadyGone: true });
+    await expect(appTester(canceled.performUnsubscribe, { authData: AUTH })).resolves.toMatchObject({
+      alreadyGone: true,
+    });
   });
 
   it('reports a store that fails on both routes, after retrying the busy one', async () => {
     const deletes: Seen[] = [];
     const zapDeletes: Seen[] = [];
     on('post', 'webhook/delete/', deletes, 500, wpError('rest_invalid_handler', 'invalid', 500));
-    on('post', 'webhook/zap-delete/', zapDeletes, 503, '<html><title>Service Unavailable</title></html>', { 'content-type': 'text/html' }, 3);
+    on(
+      'post',
+      'webhook/zap-delete/',
+      zapDeletes,
+      503,
+      '<html><title>Service Unavailable</title></html>',
+      { 'content-type': 'text/html' },
+      3,
+    );
     const error = await thrown(appTester(canceled.performUnsubscribe, { authData: AUTH, subscribeData: { id: '77' } }));
     expect(error.name).toBe('AppError');
-    expect(error.text).toMatch(/Delete a webhook failed on shop\.example\.com after 3 attempts: .*web page.*Service Unavailable/);
+    expect(error.text).toMatch(
+      /Delete a webhook failed on shop\.example\.com after 3 attempts: .*web page.*Service Unavailable/,
+    );
     // A route without a handler is not asked again; the 503 is, up to 3 attempts in all.
     expect(deletes).toHaveLength(1);
     expect(zapDeletes).toHaveLength(3);
@@ -123,7 +177,11 @@ describe('performUnsubscribe', () => {
 
 describe('perform', () => {
   // Parsing and filtering only; verification with the store is triggerVerify.test.ts.
-  const bundle = (cleanedRequest: unknown, inputData: Record<string, unknown> = {}) => ({ authData: AUTH, inputData: { verify_deliveries: false, ...inputData }, cleanedRequest });
+  const bundle = (cleanedRequest: unknown, inputData: Record<string, unknown> = {}) => ({
+    authData: AUTH,
+    inputData: { verify_deliveries: false, ...inputData },
+    cleanedRequest,
+  });
 
   it('returns the delivery with types made reliable (numbers sent as strings)', async () => {
     const records = await appTester(purchased.perform, bundle({ ...PURCHASE, id: '1042', order_amount: '168.00' }));
@@ -134,20 +192,34 @@ describe('perform', () => {
   it('keeps deliveries of the chosen product (also as a bump) and drops others', async () => {
     const forProduct = { product_id: '87' };
     await expect(appTester(purchased.perform, bundle(PURCHASE, forProduct))).resolves.toHaveLength(1);
-    await expect(appTester(purchased.perform, bundle({ ...PURCHASE, product_id: '12' }, forProduct))).resolves.toEqual([]);
+    await expect(appTester(purchased.perform, bundle({ ...PURCHASE, product_id: '12' }, forProduct))).resolves.toEqual(
+      [],
+    );
     const bump = { ...PURCHASE, product_id: '12', items: [{ product_id: '87', product_name: 'Kit' }] };
     await expect(appTester(purchased.perform, bundle(bump, forProduct))).resolves.toHaveLength(1);
   });
 
   it('keeps deliveries of the chosen plans and drops others', async () => {
     await expect(appTester(purchased.perform, bundle(PURCHASE, { plan_ids: ['full'] }))).resolves.toHaveLength(1);
-    await expect(appTester(purchased.perform, bundle(PURCHASE, { plan_ids: ['monthly', 'upsell'] }))).resolves.toEqual([]);
+    await expect(appTester(purchased.perform, bundle(PURCHASE, { plan_ids: ['monthly', 'upsell'] }))).resolves.toEqual(
+      [],
+    );
   });
 
   it('reads a form-encoded delivery from the request envelope', async () => {
-    const content = 'trigger=purchased&id=5&customer_email=a%40example.com&items[0][product_name]=Kit&items[0][quantity]=2';
-    const records = await appTester(purchased.perform, bundle({ method: 'POST', headers: {}, querystring: {}, content }));
-    expect(records).toEqual([expect.objectContaining({ id: 5, customer_email: 'a@example.com', items: [expect.objectContaining({ quantity: 2 })] })]);
+    const content =
+      'trigger=purchased&id=5&customer_email=a%40example.com&items[0][product_name]=Kit&items[0][quantity]=2';
+    const records = await appTester(
+      purchased.perform,
+      bundle({ method: 'POST', headers: {}, querystring: {}, content }),
+    );
+    expect(records).toEqual([
+      expect.objectContaining({
+        id: 5,
+        customer_email: 'a@example.com',
+        items: [expect.objectContaining({ quantity: 2 })],
+      }),
+    ]);
   });
 
   it('falls back to the raw body when nothing was cleaned', async () => {
@@ -197,15 +269,27 @@ describe('performList', () => {
     on('post', 'webhook/latest-orders/', [], 200, [specRecord(9), specRecord(8)]);
     const records = await appTester(purchased.performList, { authData: AUTH, inputData: {}, meta: {} });
     expect(records).toHaveLength(2);
-    expect(records[0]).toMatchObject({ trigger: 'purchased', id: 9, status: 'paid', order_amount: 49, customer_email: 'buyer9@example.com' });
+    expect(records[0]).toMatchObject({
+      trigger: 'purchased',
+      id: 9,
+      status: 'paid',
+      order_amount: 49,
+      customer_email: 'buyer9@example.com',
+    });
     expect(records[0]).not.toHaveProperty('order_id');
     // Every field of the record is a field of a live delivery (the sample), under the same name.
     for (const key of Object.keys(records[0] ?? {})) expect(Object.keys(PURCHASE)).toContain(key);
   });
 
-  it('keeps only the event\'s records, a handful when loading a sample, filtered by product and plans', async () => {
+  it("keeps only the event's records, a handful when loading a sample, filtered by product and plans", async () => {
     const seen: Seen[] = [];
-    on('post', 'webhook/latest-orders/', seen, 200, [1, 2, 3, 4, 5, 6].map((id) => rich(id, id === 2 ? 'refunded' : 'paid', 10 * id)));
+    on(
+      'post',
+      'webhook/latest-orders/',
+      seen,
+      200,
+      [1, 2, 3, 4, 5, 6].map((id) => rich(id, id === 2 ? 'refunded' : 'paid', 10 * id)),
+    );
     const records = await appTester(purchased.performList, {
       authData: AUTH,
       inputData: { product_id: 87, plan_ids: ['full', 'bump'] },
@@ -218,13 +302,24 @@ describe('performList', () => {
 
   it('gives amounts in cents when the trigger asks for them, as live deliveries will', async () => {
     on('post', 'webhook/latest-orders/', [], 200, [rich(1, 'paid', 49.5)]);
-    const [record] = await appTester(purchased.performList, { authData: AUTH, inputData: { prices_in_cents: 'true' }, meta: {} });
-    expect(record).toMatchObject({ order_amount: 4950, items: [expect.objectContaining({ unit_price: 4950, total_amount: 4950, quantity: 1 })] });
+    const [record] = await appTester(purchased.performList, {
+      authData: AUTH,
+      inputData: { prices_in_cents: 'true' },
+      meta: {},
+    });
+    expect(record).toMatchObject({
+      order_amount: 4950,
+      items: [expect.objectContaining({ unit_price: 4950, total_amount: 4950, quantity: 1 })],
+    });
   });
 
-  it('asks again without a status when the store refuses the event\'s status', async () => {
+  it("asks again without a status when the store refuses the event's status", async () => {
     const seen: Seen[] = [];
-    on('post', 'webhook/latest-orders/', seen, 400, { code: 'rest_invalid_param', message: 'Invalid parameter(s): status', data: { status: 400, params: { status: 'bad' } } });
+    on('post', 'webhook/latest-orders/', seen, 400, {
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): status',
+      data: { status: 400, params: { status: 'bad' } },
+    });
     on('post', 'webhook/latest-orders/', seen, 200, [{ ...specRecord(3), order_status: 'canceled' }, specRecord(4)]);
     const records = await appTester(canceled.performList, { authData: AUTH, inputData: {}, meta: {} });
     expect(records.map((r) => r.id)).toEqual([3]);
@@ -232,7 +327,13 @@ describe('performList', () => {
   });
 
   it('reports a rejected key as an expired connection', async () => {
-    on('post', 'webhook/latest-orders/', [], 403, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 403));
+    on(
+      'post',
+      'webhook/latest-orders/',
+      [],
+      403,
+      wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 403),
+    );
     const error = await thrown(appTester(purchased.performList, { authData: AUTH, inputData: {}, meta: {} }));
     expect(error.name).toBe('ExpiredAuthError');
   });

@@ -2,7 +2,14 @@
  * The app's perform functions as their modules export them, typed, for the unit and integration
  * tests (the app definition types each as "function or request template"; tests check the app runs these).
  */
-import type { Bundle, InputFields, OutputFields, PlainInputField, PlainOutputField, ZObject } from 'zapier-platform-core';
+import type {
+  Bundle,
+  InputFields,
+  OutputFields,
+  PlainInputField,
+  PlainOutputField,
+  ZObject,
+} from 'zapier-platform-core';
 import { type Customer, type EventKey, type Order, type Product, type Subscription, EVENTS } from '../../../shared/src';
 import type App from '../../../zapier/src';
 import { perform as findCustomer } from '../../../zapier/src/searches/customer';

@@ -28,10 +28,34 @@ function on(path: string, seen: Seen[], status: number, body: unknown, headers: 
 }
 
 const FIND_BY_ID = [
-  ['find_order', 'order_id', 'orders', 'Find Order', { id: 1042, customer_email: 'maya@example.com', order_amount: '16800', items: null }],
-  ['find_subscription', 'subscription_id', 'subscriptions', 'Find Subscription', { id: 2051, status: 'active', invoices: [{ id: '2052', status: 'paid' }] }],
-  ['find_customer', 'customer_id', 'customers', 'Find Customer', { id: 311, email: 'maya@example.com', total_orders: '3' }],
-  ['find_product', 'product_id', 'products', 'Find Product', { id: 87, name: 'Sourdough Masterclass', plans: [{ id: 'full', price: '14900' }] }],
+  [
+    'find_order',
+    'order_id',
+    'orders',
+    'Find Order',
+    { id: 1042, customer_email: 'maya@example.com', order_amount: '16800', items: null },
+  ],
+  [
+    'find_subscription',
+    'subscription_id',
+    'subscriptions',
+    'Find Subscription',
+    { id: 2051, status: 'active', invoices: [{ id: '2052', status: 'paid' }] },
+  ],
+  [
+    'find_customer',
+    'customer_id',
+    'customers',
+    'Find Customer',
+    { id: 311, email: 'maya@example.com', total_orders: '3' },
+  ],
+  [
+    'find_product',
+    'product_id',
+    'products',
+    'Find Product',
+    { id: 87, name: 'Sourdough Masterclass', plans: [{ id: 'full', price: '14900' }] },
+  ],
 ] as const;
 
 describe('the searches', () => {
@@ -52,15 +76,19 @@ describe('the searches', () => {
       const keys = new Set(plainOutputs(outputFields).map((f) => f.key));
       for (const field of plainOutputs(outputFields)) expect(field.label).toMatch(/^[A-Z]/);
       for (const [field, value] of Object.entries(sample ?? {})) {
-        if (Array.isArray(value)) for (const child of Object.keys(value[0] as object)) expect(keys).toContain(`${field}[]${child}`);
+        if (Array.isArray(value))
+          for (const child of Object.keys(value[0] as object)) expect(keys).toContain(`${field}[]${child}`);
         else expect(keys).toContain(field);
       }
     },
   );
 
-  it.each(Object.values(SEARCHES).map((found) => [found.key, found] as const))('%s runs the perform its module exports', (key, found) => {
-    expect(found.operation.perform).toBe(SEARCH_PERFORMS[key]);
-  });
+  it.each(Object.values(SEARCHES).map((found) => [found.key, found] as const))(
+    '%s runs the perform its module exports',
+    (key, found) => {
+      expect(found.operation.perform).toBe(SEARCH_PERFORMS[key]);
+    },
+  );
 });
 
 describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
@@ -101,7 +129,12 @@ describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
   });
 
   it('a wrong API root is an error, not an empty result', async () => {
-    on(`${path}/999`, [], 404, wpError('rest_no_route', 'No route was found matching the URL and request method.', 404));
+    on(
+      `${path}/999`,
+      [],
+      404,
+      wpError('rest_no_route', 'No route was found matching the URL and request method.', 404),
+    );
     const error = await thrown(appTester(perform, { authData: AUTH, inputData: { [input]: 999 } }));
     expect(error.text).toMatch(/no Commerce Service API at \/wp-json\/sc\/v1/);
   });
@@ -133,7 +166,10 @@ describe('find_subscription_orders', () => {
     const seen: Seen[] = [];
     const first = Array.from({ length: 100 }, (_, i) => order(300 - i));
     on('orders/subscription/2051', seen, 200, first, { 'x-wp-total': '102', 'x-wp-totalpages': '2' });
-    on('orders/subscription/2051', seen, 200, [order(200), order(199)], { 'x-wp-total': '102', 'x-wp-totalpages': '2' });
+    on('orders/subscription/2051', seen, 200, [order(200), order(199)], {
+      'x-wp-total': '102',
+      'x-wp-totalpages': '2',
+    });
     const results = await appTester(perform, { authData: AUTH, inputData: { subscription_id: '2051' } });
     expect(results).toHaveLength(102);
     expect(results[0]?.id).toBe(300);
@@ -151,7 +187,7 @@ describe('find_subscription_orders', () => {
     await expect(appTester(perform, { authData: AUTH, inputData: { subscription_id: 6 } })).resolves.toEqual([]);
   });
 
-  it('a rate limit becomes a ThrottledError with the store\'s delay', async () => {
+  it("a rate limit becomes a ThrottledError with the store's delay", async () => {
     on('orders/subscription/7', [], 429, '', { 'retry-after': '30' });
     const error = await thrown(appTester(perform, { authData: AUTH, inputData: { subscription_id: 7 } }));
     expect(error).toMatchObject({ name: 'ThrottledError', delay: 30 });

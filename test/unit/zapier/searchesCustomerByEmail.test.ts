@@ -38,15 +38,24 @@ describe('Find Customer by email', () => {
     pagedStore(3, seen, { 250: customer(250, 'Maya.Lopez@Example.com') });
     const results = await appTester(perform, { authData: AUTH, inputData: { email: '  maya.lopez@EXAMPLE.com ' } });
     expect(results).toHaveLength(1);
-    expect(results[0]).toMatchObject({ id: 250, email: 'Maya.Lopez@Example.com', total_orders: 2, lifetime_value: 168 });
+    expect(results[0]).toMatchObject({
+      id: 250,
+      email: 'Maya.Lopez@Example.com',
+      total_orders: 2,
+      lifetime_value: 168,
+    });
     expect(seen.map((request) => request.query.page).sort()).toEqual(['1', '2', '3']);
-    expect(seen.every((request) => request.headers['x-api-key'] === KEY && request.query.per_page === '100')).toBe(true);
+    expect(seen.every((request) => request.headers['x-api-key'] === KEY && request.query.per_page === '100')).toBe(
+      true,
+    );
   });
 
   it('an email the store does not have is an empty result, after every page', async () => {
     const seen: Seen[] = [];
     pagedStore(3, seen);
-    await expect(appTester(perform, { authData: AUTH, inputData: { email: 'nobody@example.com' } })).resolves.toEqual([]);
+    await expect(appTester(perform, { authData: AUTH, inputData: { email: 'nobody@example.com' } })).resolves.toEqual(
+      [],
+    );
     expect(seen).toHaveLength(3);
   });
 
@@ -66,13 +75,20 @@ describe('Find Customer by email', () => {
 
   it('by ID as before; with an email too, the customer must have it', async () => {
     store().get(`${ROOT}/customers/311`).times(2).reply(200, customer(311, 'maya@example.com'));
-    const matching = await appTester(perform, { authData: AUTH, inputData: { customer_id: '311', email: ' MAYA@example.com' } });
+    const matching = await appTester(perform, {
+      authData: AUTH,
+      inputData: { customer_id: '311', email: ' MAYA@example.com' },
+    });
     expect(matching.map((found) => found.id)).toEqual([311]);
-    await expect(appTester(perform, { authData: AUTH, inputData: { customer_id: 311, email: 'someone@else.com' } })).resolves.toEqual([]);
+    await expect(
+      appTester(perform, { authData: AUTH, inputData: { customer_id: 311, email: 'someone@else.com' } }),
+    ).resolves.toEqual([]);
   });
 
   it('an unknown ID is still an empty result', async () => {
-    store().get(`${ROOT}/customers/999`).reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
+    store()
+      .get(`${ROOT}/customers/999`)
+      .reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
     await expect(appTester(perform, { authData: AUTH, inputData: { customer_id: '999' } })).resolves.toEqual([]);
   });
 

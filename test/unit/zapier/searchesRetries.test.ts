@@ -33,7 +33,11 @@ afterEach(() => jest.restoreAllMocks());
 function answer(status: number, body: unknown, headers: Record<string, string> = {}, tookMs = 0) {
   return () => {
     clock += tookMs;
-    return [status, body as Record<string, unknown>, headers] as [number, Record<string, unknown>, Record<string, string>];
+    return [status, body as Record<string, unknown>, headers] as [
+      number,
+      Record<string, unknown>,
+      Record<string, string>,
+    ];
   };
 }
 
@@ -70,15 +74,20 @@ describe('searches on a busy store', () => {
     expect(clock).toBeLessThan(25_000);
   });
 
-  it('hand a Retry-After longer than 10 s straight to Zapier as a ThrottledError with the store\'s delay', async () => {
-    store().get(`${ROOT}/orders/1042`).reply(answer(429, BUSY, { 'retry-after': '45' }));
+  it("hand a Retry-After longer than 10 s straight to Zapier as a ThrottledError with the store's delay", async () => {
+    store()
+      .get(`${ROOT}/orders/1042`)
+      .reply(answer(429, BUSY, { 'retry-after': '45' }));
     const error = await thrown(appTester(findOrder, { authData: AUTH, inputData: { order_id: '1042' } }));
     expect(error).toMatchObject({ name: 'ThrottledError', delay: 45 });
     expect(waits).toEqual([]);
   });
 
   it('keep a 429 that is still there after the last attempt a ThrottledError', async () => {
-    store().get(`${ROOT}/orders/1042`).times(3).reply(answer(429, BUSY, { 'retry-after': '2' }));
+    store()
+      .get(`${ROOT}/orders/1042`)
+      .times(3)
+      .reply(answer(429, BUSY, { 'retry-after': '2' }));
     const error = await thrown(appTester(findOrder, { authData: AUTH, inputData: { order_id: '1042' } }));
     expect(error).toMatchObject({ name: 'ThrottledError', delay: 2 });
     expect(error.text).toMatch(/after 3 attempts/);
@@ -86,14 +95,19 @@ describe('searches on a busy store', () => {
   });
 
   it('do not retry what a retry cannot fix (an unknown ID is still no result, at once)', async () => {
-    store().get(`${ROOT}/orders/999`).reply(answer(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404)));
+    store()
+      .get(`${ROOT}/orders/999`)
+      .reply(answer(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404)));
     await expect(appTester(findOrder, { authData: AUTH, inputData: { order_id: '999' } })).resolves.toEqual([]);
     expect(waits).toEqual([]);
   });
 
   it('find a customer by email when one page of the walk was busy', async () => {
     const page = (n: number) =>
-      Array.from({ length: 100 }, (_, i) => ({ id: n * 100 - 99 + i, email: n === 2 && i === 5 ? 'found@example.com' : `c${n}-${i}@example.com` }));
+      Array.from({ length: 100 }, (_, i) => ({
+        id: n * 100 - 99 + i,
+        email: n === 2 && i === 5 ? 'found@example.com' : `c${n}-${i}@example.com`,
+      }));
     const totals = { 'x-wp-total': '200', 'x-wp-totalpages': '2' };
     store()
       .get(`${ROOT}/customers`)
@@ -105,7 +119,10 @@ describe('searches on a busy store', () => {
       .get(`${ROOT}/customers`)
       .query({ page: '2', per_page: '100' })
       .reply(answer(200, page(2), totals));
-    const results = await appTester(SEARCH_PERFORMS.find_customer, { authData: AUTH, inputData: { email: 'found@example.com' } });
+    const results = await appTester(SEARCH_PERFORMS.find_customer, {
+      authData: AUTH,
+      inputData: { email: 'found@example.com' },
+    });
     expect(results.map((found) => found.id)).toEqual([106]);
     expect(waits).toEqual([1000]);
   });

@@ -28,11 +28,19 @@ describe('zapierTransport', () => {
     const headers = new Map([['X-WP-Total', '3']]);
     const z = fakeZ(async (options) => {
       seen.push(options);
-      return { status: 404, content: '{"code":"x"}', headers: { forEach: (cb: (v: string, k: string) => void) => headers.forEach(cb) } };
+      return {
+        status: 404,
+        content: '{"code":"x"}',
+        headers: { forEach: (cb: (v: string, k: string) => void) => headers.forEach(cb) },
+      };
     });
     const transport = zapierTransport(z);
     expect(transport.sendsGetBody).toBe(false);
-    await expect(transport.send(REQUEST)).resolves.toEqual({ status: 404, headers: { 'x-wp-total': '3' }, body: '{"code":"x"}' });
+    await expect(transport.send(REQUEST)).resolves.toEqual({
+      status: 404,
+      headers: { 'x-wp-total': '3' },
+      body: '{"code":"x"}',
+    });
     expect(seen[0]).toEqual({
       url: 'https://shop.example.com/wp-json/sc/v1/webhook/subscribe/?api_key=k-123456&product_id=87',
       method: 'POST',
@@ -48,17 +56,25 @@ describe('zapierTransport', () => {
     const z = fakeZ(async () => {
       throw new zapierErrors.ThrottledError('The server returned 429 (Too Many Requests)', 17);
     });
-    await expect(zapierTransport(z).send(REQUEST)).resolves.toEqual({ status: 429, headers: { 'retry-after': '17' }, body: '' });
+    await expect(zapierTransport(z).send(REQUEST)).resolves.toEqual({
+      status: 429,
+      headers: { 'retry-after': '17' },
+      body: '',
+    });
   });
 
   it('classifies what z.request throws when no response came', async () => {
-    const timeout = Object.assign(new Error('network timeout at: https://shop.example.com/?api_key=k-123456'), { type: 'request-timeout' });
+    const timeout = Object.assign(new Error('network timeout at: https://shop.example.com/?api_key=k-123456'), {
+      type: 'request-timeout',
+    });
     await expect(zapierTransport(fakeZ(async () => Promise.reject(timeout))).send(REQUEST)).rejects.toMatchObject({
       name: 'TransportFailure',
       reason: 'timeout',
     });
     const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-    await expect(zapierTransport(fakeZ(async () => Promise.reject(refused))).send(REQUEST)).rejects.toBeInstanceOf(TransportFailure);
+    await expect(zapierTransport(fakeZ(async () => Promise.reject(refused))).send(REQUEST)).rejects.toBeInstanceOf(
+      TransportFailure,
+    );
   });
 });
 
@@ -90,7 +106,10 @@ describe('storeClient', () => {
       calls += 1;
       return { ...ok, status: 503, content: '' };
     });
-    await expect(storeClient(z, auth).getOrder(1042)).rejects.toMatchObject({ status: 503, message: expect.stringMatching(/after 3 attempts/) });
+    await expect(storeClient(z, auth).getOrder(1042)).rejects.toMatchObject({
+      status: 503,
+      message: expect.stringMatching(/after 3 attempts/),
+    });
     expect(calls).toBe(3);
     expect(waits).toHaveLength(2);
   });
@@ -107,10 +126,17 @@ describe('storeClient', () => {
     const z = fakeZ(async (options) => {
       timeouts.push(options.timeout);
       clock += 4_000;
-      return { ...ok, status: 503, content: '', headers: { forEach: (visit: (value: string, name: string) => void) => visit('2', 'retry-after') } };
+      return {
+        ...ok,
+        status: 503,
+        content: '',
+        headers: { forEach: (visit: (value: string, name: string) => void) => visit('2', 'retry-after') },
+      };
     });
     // 4 s + 2 s + 4 s = 10 s: a third attempt would not fit in 10 s.
-    await expect(storeClient(z, auth, { purpose: 'verification' }).getOrder(1042)).rejects.toMatchObject({ message: expect.stringMatching(/after 2 attempts/) });
+    await expect(storeClient(z, auth, { purpose: 'verification' }).getOrder(1042)).rejects.toMatchObject({
+      message: expect.stringMatching(/after 2 attempts/),
+    });
     expect(timeouts[0]).toBe(ZAPIER_VERIFY_LIMITS.timeoutMs);
     expect(waits).toEqual([2000]);
     expect(ZAPIER_VERIFY_LIMITS.budgetMs).toBeLessThanOrEqual(10_000);
@@ -133,15 +159,32 @@ describe('toZapierError', () => {
   });
 
   it('gives configuration problems their own code', () => {
-    const error = toZapierError(z, new ConfigurationError({ store: 'x', operation: 'Connect to the store' }, 'no API key is set', 'Paste it.'), undefined);
+    const error = toZapierError(
+      z,
+      new ConfigurationError({ store: 'x', operation: 'Connect to the store' }, 'no API key is set', 'Paste it.'),
+      undefined,
+    );
     expect(JSON.parse(error.message)).toMatchObject({ code: 'configuration' });
   });
 });
 
 describe('amountsInCents', () => {
   it('converts amounts, also in items and invoices, and leaves other numbers', () => {
-    const record = { trigger: 'active', id: 4, currency: 'usd', amount: 29.99, trial_days: 7, invoices: [{ id: 5, order_amount: 39.99 }], items: [{ quantity: 2, subtotal: 0.1 }] };
-    expect(amountsInCents(record as unknown as EventRecord)).toEqual({ ...record, amount: 2999, invoices: [{ id: 5, order_amount: 3999 }], items: [{ quantity: 2, subtotal: 10 }] });
+    const record = {
+      trigger: 'active',
+      id: 4,
+      currency: 'usd',
+      amount: 29.99,
+      trial_days: 7,
+      invoices: [{ id: 5, order_amount: 39.99 }],
+      items: [{ quantity: 2, subtotal: 0.1 }],
+    };
+    expect(amountsInCents(record as unknown as EventRecord)).toEqual({
+      ...record,
+      amount: 2999,
+      invoices: [{ id: 5, order_amount: 3999 }],
+      items: [{ quantity: 2, subtotal: 10 }],
+    });
   });
 
   it('leaves zero-decimal currencies unchanged', () => {
@@ -154,7 +197,12 @@ describe('outputFields', () => {
   it('labels line items by their entry name', () => {
     const fields = outputFields([
       { key: 'id', label: 'ID', type: 'integer' },
-      { key: 'items', label: 'Items', type: 'string', children: [{ key: 'quantity', label: 'Quantity', type: 'integer' }] },
+      {
+        key: 'items',
+        label: 'Items',
+        type: 'string',
+        children: [{ key: 'quantity', label: 'Quantity', type: 'integer' }],
+      },
     ]);
     expect(fields).toEqual([
       { key: 'id', label: 'ID', type: 'integer' },

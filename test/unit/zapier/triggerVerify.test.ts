@@ -35,11 +35,21 @@ beforeEach(() => {
 });
 
 function purchase(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { trigger: 'purchased', id: String(paidOrder), customer_email: EMAIL, product_id: '87', order_amount: '168.00', status: 'paid', ...overrides };
+  return {
+    trigger: 'purchased',
+    id: String(paidOrder),
+    customer_email: EMAIL,
+    product_id: '87',
+    order_amount: '168.00',
+    status: 'paid',
+    ...overrides,
+  };
 }
 
 const perform = (cleanedRequest: unknown, inputData: Record<string, unknown> = {}) =>
-  appTester(purchased.perform, { authData: AUTH, inputData, cleanedRequest }) as Promise<Array<Record<string, unknown>>>;
+  appTester(purchased.perform, { authData: AUTH, inputData, cleanedRequest }) as Promise<
+    Array<Record<string, unknown>>
+  >;
 
 describe('the option', () => {
   it('is a visible boolean input, default true, on every event trigger, with output fields for the marker', () => {
@@ -67,7 +77,13 @@ describe('perform, verifying (default)', () => {
   it('returns a genuine delivery as delivered (decimals), marked verified, after one read', async () => {
     const records = await perform(purchase());
 
-    expect(records).toEqual([expect.objectContaining({ id: paidOrder, order_amount: 168, verification: { status: 'verified', method: 'store' } })]);
+    expect(records).toEqual([
+      expect.objectContaining({
+        id: paidOrder,
+        order_amount: 168,
+        verification: { status: 'verified', method: 'store' },
+      }),
+    ]);
     expect(store.requests.map((r) => new URL(r.url).pathname)).toEqual([`/wp-json/sc/v1/orders/${paidOrder}`]);
   });
 
@@ -82,14 +98,26 @@ describe('perform, verifying (default)', () => {
 
   it('returns no record for a "refund" of an order the store shows as paid', async () => {
     const refunded = hookOf('refunded');
-    const records = await appTester(refunded.perform, { authData: AUTH, inputData: {}, cleanedRequest: purchase({ trigger: 'refunded', status: 'refunded' }) });
+    const records = await appTester(refunded.perform, {
+      authData: AUTH,
+      inputData: {},
+      cleanedRequest: purchase({ trigger: 'refunded', status: 'refunded' }),
+    });
     expect(records).toEqual([]);
   });
 
   it('marks a delivery unverified when the store fails, and still returns it', async () => {
     store.failWith = 500;
     const records = await perform(purchase());
-    expect(records).toEqual([expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable', message: expect.stringMatching(/after 2 attempts/) }) })]);
+    expect(records).toEqual([
+      expect.objectContaining({
+        verification: expect.objectContaining({
+          status: 'unverified',
+          reason: 'store-unavailable',
+          message: expect.stringMatching(/after 2 attempts/),
+        }),
+      }),
+    ]);
     // A 500 is asked again once, within the short verification budget.
     expect(store.requests).toHaveLength(2);
     expect(waits).toHaveLength(1);
@@ -99,7 +127,11 @@ describe('perform, verifying (default)', () => {
     const lead = hookOf('lead');
     const sample = eventKind('lead')?.sample ?? {};
     const records = await appTester(lead.perform, { authData: AUTH, inputData: {}, cleanedRequest: { ...sample } });
-    expect(records).toEqual([expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }) })]);
+    expect(records).toEqual([
+      expect.objectContaining({
+        verification: expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }),
+      }),
+    ]);
     expect(store.requests).toEqual([]);
   });
 

@@ -1,5 +1,12 @@
 import { type Bundle, type PlainInputField, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
-import { type Customer, FIELDS, InvalidRequestError, RESOURCE_SAMPLES, choiceText, sameEmail } from '../../../shared/src';
+import {
+  type Customer,
+  FIELDS,
+  InvalidRequestError,
+  RESOURCE_SAMPLES,
+  choiceText,
+  sameEmail,
+} from '../../../shared/src';
 import { storeClient } from '../client';
 import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';

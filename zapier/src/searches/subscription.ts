@@ -8,7 +8,9 @@ import { foundOrNothing, idInput, inputId } from './find';
 /** Operation 13. */
 export const perform = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<Subscription[]> =>
-    foundOrNothing(async () => [await storeClient(z, bundle).getSubscription(inputId(bundle.inputData, 'subscription_id'))]),
+    foundOrNothing(async () => [
+      await storeClient(z, bundle).getSubscription(inputId(bundle.inputData, 'subscription_id')),
+    ]),
 );
 
 const findSubscription = defineSearch({

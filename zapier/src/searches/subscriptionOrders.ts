@@ -16,7 +16,11 @@ export const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promi
   const client = storeClient(z, bundle);
   const id = inputId(bundle.inputData, 'subscription_id');
   return foundOrNothing(() =>
-    collect(client.iterate((page) => client.listSubscriptionOrders(id, { ...page, orderby: 'date_created', order: 'desc' }), { limit: MAX_ORDERS })),
+    collect(
+      client.iterate((page) => client.listSubscriptionOrders(id, { ...page, orderby: 'date_created', order: 'desc' }), {
+        limit: MAX_ORDERS,
+      }),
+    ),
   );
 });
 

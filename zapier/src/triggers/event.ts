@@ -57,11 +57,13 @@ export function eventHook(kind: EventKind): EventHook {
   });
 
   // A hook the store no longer knows counts as removed (the shared client's fallback decides).
-  const unsubscribe = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<{ id: string; alreadyGone: boolean }> => {
-    const id = bundle.subscribeData?.id;
-    if (id === undefined || id === null || String(id) === '') return { id: '', alreadyGone: true };
-    return storeClient(z, bundle).unsubscribeHook(String(id));
-  });
+  const unsubscribe = withStoreErrors(
+    async (z: ZObject, bundle: Bundle): Promise<{ id: string; alreadyGone: boolean }> => {
+      const id = bundle.subscribeData?.id;
+      if (id === undefined || id === null || String(id) === '') return { id: '', alreadyGone: true };
+      return storeClient(z, bundle).unsubscribeHook(String(id));
+    },
+  );
 
   // Deliveries meant for another event, product or plan (shared URL, a store ignoring filters) are
   // dropped; the rest are verified with the store (verify.ts), and forgeries dropped too.

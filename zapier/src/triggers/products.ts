@@ -20,7 +20,7 @@ const productList = defineTrigger({
   noun: 'Product',
   display: {
     label: 'List Products',
-    description: 'Lists the store\'s products, for the Product dropdown.',
+    description: "Lists the store's products, for the Product dropdown.",
     hidden: true,
   },
   operation: {

@@ -16,7 +16,7 @@ export const VERIFY_INPUT: PlainInputField = {
   required: false,
   default: 'true',
   helpText:
-    'Yes (recommended): before a delivery starts the Zap, its order or subscription is read back from your store, so a fake sale posted to this Zap\'s URL starts nothing. No: deliveries are not checked (one less request per event).',
+    "Yes (recommended): before a delivery starts the Zap, its order or subscription is read back from your store, so a fake sale posted to this Zap's URL starts nothing. No: deliveries are not checked (one less request per event).",
 };
 
 /** The marker every checked record carries, as fields a Filter step can test. */

@@ -8,7 +8,10 @@ import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, ORDERBY_VALUES } from '../../../.
 import type { NodeMap, Resource } from './node.type';
 
 /** One entry of a resource's Operation selector; `value` must be an operation of that resource. */
-export type OperationOption<R extends Resource> = INodePropertyOptions & { value: NodeMap[R]; action: string };
+export type OperationOption<R extends Resource> = INodePropertyOptions & {
+	value: NodeMap[R];
+	action: string;
+};
 
 /** The Operation selector shown for `resource`. */
 export function operationSelector<R extends Resource>(
@@ -118,11 +121,13 @@ export function sortCollection(list: keyof typeof ORDERBY_VALUES): INodeProperti
 				displayName: 'Order By',
 				name: 'orderBy',
 				type: 'options',
-				options: ORDERBY_VALUES[list].map((value) => ({ name: ORDER_BY_LABELS[value] ?? value, value })),
+				options: ORDERBY_VALUES[list].map((value) => ({
+					name: ORDER_BY_LABELS[value] ?? value,
+					value,
+				})),
 				default: 'date_created',
 				description: 'The field the store sorts by',
 			},
 		],
 	};
 }
-

@@ -23,7 +23,11 @@ export type CommerceServiceType = AllEntities<NodeMap>;
 /** What every `*.operation.ts` exports: its parameters and what it does for one input item. */
 export interface OperationModule {
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, client: CommerceServiceClient, itemIndex: number): Promise<IDataObject[]>;
+	execute(
+		this: IExecuteFunctions,
+		client: CommerceServiceClient,
+		itemIndex: number,
+	): Promise<IDataObject[]>;
 }
 
 /** A resource's operation modules, exactly one per operation name of `NodeMap`. */

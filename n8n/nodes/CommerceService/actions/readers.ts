@@ -26,22 +26,31 @@ export async function listRecords<T>(
 	if (returnAll) return await collect(client.iterate(list, { concurrency }));
 	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
 	if (!Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(context.getNode(), 'Limit must be a whole number of at least 1', { itemIndex });
+		throw new NodeOperationError(context.getNode(), 'Limit must be a whole number of at least 1', {
+			itemIndex,
+		});
 	}
 	return await collect(client.iterate(list, { limit, concurrency }));
 }
 
 /** Options → Parallel Requests (1 to 16); left out, the paginator's default. */
-export function readParallelRequests(context: IExecuteFunctions, itemIndex: number): number | undefined {
+export function readParallelRequests(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): number | undefined {
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const raw = options.parallelRequests;
 	if (raw === undefined || raw === null || raw === '') return undefined;
 	const value = Number(raw);
 	if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
-		throw new NodeOperationError(context.getNode(), `Parallel Requests "${String(raw)}" is not a whole number from 1 to ${MAX_CONCURRENCY}`, {
-			description: 'Use 1 for a fragile host (one page at a time), or up to 16 for a fast one',
-			itemIndex,
-		});
+		throw new NodeOperationError(
+			context.getNode(),
+			`Parallel Requests "${String(raw)}" is not a whole number from 1 to ${MAX_CONCURRENCY}`,
+			{
+				description: 'Use 1 for a fragile host (one page at a time), or up to 16 for a fast one',
+				itemIndex,
+			},
+		);
 	}
 	return value;
 }
@@ -60,10 +69,14 @@ export function readSort<L extends keyof typeof ORDERBY_VALUES>(
 		const allowed: readonly string[] = ORDERBY_VALUES[list];
 		const value = String(sort.orderBy);
 		if (!allowed.includes(value)) {
-			throw new NodeOperationError(context.getNode(), `"${value}" is not a field ${list} can be sorted by`, {
-				description: `Choose one of: ${allowed.join(', ')}`,
-				itemIndex,
-			});
+			throw new NodeOperationError(
+				context.getNode(),
+				`"${value}" is not a field ${list} can be sorted by`,
+				{
+					description: `Choose one of: ${allowed.join(', ')}`,
+					itemIndex,
+				},
+			);
 		}
 		out.orderby = value as OrderBy<L>;
 	}
@@ -81,7 +94,10 @@ export function readSort<L extends keyof typeof ORDERBY_VALUES>(
 }
 
 /** Filters → Date After as the API's `date_after` (`YYYY-MM-DD`). */
-export function readDateAfter(context: IExecuteFunctions, itemIndex: number): { date_after?: string } {
+export function readDateAfter(
+	context: IExecuteFunctions,
+	itemIndex: number,
+): { date_after?: string } {
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const raw = filters.dateAfter;
 	if (raw === undefined || raw === null || raw === '') return {};
@@ -100,8 +116,14 @@ export function readDateAfter(context: IExecuteFunctions, itemIndex: number): { 
  * ("2026-01-31T00:00:00"), so the day is read as written rather than shifted through UTC.
  */
 export function dayOf(value: unknown): string | undefined {
-	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
-	const text = typeof value === 'string' ? value.trim() : typeof value === 'object' && value ? String(value) : '';
+	if (value instanceof Date)
+		return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
+	const text =
+		typeof value === 'string'
+			? value.trim()
+			: typeof value === 'object' && value
+				? String(value)
+				: '';
 	const written = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text);
 	if (written?.[1]) return written[1];
 	const parsed = text ? new Date(text) : undefined;

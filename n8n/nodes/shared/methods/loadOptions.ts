@@ -23,7 +23,9 @@ export async function getProducts(this: ILoadOptionsFunctions): Promise<INodePro
 }
 
 /** The same list, led by "Any Product" (an empty value), for filters where no product means all. */
-export async function getProductsOrAny(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getProductsOrAny(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	const products = await getProducts.call(this);
 	return [{ name: 'Any Product', value: '', description: 'Do not filter by product' }, ...products];
 }
@@ -33,9 +35,13 @@ export async function getProductsOrAny(this: ILoadOptionsFunctions): Promise<INo
  * Plans dropdown (shared rule); with no product chosen, only those purchase kinds.
  */
 export async function getPlans(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { productId } = readTriggerChoices({ productId: this.getCurrentNodeParameter('productId') });
+	const { productId } = readTriggerChoices({
+		productId: this.getCurrentNodeParameter('productId'),
+	});
 	try {
-		const plans = await productPlanChoices(productId, () => storeClient.call(this), { purchaseKinds: true });
+		const plans = await productPlanChoices(productId, () => storeClient.call(this), {
+			purchaseKinds: true,
+		});
 		return plans.map((plan) =>
 			isPurchaseKind(plan.id)
 				? { name: plan.name || plan.id, value: plan.id }

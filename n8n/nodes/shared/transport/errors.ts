@@ -21,7 +21,8 @@ export function toNodeError(
 		});
 	}
 	const typedByUser =
-		error.kind === 'configuration' || (error.kind === 'invalid_request' && error.status === undefined);
+		error.kind === 'configuration' ||
+		(error.kind === 'invalid_request' && error.status === undefined);
 	if (typedByUser) {
 		return new NodeOperationError(node, error.message, { description: error.hint, itemIndex });
 	}

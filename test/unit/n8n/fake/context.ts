@@ -23,7 +23,8 @@ export const ORIGIN = 'https://shop.example.com';
 export const ROOT = '/wp-json/sc/v1';
 export const KEY = 'sk_live_4f9a2c7e1b';
 export const CREDENTIALS = { storeUrl: 'shop.example.com/', apiKey: KEY, apiRoot: ROOT };
-export const WEBHOOK_URL = 'https://n8n.example.com/webhook/3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4f13/webhook';
+export const WEBHOOK_URL =
+	'https://n8n.example.com/webhook/3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4f13/webhook';
 
 export interface FakeOptions {
 	/** Node parameters; for executions, the same for every item unless `itemParameters` says otherwise. */
@@ -72,9 +73,16 @@ function base(options: FakeOptions, type: string) {
 		},
 	};
 	const helpers = {
-		async httpRequestWithAuthentication(name: string, request: IHttpRequestOptions): Promise<unknown> {
+		async httpRequestWithAuthentication(
+			name: string,
+			request: IHttpRequestOptions,
+		): Promise<unknown> {
 			if (name !== credentialType.name) throw new Error(`no credential of type ${name}`);
-			return await performRequest(node, applyAuthenticate(credentialType, credentials, request), fake.sent);
+			return await performRequest(
+				node,
+				applyAuthenticate(credentialType, credentials, request),
+				fake.sent,
+			);
 		},
 		returnJsonArray(data: IDataObject | IDataObject[]): INodeExecutionData[] {
 			return (Array.isArray(data) ? data : [data]).map((json) => ({ json }));
@@ -102,7 +110,10 @@ export function fakeExecute(options: FakeOptions = {}): { context: IExecuteFunct
 		getInputData: () => items,
 		continueOnFail: () => options.continueOnFail === true,
 		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
-			const parameters = { ...(options.parameters ?? {}), ...(options.itemParameters?.[itemIndex] ?? {}) };
+			const parameters = {
+				...(options.parameters ?? {}),
+				...(options.itemParameters?.[itemIndex] ?? {}),
+			};
 			const value = parameterOf(parameters, name, fallback);
 			if (value === undefined) throw new Error(`Could not get parameter "${name}"`);
 			return value;
@@ -111,7 +122,9 @@ export function fakeExecute(options: FakeOptions = {}): { context: IExecuteFunct
 	return { context: context as unknown as IExecuteFunctions, ...fake };
 }
 
-export function fakeLoadOptions(options: FakeOptions = {}): { context: ILoadOptionsFunctions } & Fake {
+export function fakeLoadOptions(
+	options: FakeOptions = {},
+): { context: ILoadOptionsFunctions } & Fake {
 	const { fake, common, helpers } = base(options, 'action');
 	const parameters = options.parameters ?? {};
 	const context = {
@@ -131,7 +144,8 @@ export function fakeHook(options: FakeOptions = {}): { context: IHookFunctions }
 		...common,
 		helpers,
 		getNodeParameter: (name: string, fallback?: unknown) => parameterOf(parameters, name, fallback),
-		getNodeWebhookUrl: (name: string) => (name === 'default' ? (options.webhookUrl ?? WEBHOOK_URL) : undefined),
+		getNodeWebhookUrl: (name: string) =>
+			name === 'default' ? (options.webhookUrl ?? WEBHOOK_URL) : undefined,
 		getWebhookName: () => 'default',
 		getMode: () => 'trigger',
 		getActivationMode: () => 'activate',

@@ -30,7 +30,14 @@ export function order(id: number) {
 		order_amount: 16800,
 		currency: 'USD',
 		status: 'paid',
-		items: [{ product_name: 'Sourdough Masterclass', quantity: '1', subtotal: 16800, total_amount: 16800 }],
+		items: [
+			{
+				product_name: 'Sourdough Masterclass',
+				quantity: '1',
+				subtotal: 16800,
+				total_amount: 16800,
+			},
+		],
 		link: `https://shop.example.com/wp-json/sc/v1/orders/${id}`,
 	};
 }

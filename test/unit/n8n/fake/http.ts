@@ -34,7 +34,8 @@ export function applyAuthenticate(
 ): IHttpRequestOptions {
 	const authenticate = credentialType.authenticate;
 	if (!authenticate) return options;
-	if (typeof authenticate === 'function') throw new Error('the fake only applies generic authenticate');
+	if (typeof authenticate === 'function')
+		throw new Error('the fake only applies generic authenticate');
 	const generic: IAuthenticateGeneric = authenticate;
 	const out: IHttpRequestOptions = { ...options };
 	const target = out as unknown as Record<string, Record<string, unknown> | undefined>;
@@ -61,7 +62,8 @@ export async function performRequest(
 ): Promise<unknown> {
 	const url = new URL(options.url);
 	for (const [key, value] of Object.entries(options.qs ?? {})) {
-		if (Array.isArray(value)) value.forEach((item, index) => url.searchParams.append(`${key}[${index}]`, String(item)));
+		if (Array.isArray(value))
+			value.forEach((item, index) => url.searchParams.append(`${key}[${index}]`, String(item)));
 		else if (value !== undefined && value !== null) url.searchParams.append(key, String(value));
 	}
 	const method = (options.method ?? 'GET').toUpperCase();
@@ -97,9 +99,15 @@ export async function performRequest(
 	}
 	if (!options.ignoreHttpStatusErrors && (response.status < 200 || response.status >= 300)) {
 		const failure = Object.assign(new Error(`Request failed with status code ${response.status}`), {
-			response: { status: response.status, statusText: STATUS_CODES[response.status] ?? '', data: response.body },
+			response: {
+				status: response.status,
+				statusText: STATUS_CODES[response.status] ?? '',
+				data: response.body,
+			},
 		});
-		throw new NodeApiError(node, failure as unknown as JsonObject, { httpCode: String(response.status) });
+		throw new NodeApiError(node, failure as unknown as JsonObject, {
+			httpCode: String(response.status),
+		});
 	}
 	const parsed = options.encoding === 'text' ? response.body : parseLikeAxios(response.body);
 	if (!options.returnFullResponse) return parsed;

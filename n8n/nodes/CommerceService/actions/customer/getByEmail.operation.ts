@@ -14,7 +14,8 @@ const properties: INodeProperties[] = [
 		placeholder: 'name@email.com',
 		required: true,
 		default: '',
-		description: 'The email address of the customer to get; letter case and spaces around it do not matter',
+		description:
+			'The email address of the customer to get; letter case and spaces around it do not matter',
 	},
 	pagingOptions,
 ];
@@ -37,6 +38,9 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const email = String(this.getNodeParameter('email', itemIndex, ''));
 	const concurrency = readParallelRequests(this, itemIndex);
-	const customer = await client.findCustomerByEmail(email, concurrency === undefined ? {} : { concurrency });
+	const customer = await client.findCustomerByEmail(
+		email,
+		concurrency === undefined ? {} : { concurrency },
+	);
 	return customer ? toItems([customer]) : [];
 }

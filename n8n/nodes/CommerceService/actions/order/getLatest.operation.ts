@@ -1,7 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { type CommerceServiceClient, choiceText, readTriggerChoices } from '../../../../../shared/src';
+import {
+	type CommerceServiceClient,
+	choiceText,
+	readTriggerChoices,
+} from '../../../../../shared/src';
 import { planFilter, productFilter } from '../../../shared/descriptions/pickers';
 import { toItems } from '../../../shared/items';
 
@@ -19,7 +23,11 @@ const properties: INodeProperties[] = [
 			{ name: 'Completed', value: 'completed', description: 'Completed orders or payment plans' },
 			{ name: 'Paid', value: 'paid', description: 'Paid or completed orders' },
 			{ name: 'Paused Subscription', value: 'paused' },
-			{ name: 'Pending Payment', value: 'pending', description: 'Cash-on-delivery orders awaiting payment' },
+			{
+				name: 'Pending Payment',
+				value: 'pending',
+				description: 'Cash-on-delivery orders awaiting payment',
+			},
 		],
 		default: '',
 		description: 'Only orders in this state',
@@ -42,6 +50,10 @@ export async function execute(
 		planIds: this.getNodeParameter('planIds', itemIndex, []),
 	});
 	const status = choiceText(this.getNodeParameter('status', itemIndex, ''));
-	const orders = await client.latestOrders({ product_id: productId ?? null, plan_id: planIds, status: status || null });
+	const orders = await client.latestOrders({
+		product_id: productId ?? null,
+		plan_id: planIds,
+		status: status || null,
+	});
 	return toItems(orders);
 }

@@ -7,7 +7,11 @@ import { pagingOptions, returnAllAndLimit, sortCollection } from '../description
 import { listRecords, readSort } from '../readers';
 
 // The store filters products by nothing but paging and sort (no Date After).
-const properties: INodeProperties[] = [...returnAllAndLimit(), sortCollection('products'), pagingOptions];
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
+	sortCollection('products'),
+	pagingOptions,
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['product'], operation: ['getAll'] } },
@@ -22,6 +26,8 @@ export async function execute(
 ): Promise<IDataObject[]> {
 	const params = readSort(this, itemIndex, 'products');
 	return toItems(
-		await listRecords(this, client, itemIndex, (page) => client.listProducts({ ...params, ...page })),
+		await listRecords(this, client, itemIndex, (page) =>
+			client.listProducts({ ...params, ...page }),
+		),
 	);
 }

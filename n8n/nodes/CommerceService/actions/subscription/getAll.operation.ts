@@ -24,8 +24,13 @@ export async function execute(
 	client: CommerceServiceClient,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const params = { ...readDateAfter(this, itemIndex), ...readSort(this, itemIndex, 'subscriptions') };
+	const params = {
+		...readDateAfter(this, itemIndex),
+		...readSort(this, itemIndex, 'subscriptions'),
+	};
 	return toItems(
-		await listRecords(this, client, itemIndex, (page) => client.listSubscriptions({ ...params, ...page })),
+		await listRecords(this, client, itemIndex, (page) =>
+			client.listSubscriptions({ ...params, ...page }),
+		),
 	);
 }
