@@ -6,18 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { EVENTS, POLLABLE_EVENTS } from '../../../shared/src';
-import { planFilter, productFilter } from '../shared/descriptions/pickers';
+import { POLLABLE_EVENTS } from '../../../shared/src';
+import { eventAndFilters } from '../shared/descriptions/trigger';
 import { getPlans, getProductsOrAny } from '../shared/methods/loadOptions';
 import { toNodeError } from '../shared/transport/errors';
 import { runPoll } from './poll';
-
-// Lead Captured is not offered: the store's API has no leads to read (docs/polling.md).
-const EVENT_OPTIONS = EVENTS.filter((kind) =>
-	(POLLABLE_EVENTS as readonly string[]).includes(kind.key),
-)
-	.sort((a, b) => a.label.localeCompare(b.label))
-	.map((kind) => ({ name: kind.label, value: kind.key, description: kind.description }));
 
 export class CommerceServicePollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,19 +31,10 @@ export class CommerceServicePollingTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'commerceServiceApi', required: true }],
 		properties: [
-			{
-				displayName: 'Event',
-				name: 'event',
-				type: 'options',
-				required: true,
-				options: EVENT_OPTIONS,
-				default: 'purchased',
-				description:
-					'The store event that starts the workflow (Lead Captured needs the webhook trigger)',
-			},
-			productFilter('events'),
-			planFilter(
-				'events of these payment plans, or of purchases made as a bump, upsell or downsell',
+			// Lead Captured is not offered: the store's API has no leads to read (docs/polling.md).
+			...eventAndFilters(
+				POLLABLE_EVENTS,
+				'The store event that starts the workflow (Lead Captured needs the webhook trigger)',
 			),
 			{
 				displayName:

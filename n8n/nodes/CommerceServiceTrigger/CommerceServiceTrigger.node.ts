@@ -15,15 +15,11 @@ import {
 	matchesFilters,
 	readDelivery,
 } from '../../../shared/src';
-import { planFilter, productFilter } from '../shared/descriptions/pickers';
+import { eventAndFilters } from '../shared/descriptions/trigger';
 import { getPlans, getProductsOrAny } from '../shared/methods/loadOptions';
 import { toNodeError } from '../shared/transport/errors';
 import { createHook, deleteHook, hookExists, readSetup } from './hooks';
 import { admitDeliveries } from './verify';
-
-const EVENT_OPTIONS = [...EVENTS]
-	.sort((a, b) => a.label.localeCompare(b.label))
-	.map((kind) => ({ name: kind.label, value: kind.key, description: kind.description }));
 
 export class CommerceServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -46,18 +42,9 @@ export class CommerceServiceTrigger implements INodeType {
 			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
 		],
 		properties: [
-			{
-				displayName: 'Event',
-				name: 'event',
-				type: 'options',
-				required: true,
-				options: EVENT_OPTIONS,
-				default: 'purchased',
-				description: 'The store event that starts the workflow',
-			},
-			productFilter('events'),
-			planFilter(
-				'events of these payment plans, or of purchases made as a bump, upsell or downsell',
+			...eventAndFilters(
+				EVENTS.map((kind) => kind.key),
+				'The store event that starts the workflow',
 			),
 			{
 				displayName: 'Amounts in Cents',
