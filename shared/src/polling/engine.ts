@@ -7,7 +7,7 @@ import type { Order, Subscription } from '../resources/types';
 import { findRenewals } from './renewals';
 import { pollRuleOf, type PollRule, type RecordFacts } from './rules';
 import { type PollResource, type PollState, readPollState, type ResourceMemory, type SeenRecord } from './state';
-import { fingerprintOf, type Change, type ListPage, walkChanges } from './walk';
+import { fingerprintOf, modifiedPage, type Change, type ListPage, walkChanges } from './walk';
 
 /**
  * The polling trigger, platform-neutral (docs/polling.md): given what the last poll left, it returns
@@ -195,19 +195,14 @@ async function firstLook(
   let requests = 0;
   let cursor = 0;
   for (let page = 1; page <= limits.firstPollPages; page += 1) {
-    const { items, totalPages } = await list({
-      orderby: 'date_modified',
-      order: 'desc',
-      page,
-      per_page: limits.pageSize,
-    });
+    const { items, last } = await modifiedPage(list, page, limits.pageSize);
     requests += 1;
     for (const record of items) {
       if (seen.some((entry) => entry[0] === record.id)) continue;
       seen.push([record.id, String(record.status ?? ''), fingerprintOf(record)]);
       cursor = Math.max(cursor, record.id);
     }
-    if (items.length < limits.pageSize || (totalPages !== undefined && page >= totalPages)) break;
+    if (last) break;
   }
   // The newest record by id may not be among the most recently changed ones.
   const newest = await list({ orderby: 'id', order: 'desc', page: 1, per_page: 1 });
@@ -235,14 +230,14 @@ export async function latestEvent(options: LatestOptions): Promise<EventRecord |
   const list = lister(client, rule.resource);
   const pageSize = options.pageSize ?? 100;
   for (let page = 1; page <= (options.pages ?? 3); page += 1) {
-    const { items } = await list({ orderby: 'date_modified', order: 'desc', page, per_page: pageSize });
+    const { items, last } = await modifiedPage(list, page, pageSize);
     const renewals = rule.needsRenewals ? (await findRenewals(client, items as Order[])).renewals : new Set<number>();
     for (const record of items) {
       if (!rule.passed(factsOf(record, renewals))) continue;
       const item = { ...(record as unknown as Record<string, unknown>), trigger: filters.event } as EventRecord;
       if (matchesFilters(item, filters)) return item;
     }
-    if (items.length < pageSize) break;
+    if (last) break;
   }
   return null;
 }

@@ -40,6 +40,19 @@ export interface WalkResult<T extends Listed> {
 
 export type ListPage<T> = (params: DatedListParams) => Promise<Page<T>>;
 
+/**
+ * One page of a list, most recently modified first, and whether it is the last one (short, or at the
+ * store's page count): every walk of the engine reads the store this way.
+ */
+export async function modifiedPage<T>(
+  list: ListPage<T>,
+  page: number,
+  pageSize: number,
+): Promise<{ items: T[]; last: boolean }> {
+  const { items, totalPages } = await list({ orderby: 'date_modified', order: 'desc', page, per_page: pageSize });
+  return { items, last: items.length < pageSize || (totalPages !== undefined && page >= totalPages) };
+}
+
 export function fingerprintOf(record: unknown): string {
   return createHash('sha1').update(JSON.stringify(record)).digest('base64').slice(0, 12);
 }
@@ -54,12 +67,7 @@ export async function walkChanges<T extends Listed>(
   let run = 0;
   let requests = 0;
   for (let page = 1; ; page += 1) {
-    const { items, totalPages } = await list({
-      orderby: 'date_modified',
-      order: 'desc',
-      page,
-      per_page: limits.pageSize,
-    });
+    const { items, last } = await modifiedPage(list, page, limits.pageSize);
     requests += 1;
     for (const record of items) {
       // A record changed while we walk moves to the top: met twice, counted once.
@@ -76,7 +84,6 @@ export async function walkChanges<T extends Listed>(
       changes.push({ record, fingerprint, ...(before ? { before } : {}) });
       if (changes.length >= limits.maxWalk) return { changes, requests, truncated: true };
     }
-    const last = items.length < limits.pageSize || (totalPages !== undefined && page >= totalPages);
     if (last) return { changes, requests, truncated: false };
   }
 }
