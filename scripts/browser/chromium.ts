@@ -1,7 +1,7 @@
 /**
  * Debian's Chromium for the browser tests, driven by playwright-core (the full `playwright` package
  * downloads its own browsers, which this machine cannot). Found at /usr/bin/chromium, else installed
- * with apt-get when running as root; otherwise `ChromiumUnavailableError` says why (print
+ * with apt-get when running as root; otherwise `ServiceUnavailableError` says why (print
  * `SKIPPED: <reason>`).
  */
 import { spawnSync } from 'child_process';
@@ -9,8 +9,11 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { chromium, selectors, type BrowserContext } from 'playwright-core';
+import { aptInstall } from '../services/apt';
+import { ServiceUnavailableError, stderrLog, type Log } from '../services/errors';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
 
 /** Offline, quiet and reproducible: no GPU, no QUIC, no first-run or background network traffic. */
 export const CHROMIUM_ARGS = [
@@ -24,13 +27,6 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export class ChromiumUnavailableError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ChromiumUnavailableError';
-  }
-}
-
 function works(bin: string): string | undefined {
   if (!fs.existsSync(bin)) return undefined;
   const res = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 });
@@ -38,40 +34,18 @@ function works(bin: string): string | undefined {
 }
 
 /**
- * The Chromium binary and its version. Installs Debian's `chromium` package when it is missing and we
- * are root with apt-get (a few minutes, once); `log` hears about it.
+ * The Chromium binary and its version. Installs Debian's `chromium` package when it is missing, as the
+ * services are installed (root with apt-get, once); elsewhere `ServiceUnavailableError` says why.
  */
-export function ensureChromium(log: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): {
-  path: string;
-  version: string;
-} {
+export async function ensureChromium(log: Log = stderrLog): Promise<{ path: string; version: string }> {
   const found = works(CHROMIUM_PATH);
   if (found) return { path: CHROMIUM_PATH, version: found };
-  if (CHROMIUM_PATH !== '/usr/bin/chromium')
-    throw new ChromiumUnavailableError(`CHROMIUM_PATH=${CHROMIUM_PATH} does not run`);
-  if (process.platform !== 'linux')
-    throw new ChromiumUnavailableError(`no ${CHROMIUM_PATH}, and installing Chromium is only automated on Debian`);
-  if (typeof process.getuid === 'function' && process.getuid() !== 0) {
-    throw new ChromiumUnavailableError(
-      `no ${CHROMIUM_PATH}; install it with \`sudo apt-get install -y chromium\` (not root here)`,
-    );
-  }
-  if (spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status !== 0)
-    throw new ChromiumUnavailableError(`no ${CHROMIUM_PATH} and no apt-get to install it`);
-  log('[chromium] not found: apt-get update && apt-get install -y chromium (once, a few minutes)');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update'], ['install', '-y', 'chromium']]) {
-    const res = spawnSync('apt-get', args, { encoding: 'utf8', env, timeout: 15 * 60_000 });
-    if (res.status !== 0) {
-      const tail = `${res.stdout ?? ''}${res.stderr ?? ''}`.trim().split('\n').slice(-3).join(' | ');
-      throw new ChromiumUnavailableError(
-        `apt-get ${args.join(' ')} failed (${res.error?.message ?? `exit ${res.status}`}): ${tail}`,
-      );
-    }
-  }
+  if (CHROMIUM_PATH !== DEBIAN_CHROMIUM)
+    throw new ServiceUnavailableError('Chromium', `CHROMIUM_PATH=${CHROMIUM_PATH} does not run`);
+  await aptInstall('Chromium', 'chromium', log);
   const installed = works(CHROMIUM_PATH);
   if (!installed)
-    throw new ChromiumUnavailableError(`apt-get installed chromium, but ${CHROMIUM_PATH} --version fails`);
+    throw new ServiceUnavailableError('Chromium', `apt-get installed chromium, but ${CHROMIUM_PATH} --version fails`);
   return { path: CHROMIUM_PATH, version: installed };
 }
 
@@ -88,7 +62,7 @@ let testIdSet = false;
  * looks for that attribute.
  */
 export async function launchChromium(options: { width?: number; height?: number } = {}): Promise<Browser> {
-  const { path: executablePath } = ensureChromium();
+  const { path: executablePath } = await ensureChromium();
   if (!testIdSet) {
     selectors.setTestIdAttribute('data-test-id');
     testIdSet = true;

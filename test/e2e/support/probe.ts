@@ -9,14 +9,15 @@
  *   npx tsx test/e2e/support/probe.ts n8n n8n1 postgres redis   (installs all; CI's prepare stage)
  */
 import { spawnSync } from 'child_process';
+import { ensureChromium } from '../../../scripts/browser/chromium';
 import { ensureN8n, N8N1_VERSION, N8nUnavailableError, REPO_ROOT } from '../../../scripts/n8n/install';
 import { ServiceUnavailableError } from '../../../scripts/services/errors';
 import { ensurePostgres } from '../../../scripts/services/postgres';
 import { ensureRedis } from '../../../scripts/services/redis';
 
 export type Probe = { ok: true } | { ok: false; reason: string };
-/** `n8n` (the default version), `n8n1` (N8N1_VERSION), `n8n@<version>`, `postgres`, `redis`. */
-export type Part = 'n8n' | 'n8n1' | `n8n@${string}` | 'postgres' | 'redis';
+/** `n8n` (the default version), `n8n1` (N8N1_VERSION), `n8n@<version>`, `postgres`, `redis`, `chromium`. */
+export type Part = 'n8n' | 'n8n1' | `n8n@${string}` | 'postgres' | 'redis' | 'chromium';
 
 export function probe(parts: Part[]): Probe {
   const tsx = require.resolve('tsx/cli', { paths: [REPO_ROOT] });
@@ -44,6 +45,7 @@ async function ensure(part: string): Promise<void> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   if (part === 'postgres') await ensurePostgres({ log });
   else if (part === 'redis') await ensureRedis({ log });
+  else if (part === 'chromium') await ensureChromium(log);
   else if (part === 'n8n') await ensureN8n({ log });
   else if (part === 'n8n1') await ensureN8n({ log, version: N8N1_VERSION });
   else if (part.startsWith('n8n@')) await ensureN8n({ log, version: part.slice(4) });
