@@ -202,7 +202,7 @@ async function main(): Promise<void> {
     );
   }
   const sandbox = running.sandbox;
-  step(`Sandbox store (profile ${config.profile}) listening on ${sandbox.url} (${Date.now() - started} ms)`);
+  step(`Dashboard ${sandbox.url}/ : the sandbox store (profile ${config.profile}) is up (${Date.now() - started} ms)`);
 
   // 2. n8n with the package, the credential and the examples.
   let n8nMissing: string | undefined;
