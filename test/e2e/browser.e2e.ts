@@ -5,7 +5,8 @@
  *
  * The n8n tests are one story and run in order on one page: sign in, find the nodes, create the
  * credential, set up the trigger, listen for a purchase made on the sandbox dashboard, add the action
- * node and run it, then look at the dashboard. Screenshots go to SCREENSHOT_DIR (docs/images with
+ * node and run it, look at the dashboard, then open the polling example workflow and fetch its trigger's
+ * test event (the store's newest matching order). Screenshots go to SCREENSHOT_DIR (docs/images with
  * `npm run docs:screenshots`), else to a temporary folder.
  *
  * Where Chromium (or n8n) cannot run, this prints `SKIPPED: <reason>` and those tests are skipped.
@@ -15,7 +16,7 @@ import { EVENT_TYPES, startSandbox, type Sandbox } from '../../sandbox';
 import { launchChromium, type Browser } from '../../scripts/browser/chromium';
 import { startStack, type Stack } from '../../scripts/browser/stack';
 import { N8N_VERSION } from '../../scripts/n8n/install';
-import { loadExamples, triggerNodes } from '../../scripts/start/examples';
+import { loadExamples, pollingTriggerNodes, triggerNodes } from '../../scripts/start/examples';
 import { Dashboard } from './browser/dashboard';
 import { N8nEditor } from './browser/n8nEditor';
 import { FAILURE_DIR, screenshot, SCREENSHOT_DIR } from './browser/screenshots';
@@ -320,7 +321,8 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       await editor.outputPanel.getByText(purchase.email).first().waitFor();
       await editor.outputPanel.getByTestId('radio-button-json').click();
       const idLine = new RegExp(`"id":\\s*${id},`);
-      const output = await editor.outputTextWhen((text) => idLine.test(text));
+      // The JSON view renders its lines a few at a time: wait for both.
+      const output = await editor.outputTextWhen((text) => idLine.test(text) && text.includes(purchase.email));
       expect(output).toMatch(idLine);
       expect(output).toContain(purchase.email);
       expect(await editor.outputItemCount()).toBe(1);
@@ -398,6 +400,44 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       await page2.getByRole('cell', { name: new RegExp(`^#${fired.event.id} · `) }).waitFor({ timeout: 8000 });
       await page2.setViewportSize({ width: 1200, height: 900 });
       await screenshot(page2, 'sandbox-dashboard', { fullPage: true });
+    }),
+  );
+
+  it(
+    'fetches the newest paid order of the store with the polling trigger\'s "Fetch Test Event", in the browser',
+    step('polling-test-event', async () => {
+      const sandbox = stack.sandbox;
+      const example = loadExamples().find((wf) => pollingTriggerNodes(wf).length > 0);
+      const trigger = pollingTriggerNodes(example as { nodes: Array<Record<string, unknown>> })[0];
+      expect(trigger?.parameters).toEqual(expect.objectContaining({ event: 'purchased', productId: '' }));
+      // A purchase now, so the store's newest change is a paid order this test knows.
+      const fired = await getJson<{ event: { id: number } }>(`${sandbox.url}/sandbox/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'purchased', product_id: product.id }),
+      });
+      const [newest] = await getJson<Array<{ id: number; customer_email: string; status: string }>>(
+        `${sandbox.url}/wp-json/sc/v1/orders?orderby=date_modified&order=desc&per_page=1`,
+        { headers: { 'x-api-key': sandbox.apiKey } },
+      );
+      expect(newest).toEqual(expect.objectContaining({ id: fired.event.id, status: 'paid' }));
+      const { id, customer_email: email } = newest as { id: number; customer_email: string };
+
+      await page.bringToFront();
+      await editor.openWorkflow(String(example?.id));
+      await editor.openNode(String(trigger?.name));
+      await expect(editor.executeButton.innerText()).resolves.toMatch(/^\s*Fetch Test Event\s*$/i);
+      await editor.executeStep();
+      await editor.outputPanel.getByText(email).first().waitFor({ timeout: 60_000 });
+      await editor.outputPanel.getByTestId('radio-button-json').click();
+      const idLine = new RegExp(`"id":\\s*${id},`);
+      const emailLine = new RegExp(`"customer_email":\\s*"${email.replace(/[.+]/g, '\\$&')}"`);
+      // The JSON view renders its lines a few at a time: wait for both.
+      const output = await editor.outputTextWhen((text) => idLine.test(text) && emailLine.test(text));
+      expect(output).toMatch(idLine);
+      expect(output).toMatch(emailLine);
+      expect(await editor.outputItemCount()).toBe(1);
+      await screenshot(page, 'n8n-polling-test-event', { hide: '.el-popper' });
     }),
   );
 });

@@ -3,7 +3,7 @@
  * scripts/browser/chromium.ts) and, for our own parameters, their visible labels, so a renamed
  * internal parameter name does not break the tests.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Dialog, Locator, Page } from 'playwright-core';
 
 export class N8nEditor {
   constructor(
@@ -22,6 +22,29 @@ export class N8nEditor {
   async newWorkflow(): Promise<void> {
     await this.page.goto(`${this.url}/workflow/new`);
     await this.page.getByTestId('canvas').waitFor();
+  }
+
+  /**
+   * Opens a saved workflow by its id. Leaving a workflow with unsaved changes asks "leave the page?"
+   * (beforeunload), which the browser would otherwise answer "stay": this answers "leave".
+   */
+  async openWorkflow(id: string): Promise<void> {
+    const leave = (dialog: Dialog) => {
+      if (dialog.type() === 'beforeunload') void dialog.accept();
+    };
+    this.page.on('dialog', leave);
+    try {
+      await this.page.goto(`${this.url}/workflow/${id}`);
+      await this.page.getByTestId('canvas').waitFor();
+    } finally {
+      this.page.off('dialog', leave);
+    }
+  }
+
+  /** Opens a node of the canvas by its name (a double-click), in the node details view. */
+  async openNode(name: string): Promise<void> {
+    await this.page.getByTestId('canvas-node').filter({ hasText: name }).first().dblclick();
+    await this.ndv.waitFor();
   }
 
   // ---- Nodes panel ----
@@ -127,6 +150,11 @@ export class N8nEditor {
     const match = /([\d,]+)\s+items?/.exec(text);
     if (!match) throw new Error(`no item count in "${text}"`);
     return Number(match[1]?.replace(/,/g, ''));
+  }
+
+  /** The node view's run button: "Execute step", "Listen for test event", "Fetch Test Event"… */
+  get executeButton(): Locator {
+    return this.ndv.getByTestId('node-execute-button');
   }
 
   async executeStep(): Promise<void> {
