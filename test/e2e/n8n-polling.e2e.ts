@@ -17,54 +17,22 @@ import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,
   ensureOwner,
-  executionNodeOutput,
-  getExecution,
   importCredentials,
   importWorkflows,
-  listExecutions,
   startN8n,
   type N8nHome,
   type N8nInstance,
-  type N8nWorkflowJson,
   type RestSession,
 } from '../../scripts/n8n/instance';
-import { NODE_TYPES, sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
+import { sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
 import { probeN8n } from './n8n/probe';
+import { emissions, newestOrderId, ordersAfter, pollingWorkflow, waitForEmissions } from './support/polling';
 import { ROOT, npmRun, sleep, timer } from './support/steps';
 
 const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
 const CRED: CredentialRef = { id: 'e2ePollStore0001', name: 'Sandbox for polling' };
 const WF = { purchases: 'e2ePollPurchase1', refunds: 'e2ePollRefunds01' };
-
-/** Polling Trigger (every minute) → NoOp "Received". */
-function pollingWorkflow(id: string, event: string): N8nWorkflowJson {
-  return {
-    id,
-    name: `e2e: polling ${event}`,
-    nodes: [
-      {
-        id: `${id}-trigger`,
-        name: 'Poll',
-        type: NODE_TYPES.pollingTrigger,
-        typeVersion: 1,
-        position: [0, 0],
-        parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event, productId: '', planIds: [] },
-        credentials: { commerceServiceApi: CRED },
-      },
-      {
-        id: `${id}-noop`,
-        name: 'Received',
-        type: 'n8n-nodes-base.noOp',
-        typeVersion: 1,
-        position: [260, 0],
-        parameters: {},
-      },
-    ],
-    connections: { Poll: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
-    settings: { executionOrder: 'v1' },
-  };
-}
 
 const probe = probeN8n();
 if (!probe.ok)
@@ -93,8 +61,8 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
     await clock.timed('import credential and workflows', async () => {
       await importCredentials(home, [sandboxCredential(store, CRED)]);
       await importWorkflows(home, [
-        pollingWorkflow(WF.purchases, 'purchased'),
-        pollingWorkflow(WF.refunds, 'refunded'),
+        pollingWorkflow(WF.purchases, 'purchased', CRED),
+        pollingWorkflow(WF.refunds, 'refunded', CRED),
       ]);
     });
   }, 600_000);
@@ -123,51 +91,23 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
     session = (await ensureOwner(server)).session;
   }
 
-  /** Every item the workflow's finished executions emitted, by execution (each poll is one execution). */
+  /** Every item the workflow's executions emitted, oldest first; each poll is one successful trigger execution. */
   async function emitted(workflowId: string): Promise<Array<Record<string, unknown>>> {
-    // n8n lists the newest first: read them in the order they ran.
-    const executions = (await listExecutions(session, workflowId))
-      .filter((e) => e.status !== 'running' && e.status !== 'new')
-      .sort((a, b) => Number(a.id) - Number(b.id));
-    const items: Array<Record<string, unknown>> = [];
-    for (const summary of executions) {
-      const execution = await getExecution(session, summary.id);
-      expect({ id: summary.id, status: execution.status, mode: execution.mode }).toEqual({
-        id: summary.id,
+    const found = await emissions(session, workflowId);
+    for (const { execution } of found) {
+      expect({ id: execution.id, status: execution.status, mode: execution.mode }).toEqual({
+        id: execution.id,
         status: 'success',
         mode: 'trigger',
       });
-      items.push(...executionNodeOutput(execution, 'Poll'));
     }
-    return items;
+    return found.flatMap((emission) => emission.items);
   }
 
   /** Waits until the workflow has emitted at least `count` items in all (polls run on the minute). */
-  async function waitForEmitted(
-    workflowId: string,
-    count: number,
-    timeoutMs = 150_000,
-  ): Promise<Array<Record<string, unknown>>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const items = await emitted(workflowId);
-      if (items.length >= count || Date.now() > deadline) return items;
-      await sleep(2000);
-    }
-  }
-
-  /** Ids of orders made since `afterId`, oldest first. */
-  async function ordersAfter(afterId: number): Promise<number[]> {
-    const { items } = await clientFor(store).listOrders({ orderby: 'id', order: 'desc', per_page: 50 });
-    return items
-      .map((order) => order.id)
-      .filter((id) => id > afterId)
-      .reverse();
-  }
-
-  async function newestOrderId(): Promise<number> {
-    const { items } = await clientFor(store).listOrders({ orderby: 'id', order: 'desc', per_page: 1 });
-    return items[0]?.id ?? 0;
+  async function waitForEmitted(workflowId: string, count: number): Promise<Array<Record<string, unknown>>> {
+    await waitForEmissions(session, workflowId, count);
+    return emitted(workflowId);
   }
 
   let firstPurchases: number[] = [];
@@ -176,7 +116,7 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
     'activated with a one-minute Poll Time: nothing from before, then each purchase emitted once',
     withN8nOutput(async () => {
       await start();
-      const before = await newestOrderId();
+      const before = await newestOrderId(store);
       await clock.timed('activate both polling workflows (first polls)', async () => {
         await activateWorkflow(session, WF.purchases);
         await activateWorkflow(session, WF.refunds);
@@ -185,7 +125,7 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
       expect(await emitted(WF.purchases)).toEqual([]);
 
       for (let n = 0; n < 3; n += 1) await store.fireEvent({ type: 'purchased' });
-      firstPurchases = await ordersAfter(before);
+      firstPurchases = await ordersAfter(store, before);
       expect(firstPurchases.length).toBeGreaterThanOrEqual(3);
 
       const items = await clock.timed('purchases to emitted (next minute poll)', () =>
@@ -213,9 +153,9 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
       const refunded = (await clientFor(store).listOrders({ orderby: 'date_modified', order: 'desc', per_page: 1 }))
         .items[0];
       expect(refunded?.status).toBe('refunded');
-      const before = await newestOrderId();
+      const before = await newestOrderId(store);
       for (let n = 0; n < 2; n += 1) await store.fireEvent({ type: 'purchased' });
-      const secondPurchases = await ordersAfter(before);
+      const secondPurchases = await ordersAfter(store, before);
       expect(secondPurchases.length).toBeGreaterThanOrEqual(2);
 
       await start(port);
