@@ -16,6 +16,7 @@ const EXPECTED = [
   'n8n-trigger-dropdowns',
   'n8n-trigger-output',
   'n8n-execution-output',
+  'n8n-polling-test-event',
   'sandbox-dashboard',
 ];
 const MAX_BYTES = 300 * 1024;
