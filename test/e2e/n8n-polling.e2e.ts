@@ -9,28 +9,22 @@
  *
  * Where n8n cannot be installed, prints `SKIPPED: <reason>`. N8N_E2E_VERBOSE=1 streams n8n's output.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type Sandbox, startSandbox } from '../../sandbox';
-import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
+import type { Sandbox } from '../../sandbox';
+import { N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,
   ensureOwner,
-  importCredentials,
-  importWorkflows,
   startN8n,
-  type N8nHome,
   type N8nInstance,
   type RestSession,
 } from '../../scripts/n8n/instance';
-import { sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
+import type { CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
 import { probeN8n } from './n8n/probe';
 import { emissions, newestOrderId, ordersAfter, pollingWorkflow, waitForEmissions } from './support/polling';
-import { ROOT, npmRun, sleep, timer } from './support/steps';
+import { prepareSandboxedN8n, type SandboxedN8n } from './support/sandboxedN8n';
+import { sleep, timer, withOutput } from './support/steps';
 
-const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
 const CRED: CredentialRef = { id: 'e2ePollStore0001', name: 'Sandbox for polling' };
 const WF = { purchases: 'e2ePollPurchase1', refunds: 'e2ePollRefunds01' };
 
@@ -40,53 +34,34 @@ if (!probe.ok)
 const describeN8n = probe.ok ? describe : describe.skip;
 
 describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the sandbox`, () => {
+  let setup: SandboxedN8n;
   let store: Sandbox;
-  let home: N8nHome;
-  let userFolder = '';
   let server: N8nInstance | undefined;
   let session: RestSession;
   const clock = timer('n8n polling e2e');
 
   beforeAll(async () => {
-    const install = await clock.timed('ensureN8n (cached)', () => ensureN8n());
-    await clock.timed('npm run build:n8n', () => npmRun('build:n8n'));
-    store = await startSandbox({ port: 0, profile: 'real', quiet: true });
-    userFolder = mkdtempSync(path.join(tmpdir(), 'n8n-poll-e2e-'));
-    home = {
-      install,
-      userFolder,
-      customExtensions: path.join(ROOT, 'n8n', 'dist'),
-      ...(VERBOSE ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
-    };
-    await clock.timed('import credential and workflows', async () => {
-      await importCredentials(home, [sandboxCredential(store, CRED)]);
-      await importWorkflows(home, [
-        pollingWorkflow(WF.purchases, 'purchased', CRED),
-        pollingWorkflow(WF.refunds, 'refunded', CRED),
-      ]);
+    setup = await prepareSandboxedN8n({
+      profile: 'real',
+      folderPrefix: 'n8n-poll-e2e-',
+      credential: CRED,
+      workflows: [pollingWorkflow(WF.purchases, 'purchased', CRED), pollingWorkflow(WF.refunds, 'refunded', CRED)],
+      clock,
     });
+    store = setup.store;
   }, 600_000);
 
   afterAll(async () => {
     await server?.stop();
-    await store?.close();
-    if (userFolder && !process.env.N8N_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+    await setup?.close();
     clock.print();
   });
 
-  const withN8nOutput = (fn: () => Promise<void>) => async () => {
-    try {
-      await fn();
-    } catch (error) {
-      if (error instanceof Error && server)
-        error.message += `\n--- last n8n output ---\n${server.output().split('\n').slice(-40).join('\n')}`;
-      throw error;
-    }
-  };
+  const withN8nOutput = (fn: () => Promise<void>) => withOutput(() => [['n8n', server?.output()]], fn);
 
   async function start(port?: number): Promise<void> {
     server = await clock.timed(port ? 'n8n restart to ready' : 'n8n start to ready', () =>
-      startN8n({ ...home, ...(port ? { port } : {}), readyTimeoutMs: 180_000 }),
+      startN8n({ ...setup.home, ...(port ? { port } : {}), readyTimeoutMs: 180_000 }),
     );
     session = (await ensureOwner(server)).session;
   }

@@ -7,31 +7,25 @@
  *
  * Where n8n cannot be installed, prints `SKIPPED: <reason>`. N8N_E2E_VERBOSE=1 streams n8n's output.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type Sandbox, startSandbox } from '../../sandbox';
-import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
+import type { Sandbox } from '../../sandbox';
+import { N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,
   deactivateWorkflow,
   ensureOwner,
   executionNodeOutput,
-  importCredentials,
-  importWorkflows,
   listExecutions,
   startN8n,
   waitForExecution,
-  type N8nHome,
   type N8nInstance,
   type RestSession,
 } from '../../scripts/n8n/instance';
-import { sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
+import type { CredentialRef } from '../../scripts/start/examples';
 import { triggerWorkflow } from './n8n/workflows';
 import { probeN8n } from './n8n/probe';
-import { ROOT, npmRun, sleep, timer } from './support/steps';
+import { prepareSandboxedN8n, type SandboxedN8n } from './support/sandboxedN8n';
+import { sleep, timer, withOutput } from './support/steps';
 
-const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
 const CRED: CredentialRef = { id: 'e2eVerifyStore01', name: 'Sandbox for verification' };
 const WF = 'e2eVerifyTrig001';
 const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2f1';
@@ -43,51 +37,33 @@ if (!probe.ok)
 const describeN8n = probe.ok ? describe : describe.skip;
 
 describeN8n(`webhook trigger verification in n8n ${N8N_VERSION}, against the sandbox`, () => {
+  let setup: SandboxedN8n;
   let store: Sandbox;
-  let home: N8nHome;
-  let userFolder = '';
   let server: N8nInstance | undefined;
   let session: RestSession;
   const clock = timer('n8n verify e2e');
 
   beforeAll(async () => {
-    const install = await clock.timed('ensureN8n (cached)', () => ensureN8n());
-    await clock.timed('npm run build:n8n', () => npmRun('build:n8n'));
-    store = await startSandbox({ port: 0, profile: 'spec', quiet: true });
-    userFolder = mkdtempSync(path.join(tmpdir(), 'n8n-verify-e2e-'));
-    home = {
-      install,
-      userFolder,
-      customExtensions: path.join(ROOT, 'n8n', 'dist'),
-      ...(VERBOSE ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
-    };
-    await clock.timed('import credential and workflow', async () => {
-      await importCredentials(home, [sandboxCredential(store, CRED)]);
+    setup = await prepareSandboxedN8n({
+      profile: 'spec',
+      folderPrefix: 'n8n-verify-e2e-',
+      credential: CRED,
       // No verifyDeliveries parameter: n8n applies the default (on).
-      await importWorkflows(home, [
-        triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential: CRED, event: 'purchased' }),
-      ]);
+      workflows: [triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential: CRED, event: 'purchased' })],
+      clock,
     });
-    server = await clock.timed('n8n start to ready', () => startN8n({ ...home, readyTimeoutMs: 180_000 }));
+    store = setup.store;
+    server = await clock.timed('n8n start to ready', () => startN8n({ ...setup.home, readyTimeoutMs: 180_000 }));
     session = (await ensureOwner(server)).session;
   }, 600_000);
 
   afterAll(async () => {
     await server?.stop();
-    await store?.close();
-    if (userFolder && !process.env.N8N_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
+    await setup?.close();
     clock.print();
   });
 
-  const withN8nOutput = (fn: () => Promise<void>) => async () => {
-    try {
-      await fn();
-    } catch (error) {
-      if (error instanceof Error && server)
-        error.message += `\n--- last n8n output ---\n${server.output().split('\n').slice(-40).join('\n')}`;
-      throw error;
-    }
-  };
+  const withN8nOutput = (fn: () => Promise<void>) => withOutput(() => [['n8n', server?.output()]], fn);
 
   it(
     'forged POSTs to the production URL start nothing; a genuine sandbox purchase starts one execution, verified',
