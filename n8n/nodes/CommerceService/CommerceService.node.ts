@@ -12,7 +12,7 @@ import * as product from './actions/product';
 import * as subscription from './actions/subscription';
 import type { Resource } from './actions/node.type';
 import { router } from './actions/router';
-import { getPlans, getProducts, getProductsOrAny } from '../shared/methods/loadOptions';
+import { getPlans, getProducts, getProductsOrAny } from '../common/methods/loadOptions';
 
 /** The Resource selector; its values are the resources of `actions/node.type.ts`. */
 const RESOURCE_OPTIONS: { name: string; value: Resource }[] = [

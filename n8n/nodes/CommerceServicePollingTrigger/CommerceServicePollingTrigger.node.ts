@@ -7,9 +7,9 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { POLLABLE_EVENTS } from '../../../shared/src';
-import { eventAndFilters } from '../shared/descriptions/trigger';
-import { getPlans, getProductsOrAny } from '../shared/methods/loadOptions';
-import { toNodeError } from '../shared/transport/errors';
+import { eventAndFilters } from '../common/descriptions/trigger';
+import { getPlans, getProductsOrAny } from '../common/methods/loadOptions';
+import { toNodeError } from '../common/transport/errors';
 import { runPoll } from './poll';
 
 export class CommerceServicePollingTrigger implements INodeType {

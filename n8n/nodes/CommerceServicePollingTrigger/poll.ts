@@ -18,8 +18,8 @@ import {
 	pollEvents,
 	readTriggerChoices,
 } from '../../../shared/src';
-import { toItems } from '../shared/items';
-import { storeClient } from '../shared/transport';
+import { toItems } from '../common/items';
+import { storeClient } from '../common/transport';
 
 /** Where the engine's state lives in the node's static data (one key, plain JSON). */
 export const STATE_KEY = 'pollState';

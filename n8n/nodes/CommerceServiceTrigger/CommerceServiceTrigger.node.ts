@@ -15,9 +15,9 @@ import {
 	matchesFilters,
 	readDelivery,
 } from '../../../shared/src';
-import { eventAndFilters } from '../shared/descriptions/trigger';
-import { getPlans, getProductsOrAny } from '../shared/methods/loadOptions';
-import { toNodeError } from '../shared/transport/errors';
+import { eventAndFilters } from '../common/descriptions/trigger';
+import { getPlans, getProductsOrAny } from '../common/methods/loadOptions';
+import { toNodeError } from '../common/transport/errors';
 import { createHook, deleteHook, hookExists, readSetup } from './hooks';
 import { admitDeliveries } from './verify';
 

@@ -9,7 +9,7 @@ import {
 	readTriggerChoices,
 	subscribeInputOf,
 } from '../../../shared/src';
-import { storeClient } from '../shared/transport';
+import { storeClient } from '../common/transport';
 
 /** What the trigger is set up for, read from its parameters: its event and the user's choices. */
 export interface TriggerSetup extends TriggerChoices {

@@ -5,7 +5,7 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { type DeliveredEvent, admitDeliveries as admit } from '../../../shared/src';
-import { storeClient } from '../shared/transport';
+import { storeClient } from '../common/transport';
 
 const LOG_PREFIX = 'Commerce Service Trigger';
 

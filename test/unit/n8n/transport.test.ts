@@ -7,7 +7,7 @@ import {
 	fromN8nResponse,
 	n8nTransport,
 	storeClient,
-} from '../../../n8n/nodes/shared/transport';
+} from '../../../n8n/nodes/common/transport';
 import { TransportFailure, createClient } from '../../../shared/src';
 import { CREDENTIALS, KEY } from './fake/context';
 

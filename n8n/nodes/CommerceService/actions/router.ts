@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../shared/src';
-import { storeClient } from '../../shared/transport';
-import { toNodeError } from '../../shared/transport/errors';
+import { storeClient } from '../../common/transport';
+import { toNodeError } from '../../common/transport/errors';
 import type { OperationModule, OperationTable, Resource } from './node.type';
 import * as customer from './customer';
 import * as order from './order';

@@ -6,8 +6,8 @@ import {
 	choiceText,
 	readTriggerChoices,
 } from '../../../../../shared/src';
-import { planFilter, productFilter } from '../../../shared/descriptions/pickers';
-import { toItems } from '../../../shared/items';
+import { planFilter, productFilter } from '../../../common/descriptions/pickers';
+import { toItems } from '../../../common/items';
 
 const properties: INodeProperties[] = [
 	productFilter('orders'),

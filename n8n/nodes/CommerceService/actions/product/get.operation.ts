@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
-import { productPicker } from '../../../shared/descriptions/pickers';
-import { toItems } from '../../../shared/items';
+import { productPicker } from '../../../common/descriptions/pickers';
+import { toItems } from '../../../common/items';
 import { readId } from '../readers';
 
 export const description = updateDisplayOptions(

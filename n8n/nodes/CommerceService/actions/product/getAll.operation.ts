@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
-import { toItems } from '../../../shared/items';
+import { toItems } from '../../../common/items';
 import { pagingOptions, returnAllAndLimit, sortCollection } from '../descriptions';
 import { listRecords, readSort } from '../readers';
 

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { type CommerceServiceClient, planChoices } from '../../../../../shared/src';
-import { toItems } from '../../../shared/items';
-import { productPicker } from '../../../shared/descriptions/pickers';
+import { toItems } from '../../../common/items';
+import { productPicker } from '../../../common/descriptions/pickers';
 import { readId } from '../readers';
 
 const properties: INodeProperties[] = [

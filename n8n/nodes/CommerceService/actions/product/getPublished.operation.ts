@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
-import { toItems } from '../../../shared/items';
+import { toItems } from '../../../common/items';
 
 // Operation 4 takes no parameters.
 export const description: INodeProperties[] = [];
