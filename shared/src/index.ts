@@ -50,6 +50,27 @@ export {
   type UnverifiedReason,
 } from './events/verify';
 export { admitDeliveries, noticeOf, type Admission, type AdmissionInput, type AdmissionNotice } from './events/admit';
+export type { ParameterReader, PlatformLog, TriggerState, RetryProfile, RetryLimits, Platform } from './platform/port';
+export { platformClient, limitsFor, retryOptionsOf, VERIFICATION_LIMITS } from './platform/client';
+export { readTriggerSetup, unknownEventError, type TriggerSetup, type TriggerParameter } from './triggers/setup';
+export {
+  receiveDelivery,
+  admitReceived,
+  takeDelivery,
+  type ReceivedDelivery,
+  type AdmitContext,
+} from './triggers/intake';
+export {
+  hookSignature,
+  readHookRecord,
+  subscribeHook,
+  removeHook,
+  keptHookIsCurrent,
+  replaceKeptHook,
+  dropKeptHook,
+  type HookRecord,
+  type HookTarget,
+} from './triggers/hooks';
 export * from './polling';
 export { matchesFilters, type EventFilters } from './events/match';
 export { amountsInCents } from './events/cents';

@@ -1,5 +1,11 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { type CommerceServiceClient, type RetryOptions, createClient } from '../../shared/src';
+import {
+  type CommerceServiceClient,
+  type Platform,
+  type RetryLimits,
+  type RetryProfile,
+  platformClient,
+} from '../../shared/src';
 import { timerSleep } from '../../shared/src/http/timerSleep';
 import { zapierTransport } from './transport';
 
@@ -24,49 +30,27 @@ export const ZAPIER_LIMITS = {
    * ThrottledError with the store's delay, and Zapier runs the step again later.
    */
   maxRetryAfterMs: 10_000,
-} as const;
+} as const satisfies RetryLimits;
 
-/**
- * Reading back a hook delivery's record (issue #10): the store is waiting for our answer to its
- * delivery, so the read gets its retries within 10 s in all; after that the event goes on unverified.
- */
-export const ZAPIER_VERIFY_LIMITS = {
-  timeoutMs: 5_000,
-  budgetMs: 10_000,
-  maxRetryAfterMs: 3_000,
-} as const;
-
-type Limits = typeof ZAPIER_LIMITS | typeof ZAPIER_VERIFY_LIMITS;
-
-export interface StoreClientOptions {
-  /** `verification`: the short budget of `ZAPIER_VERIFY_LIMITS`; otherwise `ZAPIER_LIMITS`. */
-  purpose?: 'verification';
-}
-
-/** Retries as Zapier runs them: Node's timers to wait (called through the module so tests can stand in). */
-export function zapierRetry(limits: Limits = ZAPIER_LIMITS): RetryOptions {
-  return {
-    budgetMs: limits.budgetMs,
-    maxRetryAfterMs: limits.maxRetryAfterMs,
-    sleep: (ms) => timerSleep(ms),
-  };
+/** What Zapier lends the shared client: `z.request`, Node's timers (through the module, so tests can stand in). */
+export function zapierPlatform(z: ZObject): Platform {
+  return { transport: zapierTransport(z), sleep: (ms) => timerSleep(ms), interactive: ZAPIER_LIMITS };
 }
 
 /**
- * A client for the connected store, over `z.request`, with retries on (issue #9: reads are retried;
- * the shared client never retries subscribe). Throws a `ConfigurationError` for unusable settings.
+ * A client for the connected store, over `z.request`, with retries on (the shared client never
+ * retries subscribe). `verification`: the short budget shared by both platforms for reading back a
+ * hook delivery's record. Throws a `ConfigurationError` for unusable settings.
  */
 export function storeClient(
   z: ZObject,
   bundle: Pick<Bundle, 'authData'>,
-  options: StoreClientOptions = {},
+  profile: RetryProfile = 'interactive',
 ): CommerceServiceClient {
   const auth: AuthData = bundle.authData ?? {};
-  const limits: Limits = options.purpose === 'verification' ? ZAPIER_VERIFY_LIMITS : ZAPIER_LIMITS;
-  return createClient({
-    settings: { storeUrl: auth.storeUrl ?? '', apiKey: auth.apiKey ?? '', apiRoot: auth.apiRoot ?? '' },
-    transport: zapierTransport(z),
-    timeoutMs: limits.timeoutMs,
-    retry: zapierRetry(limits),
-  });
+  return platformClient(
+    { storeUrl: auth.storeUrl ?? '', apiKey: auth.apiKey ?? '', apiRoot: auth.apiRoot ?? '' },
+    zapierPlatform(z),
+    profile,
+  );
 }

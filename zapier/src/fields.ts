@@ -30,3 +30,11 @@ const EVENT_FIELDS: Readonly<Record<EventNoun, readonly FieldDescription[]>> = {
 export function eventOutputFields(noun: EventNoun): PlainOutputField[] {
   return outputFields(EVENT_FIELDS[noun]);
 }
+
+/** The marker every checked delivery carries (docs/verification.md), as fields a Filter step can test. */
+export const VERIFICATION_OUTPUT_FIELDS: PlainOutputField[] = [
+  { key: 'verification__status', label: 'Verification Status', type: 'string' },
+  { key: 'verification__method', label: 'Verification Method', type: 'string' },
+  { key: 'verification__reason', label: 'Verification Reason', type: 'string' },
+  { key: 'verification__message', label: 'Verification Message', type: 'string' },
+];

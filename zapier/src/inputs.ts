@@ -1,5 +1,5 @@
 import { type Bundle, defineInputFields } from 'zapier-platform-core';
-import { type TriggerChoices, readTriggerChoices } from '../../shared/src';
+import { type TriggerParameter, type TriggerSetup, readTriggerSetup } from '../../shared/src';
 
 /** The filters every event trigger offers; both dropdowns are hidden triggers (`triggers/`). */
 export const TRIGGER_INPUTS = defineInputFields([
@@ -32,12 +32,34 @@ export const TRIGGER_INPUTS = defineInputFields([
   },
 ]);
 
-/** What the user chose in `TRIGGER_INPUTS`, read by the shared reader (Zapier may send numbers, strings or lists). */
-export function readChoices(bundle: Pick<Bundle, 'inputData'>): TriggerChoices {
-  const input = bundle.inputData ?? {};
-  return readTriggerChoices({
-    productId: input.product_id,
-    planIds: input.plan_ids,
-    pricesInCents: input.prices_in_cents,
-  });
+/** Shown with the trigger's filters: a store owner may need to turn it off (a store that blocks reads). */
+export const VERIFY_INPUT = defineInputFields([
+  {
+    key: 'verify_deliveries',
+    label: 'Verify deliveries with the store',
+    type: 'boolean',
+    required: false,
+    default: 'true',
+    helpText:
+      "Yes (recommended): before a delivery starts the Zap, its order or subscription is read back from your store, so a fake sale posted to this Zap's URL starts nothing. No: deliveries are not checked (one less request per event).",
+  },
+]);
+
+/** Zapier's input key for each of the shared trigger settings (the event is the trigger itself). */
+const INPUT_KEYS: Readonly<Record<Exclude<TriggerParameter, 'event'>, string>> = {
+  productId: 'product_id',
+  planIds: 'plan_ids',
+  pricesInCents: 'prices_in_cents',
+  verifyDeliveries: 'verify_deliveries',
+};
+
+/**
+ * What the user set up on a trigger of `event`, read by the shared reader (Zapier may send numbers,
+ * strings or lists). Dropdowns read it without an event.
+ */
+export function readSetup(bundle: Pick<Bundle, 'inputData'>, event = ''): TriggerSetup {
+  const input: Record<string, unknown> = bundle.inputData ?? {};
+  return readTriggerSetup((name, fallback) =>
+    name === 'event' ? event : (input[INPUT_KEYS[name as Exclude<TriggerParameter, 'event'>]] ?? fallback),
+  );
 }

@@ -7,17 +7,14 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
-	type EventFilters,
 	type EventRecord,
 	type VerificationMarker,
-	POLLABLE_EVENTS,
 	VERIFICATION_FIELD,
-	choiceText,
-	eventFiltersOf,
 	latestEvent,
 	pollEvents,
-	readTriggerChoices,
+	readPollSetup,
 } from '../../../shared/src';
+import { nodeLog, nodeParameters } from '../common/context';
 import { toItems } from '../common/items';
 import { storeClient } from '../common/transport';
 
@@ -31,26 +28,6 @@ export const STATE_KEY = 'pollState';
  */
 const READ_FROM_STORE: VerificationMarker = { status: 'verified', method: 'store' };
 
-type ParameterReader = (name: string, fallback: unknown) => unknown;
-
-/** The trigger's event and its Product and Plans filters, as the webhook trigger reads them. */
-export function readPollFilters(context: IPollFunctions, parameter: ParameterReader): EventFilters {
-	const event = choiceText(parameter('event', ''));
-	if (!(POLLABLE_EVENTS as readonly string[]).includes(event)) {
-		throw new NodeOperationError(context.getNode(), `"${event}" cannot be polled`, {
-			description:
-				event === 'lead'
-					? 'The store’s API has no leads: use the Commerce Service Trigger (webhook) for Lead Captured.'
-					: 'Choose one of the events in the list.',
-		});
-	}
-	const choices = readTriggerChoices({
-		productId: parameter('productId', ''),
-		planIds: parameter('planIds', []),
-	});
-	return eventFiltersOf(event, choices);
-}
-
 export function toPollItems(events: readonly EventRecord[]): IDataObject[] {
 	return toItems(events.map((event) => ({ ...event, [VERIFICATION_FIELD]: READ_FROM_STORE })));
 }
@@ -61,10 +38,9 @@ export function toPollItems(events: readonly EventRecord[]): IDataObject[] {
  * in static data (n8n persists it with the execution, or at activation for the first poll).
  */
 export async function runPoll(context: IPollFunctions): Promise<IDataObject[] | null> {
-	const filters = readPollFilters(context, (name, fallback) =>
-		context.getNodeParameter(name, fallback),
-	);
 	const client = await storeClient.call(context);
+	// Checked before any request: an event the store's API cannot show (a lead) fails with why.
+	const filters = readPollSetup(nodeParameters(context), client.store.label);
 
 	if (context.getMode() === 'manual') {
 		const latest = await latestEvent({ client, filters });
@@ -82,19 +58,17 @@ export async function runPoll(context: IPollFunctions): Promise<IDataObject[] | 
 	}
 
 	const staticData = context.getWorkflowStaticData('node');
+	const log = nodeLog(context, 'Commerce Service Polling Trigger');
 	const result = await pollEvents({
 		client,
 		filters,
 		state: staticData[STATE_KEY],
-		logger: {
-			info: (message) => context.logger.info(`Commerce Service Polling Trigger: ${message}`),
-			warn: (message) => context.logger.warn(`Commerce Service Polling Trigger: ${message}`),
-		},
+		logger: log,
 	});
 	staticData[STATE_KEY] = result.state as unknown as IDataObject;
 	if (result.events.length === 0) return null;
-	context.logger.info(
-		`Commerce Service Polling Trigger: ${result.events.length} ${filters.event} event(s) on ${client.store.label} (${result.requests} request(s))`,
+	log.info(
+		`${result.events.length} ${filters.event} event(s) on ${client.store.label} (${result.requests} request(s))`,
 	);
 	return toPollItems(result.events);
 }

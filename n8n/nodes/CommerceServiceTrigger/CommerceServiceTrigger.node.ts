@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -9,17 +8,21 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
+	type CommerceServiceClient,
 	EVENTS,
-	choiceFlag,
-	eventFiltersOf,
-	matchesFilters,
-	readDelivery,
+	admitReceived,
+	readTriggerSetup,
+	receiveDelivery,
 } from '../../../shared/src';
+import { nodeLog, nodeParameters } from '../common/context';
+import { toItems } from '../common/items';
 import { eventAndFilters } from '../common/descriptions/trigger';
 import { getPlans, getProductsOrAny } from '../common/methods/loadOptions';
+import { storeClient } from '../common/transport';
 import { toNodeError } from '../common/transport/errors';
-import { createHook, deleteHook, hookExists, readSetup } from './hooks';
-import { admitDeliveries } from './verify';
+import { createHook, deleteHook, hookExists } from './hooks';
+
+const LOG_PREFIX = 'Commerce Service Trigger';
 
 export class CommerceServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -97,30 +100,40 @@ export class CommerceServiceTrigger implements INodeType {
 		},
 	};
 
+	/**
+	 * The store waits for this answer inside its own request (a checkout, a gateway's callback), and
+	 * verifying reads back from that same store: on a host with few PHP workers, verifying first
+	 * would deadlock until the store's 5 s limit. So the delivery is read and filtered, the store is
+	 * answered, and only then verified; n8n starts the execution from the returned data and, told
+	 * `noWebhookResponse`, writes no second answer (ARCHITECTURE.md, "The early answer").
+	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const setup = readSetup((name, fallback) => this.getNodeParameter(name, fallback));
-		const body = this.getBodyData();
-		// A body n8n could not parse (e.g. sent with a wrong content type) arrives empty: read the raw bytes.
-		const rawBody = (this.getRequestObject() as { rawBody?: unknown }).rawBody;
-		const delivered =
-			Object.keys(body ?? {}).length === 0 && rawBody !== undefined ? rawBody : body;
-		const records = readDelivery(delivered);
-		const filters = eventFiltersOf(setup.event, setup);
-		const matching = records.filter(({ record }) => matchesFilters(record, filters));
-		// Fallback for a node saved before the option existed: verify, as the default does.
-		const verify = choiceFlag(this.getNodeParameter('verifyDeliveries', true));
-		let admitted: IDataObject[] = [];
+		const setup = readTriggerSetup(nodeParameters(this));
+		const received = receiveDelivery(deliveryBody(this), setup);
+		let client: CommerceServiceClient | undefined;
 		try {
-			if (matching.length > 0)
-				admitted = await admitDeliveries(this, matching, setup.event, verify);
+			// Before answering: a credential that names no usable store fails the call, not the log.
+			if (received.needsStore) client = await storeClient.call(this, 'verification');
 		} catch (error) {
-			// Only a credential that names no usable store gets here: a failing store leaves items unverified.
 			throw toNodeError(this.getNode(), error);
 		}
-		// A forgery gets the same answer as a delivery for another trigger: nothing tells it apart.
-		if (admitted.length === 0) {
-			return { webhookResponse: { received: records.length, started: false } };
-		}
-		return { workflowData: [this.helpers.returnJsonArray(admitted)] };
+		// Every delivery gets the same answer, so a forger learns nothing from it.
+		this.getResponseObject().status(200).json({ received: received.total });
+		const admitted = await admitReceived(received, setup, {
+			client: async () => client ?? (await storeClient.call(this, 'verification')),
+			log: nodeLog(this, LOG_PREFIX),
+		});
+		if (admitted.length === 0) return { noWebhookResponse: true };
+		return {
+			noWebhookResponse: true,
+			workflowData: [this.helpers.returnJsonArray(toItems(admitted))],
+		};
 	}
+}
+
+/** The delivery's body; one n8n could not parse (e.g. a wrong content type) arrives empty: the raw bytes. */
+function deliveryBody(context: IWebhookFunctions): unknown {
+	const body = context.getBodyData();
+	const rawBody = (context.getRequestObject() as { rawBody?: unknown }).rawBody;
+	return Object.keys(body ?? {}).length === 0 && rawBody !== undefined ? rawBody : body;
 }

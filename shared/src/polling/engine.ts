@@ -1,4 +1,5 @@
 import type { CommerceServiceClient } from '../client';
+import type { PlatformLog } from '../platform/port';
 import { ConfigurationError } from '../errors';
 import { matchesFilters, type EventFilters } from '../events/match';
 import type { EventRecord } from '../events/record';
@@ -15,10 +16,8 @@ import { fingerprintOf, modifiedPage, type Change, type ListPage, walkChanges } 
  * record plus `trigger`), and the state to keep. Amounts are the REST API's: cents on real stores.
  */
 
-export interface PollLogger {
-  info(message: string): void;
-  warn(message: string): void;
-}
+/** The platform's log (see `platform/port.ts`). */
+export type PollLogger = PlatformLog;
 
 export interface PollLimits {
   /** Records asked per page (1 to 100). */
@@ -71,10 +70,11 @@ type Listed = Order | Subscription;
 
 const SILENT: PollLogger = { info: () => undefined, warn: () => undefined };
 
-export function unpollableEvent(client: CommerceServiceClient, event: string): ConfigurationError {
+/** The one answer to "can this event be polled?" when it cannot: the engine's and the trigger's set-up check. */
+export function unpollableEvent(store: string, event: string): ConfigurationError {
   const why = event === 'lead' ? 'the store’s API has no leads' : `"${event}" is not an event of the store`;
   return new ConfigurationError(
-    { store: client.store.label, operation: 'Poll for events' },
+    { store, operation: 'Poll for events' },
     `this event cannot be polled: ${why}`,
     event === 'lead' ? 'Use the webhook trigger for Lead Captured.' : 'Choose one of the events the trigger offers.',
   );
@@ -87,7 +87,7 @@ function lister(client: CommerceServiceClient, resource: PollResource): ListPage
 export async function pollEvents(options: PollOptions): Promise<PollResult> {
   const { client, filters } = options;
   const rule = pollRuleOf(filters.event);
-  if (!rule) throw unpollableEvent(client, filters.event);
+  if (!rule) throw unpollableEvent(client.store.label, filters.event);
   const limits = { ...DEFAULT_POLL_LIMITS, ...options.limits };
   const logger = options.logger ?? SILENT;
   const now = (options.now ?? (() => new Date()))().toISOString();
@@ -226,7 +226,7 @@ export interface LatestOptions {
 export async function latestEvent(options: LatestOptions): Promise<EventRecord | null> {
   const { client, filters } = options;
   const rule = pollRuleOf(filters.event);
-  if (!rule) throw unpollableEvent(client, filters.event);
+  if (!rule) throw unpollableEvent(client.store.label, filters.event);
   const list = lister(client, rule.resource);
   const pageSize = options.pageSize ?? 100;
   for (let page = 1; page <= (options.pages ?? 3); page += 1) {

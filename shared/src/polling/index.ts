@@ -10,5 +10,6 @@ export {
   type PollLogger,
   type LatestOptions,
 } from './engine';
+export { readPollSetup } from './setup';
 export { POLL_RULES, POLLABLE_EVENTS, pollRuleOf, type PollableEvent, type PollRule } from './rules';
 export { readPollState, type PollState, type PollResource, type ResourceMemory, type SeenRecord } from './state';

@@ -3,12 +3,11 @@ import { NodeApiError } from 'n8n-workflow';
 
 import {
 	N8N_RETRY_LIMITS,
-	N8N_VERIFY_RETRY_LIMITS,
 	fromN8nResponse,
 	n8nTransport,
 	storeClient,
 } from '../../../n8n/nodes/common/transport';
-import { TransportFailure, createClient } from '../../../shared/src';
+import { TransportFailure, VERIFICATION_LIMITS, createClient } from '../../../shared/src';
 import { CREDENTIALS, KEY } from './fake/context';
 
 /** Retries wait through n8n-workflow's `sleep`: recorded here (moving a fake clock) instead of slept. */
@@ -188,17 +187,17 @@ describe('storeClient', () => {
 		expect(N8N_RETRY_LIMITS.budgetMs).toBe(120_000);
 	});
 
-	it('for verifying a delivery, retries within the short budget of N8N_VERIFY_RETRY_LIMITS', async () => {
+	it('for verifying a delivery, retries within the short budget of VERIFICATION_LIMITS', async () => {
 		// 4 s + 2 s + 4 s = 10 s: a third attempt would not fit in 10 s.
 		const { context, timeouts } = failing(clock, 4_000, '2');
 
 		await expect(
-			(await storeClient.call(context, { purpose: 'verification' })).getOrder(1042),
+			(await storeClient.call(context, 'verification')).getOrder(1042),
 		).rejects.toMatchObject({
 			message: expect.stringMatching(/after 2 attempts/),
 		});
-		expect(timeouts[0]).toBe(N8N_VERIFY_RETRY_LIMITS.timeoutMs);
+		expect(timeouts[0]).toBe(VERIFICATION_LIMITS.timeoutMs);
 		expect(mockSleep.waits).toEqual([2000]);
-		expect(N8N_VERIFY_RETRY_LIMITS.budgetMs).toBeLessThanOrEqual(10_000);
+		expect(VERIFICATION_LIMITS.budgetMs).toBeLessThanOrEqual(10_000);
 	});
 });

@@ -144,7 +144,9 @@ describe('trigger lifecycle', () => {
 
 		expect(store.deletes).toEqual(['999']);
 		expect(staticData).toEqual({});
-		expect(logs).toContain('info: Commerce Service hook 999 was already gone from the store');
+		expect(logs).toContain(
+			'info: Commerce Service Trigger: hook 999 was already gone from the store',
+		);
 	});
 
 	it('a hook stored on another store (the credential changed) is forgotten with a warning, not sent this key', async () => {
@@ -161,7 +163,9 @@ describe('trigger lifecycle', () => {
 		expect(sent.map((request) => new URL(request.url).host)).toEqual(['shop.example.com']);
 		expect(
 			logs.some((line) =>
-				line.startsWith('warn: Commerce Service hook 77 was made on https://old-shop.example.com'),
+				line.startsWith(
+					'warn: Commerce Service Trigger: hook 77 was made on https://old-shop.example.com',
+				),
 			),
 		).toBe(true);
 		expect(store.hooks.size).toBe(1);

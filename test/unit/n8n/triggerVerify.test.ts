@@ -8,7 +8,7 @@ import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import { useNock } from '../support/nock';
-import { KEY, ORIGIN, fakeWebhook } from './fake/context';
+import { type Answer, KEY, ORIGIN, fakeWebhook } from './fake/context';
 import { FakeStore, serveOverNock } from './fakeStoreOverNock';
 
 useNock();
@@ -52,7 +52,12 @@ function purchase(overrides: Record<string, unknown> = {}): Record<string, unkno
 async function deliver(
 	body: unknown,
 	parameters: IDataObject = {},
-): Promise<{ response: IWebhookResponseData; items: IDataObject[]; logs: string[] }> {
+): Promise<{
+	response: IWebhookResponseData;
+	items: IDataObject[];
+	logs: string[];
+	answers: Answer[];
+}> {
 	const fake = fakeWebhook({
 		parameters: {
 			event: 'purchased',
@@ -65,10 +70,12 @@ async function deliver(
 	});
 	const response = await trigger.webhook.call(fake.context);
 	const items = (response.workflowData?.[0] ?? []).map((item) => item.json);
-	return { response, items, logs: fake.logs };
+	return { response, items, logs: fake.logs, answers: fake.answers };
 }
 
-const NOTHING_STARTED = { webhookResponse: { received: 1, started: false } };
+/** n8n is told not to answer: the trigger answered the store itself, before any read. */
+const NOTHING_STARTED = { noWebhookResponse: true };
+const ANSWERED_FIRST = [{ status: 200, body: { received: 1 }, requestsBefore: 0 }];
 
 describe('Verify Deliveries With the Store (on by default)', () => {
 	it('is a boolean parameter, on by default', () => {
@@ -81,9 +88,10 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 		);
 	});
 
-	it('a genuine delivery goes on as delivered (decimals), marked verified, after one read of its order', async () => {
-		const { items, logs } = await deliver(purchase());
+	it('a genuine delivery is answered first, then goes on as delivered (decimals), marked verified, after one read of its order', async () => {
+		const { items, logs, answers } = await deliver(purchase());
 
+		expect(answers).toEqual(ANSWERED_FIRST);
 		expect(items).toEqual([
 			expect.objectContaining({
 				id: paidOrder,
@@ -114,9 +122,10 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 	])(
 		'%s: answered 200 with nothing started, a warning with the reason and no customer data',
 		async (_what, change, reason) => {
-			const { response, logs } = await deliver(purchase(change));
+			const { response, logs, answers } = await deliver(purchase(change));
 
 			expect(response).toEqual(NOTHING_STARTED);
+			expect(answers).toEqual(ANSWERED_FIRST);
 			expect(logs).toEqual([
 				expect.stringMatching(
 					new RegExp(
@@ -175,6 +184,21 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 
 		expect(items.map((item) => item.id)).toEqual([paidOrder]);
 		expect(logs).toHaveLength(1);
+	});
+
+	it('a credential that names no usable store fails the call before any answer, so n8n reports it', async () => {
+		const fake = fakeWebhook({
+			parameters: { event: 'purchased', productId: '', planIds: [] },
+			credentials: { storeUrl: 'not a store', apiKey: KEY },
+			bodyData: purchase(),
+		});
+
+		await expect(trigger.webhook.call(fake.context)).rejects.toMatchObject({
+			name: 'NodeOperationError',
+			message: expect.stringContaining('not a store'),
+		});
+		expect(fake.answers).toEqual([]);
+		expect(store.requests).toEqual([]);
 	});
 
 	it('a store that fails: the event goes on marked unverified after the read retries, and the log says why', async () => {

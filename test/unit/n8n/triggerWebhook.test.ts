@@ -29,10 +29,13 @@ function purchase(overrides: Record<string, unknown> = {}) {
 
 describe('trigger webhook()', () => {
 	it('emits the delivered event as one item, with the shared parser’s types', async () => {
-		const { context } = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: purchase() });
+		const { context, answers } = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: purchase() });
 
 		const response = await trigger.webhook.call(context);
 
+		// n8n writes no answer of its own: the trigger gave it, once.
+		expect(response.noWebhookResponse).toBe(true);
+		expect(answers).toEqual([{ status: 200, body: { received: 1 }, requestsBefore: 0 }]);
 		expect(response.workflowData).toEqual([
 			[
 				{
@@ -60,15 +63,15 @@ describe('trigger webhook()', () => {
 	});
 
 	it('drops an event of another kind without starting the workflow', async () => {
-		const { context } = fakeWebhook({
+		const { context, answers } = fakeWebhook({
 			parameters: PURCHASES_OF_87,
 			bodyData: purchase({ trigger: 'refunded' }),
 		});
 
 		const response = await trigger.webhook.call(context);
 
-		expect(response.workflowData).toBeUndefined();
-		expect(response.webhookResponse).toEqual({ received: 1, started: false });
+		expect(response).toEqual({ noWebhookResponse: true });
+		expect(answers).toEqual([{ status: 200, body: { received: 1 }, requestsBefore: 0 }]);
 	});
 
 	it('drops another product, but keeps the product when it was bought as a bump', async () => {
@@ -138,10 +141,11 @@ describe('trigger webhook()', () => {
 	});
 
 	it('ignores an empty delivery', async () => {
-		const { context } = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: {} });
+		const { context, answers } = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: {} });
 
 		const response = await trigger.webhook.call(context);
 
-		expect(response).toEqual({ webhookResponse: { received: 0, started: false } });
+		expect(response).toEqual({ noWebhookResponse: true });
+		expect(answers).toEqual([{ status: 200, body: { received: 0 }, requestsBefore: 0 }]);
 	});
 });

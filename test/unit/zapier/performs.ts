@@ -10,15 +10,22 @@ import type {
   PlainOutputField,
   ZObject,
 } from 'zapier-platform-core';
-import { type Customer, type EventKey, type Order, type Product, type Subscription, EVENTS } from '../../../shared/src';
-import type App from '../../../zapier/src';
+import {
+  type Customer,
+  type EventKey,
+  type EventRecord,
+  type Order,
+  type Product,
+  type Subscription,
+  EVENTS,
+} from '../../../shared/src';
 import { perform as findCustomer } from '../../../zapier/src/searches/customer';
 import { perform as findOrder } from '../../../zapier/src/searches/order';
 import { perform as findProduct } from '../../../zapier/src/searches/product';
 import { perform as findSubscription } from '../../../zapier/src/searches/subscription';
 import { perform as findSubscriptionOrders } from '../../../zapier/src/searches/subscriptionOrders';
-import { type EventHook, triggerKey } from '../../../zapier/src/triggers/event';
-import { EVENT_HOOKS } from '../../../zapier/src/triggers/events';
+import App from '../../../zapier/src';
+import { triggerKey } from '../../../zapier/src/triggers/event';
 
 export type SearchKey = keyof (typeof App)['searches'];
 type FoundRecord = Order | Subscription | Customer | Product;
@@ -36,18 +43,39 @@ export function searchPerform(key: SearchKey): (z: ZObject, bundle: Bundle) => P
   return SEARCH_PERFORMS[key];
 }
 
-/** The hook functions of one event's trigger (the same functions the app's trigger runs). */
-export function hookOf(event: EventKey): EventHook {
-  const found = EVENT_HOOKS.get(event);
-  if (!found) throw new Error(`no hook for ${event}`);
-  return found;
+type Perform<R> = (z: ZObject, bundle: Bundle) => Promise<R>;
+
+/** What Zapier calls on one event's REST hook, as the app definition holds them. */
+export interface EventHook {
+  performSubscribe: Perform<{ id: string }>;
+  performUnsubscribe: Perform<{ id: string; alreadyGone: boolean }>;
+  perform: Perform<EventRecord[]>;
+  performList: Perform<EventRecord[]>;
 }
 
-/** The same, by the trigger's key (`product_purchased`). */
+function callable<R>(fn: unknown, name: string): Perform<R> {
+  if (typeof fn !== 'function') throw new Error(`${name} is not a function in the app definition`);
+  return fn as Perform<R>;
+}
+
+/** The hook functions of one event's trigger, read from the app definition Zapier runs. */
 export function hookByTriggerKey(key: string): EventHook {
-  const kind = EVENTS.find((event) => triggerKey(event) === key);
-  if (!kind) throw new Error(`no event trigger ${key}`);
-  return hookOf(kind.key);
+  const trigger = App.triggers?.[key];
+  if (trigger?.operation.type !== 'hook') throw new Error(`no event trigger ${key}`);
+  const { operation } = trigger;
+  return {
+    performSubscribe: callable(operation.performSubscribe, `${key}.performSubscribe`),
+    performUnsubscribe: callable(operation.performUnsubscribe, `${key}.performUnsubscribe`),
+    perform: callable(operation.perform, `${key}.perform`),
+    performList: callable(operation.performList, `${key}.performList`),
+  };
+}
+
+/** The same, by the event (`purchased`). */
+export function hookOf(event: EventKey): EventHook {
+  const kind = EVENTS.find((candidate) => candidate.key === event);
+  if (!kind) throw new Error(`no event ${event}`);
+  return hookByTriggerKey(triggerKey(kind));
 }
 
 /** The fields of a form that are plain fields (this app has no computed ones). */

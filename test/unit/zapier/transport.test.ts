@@ -1,9 +1,14 @@
 import type { HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { errors as zapierErrors } from 'zapier-platform-core';
-import { ConfigurationError, type EventRecord, TransportFailure } from '../../../shared/src';
-import { amountsInCents } from '../../../shared/src';
+import {
+  ConfigurationError,
+  type EventRecord,
+  TransportFailure,
+  VERIFICATION_LIMITS,
+  amountsInCents,
+} from '../../../shared/src';
 import * as timers from '../../../shared/src/http/timerSleep';
-import { ZAPIER_LIMITS, ZAPIER_VERIFY_LIMITS, storeClient } from '../../../zapier/src/client';
+import { ZAPIER_LIMITS, storeClient } from '../../../zapier/src/client';
 import { toZapierError } from '../../../zapier/src/errors';
 import { outputFields } from '../../../zapier/src/fields';
 import { zapierTransport } from '../../../zapier/src/transport';
@@ -114,7 +119,7 @@ describe('storeClient', () => {
     expect(waits).toHaveLength(2);
   });
 
-  it('for verifying a delivery, retries within the short budget of ZAPIER_VERIFY_LIMITS', async () => {
+  it('for verifying a delivery, retries within the short budget of VERIFICATION_LIMITS', async () => {
     let clock = 0;
     jest.spyOn(Date, 'now').mockImplementation(() => clock);
     const waits: number[] = [];
@@ -134,12 +139,12 @@ describe('storeClient', () => {
       };
     });
     // 4 s + 2 s + 4 s = 10 s: a third attempt would not fit in 10 s.
-    await expect(storeClient(z, auth, { purpose: 'verification' }).getOrder(1042)).rejects.toMatchObject({
+    await expect(storeClient(z, auth, 'verification').getOrder(1042)).rejects.toMatchObject({
       message: expect.stringMatching(/after 2 attempts/),
     });
-    expect(timeouts[0]).toBe(ZAPIER_VERIFY_LIMITS.timeoutMs);
+    expect(timeouts[0]).toBe(VERIFICATION_LIMITS.timeoutMs);
     expect(waits).toEqual([2000]);
-    expect(ZAPIER_VERIFY_LIMITS.budgetMs).toBeLessThanOrEqual(10_000);
+    expect(VERIFICATION_LIMITS.budgetMs).toBeLessThanOrEqual(10_000);
   });
 });
 

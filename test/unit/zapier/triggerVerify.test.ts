@@ -5,7 +5,7 @@
  */
 import { eventKind } from '../../../shared/src';
 import * as timers from '../../../shared/src/http/timerSleep';
-import { VERIFY_INPUT, readVerify } from '../../../zapier/src/triggers/verify';
+import { VERIFY_INPUT, readSetup } from '../../../zapier/src/inputs';
 import { FakeStore, serveOverNock } from '../n8n/fakeStoreOverNock';
 import { useNock } from '../support/nock';
 import { AUTH, KEY, ORIGIN, appTester, hookOf, plainInputs, plainOutputs, trigger } from './helpers';
@@ -54,8 +54,8 @@ const perform = (cleanedRequest: unknown, inputData: Record<string, unknown> = {
 describe('the option', () => {
   it('is a visible boolean input, default true, on every event trigger, with output fields for the marker', () => {
     const fields = plainInputs(trigger('product_purchased').operation.inputFields);
-    expect(fields.find((f) => f.key === 'verify_deliveries')).toEqual(VERIFY_INPUT);
-    expect(VERIFY_INPUT).toMatchObject({ type: 'boolean', default: 'true', required: false });
+    expect(fields.find((f) => f.key === 'verify_deliveries')).toEqual(VERIFY_INPUT[0]);
+    expect(VERIFY_INPUT[0]).toMatchObject({ type: 'boolean', default: 'true', required: false });
     const outputs = plainOutputs(trigger('lead_captured').operation.outputFields).map((f) => f.key);
     expect(outputs).toEqual(expect.arrayContaining(['verification__status', 'verification__reason']));
   });
@@ -69,7 +69,7 @@ describe('the option', () => {
     ['false', false],
     ['no', false],
   ])('reads %p as %p (missing: a Zap made before the option verifies)', (value, expected) => {
-    expect(readVerify({ inputData: value === undefined ? {} : { verify_deliveries: value } })).toBe(expected);
+    expect(readSetup({ inputData: value === undefined ? {} : { verify_deliveries: value } }).verify).toBe(expected);
   });
 });
 

@@ -3,18 +3,21 @@ import {
   type EventKind,
   type EventNoun,
   type EventRecord,
+  type HookRecord,
+  type PlatformLog,
   eventFiltersOf,
   matchesFilters,
-  readDelivery,
+  readHookRecord,
   recentEvents,
   recentOptionsOf,
-  subscribeInputOf,
+  removeHook,
+  subscribeHook,
+  takeDelivery,
 } from '../../../shared/src';
 import { storeClient } from '../client';
 import { withStoreErrors } from '../errors';
-import { eventOutputFields } from '../fields';
-import { TRIGGER_INPUTS, readChoices } from '../inputs';
-import { VERIFICATION_OUTPUT_FIELDS, VERIFY_INPUT, admitDeliveries } from './verify';
+import { VERIFICATION_OUTPUT_FIELDS, eventOutputFields } from '../fields';
+import { TRIGGER_INPUTS, VERIFY_INPUT, readSetup } from '../inputs';
 
 const NOUNS: Readonly<Record<EventNoun, string>> = { order: 'Order', subscription: 'Subscription', lead: 'Lead' };
 
@@ -40,63 +43,62 @@ function deliveryBody(bundle: Bundle): unknown {
   return empty ? bundle.rawRequest?.content : cleaned;
 }
 
-/** What Zapier calls on one event's REST hook: subscribe, unsubscribe, read a delivery, list recent records. */
-export interface EventHook {
-  performSubscribe(z: ZObject, bundle: Bundle): Promise<{ id: string }>;
-  performUnsubscribe(z: ZObject, bundle: Bundle): Promise<{ id: string; alreadyGone: boolean }>;
-  perform(z: ZObject, bundle: Bundle): Promise<EventRecord[]>;
-  performList(z: ZObject, bundle: Bundle): Promise<EventRecord[]>;
+/** The Zap's log: Zapier shows one kind of line. */
+function zapLog(z: ZObject): PlatformLog {
+  const line = (message: string) => z.console.log(`Commerce Service: ${message}`);
+  return { info: line, warn: line };
 }
 
-/** The hook functions for one store event of the shared catalogue. */
-export function eventHook(kind: EventKind): EventHook {
+/** Zapier keeps what subscribe returned, `{ id }`, and hands it back to unsubscribe. */
+function keptRecord(bundle: Bundle): HookRecord | undefined {
+  return readHookRecord({ hookId: bundle.subscribeData?.id });
+}
+
+/** One instant trigger (REST hook) for one store event of the shared catalogue. */
+export function eventTrigger(kind: EventKind) {
   const subscribe = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<{ id: string }> => {
-    const hook = { hookUrl: bundle.targetUrl ?? '', event: kind.key, source: 'zapier' } as const;
-    const { id } = await storeClient(z, bundle).subscribeHook(subscribeInputOf(readChoices(bundle), hook));
-    return { id };
+    const target = { hookUrl: bundle.targetUrl ?? '', setup: readSetup(bundle, kind.key), source: 'zapier' } as const;
+    const { hookId } = await subscribeHook(storeClient(z, bundle), target);
+    return { id: hookId };
   });
 
   // A hook the store no longer knows counts as removed (the shared client's fallback decides).
   const unsubscribe = withStoreErrors(
     async (z: ZObject, bundle: Bundle): Promise<{ id: string; alreadyGone: boolean }> => {
-      const id = bundle.subscribeData?.id;
-      if (id === undefined || id === null || String(id) === '') return { id: '', alreadyGone: true };
-      return storeClient(z, bundle).unsubscribeHook(String(id));
+      const record = keptRecord(bundle);
+      const { alreadyGone } = await removeHook(storeClient(z, bundle), record, zapLog(z));
+      return { id: record?.hookId ?? '', alreadyGone };
     },
   );
 
-  // Deliveries meant for another event, product or plan (shared URL, a store ignoring filters) are
-  // dropped; the rest are verified with the store (verify.ts), and forgeries dropped too.
-  const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<EventRecord[]> => {
-    const filters = eventFiltersOf(kind.key, readChoices(bundle));
-    const matching = readDelivery(deliveryBody(bundle)).filter(({ record }) => matchesFilters(record, filters));
-    return matching.length === 0 ? [] : admitDeliveries(z, bundle, matching, kind.key);
-  });
+  // Zapier answered the store before this runs: the whole shared intake (read, filter, verify) happens here.
+  const perform = withStoreErrors(
+    async (z: ZObject, bundle: Bundle): Promise<EventRecord[]> =>
+      takeDelivery(deliveryBody(bundle), readSetup(bundle, kind.key), {
+        client: () => storeClient(z, bundle, 'verification'),
+        log: zapLog(z),
+      }),
+  );
 
   const performList = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<EventRecord[]> => {
-    const choices = readChoices(bundle);
+    const setup = readSetup(bundle, kind.key);
     const limit = bundle.meta?.isLoadingSample ? SAMPLE_LIMIT : LIST_LIMIT;
-    const records = await recentEvents(storeClient(z, bundle), kind, recentOptionsOf(choices, limit));
-    const filters = eventFiltersOf(kind.key, choices);
+    const records = await recentEvents(storeClient(z, bundle), kind, recentOptionsOf(setup, limit));
+    const filters = eventFiltersOf(kind.key, setup);
     return records.filter((record) => matchesFilters(record, filters));
   });
 
-  return { performSubscribe: subscribe, performUnsubscribe: unsubscribe, perform, performList };
-}
-
-/** One instant trigger (REST hook) for one store event of the shared catalogue. */
-export function eventTrigger(kind: EventKind, hook: EventHook = eventHook(kind)) {
   return defineTrigger({
     key: triggerKey(kind),
     noun: NOUNS[kind.noun],
     display: { label: kind.label, description: kind.description },
     operation: {
       type: 'hook',
-      inputFields: [...TRIGGER_INPUTS, VERIFY_INPUT],
-      performSubscribe: hook.performSubscribe,
-      performUnsubscribe: hook.performUnsubscribe,
-      perform: hook.perform,
-      performList: hook.performList,
+      inputFields: [...TRIGGER_INPUTS, ...VERIFY_INPUT],
+      performSubscribe: subscribe,
+      performUnsubscribe: unsubscribe,
+      perform,
+      performList,
       sample: kind.sample,
       outputFields: [...eventOutputFields(kind.noun), ...VERIFICATION_OUTPUT_FIELDS],
     },

@@ -4,7 +4,7 @@
  * values and the router are typed from it, so an operation name that is not listed here, or one
  * listed here without its module, fails the typecheck.
  */
-import type { AllEntities, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../shared/src';
 
@@ -16,9 +16,6 @@ export interface NodeMap {
 }
 
 export type Resource = keyof NodeMap;
-
-/** A `{resource, operation}` pair the node can run. */
-export type CommerceServiceType = AllEntities<NodeMap>;
 
 /** What every `*.operation.ts` exports: its parameters and what it does for one input item. */
 export interface OperationModule {

@@ -13,10 +13,12 @@ import {
 	type CommerceServiceClient,
 	type HttpRequest,
 	type HttpResponse,
-	type RetryOptions,
+	type Platform,
+	type RetryLimits,
+	type RetryProfile,
 	type Transport,
-	createClient,
 	describeTransportFailure,
+	platformClient,
 } from '../../../../shared/src';
 
 export const CREDENTIAL_TYPE = 'commerceServiceApi';
@@ -121,58 +123,42 @@ function isObject(value: unknown): value is IDataObject {
 
 /**
  * Retries in an n8n execution: no platform limit cuts a run short, so a busy store gets two minutes
- * per call (all attempts and waits) and a Retry-After of up to one minute is waited out. Waiting uses
- * n8n-workflow's `sleep`: the package itself may not use timers (its lint forbids them, dist included).
+ * per call (all attempts and waits) and a Retry-After of up to one minute is waited out.
  */
 export const N8N_RETRY_LIMITS = {
 	budgetMs: 120_000,
 	maxRetryAfterMs: 60_000,
-} as const;
+} as const satisfies RetryLimits;
 
 /**
- * Reading back a hook delivery's record (issue #10): the store waits for the webhook's answer, so the
- * read gets its retries within 10 s in all; after that the event goes on marked unverified.
+ * What n8n lends the shared client: its authenticated HTTP helper and n8n-workflow's `sleep` (the
+ * package itself may not use timers: its lint forbids them, dist included).
  */
-export const N8N_VERIFY_RETRY_LIMITS = {
-	timeoutMs: 5_000,
-	budgetMs: 10_000,
-	maxRetryAfterMs: 3_000,
-} as const;
-
-type RetryLimits = { budgetMs: number; maxRetryAfterMs: number };
-
-export function n8nRetry(limits: RetryLimits = N8N_RETRY_LIMITS): RetryOptions {
+export function n8nPlatform(context: StoreContext): Platform {
 	return {
-		budgetMs: limits.budgetMs,
-		maxRetryAfterMs: limits.maxRetryAfterMs,
+		transport: n8nTransport(context),
 		sleep: async (ms) => await sleep(ms),
+		interactive: N8N_RETRY_LIMITS,
 	};
 }
 
-export interface StoreClientOptions {
-	/** `verification`: the short budget of `N8N_VERIFY_RETRY_LIMITS`; otherwise `N8N_RETRY_LIMITS`. */
-	purpose?: 'verification';
-}
-
 /**
- * A client for the store of the node's credential, with retries on in every context (issue #9: reads
- * are retried; the shared client never retries subscribe). A malformed Store URL throws a
- * ConfigurationError.
+ * A client for the store of the node's credential, with retries on in every context (the shared
+ * client never retries subscribe). `verification`: the short budget shared by both platforms for
+ * reading back a hook delivery's record. A malformed Store URL throws a ConfigurationError.
  */
 export async function storeClient(
 	this: StoreContext,
-	options: StoreClientOptions = {},
+	profile: RetryProfile = 'interactive',
 ): Promise<CommerceServiceClient> {
 	const credentials = await this.getCredentials<CommerceServiceCredentials>(CREDENTIAL_TYPE);
-	const verification = options.purpose === 'verification';
-	return createClient({
-		settings: {
+	return platformClient(
+		{
 			storeUrl: String(credentials.storeUrl ?? ''),
 			apiKey: String(credentials.apiKey ?? ''),
 			apiRoot: credentials.apiRoot === undefined ? undefined : String(credentials.apiRoot),
 		},
-		transport: n8nTransport(this),
-		...(verification ? { timeoutMs: N8N_VERIFY_RETRY_LIMITS.timeoutMs } : {}),
-		retry: n8nRetry(verification ? N8N_VERIFY_RETRY_LIMITS : N8N_RETRY_LIMITS),
-	});
+		n8nPlatform(this),
+		profile,
+	);
 }

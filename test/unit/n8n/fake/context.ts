@@ -39,11 +39,20 @@ export interface FakeOptions {
 	rawBody?: Buffer;
 }
 
+/** What a webhook wrote to n8n's response object itself, and how many store requests preceded it. */
+export interface Answer {
+	status: number;
+	body: unknown;
+	requestsBefore: number;
+}
+
 export interface Fake {
 	node: INode;
 	sent: SentRequest[];
 	staticData: IDataObject;
 	logs: string[];
+	/** Answers written through `getResponseObject()` (webhooks that answer before they finish). */
+	answers: Answer[];
 }
 
 function base(options: FakeOptions, type: string) {
@@ -58,7 +67,13 @@ function base(options: FakeOptions, type: string) {
 		// The fake reads parameters from `options`; the node object only names the node.
 		parameters: {},
 	};
-	const fake: Fake = { node, sent: [], staticData: options.staticData ?? {}, logs: [] };
+	const fake: Fake = {
+		node,
+		sent: [],
+		staticData: options.staticData ?? {},
+		logs: [],
+		answers: [],
+	};
 	const log = (level: string) => (message: string) => fake.logs.push(`${level}: ${message}`);
 	const common = {
 		logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
@@ -162,7 +177,24 @@ export function fakeWebhook(options: FakeOptions = {}): { context: IWebhookFunct
 		getNodeParameter: (name: string, fallback?: unknown) => parameterOf(parameters, name, fallback),
 		getBodyData: () => options.bodyData ?? {},
 		getRequestObject: () => ({ body: options.bodyData ?? {}, rawBody: options.rawBody }),
+		getResponseObject: () => response(fake),
 		getMode: () => 'trigger',
 	};
 	return { context: context as unknown as IWebhookFunctions, ...fake };
+}
+
+/** The part of express's response a webhook uses to answer by itself: `status(code).json(body)`. */
+function response(fake: Fake) {
+	let status = 200;
+	const res = {
+		status(code: number) {
+			status = code;
+			return res;
+		},
+		json(body: unknown) {
+			fake.answers.push({ status, body, requestsBefore: fake.sent.length });
+			return res;
+		},
+	};
+	return res;
 }

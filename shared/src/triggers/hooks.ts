@@ -1,0 +1,144 @@
+/**
+ * The store hook behind a webhook trigger, from subscribe to unsubscribe, decided once for both
+ * platforms. The store cannot list hooks, so a trigger keeps what it made (`HookRecord`: n8n in its
+ * node's static data, Zapier as the subscribe data Zapier hands back) and these rules decide when that
+ * record still stands, when it is replaced and how it is removed. Removing a hook the store no longer
+ * knows is success (docs/service/operations.md, "Unsubscribe").
+ */
+import type { CommerceServiceClient } from '../client';
+import type { PlatformLog, TriggerState } from '../platform/port';
+import { type HookSource, subscribeInputOf } from './choices';
+import type { ClientSource } from './plans';
+import { type TriggerSetup, unknownEventError } from './setup';
+
+/** The remote hook as a trigger keeps it: its id, and the store, URL and setup it was made for. */
+export interface HookRecord {
+  hookId: string;
+  /** The store's base URL; empty in records kept before it was (then: this store). */
+  hookStore: string;
+  hookUrl: string;
+  /** `hookSignature` of the setup; empty in records kept before it was. */
+  hookSetup: string;
+}
+
+/** What the platform wants a hook for: its delivery URL and the trigger's setup. */
+export interface HookTarget {
+  hookUrl: string;
+  setup: TriggerSetup;
+  source: HookSource;
+}
+
+/** Everything the store's hook depends on: a change to any of it needs a new hook. */
+export function hookSignature(setup: TriggerSetup): string {
+  return JSON.stringify([setup.event, setup.productId ?? '', [...setup.planIds].sort(), setup.pricesInCents]);
+}
+
+const KEYS = ['hookId', 'hookStore', 'hookUrl', 'hookSetup'] as const;
+
+/** The record kept in a trigger's state, if any (an id is all a record needs). */
+export function readHookRecord(state: TriggerState): HookRecord | undefined {
+  const text = (key: (typeof KEYS)[number]): string => {
+    const value = state[key];
+    return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  };
+  const hookId = text('hookId');
+  if (!hookId) return undefined;
+  return { hookId, hookStore: text('hookStore'), hookUrl: text('hookUrl'), hookSetup: text('hookSetup') };
+}
+
+function keep(state: TriggerState, record: HookRecord): void {
+  for (const key of KEYS) state[key] = record[key];
+}
+
+function forget(state: TriggerState): void {
+  for (const key of KEYS) Reflect.deleteProperty(state, key);
+}
+
+/** Subscribes the store to `target` (never retried: a lost answer must not leave two hooks). */
+export async function subscribeHook(client: CommerceServiceClient, target: HookTarget): Promise<HookRecord> {
+  const invalid = unknownEventError(target.setup, client.store.label);
+  if (invalid) throw invalid;
+  const { id } = await client.subscribeHook(
+    subscribeInputOf(target.setup, { hookUrl: target.hookUrl, event: target.setup.event, source: target.source }),
+  );
+  return {
+    hookId: String(id),
+    hookStore: client.store.baseUrl,
+    hookUrl: target.hookUrl,
+    hookSetup: hookSignature(target.setup),
+  };
+}
+
+/**
+ * Deletes a kept hook; one the store no longer knows counts as deleted. A hook on another store (the
+ * credential now points elsewhere) cannot be deleted without sending this key to that store: it is
+ * let go with a warning that says where to delete it.
+ */
+export async function removeHook(
+  client: CommerceServiceClient,
+  record: HookRecord | undefined,
+  log: PlatformLog,
+): Promise<{ alreadyGone: boolean }> {
+  // Nothing was kept (a subscribe that never finished): there is nothing to delete.
+  if (!record) return { alreadyGone: true };
+  if (record.hookStore && record.hookStore !== client.store.baseUrl) {
+    log.warn(
+      `hook ${record.hookId} was made on ${record.hookStore}, not ${client.store.baseUrl}: delete it there under Studiocart's webhooks if it still exists`,
+    );
+    return { alreadyGone: false };
+  }
+  const { alreadyGone } = await client.unsubscribeHook(record.hookId);
+  if (alreadyGone) log.info(`hook ${record.hookId} was already gone from the store`);
+  return { alreadyGone };
+}
+
+/**
+ * For a platform that keeps the record itself (n8n's checkExists): the kept hook stands only if it was
+ * made on this store, for this URL and this setup. Otherwise it is removed now, so the subscribe that
+ * follows never leaves a second hook.
+ */
+export async function keptHookIsCurrent(
+  state: TriggerState,
+  target: HookTarget,
+  source: ClientSource,
+  log: PlatformLog,
+): Promise<boolean> {
+  const record = readHookRecord(state);
+  if (!record) return false;
+  const client = await source();
+  const sameStore = !record.hookStore || record.hookStore === client.store.baseUrl;
+  if (sameStore && record.hookUrl === target.hookUrl && record.hookSetup === hookSignature(target.setup)) return true;
+  await removeHook(client, record, log);
+  forget(state);
+  return false;
+}
+
+/** n8n's create: any kept hook is removed first, then the new one is subscribed and kept. */
+export async function replaceKeptHook(
+  state: TriggerState,
+  target: HookTarget,
+  client: CommerceServiceClient,
+  log: PlatformLog,
+): Promise<HookRecord> {
+  const invalid = unknownEventError(target.setup, client.store.label);
+  if (invalid) throw invalid;
+  const previous = readHookRecord(state);
+  if (previous) {
+    await removeHook(client, previous, log);
+    forget(state);
+  }
+  const record = await subscribeHook(client, target);
+  keep(state, record);
+  return record;
+}
+
+/**
+ * n8n's delete: the kept hook is removed and forgotten. If removing fails, the record stays, so the
+ * next deactivation or activation tries again.
+ */
+export async function dropKeptHook(state: TriggerState, source: ClientSource, log: PlatformLog): Promise<void> {
+  const record = readHookRecord(state);
+  if (!record) return;
+  await removeHook(await source(), record, log);
+  forget(state);
+}

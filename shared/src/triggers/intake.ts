@@ -1,0 +1,60 @@
+/**
+ * A hook delivery, from the bytes the platform received to the records that go on, decided once for
+ * both platforms (docs/verification.md). Two steps, so a platform can answer the store in between:
+ * `receiveDelivery` reads and filters (no I/O, the secret already taken out); `admitReceived` verifies
+ * with the store and logs what it dropped. Zapier runs both in `perform` (Zapier has already answered
+ * the store); n8n answers the store after the first (ARCHITECTURE.md, "The early answer").
+ */
+import type { CommerceServiceClient } from '../client';
+import { admitDeliveries } from '../events/admit';
+import { matchesFilters } from '../events/match';
+import { type DeliveredEvent, readDelivery } from '../events/parse';
+import type { EventRecord } from '../events/record';
+import type { PlatformLog } from '../platform/port';
+import { eventFiltersOf } from './choices';
+import type { TriggerSetup } from './setup';
+
+export interface ReceivedDelivery {
+  /** Records in the delivery, whatever their event, product or plan. */
+  total: number;
+  /** Those for this trigger: its event, product and plans (a shared URL, a store ignoring filters). */
+  matching: DeliveredEvent[];
+  /** Whether admitting them needs the store client: to verify, or to compare a delivered secret. */
+  needsStore: boolean;
+}
+
+export function receiveDelivery(body: unknown, setup: TriggerSetup): ReceivedDelivery {
+  const delivered = readDelivery(body);
+  const filters = eventFiltersOf(setup.event, setup);
+  const matching = delivered.filter(({ record }) => matchesFilters(record, filters));
+  const needsStore = matching.length > 0 && (setup.verify || matching.some((delivery) => Boolean(delivery.secret)));
+  return { total: delivered.length, matching, needsStore };
+}
+
+export interface AdmitContext {
+  /** Made at most once, only when `needsStore`; give it the `verification` retry profile. */
+  client: () => Promise<CommerceServiceClient> | CommerceServiceClient;
+  log: PlatformLog;
+}
+
+/** The records that go on, each with its `verification` marker where it was checked; forgeries dropped. */
+export async function admitReceived(
+  received: ReceivedDelivery,
+  setup: TriggerSetup,
+  context: AdmitContext,
+): Promise<EventRecord[]> {
+  if (received.matching.length === 0) return [];
+  const { admitted, notices } = await admitDeliveries({
+    delivered: received.matching,
+    event: setup.event,
+    verify: setup.verify,
+    client: context.client,
+  });
+  for (const notice of notices) context.log[notice.level](notice.message);
+  return admitted;
+}
+
+/** Both steps at once, for a platform that has answered the store already (Zapier). */
+export async function takeDelivery(body: unknown, setup: TriggerSetup, context: AdmitContext): Promise<EventRecord[]> {
+  return admitReceived(receiveDelivery(body, setup), setup, context);
+}
