@@ -5,9 +5,9 @@
  * through n8n's REST API; every action operation in one workflow run with `n8n execute`, compared
  * with what the sandbox serves; the trigger's webhook lifecycle (activate → one hook at the
  * production URL, a store event → an execution with the payload, other events → nothing,
- * deactivate → no hook, never two hooks); the example workflows `npm start` imports. The steps the n8n 1.x and queue-mode suites make too are
- * in ./support (this file adds what only 2.x shows: the package's own credential test messages, a
- * published edit of an active trigger, the examples).
+ * deactivate → no hook, never two hooks); the example workflows `npm start` imports. The steps
+ * the n8n 1.x and queue-mode suites make too are in ./support (this file adds what only 2.x shows:
+ * the package's own credential test messages, a published edit of an active trigger, the examples).
  *
  * Where n8n cannot be installed, this prints `SKIPPED: <reason>` and the n8n tests are skipped; the
  * package checks still run. N8N_E2E_VERBOSE=1 streams n8n's output; N8N_E2E_KEEP=1 keeps the user folder.
