@@ -1,13 +1,13 @@
 /**
  * The n8n package in a real n8n (2.41.1, installed and cached by scripts/n8n on the project's Node 24),
  * on 127.0.0.1, against the sandbox store (both profiles, started in this process; n8n runs in child
- * processes). Checked: the package lints and packs; the credential test through n8n's REST API;
- * every action operation in one workflow run with `n8n execute`, compared with what the sandbox
- * serves; the trigger's webhook lifecycle (activate → one hook at the production URL, a store event →
- * an execution with the payload, other events → nothing, deactivate → no hook, never two hooks); the
- * example workflows `npm start` imports. The steps the n8n 1.x and queue-mode suites make too are
- * in ./support (this file adds what only 2.x shows: the package's own credential test messages, a
- * published edit of an active trigger, the examples).
+ * processes). Checked: the package passes n8n's lint and scanner, and packs; the credential test
+ * through n8n's REST API; every action operation in one workflow run with `n8n execute`, compared
+ * with what the sandbox serves; the trigger's webhook lifecycle (activate → one hook at the
+ * production URL, a store event → an execution with the payload, other events → nothing,
+ * deactivate → no hook, never two hooks); the example workflows `npm start` imports. The steps
+ * the n8n 1.x and queue-mode suites make too are in ./support (this file adds what only 2.x shows:
+ * the package's own credential test messages, a published edit of an active trigger, the examples).
  *
  * Where n8n cannot be installed, this prints `SKIPPED: <reason>` and the n8n tests are skipped; the
  * package checks still run. N8N_E2E_VERBOSE=1 streams n8n's output; N8N_E2E_KEEP=1 keeps the user folder.
@@ -49,9 +49,14 @@ import {
 // Package checks: need no n8n, always run.
 
 describe('n8n package', () => {
-  it('npm run lint:n8n passes (community-node rules on sources and dist)', async () => {
+  it("npm run lint:n8n passes (n8n's own `n8n-node lint`, strict, default config)", async () => {
     const { stdout } = await npmRun('lint:n8n');
-    expect(stdout).toMatch(/lint:dist/);
+    expect(stdout).toMatch(/n8n-node lint/);
+  });
+
+  it("npm run scan:n8n passes (n8n's scanner on the source and the packed tarball)", async () => {
+    const { stdout } = await npmRun('scan:n8n');
+    expect(stdout).toMatch(/passed the source and the tarball/);
   });
 
   it('npm run pack:n8n passes (the tarball installs and loads on its own)', async () => {

@@ -15,8 +15,9 @@ import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigge
 import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
 
 /**
- * Checks n8n's node linter (eslint-plugin-n8n-nodes-base) makes on descriptions, which the package's
- * own lint cannot run here (that plugin's published versions refuse to install without pnpm).
+ * Checks n8n's node linter (eslint-plugin-n8n-nodes-base, run by `npm run lint:n8n`) makes on
+ * descriptions, here on the descriptions as the nodes build them (the linter reads only literal
+ * source text), and the package's icon, credential and codex conventions.
  */
 
 const root = join(__dirname, '../../../n8n');

@@ -2,10 +2,10 @@
  * The Product and Plans parameters both nodes show, filled by the loaders in `../methods/loadOptions.ts`.
  * One name per meaning: `productPicker` picks the one product an operation reads (required);
  * `productFilter` and `planFilter` narrow what an operation or trigger returns (empty means any).
+ * Each description ends with n8n's standard dynamic-options sentence written out, not built from a
+ * constant: n8n's node linter (run by `n8n-node lint` and n8n's scanner) reads only literal text.
  */
 import type { INodeProperties } from 'n8n-workflow';
-
-const EXPRESSION_LINK = '<a href="https://docs.n8n.io/code/expressions/">expression</a>';
 
 /** The product an operation reads, from the published products (a draft needs an expression). */
 export const productPicker: INodeProperties = {
@@ -15,7 +15,8 @@ export const productPicker: INodeProperties = {
 	typeOptions: { loadOptionsMethod: 'getProducts' },
 	required: true,
 	default: '',
-	description: `Choose from the list, or specify an ID using an ${EXPRESSION_LINK}`,
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	hint: 'The list shows published products; use an expression for a draft',
 };
 
@@ -27,7 +28,7 @@ export function productFilter(only: string): INodeProperties {
 		type: 'options',
 		typeOptions: { loadOptionsMethod: 'getProductsOrAny' },
 		default: '',
-		description: `Only ${only} of this product (also when it was bought as a bump). Choose from the list, or specify an ID using an ${EXPRESSION_LINK}.`,
+		description: `Only ${only} of this product (also when it was bought as a bump). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};
 }
 
@@ -39,6 +40,6 @@ export function planFilter(only: string): INodeProperties {
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod: 'getPlans', loadOptionsDependsOn: ['productId'] },
 		default: [],
-		description: `Only ${only}; none means any. Choose from the list, or specify IDs using an ${EXPRESSION_LINK}.`,
+		description: `Only ${only}; none means any. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};
 }

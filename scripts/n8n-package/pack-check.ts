@@ -9,16 +9,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const root = join(__dirname, '..');
+const root = join(__dirname, '../../n8n');
 const N8N_WORKFLOW = process.env.N8N_WORKFLOW_VERSION ?? '2.41.0';
 
 interface PackEntry {
-	filename: string;
-	files: { path: string }[];
+  filename: string;
+  files: { path: string }[];
 }
 
 function run(command: string, args: string[], cwd: string): string {
-	return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Runs inside the install directory: loads each registered file the way n8n does and checks it. */
@@ -141,55 +141,47 @@ if (problems.length) {
 `;
 
 function main(): void {
-	const workDir = mkdtempSync(join(tmpdir(), 'n8n-pack-check-'));
-	try {
-		const [pack] = JSON.parse(
-			run('npm', ['pack', '--json', '--pack-destination', workDir], root),
-		) as PackEntry[];
-		if (!pack) throw new Error('npm pack produced nothing');
-		const packed = pack.files.map((file) => file.path).sort();
-		console.log(`Packed ${pack.filename}: ${packed.length} files\n  ${packed.join('\n  ')}`);
-		const outside = packed.filter(
-			(path) => path !== 'package.json' && !/^(dist\/|README|LICENSE)/i.test(path),
-		);
-		if (outside.length)
-			throw new Error(`the tarball holds files outside dist/: ${outside.join(', ')}`);
+  const workDir = mkdtempSync(join(tmpdir(), 'n8n-pack-check-'));
+  try {
+    const [pack] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', workDir], root)) as PackEntry[];
+    if (!pack) throw new Error('npm pack produced nothing');
+    const packed = pack.files.map((file) => file.path).sort();
+    console.log(`Packed ${pack.filename}: ${packed.length} files\n  ${packed.join('\n  ')}`);
+    const outside = packed.filter((path) => path !== 'package.json' && !/^(dist\/|README|LICENSE)/i.test(path));
+    if (outside.length) throw new Error(`the tarball holds files outside dist/: ${outside.join(', ')}`);
 
-		const installDir = join(workDir, 'install');
-		run('mkdir', ['-p', installDir], workDir);
-		writeFileSync(
-			join(installDir, 'package.json'),
-			JSON.stringify({ name: 'pack-check', private: true }),
-		);
-		run(
-			'npm',
-			[
-				'install',
-				'--no-audit',
-				'--no-fund',
-				'--omit=dev',
-				join(workDir, pack.filename),
-				`n8n-workflow@${N8N_WORKFLOW}`,
-			],
-			installDir,
-		);
-		const installed = JSON.parse(readFileSync(join(installDir, 'package.json'), 'utf8')) as {
-			dependencies: object;
-		};
-		console.log(`Installed into ${installDir}: ${Object.keys(installed.dependencies).join(', ')}`);
+    const installDir = join(workDir, 'install');
+    run('mkdir', ['-p', installDir], workDir);
+    writeFileSync(join(installDir, 'package.json'), JSON.stringify({ name: 'pack-check', private: true }));
+    run(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--omit=dev',
+        join(workDir, pack.filename),
+        `n8n-workflow@${N8N_WORKFLOW}`,
+      ],
+      installDir,
+    );
+    const installed = JSON.parse(readFileSync(join(installDir, 'package.json'), 'utf8')) as {
+      dependencies: object;
+    };
+    console.log(`Installed into ${installDir}: ${Object.keys(installed.dependencies).join(', ')}`);
 
-		writeFileSync(join(installDir, 'load.js'), LOADER);
-		console.log(run(process.execPath, ['load.js'], installDir).trim());
-		console.log('Pack check passed: the tarball installs and loads on its own.');
-	} finally {
-		rmSync(workDir, { recursive: true, force: true });
-	}
+    writeFileSync(join(installDir, 'load.js'), LOADER);
+    console.log(run(process.execPath, ['load.js'], installDir).trim());
+    console.log('Pack check passed: the tarball installs and loads on its own.');
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
 }
 
 try {
-	main();
+  main();
 } catch (error) {
-	const failure = error as { message?: string; stdout?: string; stderr?: string };
-	console.error(failure.stdout ?? '', failure.stderr ?? '', failure.message ?? error);
-	process.exitCode = 1;
+  const failure = error as { message?: string; stdout?: string; stderr?: string };
+  console.error(failure.stdout ?? '', failure.stderr ?? '', failure.message ?? error);
+  process.exitCode = 1;
 }
