@@ -147,8 +147,12 @@ function main(): void {
     if (!pack) throw new Error('npm pack produced nothing');
     const packed = pack.files.map((file) => file.path).sort();
     console.log(`Packed ${pack.filename}: ${packed.length} files\n  ${packed.join('\n  ')}`);
-    const outside = packed.filter((path) => path !== 'package.json' && !/^(dist\/|README|LICENSE)/i.test(path));
+    const outside = packed.filter(
+      (path) => path !== 'package.json' && !/^(dist\/|README|LICENSE|CHANGELOG\.md$)/i.test(path),
+    );
     if (outside.length) throw new Error(`the tarball holds files outside dist/: ${outside.join(', ')}`);
+    // What changed ships with the package, for users reading it on npm or in node_modules.
+    if (!packed.includes('CHANGELOG.md')) throw new Error('the tarball has no CHANGELOG.md');
 
     const installDir = join(workDir, 'install');
     run('mkdir', ['-p', installDir], workDir);

@@ -25,14 +25,15 @@ const authentication: Authentication = {
       type: 'string',
       required: true,
       helpText:
-        'The address of your WordPress site with Studiocart, for example `https://shop.example.com`, or `https://example.com/store` when WordPress is in a sub-folder.',
+        'The address of your WordPress site with Studiocart, for example `https://shop.example.com`, or `https://example.com/store` when WordPress is in a sub-folder: the **Site Address (URL)** in [WordPress Settings → General](https://wordpress.org/documentation/article/settings-general-screen/).',
     },
     {
       key: 'apiKey',
       label: 'API Key',
       type: 'password',
       required: true,
-      helpText: 'The API key from the Studiocart settings in your WordPress admin.',
+      helpText:
+        "The API key from the Studiocart settings in your WordPress admin (**Studiocart → Settings**); Studiocart's [developer documentation](https://www.studiocart.co/docs/developers/webhook-apis/) describes the API it opens.",
     },
     {
       key: 'apiRoot',
@@ -40,12 +41,13 @@ const authentication: Authentication = {
       type: 'string',
       required: false,
       default: DEFAULT_API_ROOT,
-      helpText: `Advanced: leave \`${DEFAULT_API_ROOT}\` unless your site has no pretty permalinks; then enter \`?rest_route=/sc/v1\`.`,
+      helpText: `Advanced: leave \`${DEFAULT_API_ROOT}\` unless your site has no pretty permalinks ([WordPress Settings → Permalinks](https://wordpress.org/documentation/article/settings-permalinks-screen/) set to Plain); then enter \`?rest_route=/sc/v1\`.`,
     },
   ],
   test: testConnection,
-  // The store's host (and sub-folder) from the test result, so several stores can be told apart.
-  connectionLabel: '{{store}}',
+  // The store's host (and sub-folder) from the test result, so several stores can be told apart; in
+  // the form Zapier documents for a field of the test result (never the key).
+  connectionLabel: '{{bundle.inputData.store}}',
 };
 
 export default authentication;

@@ -117,7 +117,7 @@ describe('auth test (operation 1)', () => {
 
 describe('connection label', () => {
   it('shows the store host (and sub-folder) that the test returns', async () => {
-    expect(connectionLabel).toBe('{{store}}');
+    expect(connectionLabel).toBe('{{bundle.inputData.store}}');
     store().post('/store/wp-json/sc/v1/webhook/validate/').query(true).reply(200, {});
     const result = await appTester(testConnection, {
       authData: { ...AUTH, storeUrl: 'https://shop.example.com/store/wp-admin/' },
