@@ -2,7 +2,7 @@ import type { HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { errors as zapierErrors } from 'zapier-platform-core';
 import { ConfigurationError, type EventRecord, TransportFailure } from '../../../shared/src';
 import { amountsInCents } from '../../../shared/src';
-import * as timers from '../../../shared/src/http/timerSleep';
+import { recordTimerSleep } from '../support/sleep';
 import { ZAPIER_LIMITS, ZAPIER_VERIFY_LIMITS, storeClient } from '../../../zapier/src/client';
 import { toZapierError } from '../../../zapier/src/errors';
 import { outputFields } from '../../../zapier/src/fields';
@@ -97,10 +97,7 @@ describe('storeClient', () => {
   });
 
   it('every client (hooks and dropdowns too) asks a failing store 3 times and says so', async () => {
-    const waits: number[] = [];
-    jest.spyOn(timers, 'timerSleep').mockImplementation(async (ms) => {
-      waits.push(ms);
-    });
+    const sleeps = recordTimerSleep();
     let calls = 0;
     const z = fakeZ(async () => {
       calls += 1;
@@ -111,21 +108,15 @@ describe('storeClient', () => {
       message: expect.stringMatching(/after 3 attempts/),
     });
     expect(calls).toBe(3);
-    expect(waits).toHaveLength(2);
+    expect(sleeps.waits).toHaveLength(2);
   });
 
   it('for verifying a delivery, retries within the short budget of ZAPIER_VERIFY_LIMITS', async () => {
-    let clock = 0;
-    jest.spyOn(Date, 'now').mockImplementation(() => clock);
-    const waits: number[] = [];
-    jest.spyOn(timers, 'timerSleep').mockImplementation(async (ms) => {
-      waits.push(ms);
-      clock += ms;
-    });
+    const sleeps = recordTimerSleep({ clock: true });
     const timeouts: unknown[] = [];
     const z = fakeZ(async (options) => {
       timeouts.push(options.timeout);
-      clock += 4_000;
+      sleeps.advance(4_000);
       return {
         ...ok,
         status: 503,
@@ -138,7 +129,7 @@ describe('storeClient', () => {
       message: expect.stringMatching(/after 2 attempts/),
     });
     expect(timeouts[0]).toBe(ZAPIER_VERIFY_LIMITS.timeoutMs);
-    expect(waits).toEqual([2000]);
+    expect(sleeps.waits).toEqual([2000]);
     expect(ZAPIER_VERIFY_LIMITS.budgetMs).toBeLessThanOrEqual(10_000);
   });
 });
