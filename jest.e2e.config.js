@@ -6,4 +6,6 @@ module.exports = {
   testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
   testTimeout: 600000,
   maxWorkers: 1,
+  // The default output, then how many tests each file ran, passed, failed and skipped (scripts/ci/testCounts.js).
+  reporters: ['default', ['<rootDir>/scripts/ci/testCounts.js', { perFile: true }]],
 };

@@ -9,7 +9,7 @@
  * test event (the store's newest matching order). Screenshots go to SCREENSHOT_DIR (docs/images with
  * `npm run docs:screenshots`), else to a temporary folder.
  *
- * Where Chromium (or n8n) cannot run, this prints `SKIPPED: <reason>` and those tests are skipped.
+ * Where Chromium (or n8n) cannot run, this prints `SKIPPED: <reason>` and those tests are skipped (fail under CI=true).
  */
 import type { Page } from 'playwright-core';
 import { EVENT_TYPES, startSandbox, type Sandbox } from '../../sandbox';
@@ -20,8 +20,7 @@ import { loadExamples, pollingTriggerNodes, triggerNodes } from '../../scripts/s
 import { Dashboard } from './browser/dashboard';
 import { N8nEditor } from './browser/n8nEditor';
 import { FAILURE_DIR, screenshot, SCREENSHOT_DIR } from './browser/screenshots';
-import { probeN8n } from './n8n/probe';
-import { probe } from './support/probe';
+import { describeIf, probe } from './support/probe';
 
 interface CatalogProduct {
   id: number;
@@ -32,20 +31,11 @@ interface CatalogProduct {
 const WRONG_KEY_REASON = /did not accept the API key/;
 
 const chromium = probe(['chromium']);
-const n8n = chromium.ok ? probeN8n() : ({ ok: false, reason: 'Chromium is unavailable' } as const);
-for (const [what, probe] of [
-  ['browser tests (Chromium)', chromium],
-  [`browser tests of the n8n ${N8N_VERSION} editor`, n8n],
-] as const) {
-  if (!probe.ok) process.stderr.write(`\nSKIPPED: ${what}: ${probe.reason}\n\n`);
-}
-const describeChromium = chromium.ok ? describe : describe.skip;
-const describeEditor = chromium.ok && n8n.ok ? describe : describe.skip;
-if (!chromium.ok) {
-  describe('in the browser', () => {
-    it.skip(`SKIPPED: ${chromium.reason.split('\n')[0]}`, () => undefined);
-  });
-}
+const describeChromium = describeIf(chromium, 'browser tests (Chromium)');
+const describeEditor = describeIf(
+  chromium.ok ? probe(['n8n']) : { ok: false, reason: 'Chromium is unavailable' },
+  `browser tests of the n8n ${N8N_VERSION} editor`,
+);
 
 const getJson = async <T>(url: string, init?: RequestInit): Promise<T> => {
   const response = await fetch(url, init);

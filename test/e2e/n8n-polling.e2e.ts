@@ -7,7 +7,7 @@
  * Test Event" runs only from the editor, in n8n's manual mode: `n8n execute` runs in cli mode, where a
  * polling node passes nothing through; the unit tests cover it.)
  *
- * Where n8n cannot be installed, prints `SKIPPED: <reason>`. N8N_E2E_VERBOSE=1 streams n8n's output.
+ * Where n8n cannot be installed, prints `SKIPPED: <reason>` (fails under CI=true). N8N_E2E_VERBOSE=1 streams n8n's output.
  */
 import type { Sandbox } from '../../sandbox';
 import { N8N_VERSION } from '../../scripts/n8n/install';
@@ -20,7 +20,7 @@ import {
 } from '../../scripts/n8n/instance';
 import type { CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
-import { probeN8n } from './n8n/probe';
+import { describeIf, probe } from './support/probe';
 import { emissions, newestOrderId, ordersAfter, pollingWorkflow, waitForEmissions } from './support/polling';
 import { prepareSandboxedN8n, type SandboxedN8n } from './support/sandboxedN8n';
 import { sleep, timer, withOutput } from './support/steps';
@@ -28,10 +28,7 @@ import { sleep, timer, withOutput } from './support/steps';
 const CRED: CredentialRef = { id: 'e2ePollStore0001', name: 'Sandbox for polling' };
 const WF = { purchases: 'e2ePollPurchase1', refunds: 'e2ePollRefunds01' };
 
-const probe = probeN8n();
-if (!probe.ok)
-  process.stderr.write(`\nSKIPPED: n8n polling end-to-end tests (real n8n ${N8N_VERSION}): ${probe.reason}\n\n`);
-const describeN8n = probe.ok ? describe : describe.skip;
+const describeN8n = describeIf(probe(['n8n']), `n8n polling end-to-end tests (real n8n ${N8N_VERSION})`);
 
 describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the sandbox`, () => {
   let setup: SandboxedN8n;

@@ -7,7 +7,7 @@
  * with Always Output Data). 600 orders and 141 customers per store: `n8n execute` was seen to cut a
  * printed run of several thousand orders per node short.
  *
- * Where n8n cannot be installed, this prints `SKIPPED: <reason>` and skips. N8N_E2E_KEEP=1 keeps the
+ * Where n8n cannot be installed, this prints `SKIPPED: <reason>` and skips (fails under CI=true). N8N_E2E_KEEP=1 keeps the
  * user folder.
  */
 import { execFile } from 'node:child_process';
@@ -29,7 +29,7 @@ import {
 } from '../../scripts/n8n/instance';
 import { NODE_TYPES, sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
-import { probeN8n } from './n8n/probe';
+import { describeIf, probe } from './support/probe';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -114,10 +114,7 @@ function readsWorkflow(emails: Record<SandboxProfile, string>): N8nWorkflowJson 
 /** Plain JSON, as records come out of an n8n run. */
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as Array<Record<string, unknown>>;
 
-const probe = probeN8n();
-if (!probe.ok)
-  process.stderr.write(`\nSKIPPED: n8n reads end-to-end tests (real n8n ${N8N_VERSION}): ${probe.reason}\n\n`);
-const describeN8n = probe.ok ? describe : describe.skip;
+const describeN8n = describeIf(probe(['n8n']), `n8n reads end-to-end tests (real n8n ${N8N_VERSION})`);
 
 describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox stores of several pages`, () => {
   const stores = {} as Record<SandboxProfile, Sandbox>;

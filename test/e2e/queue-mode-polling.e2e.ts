@@ -10,26 +10,13 @@
  * nothing twice, nothing missed.
  *
  * About 4 to 5 minutes (polls run once a minute). Where n8n, Postgres or Redis cannot be had, this
- * prints `SKIPPED: <reason>`. N8N_E2E_VERBOSE=1 streams every process' output; N8N_E2E_KEEP=1 keeps
+ * prints `SKIPPED: <reason>` (fails under CI=true). N8N_E2E_VERBOSE=1 streams every process' output; N8N_E2E_KEEP=1 keeps
  * the user folders.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type Sandbox, startSandbox } from '../../sandbox';
-import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
-import {
-  activateWorkflow,
-  ensureOwner,
-  importCredentials,
-  importWorkflows,
-  waitForPublished,
-  type N8nProcess,
-  type RestSession,
-} from '../../scripts/n8n/instance';
-import { prepareQueueMode, type QueueMode } from '../../scripts/n8n/queue';
+import { N8N_VERSION } from '../../scripts/n8n/install';
+import { activateWorkflow, waitForPublished, type N8nProcess } from '../../scripts/n8n/instance';
 import { sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
-import { probe } from './support/probe';
+import { describeIf, probe } from './support/probe';
 import {
   emissions,
   POLL_NODE,
@@ -40,22 +27,14 @@ import {
   type Emission,
 } from './support/polling';
 import { eventsPolled, firstPolls, pollLines, ranOn } from './support/queueMode';
+import { useQueueModeN8n } from './support/queueModeN8n';
 import { persistedStaticData } from './support/staticData';
-import { npmRun, ROOT, timer, withOutput } from './support/steps';
 
-const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
 const TITLE = `n8n ${N8N_VERSION} in queue mode: the polling trigger (polls on the main, executions on the worker)`;
 const CRED: CredentialRef = { id: 'e2eQPollStore001', name: 'Sandbox for queue-mode polling' };
 const WF = { purchases: 'e2eQPollPurchas1', refunds: 'e2eQPollRefunds1' };
 
-const found = probe(['n8n', 'postgres', 'redis']);
-if (!found.ok) {
-  process.stderr.write(`\nSKIPPED: queue mode polling end-to-end tests: ${found.reason}\n\n`);
-  describe('queue mode polling end-to-end', () => {
-    it.skip(`SKIPPED: ${found.reason.split('\n')[0]}`, () => undefined);
-  });
-}
-const describeQueue = found.ok ? describe : describe.skip;
+const describeQueue = describeIf(probe(['n8n', 'postgres', 'redis']), 'queue mode polling end-to-end tests');
 
 const ids = (list: Emission[]) => list.map((emission) => emission.items.map((item) => item.id));
 
@@ -70,34 +49,17 @@ function ordersMemory(
 }
 
 describeQueue(TITLE, () => {
-  let store: Sandbox;
-  let qm: QueueMode | undefined;
-  let session: RestSession;
-  let baseFolder = '';
+  const n8n = useQueueModeN8n({
+    title: 'queue mode polling e2e',
+    folderPrefix: 'n8n-queue-poll-e2e-',
+    credentials: (store) => [sandboxCredential(store, CRED)],
+    workflows: () => [pollingWorkflow(WF.purchases, 'purchased', CRED), pollingWorkflow(WF.refunds, 'refunded', CRED)],
+  });
   /** Main processes stopped by a restart: their logs still count. */
   const earlierMains: N8nProcess[] = [];
-  const clock = timer('queue mode polling e2e');
-  const timed = clock.timed;
-  const outputs = (): Array<[string, string | undefined]> => {
-    const safe = (fn: () => string) => {
-      try {
-        return fn();
-      } catch {
-        return undefined; // that process is not running
-      }
-    };
-    return [
-      ['n8n main', safe(() => qm?.main.output() ?? '')],
-      ['n8n worker', safe(() => qm?.worker.output() ?? '')],
-      ['n8n webhook', safe(() => qm?.webhook.output() ?? '')],
-    ];
-  };
-  const check = (fn: () => Promise<void>) => withOutput(outputs, fn);
-  const topology = () => qm as QueueMode;
-
-  async function login(): Promise<void> {
-    session = (await ensureOwner(topology().mainInstance())).session;
-  }
+  const { timed } = n8n;
+  const check = (fn: () => Promise<void>) => n8n.check(fn);
+  const topology = () => n8n.topology;
 
   /** Each execution succeeded in trigger mode (a poll's), and ran on the worker, on no main and not on the webhook processor. */
   function expectPollExecutionsOnWorker(list: Emission[]): void {
@@ -127,42 +89,6 @@ describeQueue(TITLE, () => {
     });
   }
 
-  beforeAll(async () => {
-    const install = await timed('ensureN8n (cached)', () => ensureN8n());
-    await timed('npm run build:n8n', () => npmRun('build:n8n'));
-    store = await startSandbox({ port: 0, profile: 'real', quiet: true });
-    baseFolder = mkdtempSync(path.join(tmpdir(), 'n8n-queue-poll-e2e-'));
-    const log = VERBOSE ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
-    qm = await timed('Postgres + Redis start', () =>
-      prepareQueueMode({
-        install,
-        baseFolder,
-        customExtensions: path.join(ROOT, 'n8n', 'dist'),
-        ...(log ? { log } : {}),
-        readyTimeoutMs: 240_000,
-      }),
-    );
-    const created = qm;
-    await timed('import credential and workflows (first CLI run: Postgres migrations)', async () => {
-      await importCredentials(created.home, [sandboxCredential(store, CRED)]);
-      await importWorkflows(created.home, [
-        pollingWorkflow(WF.purchases, 'purchased', CRED),
-        pollingWorkflow(WF.refunds, 'refunded', CRED),
-      ]);
-    });
-    await timed('main, worker and webhook processor to ready', () => created.startN8n());
-    process.stderr.write(`queue mode topology:\n  ${created.describe().join('\n  ')}\n`);
-    await login();
-  }, 900_000);
-
-  afterAll(async () => {
-    await timed('stop all', async () => qm?.stop());
-    await store?.close();
-    if (baseFolder && !process.env.N8N_E2E_KEEP) rmSync(baseFolder, { recursive: true, force: true });
-    else if (baseFolder) process.stderr.write(`kept n8n user folders under ${baseFolder}\n`);
-    clock.print();
-  }, 120_000);
-
   let firstPurchases: number[] = [];
 
   it(
@@ -170,15 +96,15 @@ describeQueue(TITLE, () => {
     check(async () => {
       const { main } = topology();
       await timed('activate both polling workflows (first polls, on the main)', async () => {
-        await activateWorkflow(session, WF.purchases);
-        await activateWorkflow(session, WF.refunds);
+        await activateWorkflow(n8n.session, WF.purchases);
+        await activateWorkflow(n8n.session, WF.refunds);
       });
       expect(firstPolls(main)).toBe(2);
-      expect(await emissions(session, WF.purchases)).toEqual([]);
+      expect(await emissions(n8n.session, WF.purchases)).toEqual([]);
 
-      firstPurchases = await purchase(store, 3);
+      firstPurchases = await purchase(n8n.store, 3);
       const purchases = await timed('3 purchases to emitted (next minute poll)', () =>
-        waitForEmissions(session, WF.purchases, 3),
+        waitForEmissions(n8n.session, WF.purchases, 3),
       );
       const items = purchases.flatMap((emission) => emission.items);
       expect(items.map((item) => item.id)).toEqual(firstPurchases);
@@ -188,7 +114,7 @@ describeQueue(TITLE, () => {
       expectPollExecutionsOnWorker(purchases);
       expect(eventsPolled(main, 'purchased')).toBe(3);
       expectNoPollsOffMain();
-      expect(await emissions(session, WF.refunds)).toEqual([]);
+      expect(await emissions(n8n.session, WF.refunds)).toEqual([]);
     }),
   );
 
@@ -209,27 +135,27 @@ describeQueue(TITLE, () => {
       let boughtWhileDown: number[] = [];
       await timed('restart main (a refund and 2 purchases while it is down)', () =>
         topology().restart('main', async () => {
-          refundedWhileDown = await refundProductOf(store, firstPurchases[0]!);
-          boughtWhileDown = await purchase(store, 2);
+          refundedWhileDown = await refundProductOf(n8n.store, firstPurchases[0]!);
+          boughtWhileDown = await purchase(n8n.store, 2);
         }),
       );
-      await login();
-      await waitForPublished(session, WF.purchases, 60_000);
-      await waitForPublished(session, WF.refunds, 60_000);
+      await n8n.login();
+      await waitForPublished(n8n.session, WF.purchases, 60_000);
+      await waitForPublished(n8n.session, WF.refunds, 60_000);
       // The restarted main polls at activation, from the persisted state: what happened while it was down.
       await timed('events made while down to emitted (poll at activation)', async () => {
-        await waitForEmissions(session, WF.purchases, firstPurchases.length + 2);
-        await waitForEmissions(session, WF.refunds, 1);
+        await waitForEmissions(n8n.session, WF.purchases, firstPurchases.length + 2);
+        await waitForEmissions(n8n.session, WF.refunds, 1);
       });
 
-      const refundedAfter = await refundProductOf(store, firstPurchases[0]!);
-      const boughtAfter = await purchase(store, 1);
+      const refundedAfter = await refundProductOf(n8n.store, firstPurchases[0]!);
+      const boughtAfter = await purchase(n8n.store, 1);
       const [purchases, refunds] = await timed(
         'a refund and a purchase after the restart to emitted (next minute polls)',
         () =>
           Promise.all([
-            waitForEmissions(session, WF.purchases, firstPurchases.length + 3),
-            waitForEmissions(session, WF.refunds, 2),
+            waitForEmissions(n8n.session, WF.purchases, firstPurchases.length + 3),
+            waitForEmissions(n8n.session, WF.refunds, 2),
           ]),
       );
 

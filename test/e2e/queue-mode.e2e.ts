@@ -7,62 +7,42 @@
  * a Get Many with Return All runs on the worker and returns every order; the webhook trigger's
  * lifecycle across the processes; restarts of the main or the worker never leave two hooks.
  *
- * Where n8n, Postgres or Redis cannot be had, this prints `SKIPPED: <reason>` and skips.
+ * Where n8n, Postgres or Redis cannot be had, this prints `SKIPPED: <reason>` and skips (fails under CI=true).
  * N8N_E2E_VERBOSE=1 streams every process' output; N8N_E2E_KEEP=1 keeps the user folders.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type Sandbox, startSandbox } from '../../sandbox';
 import { collect } from '../../shared/src';
-import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
+import { N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,
   deactivateWorkflow,
-  ensureOwner,
   executionNodeOutput,
-  importCredentials,
-  importWorkflows,
   listExecutions,
   waitForExecution,
   waitForPublished,
   type ExecutionDetail,
-  type N8nProcess,
   type N8nWorkflowJson,
-  type RestSession,
 } from '../../scripts/n8n/instance';
-import { prepareQueueMode, type QueueMode } from '../../scripts/n8n/queue';
 import { NODE_TYPES, sandboxCredential } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
 import { triggerWorkflow } from './n8n/workflows';
-import { probe } from './support/probe';
+import { describeIf, probe } from './support/probe';
+import { ranOn } from './support/queueMode';
+import { useQueueModeN8n } from './support/queueModeN8n';
 import {
   CRED,
   expectCredentialTests,
   expectPurchaseRuns,
   expectTriggerLifecycle,
   hookSummary,
-  npmRun,
-  ROOT,
-  timer,
   WEBHOOK,
   WF,
-  withOutput,
   wrongKeyCredential,
   type LifecycleContext,
 } from './support/steps';
 
-const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
 const TITLE = `n8n ${N8N_VERSION} in queue mode (Postgres, Redis, main + worker + webhook processor)`;
 
-const found = probe(['n8n', 'postgres', 'redis']);
-if (!found.ok) {
-  process.stderr.write(`\nSKIPPED: queue mode end-to-end tests: ${found.reason}\n\n`);
-  describe('queue mode end-to-end', () => {
-    it.skip(`SKIPPED: ${found.reason.split('\n')[0]}`, () => undefined);
-  });
-}
-const describeQueue = found.ok ? describe : describe.skip;
+const describeQueue = describeIf(probe(['n8n', 'postgres', 'redis']), 'queue mode end-to-end tests');
 
 // A Webhook node → Get Many orders with Return All: a production execution, so it is queued for the worker.
 const GET_MANY = {
@@ -100,106 +80,45 @@ function getManyWorkflow(): N8nWorkflowJson {
   };
 }
 
-/** How n8n's job processor reports an execution it ran (n8n/dist/scaling/job-processor). */
-const ranOn = (proc: N8nProcess, executionId: string) => {
-  const lines = proc.lines();
-  return {
-    started: lines.some((l) => l.includes(`Worker started execution ${executionId} `)),
-    finished: lines.some((l) => l.includes(`Worker finished execution ${executionId} `)),
-  };
-};
-
 describeQueue(TITLE, () => {
-  let store: Sandbox;
-  let qm: QueueMode | undefined;
-  let session: RestSession;
-  let baseFolder = '';
-  const clock = timer('queue mode e2e');
-  const timed = clock.timed;
-  const outputs = (): Array<[string, string | undefined]> => {
-    const safe = (fn: () => string) => {
-      try {
-        return fn();
-      } catch {
-        return undefined; // that process is not running
-      }
-    };
-    return [
-      ['n8n main', safe(() => qm?.main.output() ?? '')],
-      ['n8n worker', safe(() => qm?.worker.output() ?? '')],
-      ['n8n webhook', safe(() => qm?.webhook.output() ?? '')],
-    ];
-  };
-  const check = (fn: () => Promise<void>) => withOutput(outputs, fn);
+  const n8n = useQueueModeN8n({
+    title: 'queue mode e2e',
+    folderPrefix: 'n8n-queue-e2e-',
+    credentials: (store) => [sandboxCredential(store, CRED.real), wrongKeyCredential(store)],
+    workflows: () => [
+      getManyWorkflow(),
+      triggerWorkflow({ id: WF.triggerReal, webhookId: WEBHOOK.real, credential: CRED.real, event: 'purchased' }),
+    ],
+  });
+  const { timed } = n8n;
+  const check = (fn: () => Promise<void>) => n8n.check(fn);
 
   /** Every execution the store's events start must have run on the worker, and nowhere else. */
   const ctx: LifecycleContext = {
-    session: () => session,
-    hookUrl: (webhookId) => (qm as QueueMode).webhookUrl(webhookId, 'webhook'),
+    session: () => n8n.session,
+    hookUrl: (webhookId) => n8n.topology.webhookUrl(webhookId, 'webhook'),
     onExecution: (execution: ExecutionDetail) => expectRanOnWorker(execution.id),
   };
 
   async function expectRanOnWorker(executionId: string): Promise<void> {
-    const topology = qm as QueueMode;
-    expect({ worker: ranOn(topology.worker, executionId) }).toEqual({ worker: { started: true, finished: true } });
-    for (const other of [topology.main, topology.webhook]) {
+    const { worker, main, webhook } = n8n.topology;
+    expect({ worker: ranOn(worker, executionId) }).toEqual({ worker: { started: true, finished: true } });
+    for (const other of [main, webhook]) {
       expect({ [other.command]: ranOn(other, executionId) }).toEqual({
         [other.command]: { started: false, finished: false },
       });
     }
   }
 
-  async function login(): Promise<void> {
-    session = (await ensureOwner((qm as QueueMode).mainInstance())).session;
-  }
-
-  beforeAll(async () => {
-    const install = await timed('ensureN8n (cached)', () => ensureN8n());
-    await timed('npm run build:n8n', () => npmRun('build:n8n'));
-    store = await startSandbox({ port: 0, profile: 'real' });
-    baseFolder = mkdtempSync(path.join(tmpdir(), 'n8n-queue-e2e-'));
-    const log = VERBOSE ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
-    qm = await timed('Postgres + Redis start', () =>
-      prepareQueueMode({
-        install,
-        baseFolder,
-        customExtensions: path.join(ROOT, 'n8n', 'dist'),
-        ...(log ? { log } : {}),
-        readyTimeoutMs: 240_000,
-      }),
-    );
-    const topology = qm;
-    await timed('import credentials (first CLI run: Postgres migrations)', () =>
-      importCredentials(topology.home, [sandboxCredential(store, CRED.real), wrongKeyCredential(store)]),
-    );
-    await timed('import workflows', () =>
-      importWorkflows(topology.home, [
-        getManyWorkflow(),
-        triggerWorkflow({ id: WF.triggerReal, webhookId: WEBHOOK.real, credential: CRED.real, event: 'purchased' }),
-      ]),
-    );
-    await timed('main, worker and webhook processor to ready', () => topology.startN8n());
-    process.stderr.write(`queue mode topology:\n  ${topology.describe().join('\n  ')}\n`);
-    await login();
-  }, 900_000);
-
-  afterAll(async () => {
-    await timed('stop all', async () => qm?.stop());
-    await store?.close();
-    if (baseFolder && !process.env.N8N_E2E_KEEP) rmSync(baseFolder, { recursive: true, force: true });
-    else if (baseFolder) process.stderr.write(`kept n8n user folders under ${baseFolder}\n`);
-    clock.print();
-  }, 120_000);
-
   it(
     'queue mode: the credential test passes on the main (a wrong key or API root fails with a clear message)',
-    check(() => expectCredentialTests(session, store, { good: CRED.real, wrongKey: CRED.wrongKey })),
+    check(() => expectCredentialTests(n8n.session, n8n.store, { good: CRED.real, wrongKey: CRED.wrongKey })),
   );
 
   it(
     'queue mode: a Get Many with Return All runs on the worker, not the main, and returns every order',
     check(async () => {
-      const topology = qm as QueueMode;
+      const { topology, store, session } = n8n;
       await activateWorkflow(session, GET_MANY.id);
       // Production webhooks are the webhook processor's: the main does not serve them.
       const onMain = await fetch(`${topology.main.url}/webhook/${GET_MANY.path}`, { method: 'POST' });
@@ -231,23 +150,23 @@ describeQueue(TITLE, () => {
 
   it(
     'queue mode: webhook trigger: activation on the main registers one hook at the webhook processor; a purchase is received there and finishes on the worker; deactivation removes the hook',
-    check(() => expectTriggerLifecycle(ctx, store, WF.triggerReal, WEBHOOK.real)),
+    check(() => expectTriggerLifecycle(ctx, n8n.store, WF.triggerReal, WEBHOOK.real)),
   );
 
   it(
     'queue mode: restarting the main or the worker never leaves two hooks, and purchases still run on the worker',
     check(async () => {
-      const topology = qm as QueueMode;
+      const { topology, store } = n8n;
       const hookUrl = ctx.hookUrl(WEBHOOK.real);
-      await activateWorkflow(session, WF.triggerReal);
+      await activateWorkflow(n8n.session, WF.triggerReal);
       const [first] = hookSummary(store);
       expect(hookSummary(store)).toEqual([{ id: expect.any(String), hookUrl, statuses: ['purchased'] }]);
 
       // The main activates active workflows again at its start: the trigger finds its hook (static
       // data in Postgres) and keeps it.
       await timed('restart main', () => topology.restart('main'));
-      await login();
-      await waitForPublished(session, WF.triggerReal, 60_000);
+      await n8n.login(); // a new session on the new main
+      await waitForPublished(n8n.session, WF.triggerReal, 60_000);
       expect(hookSummary(store)).toEqual([first]);
       await expectPurchaseRuns(ctx, store, WF.triggerReal, WEBHOOK.real);
 
@@ -257,10 +176,10 @@ describeQueue(TITLE, () => {
       await expectPurchaseRuns(ctx, store, WF.triggerReal, WEBHOOK.real);
 
       // Activating again on the restarted main changes nothing either.
-      await activateWorkflow(session, WF.triggerReal);
+      await activateWorkflow(n8n.session, WF.triggerReal);
       expect(hookSummary(store)).toEqual([first]);
 
-      await deactivateWorkflow(session, WF.triggerReal);
+      await deactivateWorkflow(n8n.session, WF.triggerReal);
       expect(store.hooks()).toEqual([]);
     }),
   );

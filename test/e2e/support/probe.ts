@@ -5,8 +5,12 @@
  * stderr. Child stdout: `{"ok":true}` or `{"ok":false,"reason":...}` for an "unavailable" error;
  * any other error exits non-zero and the e2e file fails instead of skipping.
  *
- *   probe(['n8n1'])            probe(['n8n', 'postgres', 'redis'])
- *   npx tsx test/e2e/support/probe.ts n8n n8n1 postgres redis   (installs all; CI's prepare stage)
+ *   const describeN8n = describeIf(probe(['n8n']), 'n8n end-to-end tests');
+ *   npx tsx test/e2e/support/probe.ts --strict n8n n8n1 postgres redis chromium   (CI's prepare stage)
+ *
+ * A part that cannot be had prints `SKIPPED: <what>: <reason>`. Outside CI the suite is then skipped
+ * (for people without apt); under CI=true it fails, naming the reason: the project brings every part,
+ * so a green CI means every end-to-end test ran.
  */
 import { spawnSync } from 'child_process';
 import { ensureChromium } from '../../../scripts/browser/chromium';
@@ -16,6 +20,29 @@ import { ensurePostgres } from '../../../scripts/services/postgres';
 import { ensureRedis } from '../../../scripts/services/redis';
 
 export type Probe = { ok: true } | { ok: false; reason: string };
+
+/** Whether this runs in CI (`CI=true`, as CI services and `.ci/run` set it). */
+export const IN_CI = /^(true|1)$/i.test(process.env.CI ?? '');
+
+/**
+ * The `describe` for the suite `what`, which needs what `found` probed. When a part cannot be had:
+ * `SKIPPED: <what>: <reason>` on stderr, the suite skipped, and a stand-in test that is skipped too
+ * (outside CI) or fails with the reason (under CI=true).
+ */
+export function describeIf(found: Probe, what: string): jest.Describe {
+  if (found.ok) return describe;
+  process.stderr.write(`\nSKIPPED: ${what}: ${found.reason}\n\n`);
+  describe(what, () => {
+    if (!IN_CI) it.skip(`SKIPPED: ${found.reason.split('\n')[0]}`, () => undefined);
+    else
+      it('has every part it needs (under CI=true a SKIPPED suite fails)', () => {
+        const failure = new Error(`SKIPPED under CI=true: ${what}: ${found.reason}`);
+        failure.stack = failure.message; // the reason is the whole story; no code frame
+        throw failure;
+      });
+  });
+  return describe.skip;
+}
 /** `n8n` (the default version), `n8n1` (N8N1_VERSION), `n8n@<version>`, `postgres`, `redis`, `chromium`. */
 export type Part = 'n8n' | 'n8n1' | `n8n@${string}` | 'postgres' | 'redis' | 'chromium';
 
@@ -53,10 +80,13 @@ async function ensure(part: string): Promise<void> {
 }
 
 if (require.main === module) {
+  // --strict (CI's prepare stage): exit 1 when a part cannot be had, after trying every part.
+  const args = process.argv.slice(2);
+  const strict = args.includes('--strict');
   (async () => {
     // Every part is tried, so one run reports (and installs) all that is missing.
     const reasons: string[] = [];
-    for (const part of process.argv.slice(2)) {
+    for (const part of args.filter((arg) => arg !== '--strict')) {
       try {
         await ensure(part);
       } catch (error) {
@@ -69,6 +99,10 @@ if (require.main === module) {
     process.stdout.write(
       `${JSON.stringify(reasons.length ? { ok: false, reason: reasons.join('; ') } : { ok: true })}\n`,
     );
+    if (strict && reasons.length) {
+      for (const reason of reasons) process.stderr.write(`SKIPPED under CI: ${reason}\n`);
+      process.exitCode = 1;
+    }
   })().catch((error: unknown) => {
     process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exitCode = 1;

@@ -1,14 +1,5 @@
-import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
-import {
-  adminGet,
-  authFor,
-  type Catcher,
-  hookByTriggerKey,
-  listPlans,
-  listProducts,
-  run,
-  startCatcher,
-} from './helpers';
+import type { SandboxProfile } from '../../../sandbox';
+import { adminGet, hookByTriggerKey, listPlans, listProducts, run, useSandboxWithCatcher } from '../support/zapier';
 
 type Row = Record<string, unknown>;
 
@@ -24,36 +15,18 @@ function expectSameRecord(record: Row, payload: Row): void {
 }
 
 describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %s profile', (profile) => {
-  let sandbox: Sandbox;
-  let catcher: Catcher;
-  let auth: Record<string, string>;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile, quiet: true });
-    catcher = await startCatcher();
-    auth = authFor(sandbox);
-  });
-
-  afterAll(async () => {
-    await catcher.close();
-    await sandbox.close();
-  });
-
-  beforeEach(() => {
-    sandbox.reset();
-    catcher.caught.length = 0;
-  });
+  const setup = useSandboxWithCatcher(profile);
 
   it('lists the sandbox products for the Product dropdown', async () => {
-    await expect(run(listProducts, { authData: auth })).resolves.not.toHaveLength(0);
+    await expect(run(listProducts, { authData: setup.auth })).resolves.not.toHaveLength(0);
   });
 
   it('Product Purchased: subscribe → purchase → delivery → perform → performList → unsubscribe', async () => {
     const trigger = hookByTriggerKey('product_purchased');
     // What a user picks in the two dropdowns.
-    const products = await run<{ id: string; name: string }[]>(listProducts, { authData: auth });
+    const products = await run<{ id: string; name: string }[]>(listProducts, { authData: setup.auth });
     const planChoices = await run<{ id: string }[]>(listPlans, {
-      authData: auth,
+      authData: setup.auth,
       inputData: { product_id: products[0]?.id },
     });
     const productId = products[0]?.id ?? '';
@@ -62,15 +35,15 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
     const inputData = { product_id: productId, plan_ids: [planId], prices_in_cents: true };
 
     const subscribeData = await run<{ id: string }>(trigger.performSubscribe, {
-      authData: auth,
-      targetUrl: catcher.url,
+      authData: setup.auth,
+      targetUrl: setup.catcher.url,
       inputData,
     });
     expect(subscribeData.id).toMatch(/^\d+$/);
-    expect(sandbox.hooks()).toEqual([
+    expect(setup.sandbox.hooks()).toEqual([
       expect.objectContaining({
         id: subscribeData.id,
-        hookUrl: catcher.url,
+        hookUrl: setup.catcher.url,
         productId: Number(productId),
         planIds: [planId],
         statuses: ['purchased'],
@@ -79,13 +52,17 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
       }),
     ]);
 
-    const [delivery] = await sandbox.fireEvent({ type: 'purchased', product_id: Number(productId), plan_id: planId });
+    const [delivery] = await setup.sandbox.fireEvent({
+      type: 'purchased',
+      product_id: Number(productId),
+      plan_id: planId,
+    });
     expect(delivery?.status).toBe(200);
-    const [caught] = await catcher.waitFor(1);
+    const [caught] = await setup.catcher.waitFor(1);
     expect(caught?.headers['content-type']).toMatch(/application\/json/);
 
     const records = await run<Row[]>(trigger.perform, {
-      authData: auth,
+      authData: setup.auth,
       inputData,
       cleanedRequest: caught?.body,
       rawRequest: { method: 'POST', headers: {}, querystring: '', content: caught?.content },
@@ -103,7 +80,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
 
     // "Test trigger": the purchase just made is the newest record, with the live record's names and units.
     const recent = await run<Row[]>(trigger.performList, {
-      authData: auth,
+      authData: setup.auth,
       inputData,
       meta: { isLoadingSample: true },
     });
@@ -119,16 +96,16 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
     }
     expect(sample.order_amount).toBe(live.order_amount);
 
-    await expect(run(trigger.performUnsubscribe, { authData: auth, subscribeData })).resolves.toMatchObject({
+    await expect(run(trigger.performUnsubscribe, { authData: setup.auth, subscribeData })).resolves.toMatchObject({
       alreadyGone: false,
     });
-    expect(sandbox.hooks()).toEqual([]);
-    await expect(adminGet(sandbox, '/sandbox/v1/hooks')).resolves.toEqual([]);
+    expect(setup.sandbox.hooks()).toEqual([]);
+    await expect(adminGet(setup.sandbox, '/sandbox/v1/hooks')).resolves.toEqual([]);
     await expect(
-      sandbox.fireEvent({ type: 'purchased', product_id: Number(productId), plan_id: planId }),
+      setup.sandbox.fireEvent({ type: 'purchased', product_id: Number(productId), plan_id: planId }),
     ).resolves.toEqual([]);
     // Zapier may unsubscribe twice: a hook already gone is success.
-    await expect(run(trigger.performUnsubscribe, { authData: auth, subscribeData })).resolves.toMatchObject({
+    await expect(run(trigger.performUnsubscribe, { authData: setup.auth, subscribeData })).resolves.toMatchObject({
       alreadyGone: true,
     });
   });
@@ -141,36 +118,40 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
   ])('%s: a delivery of the event gives its record; others are ignored', async (key, event) => {
     const trigger = hookByTriggerKey(key);
     const subscribeData = await run<{ id: string }>(trigger.performSubscribe, {
-      authData: auth,
-      targetUrl: catcher.url,
+      authData: setup.auth,
+      targetUrl: setup.catcher.url,
       inputData: {},
     });
-    expect(sandbox.hooks()).toEqual([
+    expect(setup.sandbox.hooks()).toEqual([
       expect.objectContaining({ statuses: [event], source: 'zapier', pricesInCents: false }),
     ]);
 
-    const [delivery] = await sandbox.fireEvent({ type: event });
-    const [caught] = await catcher.waitFor(1);
-    const records = await run<Row[]>(trigger.perform, { authData: auth, inputData: {}, cleanedRequest: caught?.body });
+    const [delivery] = await setup.sandbox.fireEvent({ type: event });
+    const [caught] = await setup.catcher.waitFor(1);
+    const records = await run<Row[]>(trigger.perform, {
+      authData: setup.auth,
+      inputData: {},
+      cleanedRequest: caught?.body,
+    });
     expect(records).toHaveLength(1);
     expectSameRecord(records[0] ?? {}, (delivery?.payload ?? {}) as Row);
 
     // The same URL fed another event's payload (a shared or re-used hook URL) gives nothing.
     const other = hookByTriggerKey(key === 'order_refunded' ? 'product_purchased' : 'order_refunded');
-    await expect(run(other.perform, { authData: auth, inputData: {}, cleanedRequest: caught?.body })).resolves.toEqual(
-      [],
-    );
+    await expect(
+      run(other.perform, { authData: setup.auth, inputData: {}, cleanedRequest: caught?.body }),
+    ).resolves.toEqual([]);
 
-    await run(trigger.performUnsubscribe, { authData: auth, subscribeData });
-    await expect(adminGet(sandbox, '/sandbox/v1/hooks')).resolves.toEqual([]);
+    await run(trigger.performUnsubscribe, { authData: setup.auth, subscribeData });
+    await expect(adminGet(setup.sandbox, '/sandbox/v1/hooks')).resolves.toEqual([]);
   });
 
   it('performList answers none for a product without orders of the event', async () => {
     const trigger = hookByTriggerKey('order_refunded');
-    const products = await run<{ id: string }[]>(listProducts, { authData: auth });
+    const products = await run<{ id: string }[]>(listProducts, { authData: setup.auth });
     const results = await Promise.all(
       products.map((product) =>
-        run<Row[]>(trigger.performList, { authData: auth, inputData: { product_id: product.id }, meta: {} }),
+        run<Row[]>(trigger.performList, { authData: setup.auth, inputData: { product_id: product.id }, meta: {} }),
       ),
     );
     // Refunds are rare in the seeded store; every answer is a list of refunded orders of that product.

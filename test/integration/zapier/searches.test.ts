@@ -3,7 +3,7 @@ import { nodeTransport } from '../../../shared/src/http/nodeTransport';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
 import App from '../../../zapier/src';
 import { plainOutputs, searchPerform } from '../../unit/zapier/performs';
-import { SEARCH_PERFORMS, authFor, failure, listPlans, run, testConnection } from './helpers';
+import { SEARCH_PERFORMS, authFor, listPlans, run, testConnection, zapierFailure } from '../support/zapier';
 
 describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on the %s profile', (profile) => {
   let sandbox: Sandbox;
@@ -32,13 +32,15 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
   });
 
   it('a wrong key, a non-store site, a wrong URL and an unreachable host fail with four different messages', async () => {
-    const wrongKey = await failure(run(testConnection, { authData: authFor(sandbox, 'wrong-key-000') }));
+    const wrongKey = await zapierFailure(run(testConnection, { authData: authFor(sandbox, 'wrong-key-000') }));
     expect(wrongKey.name).toBe('ExpiredAuthError');
     sandbox.setFaults({ html: { status: 200 } });
-    const html = await failure(run(testConnection, { authData: auth }));
+    const html = await zapierFailure(run(testConnection, { authData: auth }));
     sandbox.setFaults(null);
-    const wrongRoot = await failure(run(testConnection, { authData: { ...auth, apiRoot: '/wp-json/other/v1' } }));
-    const unreachable = await failure(run(testConnection, { authData: { ...auth, storeUrl: 'http://127.0.0.1:1' } }));
+    const wrongRoot = await zapierFailure(run(testConnection, { authData: { ...auth, apiRoot: '/wp-json/other/v1' } }));
+    const unreachable = await zapierFailure(
+      run(testConnection, { authData: { ...auth, storeUrl: 'http://127.0.0.1:1' } }),
+    );
     expect(wrongKey.text).toMatch(/did not accept the API key/);
     expect(html.text).toMatch(/web page instead of the API/);
     expect(wrongRoot.text).toMatch(/no Commerce Service API/);
@@ -143,7 +145,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
 
   it('a rate-limited store gives a ThrottledError with its delay', async () => {
     sandbox.setFaults({ rateLimit: { retryAfterSeconds: 12 } });
-    const error = await failure(
+    const error = await zapierFailure(
       run(SEARCH_PERFORMS.find_order, { authData: auth, inputData: { order_id: ids.order } }),
     );
     expect(error).toMatchObject({ name: 'ThrottledError', delay: 12 });
@@ -151,7 +153,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
 
   it('a store error says what happened and what to do', async () => {
     sandbox.setFaults({ serverError: true });
-    const error = await failure(
+    const error = await zapierFailure(
       run(SEARCH_PERFORMS.find_customer, { authData: auth, inputData: { customer_id: ids.customer } }),
     );
     expect(error.name).toBe('AppError');

@@ -4,48 +4,32 @@
  * `perform` reads what arrived, as delivered and as forged. Both profiles: the real profile sends the
  * store's key as `studiocart_secret`; the spec profile sends none (the store is asked).
  */
-import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
-import { authFor, type Catcher, hookByTriggerKey, run, startCatcher } from './helpers';
+import type { SandboxProfile } from '../../../sandbox';
+import { hookByTriggerKey, run, useSandboxWithCatcher } from '../support/zapier';
 
 type Row = Record<string, unknown>;
 const KEY = 'zapier-verify-key-5521';
 
 describe.each<SandboxProfile>(['spec', 'real'])('Zapier trigger verification on the %s profile', (profile) => {
-  let sandbox: Sandbox;
-  let catcher: Catcher;
-  let auth: Record<string, string>;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile, apiKey: KEY, quiet: true });
-    catcher = await startCatcher();
-    auth = authFor(sandbox);
-  });
-  afterAll(async () => {
-    await catcher.close();
-    await sandbox.close();
-  });
-  beforeEach(() => {
-    sandbox.reset();
-    catcher.caught.length = 0;
-  });
+  const setup = useSandboxWithCatcher(profile, { apiKey: KEY });
 
   /** A live delivery of `type`, as Zapier's hook URL received it (the JSON body). */
   async function delivered(triggerKey: string, type: string): Promise<Row> {
     const hook = hookByTriggerKey(triggerKey);
     const subscribed = await run<{ id: string }>(hook.performSubscribe, {
-      authData: auth,
-      targetUrl: catcher.url,
+      authData: setup.auth,
+      targetUrl: setup.catcher.url,
       inputData: {},
     });
-    await sandbox.fireEvent({ type });
-    const [caught] = await catcher.waitFor(1);
-    await run(hook.performUnsubscribe, { authData: auth, subscribeData: subscribed });
+    await setup.sandbox.fireEvent({ type });
+    const [caught] = await setup.catcher.waitFor(1);
+    await run(hook.performUnsubscribe, { authData: setup.auth, subscribeData: subscribed });
     expect(caught?.content.includes(KEY)).toBe(profile === 'real');
     return caught?.body as Row;
   }
 
   const perform = (body: unknown, inputData: Row = {}, key = 'product_purchased') =>
-    run<Row[]>(hookByTriggerKey(key).perform, { authData: auth, inputData, cleanedRequest: body });
+    run<Row[]>(hookByTriggerKey(key).perform, { authData: setup.auth, inputData, cleanedRequest: body });
 
   /** The delivery as a current plugin sends it: without the secret, so the store is asked. */
   const withoutSecret = ({ studiocart_secret: _secret, ...rest }: Row) => rest;
@@ -97,7 +81,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('Zapier trigger verification on 
 
   it('when the store fails, the delivery goes on marked unverified, without the key', async () => {
     const body = withoutSecret(await delivered('product_purchased', 'purchased'));
-    sandbox.setFaults({ serverError: true, onlyPaths: 'orders' });
+    setup.sandbox.setFaults({ serverError: true, onlyPaths: 'orders' });
     const records = await perform(body);
     expect(records).toEqual([
       expect.objectContaining({

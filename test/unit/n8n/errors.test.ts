@@ -3,33 +3,23 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CREDENTIALS, KEY, ORIGIN, ROOT, fakeExecute } from './fake/context';
+import { nodeFailure } from '../support/nodeFailure';
 import { useNock } from '../support/nock';
+import { n8nSleep } from '../support/sleep';
 import { order } from './fake/fixtures';
 
 // The action node retries a store that cannot be reached or times out; its waits go through
 // n8n-workflow's `sleep`, recorded here instead of slept.
-const mockWaits: number[] = [];
-jest.mock('n8n-workflow', () => ({
-	...jest.requireActual<object>('n8n-workflow'),
-	sleep: jest.fn(async (ms: number) => {
-		mockWaits.push(ms);
-	}),
-}));
+jest.mock('n8n-workflow', () =>
+	jest
+		.requireActual<typeof import('../support/sleep')>('../support/sleep')
+		.n8nWorkflowWithRecordedSleep(),
+);
 
 const node = new CommerceService();
 const getOrder = { resource: 'order', operation: 'get', orderId: '1042' };
 
 useNock();
-
-async function failure(run: () => Promise<unknown>): Promise<NodeApiError | NodeOperationError> {
-	try {
-		await run();
-	} catch (error) {
-		if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-		throw error;
-	}
-	throw new Error('expected the node to fail');
-}
 
 describe('errors', () => {
 	it('a rejected key is a NodeApiError with the shared message, its advice as description, and the status', async () => {
@@ -42,7 +32,7 @@ describe('errors', () => {
 			});
 		const { context } = fakeExecute({ parameters: getOrder });
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(
@@ -65,7 +55,7 @@ describe('errors', () => {
 			});
 		const { context } = fakeExecute({ parameters: getOrder });
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain(
@@ -86,7 +76,7 @@ describe('errors', () => {
 			);
 		const { context } = fakeExecute({ parameters: getOrder });
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain(
@@ -102,20 +92,20 @@ describe('errors', () => {
 				Object.assign(new Error('connect ECONNREFUSED 203.0.113.7:443'), { code: 'ECONNREFUSED' }),
 			);
 		const { context } = fakeExecute({ parameters: getOrder });
-		mockWaits.length = 0;
+		n8nSleep.start();
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(
 			'Get an order failed on shop.example.com after 3 attempts: the store could not be reached. Check the Store URL (spelling, https) and that the site is online.',
 		);
 		// Two waits, through n8n's sleep: exponential backoff (1 s, then 2 s, each half jittered).
-		expect(mockWaits).toHaveLength(2);
-		expect(mockWaits[0]).toBeGreaterThanOrEqual(500);
-		expect(mockWaits[0]).toBeLessThanOrEqual(1000);
-		expect(mockWaits[1]).toBeGreaterThanOrEqual(1000);
-		expect(mockWaits[1]).toBeLessThanOrEqual(2000);
+		expect(n8nSleep.waits).toHaveLength(2);
+		expect(n8nSleep.waits[0]).toBeGreaterThanOrEqual(500);
+		expect(n8nSleep.waits[0]).toBeLessThanOrEqual(1000);
+		expect(n8nSleep.waits[1]).toBeGreaterThanOrEqual(1000);
+		expect(n8nSleep.waits[1]).toBeLessThanOrEqual(2000);
 	});
 
 	it('a store too slow to answer is a timeout, classified through n8n’s NodeApiError wrapper', async () => {
@@ -127,7 +117,7 @@ describe('errors', () => {
 			);
 		const { context } = fakeExecute({ parameters: getOrder });
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error.message).toContain(
 			'Get an order failed on shop.example.com after 3 attempts: the store did not answer within 20 seconds',
@@ -153,7 +143,7 @@ describe('errors', () => {
 			},
 		});
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain('the store refused the request (date_after)');
@@ -163,7 +153,7 @@ describe('errors', () => {
 	it('an ID that is not a number is a NodeOperationError, and nothing is sent', async () => {
 		const { context, sent } = fakeExecute({ parameters: { ...getOrder, orderId: 'abc' } });
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toContain('the order ID "abc" is not a positive whole number');
@@ -177,7 +167,7 @@ describe('errors', () => {
 			credentials: { ...CREDENTIALS, storeUrl: 'my shop' },
 		});
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toContain('"my shop" is not a store URL (it contains spaces)');
@@ -194,7 +184,7 @@ describe('errors', () => {
 			},
 		});
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe('Date After "last tuesday" is not a date');
@@ -204,7 +194,7 @@ describe('errors', () => {
 	it('an unknown operation is refused', async () => {
 		const { context } = fakeExecute({ parameters: { resource: 'order', operation: 'delete' } });
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe('The operation "delete" of "order" is not supported');

@@ -8,42 +8,24 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { ORIGIN, ROOT, fakeExecute } from './fake/context';
+import { nodeFailure } from '../support/nodeFailure';
 import { useNock } from '../support/nock';
+import { n8nSleep } from '../support/sleep';
 import { customer, order, range } from './fake/fixtures';
 
-const mockSleep = { waits: [] as number[], onWait: (_ms: number): void => undefined };
-jest.mock('n8n-workflow', () => ({
-	...jest.requireActual<object>('n8n-workflow'),
-	sleep: jest.fn(async (ms: number) => {
-		mockSleep.waits.push(ms);
-		mockSleep.onWait(ms);
-	}),
-}));
+jest.mock('n8n-workflow', () =>
+	jest
+		.requireActual<typeof import('../support/sleep')>('../support/sleep')
+		.n8nWorkflowWithRecordedSleep(),
+);
 
 const node = new CommerceService();
 
 useNock();
 
-let clock = 0;
-beforeEach(() => {
-	clock = 0;
-	mockSleep.waits = [];
-	mockSleep.onWait = (ms) => {
-		clock += ms;
-	};
-	jest.spyOn(Date, 'now').mockImplementation(() => clock);
-});
+/** Waits recorded, on a fake clock that they move on. */
+beforeEach(() => n8nSleep.start({ clock: true }));
 afterEach(() => jest.restoreAllMocks());
-
-async function failure(run: () => Promise<unknown>): Promise<NodeApiError | NodeOperationError> {
-	try {
-		await run();
-	} catch (error) {
-		if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-		throw error;
-	}
-	throw new Error('expected the node to fail');
-}
 
 /**
  * Orders pages 1..`pages` of 100 with totals; each answer comes after a real 15 ms, and `events`
@@ -150,7 +132,7 @@ describe('Get Many → Options → Parallel Requests', () => {
 			},
 		});
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(`Parallel Requests "${value}" is not a whole number from 1 to 16`);
@@ -267,7 +249,7 @@ describe('Customer → Get by Email', () => {
 			parameters: { resource: 'customer', operation: 'getByEmail', email: '  ' },
 		});
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(
@@ -297,7 +279,7 @@ describe('a busy store', () => {
 		const [output] = await node.execute.call(context);
 
 		expect(output?.map((item) => item.json.id)).toEqual([1042]);
-		expect(mockSleep.waits).toEqual([45_000, 30_000]);
+		expect(n8nSleep.waits).toEqual([45_000, 30_000]);
 	});
 
 	it('a Retry-After over one minute is not waited out: the rate limit is the error, after one attempt', async () => {
@@ -310,11 +292,11 @@ describe('a busy store', () => {
 			);
 		const { context } = fakeExecute({ parameters: getOrder });
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect((error as NodeApiError).httpCode).toBe('429');
-		expect(mockSleep.waits).toEqual([]);
+		expect(n8nSleep.waits).toEqual([]);
 	});
 
 	it('stops within the two-minute budget: slow answers leave no room for a third attempt', async () => {
@@ -323,7 +305,7 @@ describe('a busy store', () => {
 			.get(`${ROOT}/orders/1042`)
 			.times(2)
 			.reply(() => {
-				clock += 60_000;
+				n8nSleep.advance(60_000);
 				return [
 					503,
 					{ code: 'busy', message: 'Busy.', data: { status: 503 } },
@@ -332,12 +314,12 @@ describe('a busy store', () => {
 			});
 		const { context } = fakeExecute({ parameters: getOrder });
 
-		const error = await failure(() => node.execute.call(context));
+		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error.message).toMatch(
 			/^Get an order failed on shop\.example\.com after 2 attempts: .*HTTP 503/,
 		);
-		expect(mockSleep.waits).toEqual([5_000]);
+		expect(n8nSleep.waits).toEqual([5_000]);
 	});
 
 	it('on a walk, a busy page is asked again and every record comes once, in order', async () => {
@@ -362,6 +344,6 @@ describe('a busy store', () => {
 		const [output] = await node.execute.call(context);
 
 		expect(output?.map((item) => item.json.id)).toEqual(range(1, 300, (id) => id));
-		expect(mockSleep.waits).toEqual([2000]);
+		expect(n8nSleep.waits).toEqual([2000]);
 	});
 });

@@ -8,17 +8,15 @@ import {
 	storeClient,
 } from '../../../n8n/nodes/common/transport';
 import { TransportFailure, VERIFICATION_LIMITS, createClient } from '../../../shared/src';
+import { n8nSleep } from '../support/sleep';
 import { CREDENTIALS, KEY } from './fake/context';
 
 /** Retries wait through n8n-workflow's `sleep`: recorded here (moving a fake clock) instead of slept. */
-const mockSleep = { waits: [] as number[], onWait: (_ms: number): void => undefined };
-jest.mock('n8n-workflow', () => ({
-	...jest.requireActual<object>('n8n-workflow'),
-	sleep: jest.fn(async (ms: number) => {
-		mockSleep.waits.push(ms);
-		mockSleep.onWait(ms);
-	}),
-}));
+jest.mock('n8n-workflow', () =>
+	jest
+		.requireActual<typeof import('../support/sleep')>('../support/sleep')
+		.n8nWorkflowWithRecordedSleep(),
+);
 
 /** A context whose helper records what the transport hands to n8n and answers as n8n would. */
 function recording(answer: (options: IHttpRequestOptions) => unknown) {
@@ -164,32 +162,24 @@ describe('storeClient', () => {
 		return { context, timeouts };
 	}
 
-	let clock = { now: 0 };
-	beforeEach(() => {
-		clock = { now: 0 };
-		mockSleep.waits = [];
-		mockSleep.onWait = (ms) => {
-			clock.now += ms;
-		};
-		jest.spyOn(Date, 'now').mockImplementation(() => clock.now);
-	});
+	beforeEach(() => n8nSleep.start({ clock: true }));
 	afterEach(() => jest.restoreAllMocks());
 
 	it('retries in every context by default (hooks, loaders, polls): 3 attempts within two minutes', async () => {
-		const { context, timeouts } = failing(clock, 10);
+		const { context, timeouts } = failing(n8nSleep, 10);
 
 		await expect((await storeClient.call(context)).getOrder(1042)).rejects.toMatchObject({
 			status: 503,
 			message: expect.stringMatching(/after 3 attempts/),
 		});
 		expect(timeouts).toHaveLength(3);
-		expect(mockSleep.waits).toHaveLength(2);
+		expect(n8nSleep.waits).toHaveLength(2);
 		expect(N8N_RETRY_LIMITS.budgetMs).toBe(120_000);
 	});
 
 	it('for verifying a delivery, retries within the short budget of VERIFICATION_LIMITS', async () => {
 		// 4 s + 2 s + 4 s = 10 s: a third attempt would not fit in 10 s.
-		const { context, timeouts } = failing(clock, 4_000, '2');
+		const { context, timeouts } = failing(n8nSleep, 4_000, '2');
 
 		await expect(
 			(await storeClient.call(context, 'verification')).getOrder(1042),
@@ -197,7 +187,7 @@ describe('storeClient', () => {
 			message: expect.stringMatching(/after 2 attempts/),
 		});
 		expect(timeouts[0]).toBe(VERIFICATION_LIMITS.timeoutMs);
-		expect(mockSleep.waits).toEqual([2000]);
+		expect(n8nSleep.waits).toEqual([2000]);
 		expect(VERIFICATION_LIMITS.budgetMs).toBeLessThanOrEqual(10_000);
 	});
 });

@@ -5,16 +5,15 @@ import { NodeApiError } from 'n8n-workflow';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import { KEY, ORIGIN, ROOT, WEBHOOK_URL, fakeHook } from './fake/context';
 import { useNock } from '../support/nock';
+import { n8nSleep } from '../support/sleep';
 import { type HookStore, hookStore } from './fake/hookStore';
 
 /** Retries wait through n8n-workflow's `sleep`: recorded here instead of slept. */
-const mockSleep = { waits: [] as number[] };
-jest.mock('n8n-workflow', () => ({
-	...jest.requireActual<object>('n8n-workflow'),
-	sleep: jest.fn(async (ms: number) => {
-		mockSleep.waits.push(ms);
-	}),
-}));
+jest.mock('n8n-workflow', () =>
+	jest
+		.requireActual<typeof import('../support/sleep')>('../support/sleep')
+		.n8nWorkflowWithRecordedSleep(),
+);
 
 const hooks = new CommerceServiceTrigger().webhookMethods.default;
 const PURCHASES_OF_87 = {
@@ -197,7 +196,7 @@ describe('trigger lifecycle', () => {
 	it('a failed delete keeps the hook id for the next try and says why', async () => {
 		store.stop();
 		nock.cleanAll();
-		mockSleep.waits = [];
+		n8nSleep.start();
 		const deletes = nock(ORIGIN)
 			.post(`${ROOT}/webhook/delete/`)
 			.times(3)
@@ -214,7 +213,7 @@ describe('trigger lifecycle', () => {
 			'Delete a webhook failed on shop.example.com after 3 attempts: the store could not be reached',
 		);
 		expect(deletes.isDone()).toBe(true);
-		expect(mockSleep.waits).toHaveLength(2);
+		expect(n8nSleep.waits).toHaveLength(2);
 		expect(staticData.hookId).toBe('1732190400');
 	});
 

@@ -7,23 +7,22 @@
 import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
+import { BUYER_EMAIL as EMAIL, purchaseDelivery } from '../support/deliveries';
 import { useNock } from '../support/nock';
+import { n8nSleep } from '../support/sleep';
 import { type Answer, KEY, ORIGIN, fakeWebhook } from './fake/context';
 import { FakeStore, serveOverNock } from './fakeStoreOverNock';
 
 useNock();
 
 /** Retries wait through n8n-workflow's `sleep`: recorded here instead of slept. */
-const mockSleep = { waits: [] as number[] };
-jest.mock('n8n-workflow', () => ({
-	...jest.requireActual<object>('n8n-workflow'),
-	sleep: jest.fn(async (ms: number) => {
-		mockSleep.waits.push(ms);
-	}),
-}));
+jest.mock('n8n-workflow', () =>
+	jest
+		.requireActual<typeof import('../support/sleep')>('../support/sleep')
+		.n8nWorkflowWithRecordedSleep(),
+);
 
 const trigger = new CommerceServiceTrigger();
-const EMAIL = 'maya.lopez@example.com';
 
 let store: FakeStore;
 let paidOrder: number;
@@ -37,17 +36,8 @@ beforeEach(() => {
 });
 
 /** A delivery as the store sends it (decimals, numbers as strings) for the stored paid order. */
-function purchase(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-	return {
-		trigger: 'purchased',
-		id: String(paidOrder),
-		customer_email: EMAIL,
-		product_id: '87',
-		order_amount: '168.00',
-		status: 'paid',
-		...overrides,
-	};
-}
+const purchase = (overrides: Record<string, unknown> = {}) =>
+	purchaseDelivery(paidOrder, overrides);
 
 async function deliver(
 	body: unknown,
@@ -203,7 +193,7 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 
 	it('a store that fails: the event goes on marked unverified after the read retries, and the log says why', async () => {
 		store.failWith = 500;
-		mockSleep.waits = [];
+		n8nSleep.start();
 
 		const { items, logs } = await deliver(purchase());
 
@@ -221,7 +211,7 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 		]);
 		// A 500 is asked again once.
 		expect(store.requests).toHaveLength(2);
-		expect(mockSleep.waits).toHaveLength(1);
+		expect(n8nSleep.waits).toHaveLength(1);
 	});
 
 	it('a lead has no record to read: it goes on marked unverified, with no request', async () => {

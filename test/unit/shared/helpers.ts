@@ -11,6 +11,7 @@ import {
   createClient,
 } from '../../../shared/src';
 import { nodeTransport } from '../../../shared/src/http/nodeTransport';
+import { failure as failureOf, thrown as thrownBy } from '../support/failure';
 
 /** A fake key: every test that sees an error checks this never leaks. */
 export const KEY = 'test-key-123';
@@ -119,25 +120,9 @@ export function text(status: number, body: string, headers: Record<string, strin
   return { status, headers, body };
 }
 
-/** The error a promise rejects with (fails the test when it resolves). */
-export async function failure(promise: Promise<unknown>): Promise<CommerceServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as CommerceServiceError;
-  }
-  throw new Error('expected the call to fail, but it succeeded');
-}
-
-/** The error a function throws synchronously. */
-export function thrown(fn: () => unknown): CommerceServiceError {
-  try {
-    fn();
-  } catch (error) {
-    return error as CommerceServiceError;
-  }
-  throw new Error('expected the call to throw, but it returned');
-}
+/** The error a promise rejects with, or a function throws (each fails the test when the call succeeds). */
+export const failure = failureOf<CommerceServiceError>;
+export const thrown = thrownBy<CommerceServiceError>;
 
 /** The key must not appear anywhere a user, a log or an execution record can see. */
 export function expectNoSecret(error: unknown, secret = KEY): void {

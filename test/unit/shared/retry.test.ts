@@ -181,23 +181,37 @@ describe('which operations are retried', () => {
   });
 
   it.each([
-    ['getCustomer', (c: ReturnType<typeof retrying>) => c.getCustomer(1), `${ROOT}/customers/1`],
-    ['getSubscription', (c: ReturnType<typeof retrying>) => c.getSubscription(1), `${ROOT}/subscriptions/1`],
-    ['getProduct', (c: ReturnType<typeof retrying>) => c.getProduct(1), `${ROOT}/products/1`],
+    ['getCustomer', (c: ReturnType<typeof retrying>) => c.getCustomer(1), `${ROOT}/customers/1`, { id: 1 }, { id: 1 }],
+    [
+      'getSubscription',
+      (c: ReturnType<typeof retrying>) => c.getSubscription(1),
+      `${ROOT}/subscriptions/1`,
+      { id: 1 },
+      { id: 1 },
+    ],
+    ['getProduct', (c: ReturnType<typeof retrying>) => c.getProduct(1), `${ROOT}/products/1`, { id: 1 }, { id: 1 }],
     [
       'listSubscriptionOrders',
       (c: ReturnType<typeof retrying>) => c.listSubscriptionOrders(1),
       `${ROOT}/orders/subscription/1`,
+      { id: 1 }, // one order alone, not in a list: read as a list of one
+      { items: [{ id: 1 }] },
     ],
-    ['listCustomers', (c: ReturnType<typeof retrying>) => c.listCustomers(), `${ROOT}/customers`],
-  ])('%s is retried', async (_name, run, path) => {
+    ['listCustomers', (c: ReturnType<typeof retrying>) => c.listCustomers(), `${ROOT}/customers`, [], { items: [] }],
+  ])('%s is retried', async (_name, run, path, body, expected) => {
     const time = fakeTime();
-    store().get(path).query(true).reply(503, '');
-    store()
-      .get(path)
-      .query(true)
-      .reply(200, path.endsWith('/1') ? { id: 1 } : []);
-    await expect(run(retrying(time))).resolves.toBeDefined();
+    const answers: number[] = [];
+    const answer = (status: number, content: unknown) => () => {
+      answers.push(status);
+      return [status, content] as [number, unknown];
+    };
+    store().get(path).query(true).reply(answer(503, ''));
+    store().get(path).query(true).reply(answer(200, body));
+    const result = await run(retrying(time));
+    // Two attempts with one backoff wait between them (no Retry-After: 1 s, half jittered; random 0.5).
+    expect(answers).toEqual([503, 200]);
+    expect(time.waits).toEqual([750]);
+    expect(result).toMatchObject(expected);
   });
 
   it('without the retry option the client makes one attempt, as before', async () => {

@@ -8,7 +8,7 @@ import {
   appTester,
   seenRequest,
   store,
-  thrown,
+  failure,
   wpError,
   UNREACHABLE_HOST,
 } from './helpers';
@@ -51,9 +51,10 @@ describe('auth test (operation 1)', () => {
 
   it('uses ?rest_route= for sites without pretty permalinks', async () => {
     store().post('/').query({ rest_route: '/sc/v1/webhook/validate/', api_key: KEY }).reply(200, {});
-    await expect(
-      appTester(testConnection, { authData: { ...AUTH, apiRoot: '?rest_route=/sc/v1' } }),
-    ).resolves.toBeTruthy();
+    await expect(appTester(testConnection, { authData: { ...AUTH, apiRoot: '?rest_route=/sc/v1' } })).resolves.toEqual({
+      store: 'shop.example.com',
+      storeUrl: ORIGIN,
+    });
   });
 
   it('wrong key: asks to reconnect with the key from the Studiocart settings', async () => {
@@ -61,7 +62,7 @@ describe('auth test (operation 1)', () => {
       .post(`${ROOT}/webhook/validate/`)
       .query(true)
       .reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
-    const error = await thrown(appTester(testConnection, { authData: AUTH }));
+    const error = await failure(appTester(testConnection, { authData: AUTH }));
     expect(error.name).toBe('ExpiredAuthError');
     expect(error.text).toMatch(/did not accept the API key/);
     expect(error.text).toMatch(/shop\.example\.com/);
@@ -72,7 +73,7 @@ describe('auth test (operation 1)', () => {
       .post(`${ROOT}/webhook/validate/`)
       .query(true)
       .reply(404, wpError('rest_no_route', 'No route was found matching the URL and request method.', 404));
-    const error = await thrown(appTester(testConnection, { authData: AUTH }));
+    const error = await failure(appTester(testConnection, { authData: AUTH }));
     expect(error.name).toBe('AppError');
     expect(error.text).toMatch(/no Commerce Service API at \/wp-json\/sc\/v1/);
     expect(error.status).toBe(404);
@@ -85,19 +86,19 @@ describe('auth test (operation 1)', () => {
       .reply(200, '<!doctype html><html><head><title>Coming soon</title></head><body>Maintenance</body></html>', {
         'content-type': 'text/html',
       });
-    const error = await thrown(appTester(testConnection, { authData: AUTH }));
+    const error = await failure(appTester(testConnection, { authData: AUTH }));
     expect(error.name).toBe('AppError');
     expect(error.text).toMatch(/web page instead of the API \("Coming soon"\)/);
   });
 
   it('an unreachable host: says the store could not be reached', async () => {
-    const error = await thrown(appTester(testConnection, { authData: { ...AUTH, storeUrl: UNREACHABLE } }));
+    const error = await failure(appTester(testConnection, { authData: { ...AUTH, storeUrl: UNREACHABLE } }));
     expect(error.name).toBe('AppError');
     expect(error.text).toMatch(/could not be reached.*Check the Store URL/);
   });
 
   it('a malformed Store URL: explains what to enter, without calling anything', async () => {
-    const error = await thrown(appTester(testConnection, { authData: { ...AUTH, storeUrl: 'not a url' } }));
+    const error = await failure(appTester(testConnection, { authData: { ...AUTH, storeUrl: 'not a url' } }));
     expect(error.text).toMatch(/is not a store URL.*for example https:\/\/shop\.example\.com/);
   });
 
@@ -105,12 +106,12 @@ describe('auth test (operation 1)', () => {
     const texts = new Set<string>();
     const validate = () => store().post(`${ROOT}/webhook/validate/`).query(true);
     validate().reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
-    texts.add((await thrown(appTester(testConnection, { authData: AUTH }))).text);
+    texts.add((await failure(appTester(testConnection, { authData: AUTH }))).text);
     validate().reply(404, wpError('rest_no_route', 'No route', 404));
-    texts.add((await thrown(appTester(testConnection, { authData: AUTH }))).text);
+    texts.add((await failure(appTester(testConnection, { authData: AUTH }))).text);
     validate().reply(200, '<html><body>hello</body></html>');
-    texts.add((await thrown(appTester(testConnection, { authData: AUTH }))).text);
-    texts.add((await thrown(appTester(testConnection, { authData: { ...AUTH, storeUrl: UNREACHABLE } }))).text);
+    texts.add((await failure(appTester(testConnection, { authData: AUTH }))).text);
+    texts.add((await failure(appTester(testConnection, { authData: { ...AUTH, storeUrl: UNREACHABLE } }))).text);
     expect(texts.size).toBe(4);
   });
 });

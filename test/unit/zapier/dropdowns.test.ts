@@ -1,20 +1,13 @@
-import * as timers from '../../../shared/src/http/timerSleep';
 import { listPlans } from '../../../zapier/src/triggers/plans';
 import { listProducts } from '../../../zapier/src/triggers/products';
-import { AUTH, ROOT, type Seen, appTester, seenRequest, store, thrown, trigger } from './helpers';
+import { AUTH, ROOT, type Seen, appTester, seenRequest, store, failure, trigger } from './helpers';
 import { useNock } from '../support/nock';
+import { useTimerSleep } from '../support/sleep';
 
 useNock();
 
 /** Retries wait on Node's timers: recorded here instead of slept. */
-let waits: number[] = [];
-beforeEach(() => {
-  waits = [];
-  jest.spyOn(timers, 'timerSleep').mockImplementation(async (ms) => {
-    waits.push(ms);
-  });
-});
-afterEach(() => jest.restoreAllMocks());
+const sleeps = useTimerSleep();
 
 const products = trigger('product_list');
 const plans = trigger('plan_list');
@@ -53,10 +46,10 @@ describe('Product dropdown (hidden trigger, operation 4)', () => {
         requests += 1;
         return [502, '<html><head><title>502 Bad Gateway</title></head></html>'];
       });
-    const error = await thrown(appTester(listProducts, { authData: AUTH }));
+    const error = await failure(appTester(listProducts, { authData: AUTH }));
     expect(error.text).toMatch(/List products failed on shop\.example\.com after 3 attempts: .*502 Bad Gateway/);
     expect(requests).toBe(3);
-    expect(waits).toHaveLength(2);
+    expect(sleeps.waits).toHaveLength(2);
   });
 });
 

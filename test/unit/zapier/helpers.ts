@@ -4,6 +4,7 @@ import https from 'node:https';
 import nock from 'nock';
 import { createAppTester } from 'zapier-platform-core';
 import App from '../../../zapier/src';
+import { type ZapierFailure, zapierFailure } from '../support/failure';
 export { SEARCH_PERFORMS, hookOf, plainInputs, plainOutputs, searchPerform } from './performs';
 
 /** A fake key: every error test checks it never appears in a message. */
@@ -49,40 +50,8 @@ export function seenRequest(uri: string, body: unknown, headers: Record<string, 
   };
 }
 
-/** A Zapier error as the platform serialises it: `z.errors.Error` puts JSON in `message`. */
-export interface ThrownError {
-  name: string;
-  message: string;
-  /** `message` of a `z.errors.Error` / `ThrottledError`, else the raw message. */
-  text: string;
-  code?: string;
-  status?: number;
-  delay?: number | null;
-}
-
-export async function thrown(promise: Promise<unknown>): Promise<ThrownError> {
-  try {
-    await promise;
-  } catch (error) {
-    const { name, message } = error as Error;
-    expect(message).not.toContain(KEY);
-    let parsed: { message?: string; code?: string; status?: number; delay?: number | null } = {};
-    try {
-      parsed = JSON.parse(message) as typeof parsed;
-    } catch {
-      parsed = {};
-    }
-    return {
-      name,
-      message,
-      text: parsed.message ?? message,
-      ...(parsed.code !== undefined ? { code: parsed.code } : {}),
-      ...(parsed.status !== undefined ? { status: parsed.status } : {}),
-      ...('delay' in parsed ? { delay: parsed.delay } : {}),
-    };
-  }
-  throw new Error('expected the call to fail');
-}
+/** The Zapier error a call rejects with, its JSON message read; the test fails if it shows the key. */
+export const failure = (call: Promise<unknown>): Promise<ZapierFailure> => zapierFailure(call, KEY);
 
 /** The WordPress REST error body real stores send. */
 export function wpError(code: string, message: string, status: number): Record<string, unknown> {

@@ -1,5 +1,4 @@
 import { eventKind } from '../../../shared/src';
-import * as timers from '../../../shared/src/http/timerSleep';
 import {
   AUTH,
   HOOK_URL,
@@ -9,23 +8,17 @@ import {
   appTester,
   seenRequest,
   store,
-  thrown,
+  failure,
   hookOf,
   wpError,
 } from './helpers';
 import { useNock } from '../support/nock';
+import { useTimerSleep } from '../support/sleep';
 
 useNock();
 
 /** Retries wait on Node's timers: recorded here instead of slept. */
-let waits: number[] = [];
-beforeEach(() => {
-  waits = [];
-  jest.spyOn(timers, 'timerSleep').mockImplementation(async (ms) => {
-    waits.push(ms);
-  });
-});
-afterEach(() => jest.restoreAllMocks());
+useTimerSleep();
 
 const purchased = hookOf('purchased');
 const canceled = hookOf('canceled');
@@ -87,7 +80,7 @@ describe('performSubscribe', () => {
       401,
       wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401),
     );
-    const error = await thrown(
+    const error = await failure(
       appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
     );
     expect(error.name).toBe('ExpiredAuthError');
@@ -98,7 +91,7 @@ describe('performSubscribe', () => {
 
   it("a 429 becomes a ThrottledError with the store's delay", async () => {
     on('post', 'webhook/subscribe/', [], 429, wpError('too_many', 'Slow down', 429), { 'retry-after': '42' });
-    const error = await thrown(
+    const error = await failure(
       appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
     );
     expect(error.name).toBe('ThrottledError');
@@ -108,7 +101,7 @@ describe('performSubscribe', () => {
 
   it('a store error says what happened and what to do', async () => {
     on('post', 'webhook/subscribe/', [], 404, wpError('rest_subscribe_error', 'Missing hook url', 404));
-    const error = await thrown(
+    const error = await failure(
       appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
     );
     expect(error).toMatchObject({ name: 'AppError', code: 'rest_subscribe_error', status: 404 });
@@ -164,7 +157,9 @@ describe('performUnsubscribe', () => {
       { 'content-type': 'text/html' },
       3,
     );
-    const error = await thrown(appTester(canceled.performUnsubscribe, { authData: AUTH, subscribeData: { id: '77' } }));
+    const error = await failure(
+      appTester(canceled.performUnsubscribe, { authData: AUTH, subscribeData: { id: '77' } }),
+    );
     expect(error.name).toBe('AppError');
     expect(error.text).toMatch(
       /Delete a webhook failed on shop\.example\.com after 3 attempts: .*web page.*Service Unavailable/,
@@ -334,7 +329,7 @@ describe('performList', () => {
       403,
       wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 403),
     );
-    const error = await thrown(appTester(purchased.performList, { authData: AUTH, inputData: {}, meta: {} }));
+    const error = await failure(appTester(purchased.performList, { authData: AUTH, inputData: {}, meta: {} }));
     expect(error.name).toBe('ExpiredAuthError');
   });
 });

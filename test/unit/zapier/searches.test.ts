@@ -10,7 +10,7 @@ import {
   searchPerform,
   seenRequest,
   store,
-  thrown,
+  failure,
   wpError,
 } from './helpers';
 import { useNock } from '../support/nock';
@@ -135,19 +135,19 @@ describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
       404,
       wpError('rest_no_route', 'No route was found matching the URL and request method.', 404),
     );
-    const error = await thrown(appTester(perform, { authData: AUTH, inputData: { [input]: 999 } }));
+    const error = await failure(appTester(perform, { authData: AUTH, inputData: { [input]: 999 } }));
     expect(error.text).toMatch(/no Commerce Service API at \/wp-json\/sc\/v1/);
   });
 
   it('an ID that is not a number says what to enter', async () => {
-    const error = await thrown(appTester(perform, { authData: AUTH, inputData: { [input]: 'abc' } }));
+    const error = await failure(appTester(perform, { authData: AUTH, inputData: { [input]: 'abc' } }));
     expect(error.name).toBe('AppError');
     expect(error.text).toMatch(/is not a positive whole number.*Enter the numeric ID/);
   });
 
   it('a rejected key asks to reconnect', async () => {
     on(`${path}/1`, [], 401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
-    const error = await thrown(appTester(perform, { authData: AUTH, inputData: { [input]: 1 } }));
+    const error = await failure(appTester(perform, { authData: AUTH, inputData: { [input]: 1 } }));
     expect(error.name).toBe('ExpiredAuthError');
   });
 });
@@ -189,7 +189,7 @@ describe('find_subscription_orders', () => {
 
   it("a rate limit becomes a ThrottledError with the store's delay", async () => {
     on('orders/subscription/7', [], 429, '', { 'retry-after': '30' });
-    const error = await thrown(appTester(perform, { authData: AUTH, inputData: { subscription_id: 7 } }));
+    const error = await failure(appTester(perform, { authData: AUTH, inputData: { subscription_id: 7 } }));
     expect(error).toMatchObject({ name: 'ThrottledError', delay: 30 });
   });
 });

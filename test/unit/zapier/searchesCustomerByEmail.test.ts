@@ -1,5 +1,16 @@
 /** Find Customer by email (and still by ID), through the app tester against a nock store. */
-import { AUTH, KEY, ROOT, SEARCH_PERFORMS, type Seen, appTester, seenRequest, store, thrown, wpError } from './helpers';
+import {
+  AUTH,
+  KEY,
+  ROOT,
+  SEARCH_PERFORMS,
+  type Seen,
+  appTester,
+  seenRequest,
+  store,
+  failure,
+  wpError,
+} from './helpers';
 import { useNock } from '../support/nock';
 
 useNock();
@@ -93,7 +104,7 @@ describe('Find Customer by email', () => {
   });
 
   it('neither an email nor an ID says what to fill in, and asks the store nothing', async () => {
-    const error = await thrown(appTester(perform, { authData: AUTH, inputData: { email: '   ' } }));
+    const error = await failure(appTester(perform, { authData: AUTH, inputData: { email: '   ' } }));
     expect(error.name).toBe('AppError');
     expect(error.text).toBe(
       'Find a customer failed on shop.example.com: neither an email nor a customer ID was given. Fill in Email or Customer ID, or map one from an earlier step.',

@@ -7,8 +7,8 @@ import {
   VERIFICATION_LIMITS,
   amountsInCents,
 } from '../../../shared/src';
-import * as timers from '../../../shared/src/http/timerSleep';
 import { ZAPIER_LIMITS, storeClient } from '../../../zapier/src/client';
+import { recordTimerSleep } from '../support/sleep';
 import { toZapierError } from '../../../zapier/src/errors';
 import { outputFields } from '../../../zapier/src/fields';
 import { zapierTransport } from '../../../zapier/src/transport';
@@ -102,10 +102,7 @@ describe('storeClient', () => {
   });
 
   it('every client (hooks and dropdowns too) asks a failing store 3 times and says so', async () => {
-    const waits: number[] = [];
-    jest.spyOn(timers, 'timerSleep').mockImplementation(async (ms) => {
-      waits.push(ms);
-    });
+    const sleeps = recordTimerSleep();
     let calls = 0;
     const z = fakeZ(async () => {
       calls += 1;
@@ -116,21 +113,15 @@ describe('storeClient', () => {
       message: expect.stringMatching(/after 3 attempts/),
     });
     expect(calls).toBe(3);
-    expect(waits).toHaveLength(2);
+    expect(sleeps.waits).toHaveLength(2);
   });
 
   it('for verifying a delivery, retries within the short budget of VERIFICATION_LIMITS', async () => {
-    let clock = 0;
-    jest.spyOn(Date, 'now').mockImplementation(() => clock);
-    const waits: number[] = [];
-    jest.spyOn(timers, 'timerSleep').mockImplementation(async (ms) => {
-      waits.push(ms);
-      clock += ms;
-    });
+    const sleeps = recordTimerSleep({ clock: true });
     const timeouts: unknown[] = [];
     const z = fakeZ(async (options) => {
       timeouts.push(options.timeout);
-      clock += 4_000;
+      sleeps.advance(4_000);
       return {
         ...ok,
         status: 503,
@@ -143,7 +134,7 @@ describe('storeClient', () => {
       message: expect.stringMatching(/after 2 attempts/),
     });
     expect(timeouts[0]).toBe(VERIFICATION_LIMITS.timeoutMs);
-    expect(waits).toEqual([2000]);
+    expect(sleeps.waits).toEqual([2000]);
     expect(VERIFICATION_LIMITS.budgetMs).toBeLessThanOrEqual(10_000);
   });
 });

@@ -4,26 +4,19 @@
  * ones marked; with the option off no read is made, while a wrong secret still drops the delivery.
  */
 import { eventKind } from '../../../shared/src';
-import * as timers from '../../../shared/src/http/timerSleep';
 import { VERIFY_INPUT, readSetup } from '../../../zapier/src/inputs';
 import { FakeStore, serveOverNock } from '../n8n/fakeStoreOverNock';
+import { BUYER_EMAIL as EMAIL, purchaseDelivery } from '../support/deliveries';
 import { useNock } from '../support/nock';
+import { useTimerSleep } from '../support/sleep';
 import { AUTH, KEY, ORIGIN, appTester, hookOf, plainInputs, plainOutputs, trigger } from './helpers';
 
 useNock();
 
 /** Retries wait on Node's timers: recorded here instead of slept. */
-let waits: number[] = [];
-beforeEach(() => {
-  waits = [];
-  jest.spyOn(timers, 'timerSleep').mockImplementation(async (ms) => {
-    waits.push(ms);
-  });
-});
-afterEach(() => jest.restoreAllMocks());
+const sleeps = useTimerSleep();
 
 const purchased = hookOf('purchased');
-const EMAIL = 'maya.lopez@example.com';
 
 let store: FakeStore;
 let paidOrder: number;
@@ -34,17 +27,8 @@ beforeEach(() => {
   serveOverNock(store, ORIGIN, KEY);
 });
 
-function purchase(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    trigger: 'purchased',
-    id: String(paidOrder),
-    customer_email: EMAIL,
-    product_id: '87',
-    order_amount: '168.00',
-    status: 'paid',
-    ...overrides,
-  };
-}
+/** A delivery as the store sends it (decimals, numbers as strings) for the stored paid order. */
+const purchase = (overrides: Record<string, unknown> = {}) => purchaseDelivery(paidOrder, overrides);
 
 const perform = (cleanedRequest: unknown, inputData: Record<string, unknown> = {}) =>
   appTester(purchased.perform, { authData: AUTH, inputData, cleanedRequest }) as Promise<
@@ -120,7 +104,7 @@ describe('perform, verifying (default)', () => {
     ]);
     // A 500 is asked again once, within the short verification budget.
     expect(store.requests).toHaveLength(2);
-    expect(waits).toHaveLength(1);
+    expect(sleeps.waits).toHaveLength(1);
   });
 
   it('marks a lead unverified without a read', async () => {

@@ -8,7 +8,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { type Bundle, type ZObject, createAppTester } from 'zapier-platform-core';
 import App from '../../../zapier/src';
-import type { Sandbox } from '../../../sandbox';
+import { type Sandbox, type SandboxProfile, type SandboxOptions, startSandbox } from '../../../sandbox';
 
 type Patched = Record<string, unknown> & { request: unknown; get: unknown };
 const MODULES = [http, https] as unknown as Patched[];
@@ -122,23 +122,8 @@ export { testConnection } from '../../../zapier/src/authentication';
 export { listPlans } from '../../../zapier/src/triggers/plans';
 export { listProducts } from '../../../zapier/src/triggers/products';
 
-/** The message a Zapier error carries (`z.errors.Error` serialises JSON into `message`). */
-export async function failure(
-  promise: Promise<unknown>,
-): Promise<{ name: string; text: string; delay?: number | null }> {
-  try {
-    await promise;
-  } catch (error) {
-    const { name, message } = error as Error;
-    try {
-      const parsed = JSON.parse(message) as { message?: string; delay?: number | null };
-      return { name, text: parsed.message ?? message, ...('delay' in parsed ? { delay: parsed.delay } : {}) };
-    } catch {
-      return { name, text: message };
-    }
-  }
-  throw new Error('expected the call to fail');
-}
+/** The Zapier error a call rejects with, its JSON message read (`../../unit/support/failure.ts`). */
+export { zapierFailure } from '../../unit/support/failure';
 
 /** A POST to the sandbox's admin API with a JSON body, read with Node's http. */
 export function adminPost<T>(sandbox: Sandbox, path: string, body: unknown): Promise<T> {
@@ -165,4 +150,50 @@ export function adminPost<T>(sandbox: Sandbox, path: string, body: unknown): Pro
     req.on('error', reject);
     req.end(data);
   });
+}
+
+/** A sandbox store, the Zapier connection to it, and a stand-in for Zapier's hook URL. */
+export interface SandboxWithCatcher {
+  readonly sandbox: Sandbox;
+  readonly catcher: Catcher;
+  /** The Zapier `authData` for the sandbox. */
+  readonly auth: Record<string, string>;
+}
+
+/**
+ * A sandbox of `profile` (quiet) and a catcher for the enclosing describe block: started before its
+ * tests, both emptied before each (the store's seed back, no delivery caught), closed after.
+ */
+export function useSandboxWithCatcher(
+  profile: SandboxProfile,
+  options: Pick<SandboxOptions, 'apiKey'> = {},
+): SandboxWithCatcher {
+  let started: SandboxWithCatcher | undefined;
+  const live = (): SandboxWithCatcher => {
+    if (!started) throw new Error('the sandbox is used before its beforeAll ran');
+    return started;
+  };
+  beforeAll(async () => {
+    const sandbox = await startSandbox({ port: 0, profile, quiet: true, ...options });
+    started = { sandbox, catcher: await startCatcher(), auth: authFor(sandbox) };
+  });
+  afterAll(async () => {
+    await started?.catcher.close();
+    await started?.sandbox.close();
+  });
+  beforeEach(() => {
+    live().sandbox.reset();
+    live().catcher.caught.length = 0;
+  });
+  return {
+    get sandbox() {
+      return live().sandbox;
+    },
+    get catcher() {
+      return live().catcher;
+    },
+    get auth() {
+      return live().auth;
+    },
+  };
 }

@@ -1,0 +1,122 @@
+/**
+ * n8n's queue mode (scripts/n8n/queue.ts: a throwaway Postgres and Redis, the main, one worker, one
+ * webhook processor, the package in all three) against one sandbox store (real profile): the setup
+ * and teardown the queue-mode suites share, registered as jest hooks. Each suite gives its own
+ * credentials and workflows.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Sandbox, startSandbox } from '../../../sandbox';
+import { ensureN8n } from '../../../scripts/n8n/install';
+import {
+  ensureOwner,
+  importCredentials,
+  importWorkflows,
+  type N8nCredentialJson,
+  type N8nWorkflowJson,
+  type RestSession,
+} from '../../../scripts/n8n/instance';
+import { prepareQueueMode, type QueueMode } from '../../../scripts/n8n/queue';
+import { npmRun, ROOT, timer, withOutput } from './steps';
+
+export interface QueueModeOptions {
+  /** Names the suite's timing line. */
+  title: string;
+  /** Prefix of the temporary folder of the three n8n user folders. */
+  folderPrefix: string;
+  /** Credentials to import (the first CLI run, which also migrates Postgres). */
+  credentials: (store: Sandbox) => N8nCredentialJson[];
+  workflows: () => N8nWorkflowJson[];
+}
+
+const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
+
+/** The state of one suite's queue-mode n8n; its fields are set by the hooks useQueueModeN8n registers. */
+export class QueueModeN8n {
+  store!: Sandbox;
+  session!: RestSession;
+  private started: QueueMode | undefined;
+  private baseFolder = '';
+  private readonly clock;
+  readonly timed;
+
+  constructor(private readonly opts: QueueModeOptions) {
+    this.clock = timer(opts.title);
+    this.timed = this.clock.timed;
+  }
+
+  /** The running processes (main, worker, webhook processor), Postgres and Redis. */
+  get topology(): QueueMode {
+    if (!this.started) throw new Error('queue mode is used before its beforeAll ran');
+    return this.started;
+  }
+
+  /** The end of each process' output (undefined for one that is not running). */
+  outputs(): Array<[string, string | undefined]> {
+    const safe = (fn: () => string) => {
+      try {
+        return fn();
+      } catch {
+        return undefined; // that process is not running
+      }
+    };
+    return [
+      ['n8n main', safe(() => this.started?.main.output() ?? '')],
+      ['n8n worker', safe(() => this.started?.worker.output() ?? '')],
+      ['n8n webhook', safe(() => this.started?.webhook.output() ?? '')],
+    ];
+  }
+
+  /** A test body whose failure message ends with every process' last output lines. */
+  check(fn: () => Promise<void>): () => Promise<void> {
+    return withOutput(() => this.outputs(), fn);
+  }
+
+  /** Logs in to the (current) main as the owner. */
+  async login(): Promise<void> {
+    this.session = (await ensureOwner(this.topology.mainInstance())).session;
+  }
+
+  /** Installs (cached) and builds, starts the store, Postgres and Redis, imports, starts n8n's three processes. */
+  async setup(): Promise<void> {
+    const install = await this.timed('ensureN8n (cached)', () => ensureN8n());
+    await this.timed('npm run build:n8n', () => npmRun('build:n8n'));
+    this.store = await startSandbox({ port: 0, profile: 'real', quiet: true });
+    this.baseFolder = mkdtempSync(path.join(tmpdir(), this.opts.folderPrefix));
+    const log = VERBOSE ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
+    const topology = await this.timed('Postgres + Redis start', () =>
+      prepareQueueMode({
+        install,
+        baseFolder: this.baseFolder,
+        customExtensions: path.join(ROOT, 'n8n', 'dist'),
+        ...(log ? { log } : {}),
+        readyTimeoutMs: 240_000,
+      }),
+    );
+    this.started = topology;
+    await this.timed('import credentials and workflows (first CLI run: Postgres migrations)', async () => {
+      await importCredentials(topology.home, this.opts.credentials(this.store));
+      await importWorkflows(topology.home, this.opts.workflows());
+    });
+    await this.timed('main, worker and webhook processor to ready', () => topology.startN8n());
+    process.stderr.write(`queue mode topology:\n  ${topology.describe().join('\n  ')}\n`);
+    await this.login();
+  }
+
+  async teardown(): Promise<void> {
+    await this.timed('stop all', async () => this.started?.stop());
+    await this.store?.close();
+    if (this.baseFolder && !process.env.N8N_E2E_KEEP) rmSync(this.baseFolder, { recursive: true, force: true });
+    else if (this.baseFolder) process.stderr.write(`kept n8n user folders under ${this.baseFolder}\n`);
+    this.clock.print();
+  }
+}
+
+/** The suite's queue-mode n8n, set up before its tests and torn down after them (call inside its describe). */
+export function useQueueModeN8n(opts: QueueModeOptions): QueueModeN8n {
+  const n8n = new QueueModeN8n(opts);
+  beforeAll(() => n8n.setup(), 900_000);
+  afterAll(() => n8n.teardown(), 120_000);
+  return n8n;
+}
