@@ -59,7 +59,7 @@ describe('Find Customer by email', () => {
     expect(seen).toHaveLength(3);
   });
 
-  it('reads a store that ignores paging and sends every customer at once (real stores) once', async () => {
+  it('reads a store that ignores paging and sends every customer at once, once', async () => {
     const seen: Seen[] = [];
     store()
       .get(`${ROOT}/customers`)
