@@ -222,12 +222,19 @@ export class CommerceServiceClient {
     return (await this.call('getProduct', { product_id: id })).value;
   }
 
-  /** All records of a REST list (or the first `limit`), page by page; see `paginate` for stop rules. */
+  /**
+   * All records of a REST list (or the first `limit`), page by page; see `paginate` for stop rules. A
+   * list it cannot read to the end is an `IncompleteListError`, never a short list.
+   */
   iterate<T>(
     list: (params: PageParams) => Promise<Page<T>>,
     options: PaginateOptions = {},
   ): AsyncGenerator<T, void, undefined> {
-    return paginate((page, perPage) => list({ page, per_page: perPage }), { busy: this.busy, ...options });
+    return paginate((page, perPage) => list({ page, per_page: perPage }), {
+      busy: this.busy,
+      store: this.store.label,
+      ...options,
+    });
   }
 
   /** Sends one operation (retried per `http/retry.ts`) and reads its answer; every failure becomes a `CommerceServiceError`. */
