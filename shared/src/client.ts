@@ -108,7 +108,7 @@ export class CommerceServiceClient {
       throw new InvalidRequestError(
         { store: this.store.label, operation: OPERATIONS.subscribeHook.label },
         'the webhook URL is not an absolute http(s) URL',
-        'This is set by Zapier or n8n: re-save the trigger, or check the WEBHOOK_URL of your n8n.',
+        'This is set by Zapier or n8n: re-save the trigger, or check the public URL of your n8n (N8N_WEBHOOK_URL; WEBHOOK_URL on n8n 1.x).',
         ['hook_url'],
       );
     }
