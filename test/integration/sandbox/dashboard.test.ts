@@ -223,7 +223,8 @@ describe('GET /sandbox/v1/activity', () => {
     await fire();
     expect(receiver.received.at(-1)?.json).not.toHaveProperty('studiocart_secret');
     // The rest of the real profile stays as it was.
-    expect(sandbox.config().deviations.centsInRest).toBe(true);
+    const config = await store.admin('GET', '/config');
+    expect(config.json<{ deviations: { centsInRest: boolean } }>().deviations.centsInRest).toBe(true);
 
     expect((await turn(true)).status).toBe(200);
     await fire();
