@@ -126,6 +126,8 @@ function recordText(record) {
 
 /** @param {any} data */
 function renderActivity(data) {
+  const secret = /** @type {HTMLInputElement} */ ($('secret-switch'));
+  if (!secret.disabled) secret.checked = data.secretInDeliveries === true;
   $('fact-orders').textContent = data.counts.orders.toLocaleString('en-US');
   $('fact-subscriptions').textContent = data.counts.subscriptions.toLocaleString('en-US');
   $('fact-customers').textContent = data.counts.customers.toLocaleString('en-US');
@@ -242,7 +244,44 @@ async function fire(button) {
   }
 }
 
+/** The switch: the admin API's `secretInDeliveries` deviation, for every delivery from now on. */
+async function switchSecret() {
+  const secret = /** @type {HTMLInputElement} */ ($('secret-switch'));
+  const wanted = secret.checked;
+  secret.disabled = true;
+  const result = $('result');
+  try {
+    const response = await fetch('/sandbox/v1/config', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviations: { secretInDeliveries: wanted } }),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(answer && answer.message ? answer.message : `HTTP ${response.status}`);
+    result.replaceChildren(
+      h('span', {
+        class: 'ok',
+        text: wanted
+          ? 'Deliveries now carry the API key: triggers prove them by it, without reading the store.'
+          : 'Deliveries no longer carry the API key: triggers verify them by reading the record back from the store.',
+      }),
+    );
+  } catch (error) {
+    secret.checked = !wanted;
+    result.replaceChildren(
+      h('span', {
+        class: 'bad',
+        text: `The switch did not change: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    );
+  } finally {
+    secret.disabled = false;
+    void refresh();
+  }
+}
+
 async function start() {
+  $('secret-switch').addEventListener('change', () => void switchSecret());
   $('product').addEventListener('change', renderPlans);
   $('event-groups').addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target.closest('button[data-event]') : null;

@@ -18,6 +18,8 @@ export interface DashboardSource {
   apiRoot: string;
   apiKey: string;
   profile: SandboxProfile;
+  /** Whether deliveries carry `studiocart_secret` now (the deviation, switchable from the page). */
+  secretInDeliveries: boolean;
   store: Store;
   hooks(): SandboxHook[];
   deliveries(): SandboxDelivery[];
@@ -92,6 +94,8 @@ export function activity(source: DashboardSource, limit: number): Record<string,
   const productName = (id: number | null) => (id === null ? null : (store.product(id)?.name ?? null));
   const deliveries = source.deliveries();
   return {
+    // The page's switch: with it on, triggers prove deliveries by the key; off, by reading the record back.
+    secretInDeliveries: source.secretInDeliveries,
     counts: {
       orders: store.orders.length,
       subscriptions: store.subscriptions.length,

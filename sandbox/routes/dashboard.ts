@@ -59,7 +59,7 @@ export function dashboardAnswer(
   method: string,
   url: URL,
   sandbox: Pick<Sandbox, 'url' | 'apiRoot' | 'apiKey' | 'hooks' | 'deliveries'>,
-  state: Pick<SandboxState, 'store' | 'profile'>,
+  state: Pick<SandboxState, 'store' | 'profile' | 'deviations'>,
 ): Outgoing | undefined {
   if (method !== 'GET') return undefined;
   const { pathname } = url;
@@ -68,6 +68,7 @@ export function dashboardAnswer(
     apiRoot: sandbox.apiRoot,
     apiKey: sandbox.apiKey,
     profile: state.profile,
+    secretInDeliveries: state.deviations.secretInDeliveries,
     store: state.store,
     hooks: () => sandbox.hooks(),
     deliveries: () => sandbox.deliveries(),

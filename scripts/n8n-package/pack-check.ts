@@ -7,7 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
+
+import { relativeTargets } from './readme';
 
 const root = join(__dirname, '../../n8n');
 const N8N_WORKFLOW = process.env.N8N_WORKFLOW_VERSION ?? '2.41.0';
@@ -140,8 +142,20 @@ if (problems.length) {
 });
 `;
 
+/**
+ * The README npm shows: every relative link or image must point at a file the tarball holds (npm's
+ * page and n8n's documentation link have nothing else). Returns the problems, none when it is self-contained.
+ */
+export function readmeProblems(readme: string, packed: readonly string[]): string[] {
+  return relativeTargets(readme)
+    .map((target) => ({ target, path: posix.normalize(target.split('#')[0] ?? '') }))
+    .filter(({ path }) => path.startsWith('..') || posix.isAbsolute(path) || !packed.includes(path))
+    .map(({ target }) => `the packed README links ${target}, which is not in the package`);
+}
+
 function main(): void {
   const workDir = mkdtempSync(join(tmpdir(), 'n8n-pack-check-'));
+  const repositoryReadme = readFileSync(join(root, 'README.md'), 'utf8');
   try {
     const [pack] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', workDir], root)) as PackEntry[];
     if (!pack) throw new Error('npm pack produced nothing');
@@ -153,6 +167,16 @@ function main(): void {
     if (outside.length) throw new Error(`the tarball holds files outside dist/: ${outside.join(', ')}`);
     // What changed ships with the package, for users reading it on npm or in node_modules.
     if (!packed.includes('CHANGELOG.md')) throw new Error('the tarball has no CHANGELOG.md');
+
+    // prepack rewrote the README's links (scripts/n8n-package/readme.ts); postpack must have put ours back.
+    run('tar', ['-xzf', join(workDir, pack.filename), '-C', workDir, 'package/README.md'], workDir);
+    const packedReadme = readFileSync(join(workDir, 'package', 'README.md'), 'utf8');
+    const problems = readmeProblems(packedReadme, packed);
+    if (problems.length) throw new Error(problems.join('\n'));
+    if (readFileSync(join(root, 'README.md'), 'utf8') !== repositoryReadme)
+      throw new Error('README.md was not restored after npm pack (postpack)');
+    const absolute = [...packedReadme.matchAll(/\]\((https?:[^)\s]+)/g)].length;
+    console.log(`Packed README: no relative link leaves the package; ${absolute} absolute links`);
 
     const installDir = join(workDir, 'install');
     run('mkdir', ['-p', installDir], workDir);
@@ -182,10 +206,12 @@ function main(): void {
   }
 }
 
-try {
-  main();
-} catch (error) {
-  const failure = error as { message?: string; stdout?: string; stderr?: string };
-  console.error(failure.stdout ?? '', failure.stderr ?? '', failure.message ?? error);
-  process.exitCode = 1;
+if (require.main === module) {
+  try {
+    main();
+  } catch (error) {
+    const failure = error as { message?: string; stdout?: string; stderr?: string };
+    console.error(failure.stdout ?? '', failure.stderr ?? '', failure.message ?? error);
+    process.exitCode = 1;
+  }
 }

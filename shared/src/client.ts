@@ -108,7 +108,7 @@ export class CommerceServiceClient {
       throw new InvalidRequestError(
         { store: this.store.label, operation: OPERATIONS.subscribeHook.label },
         'the webhook URL is not an absolute http(s) URL',
-        'This is set by Zapier or n8n: re-save the trigger, or check the WEBHOOK_URL of your n8n.',
+        'This is set by Zapier or n8n: re-save the trigger, or check the public URL of your n8n (N8N_WEBHOOK_URL; WEBHOOK_URL on n8n 1.x).',
         ['hook_url'],
       );
     }
@@ -222,12 +222,19 @@ export class CommerceServiceClient {
     return (await this.call('getProduct', { product_id: id })).value;
   }
 
-  /** All records of a REST list (or the first `limit`), page by page; see `paginate` for stop rules. */
+  /**
+   * All records of a REST list (or the first `limit`), page by page; see `paginate` for stop rules. A
+   * list it cannot read to the end is an `IncompleteListError`, never a short list.
+   */
   iterate<T>(
     list: (params: PageParams) => Promise<Page<T>>,
     options: PaginateOptions = {},
   ): AsyncGenerator<T, void, undefined> {
-    return paginate((page, perPage) => list({ page, per_page: perPage }), { busy: this.busy, ...options });
+    return paginate((page, perPage) => list({ page, per_page: perPage }), {
+      busy: this.busy,
+      store: this.store.label,
+      ...options,
+    });
   }
 
   /** Sends one operation (retried per `http/retry.ts`) and reads its answer; every failure becomes a `CommerceServiceError`. */

@@ -12,7 +12,8 @@ export type ErrorKind =
   | 'server'
   | 'timeout'
   | 'network'
-  | 'unexpected_response';
+  | 'unexpected_response'
+  | 'incomplete_list';
 
 export interface ErrorContext {
   /** The store's host (and sub-folder), never a URL with a query string. */
@@ -176,6 +177,33 @@ export class NetworkError extends CommerceServiceError {
 export class UnexpectedResponseError extends CommerceServiceError {
   readonly kind = 'unexpected_response';
   override readonly name = 'UnexpectedResponseError';
+}
+
+/** Why a walk through a list ended before its last record (`shared/src/paginate.ts`). */
+export type IncompleteListReason = 'page-limit' | 'repeated-page';
+
+/**
+ * A walk through a list (Return All, Find Customer by Email) could not read every record: it stopped
+ * at the most pages one walk reads, or the store ignored paging. Never a silently short list: `read`
+ * says how many records came before the stop.
+ */
+export class IncompleteListError extends CommerceServiceError {
+  readonly kind = 'incomplete_list';
+  override readonly name = 'IncompleteListError';
+  constructor(
+    context: ErrorContext,
+    summary: string,
+    hint: string,
+    readonly reason: IncompleteListReason,
+    /** Records read (and handed on) before the walk stopped. */
+    readonly read: number,
+  ) {
+    super(context, summary, hint);
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reason: this.reason, read: this.read };
+  }
 }
 
 export function isCommerceServiceError(error: unknown): error is CommerceServiceError {

@@ -1,4 +1,9 @@
-/** One paginator for every REST list: it never trusts a server to end the walk. */
+/**
+ * One paginator for every REST list: it never trusts a server to end the walk, and never ends one
+ * silently short. A walk that must stop before the list's end (the page cap, a store that ignores
+ * paging) throws an `IncompleteListError` saying how many records it read and why.
+ */
+import { type ErrorContext, IncompleteListError } from './errors';
 
 export interface Page<T> {
   items: T[];
@@ -21,7 +26,10 @@ export interface PaginateOptions {
   limit?: number;
   /** Records asked per page, 1 to 100 (default 100); never more than `limit`. */
   perPage?: number;
-  /** Hard cap on pages fetched, whatever the server says (default 1000). */
+  /**
+   * Most pages one walk reads, whatever the server says (default 1000: 100,000 records). A list
+   * longer than that is an `IncompleteListError`, never a short list.
+   */
   maxPages?: number;
   /**
    * Pages requested at once once the first page has given the totals (default 4, at most 16);
@@ -30,6 +38,10 @@ export interface PaginateOptions {
   concurrency?: number;
   /** After a "busy" notice the walk goes on one request at a time (set by `client.iterate`). */
   busy?: BusySignal;
+  /** The store an `IncompleteListError` names (set by `client.iterate`). */
+  store?: string;
+  /** The operation it names, e.g. "Get many orders (Return All)"; default "Read a whole list". */
+  operation?: string;
 }
 
 export const DEFAULT_MAX_PAGES = 1000;
@@ -39,9 +51,11 @@ export const MAX_CONCURRENCY = 16;
 type FetchPage<T> = (page: number, perPage: number) => Promise<Page<T>>;
 
 /**
- * Walks pages 1, 2, ... and yields records in page order. Stops at `limit`, on an empty page, a short
- * page, a page longer than asked (the store ignored paging and sent everything), a page that repeats
- * the previous one, past `X-WP-TotalPages`, and at `maxPages`.
+ * Walks pages 1, 2, ... and yields records in page order. The list has ended on an empty page, a short
+ * page, a page longer than asked (the store ignored paging and sent everything) or past
+ * `X-WP-TotalPages`; the walk also stops at `limit`. It fails (`IncompleteListError`, after the records
+ * read so far) when more records are wanted but it cannot go on: past `maxPages`, or on a page that
+ * repeats the one before (a store that ignores `page`) unless the store's total says nothing is missing.
  *
  * When page 1 carries `X-WP-TotalPages` or `X-WP-Total`, the following pages (only as many as `limit`
  * needs) are requested `concurrency` at a time; no more than `concurrency` pages are ever held ahead
@@ -54,32 +68,36 @@ export async function* paginate<T>(
   const limit = Number.isFinite(options.limit) ? Number(options.limit) : Number.POSITIVE_INFINITY;
   if (limit <= 0) return;
   const perPage = clamp(Math.min(Number.isFinite(options.perPage) ? Number(options.perPage) : 100, limit), 1, 100);
-  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
-  if (maxPages < 1) return;
+  const maxPages = Math.max(1, options.maxPages ?? DEFAULT_MAX_PAGES);
   const concurrency = clamp(
     Number.isFinite(options.concurrency) ? Number(options.concurrency) : DEFAULT_CONCURRENCY,
     1,
     MAX_CONCURRENCY,
   );
 
-  const rules = new StopRules<T>(perPage, limit);
+  const context = { store: options.store ?? 'the store', operation: options.operation ?? 'Read a whole list' };
+  const rules = new StopRules<T>(perPage, limit, new Stops(context, perPage, maxPages));
   const first = await fetchPage(1, perPage);
+  rules.total = first.total;
   const lastPage = lastPageOf(first, perPage);
+  const needed = Number.isFinite(limit) ? Math.ceil(limit / perPage) : Number.POSITIVE_INFINITY;
+  // Known from page 1: the pages wanted exceed the cap. Fail before anything is handed on.
+  if (lastPage !== undefined && Math.min(lastPage, needed) > maxPages) throw rules.stops.pageLimit(0, first.total);
   if (concurrency > 1 && lastPage !== undefined) {
-    const needed = Number.isFinite(limit) ? Math.ceil(limit / perPage) : Number.POSITIVE_INFINITY;
-    yield* parallelWalk(fetchPage, first, rules, Math.min(lastPage, maxPages, needed), concurrency, options.busy);
+    const walkTo = Math.min(lastPage, needed);
+    yield* parallelWalk(fetchPage, first, rules, walkTo, concurrency, options.busy);
     return;
   }
 
   let page = 1;
   let current = first;
   for (;;) {
-    const { take, more } = rules.accept(current.items);
+    const { take, more } = rules.accept(current.items, page);
     yield* take;
     if (!more) return;
     if (current.totalPages !== undefined && page >= current.totalPages) return;
     page += 1;
-    if (page > maxPages) return;
+    if (page > maxPages) throw rules.stops.pageLimit(rules.yielded, current.total);
     current = await fetchPage(page, perPage);
   }
 }
@@ -111,7 +129,7 @@ async function* parallelWalk<T>(
   };
   try {
     fill();
-    const opening = rules.accept(first.items);
+    const opening = rules.accept(first.items, 1);
     yield* opening.take;
     if (!opening.more) return;
     for (let page = 2; page <= lastPage; page += 1) {
@@ -120,7 +138,7 @@ async function* parallelWalk<T>(
       if (!request) return;
       const current = await request;
       ahead.delete(page);
-      const { take, more } = rules.accept(current.items);
+      const { take, more } = rules.accept(current.items, page);
       // Ask for the next pages before the consumer works through this one.
       if (more) fill();
       yield* take;
@@ -133,17 +151,25 @@ async function* parallelWalk<T>(
 
 /** The stop rules, page by page: which records to yield and whether the walk goes on. */
 class StopRules<T> {
-  private yielded = 0;
+  yielded = 0;
+  /** `X-WP-Total` of page 1, when the store sent it. */
+  total: number | undefined;
   private previous: T[] | undefined;
 
   constructor(
     readonly perPage: number,
     private readonly limit: number,
+    readonly stops: Stops,
   ) {}
 
-  accept(items: T[]): { take: T[]; more: boolean } {
-    if (items.length === 0 || (this.previous !== undefined && samePage(this.previous, items)))
+  accept(items: T[], page: number): { take: T[]; more: boolean } {
+    if (items.length === 0) return { take: [], more: false };
+    if (this.previous !== undefined && samePage(this.previous, items)) {
+      // The store ignores `page`: the records after these cannot be read, unless its total says none are missing.
+      if (this.total === undefined || this.yielded < Math.min(this.total, this.limit))
+        throw this.stops.repeatedPage(this.yielded, page);
       return { take: [], more: false };
+    }
     this.previous = items;
     const room = this.limit - this.yielded;
     const take = items.length <= room ? items : items.slice(0, room);
@@ -151,6 +177,41 @@ class StopRules<T> {
     const more = this.yielded < this.limit && items.length === this.perPage;
     return { take, more };
   }
+}
+
+/** The errors of a walk that cannot reach the end of its list: what was read, why it stopped, what to do. */
+class Stops {
+  constructor(
+    private readonly context: Pick<ErrorContext, 'store' | 'operation'>,
+    private readonly perPage: number,
+    private readonly maxPages: number,
+  ) {}
+
+  pageLimit(read: number, total: number | undefined): IncompleteListError {
+    const most = this.maxPages * this.perPage;
+    const has = total !== undefined ? `the store has ${count(total)}` : 'the list did not end there';
+    return new IncompleteListError(
+      this.context,
+      `it stopped after reading ${count(read)}: one walk reads at most ${this.maxPages} pages (${count(most)}) and ${has}`,
+      'Read the list in parts: set a Limit, or narrow it (Date After, a sort by date) and run it again for the rest.',
+      'page-limit',
+      read,
+    );
+  }
+
+  repeatedPage(read: number, page: number): IncompleteListError {
+    return new IncompleteListError(
+      this.context,
+      `it stopped after reading ${count(read)}: the store sent the same records for page ${page} as for page ${page - 1}, so it ignores paging and the records after these cannot be read`,
+      'Check that no caching or security plugin caches the API (the page number travels in the query string), or update Studiocart.',
+      'repeated-page',
+      read,
+    );
+  }
+}
+
+function count(records: number): string {
+  return `${records.toLocaleString('en-US')} ${records === 1 ? 'record' : 'records'}`;
 }
 
 /** The last page the store announced (`X-WP-TotalPages`, else from `X-WP-Total`); undefined without totals. */

@@ -31,7 +31,12 @@ export async function findCustomerByEmail(
   options: FindByEmailOptions = {},
 ): Promise<Customer | null> {
   if (email.trim() === '') return null;
-  for await (const customer of source.iterate((page) => source.listCustomers(page), options)) {
+  const walk = source.iterate((page) => source.listCustomers(page), {
+    operation: 'Find a customer by email',
+    ...options,
+  });
+  // A walk that cannot reach the end of the list throws: "no such customer" is only said after every page.
+  for await (const customer of walk) {
     if (sameEmail(customer.email, email)) return customer;
   }
   return null;

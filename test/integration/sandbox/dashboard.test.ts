@@ -19,6 +19,7 @@ interface Catalog {
   events: Array<{ type: string; label: string; group: string }>;
 }
 interface Activity {
+  secretInDeliveries: boolean;
   counts: { orders: number; subscriptions: number; customers: number; leads: number };
   hooks: Array<{
     id: string;
@@ -191,6 +192,45 @@ describe('GET /sandbox/v1/activity', () => {
     expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await httpRequest({ url: `${sandbox.url}/sandbox/v1/activity` })).status).toBe(200);
   });
+  it('switches whether deliveries carry the API key, as the page switch does; the page has the switch', async () => {
+    const page = await httpRequest({ url: `${sandbox.url}/` });
+    expect(page.text).toContain('id="secret-switch"');
+    await store.subscribe({ hook_url: `${receiver.url}/switch`, status: 'purchased' });
+    const fire = () =>
+      httpRequest({
+        method: 'POST',
+        url: `${sandbox.url}/sandbox/v1/events`,
+        headers: { origin: sandbox.url, 'content-type': 'application/json' },
+        body: { type: 'purchased' },
+      });
+    const secretOf = () => receiver.received.at(-1)?.json.studiocart_secret;
+
+    // The real profile (npm start) sends it, like older plugin versions.
+    expect((await activity()).secretInDeliveries).toBe(true);
+    await fire();
+    expect(secretOf()).toBe(sandbox.apiKey);
+
+    // What the page sends when the switch is turned off (its own origin), then on again.
+    const turn = (on: boolean) =>
+      httpRequest({
+        method: 'PUT',
+        url: `${sandbox.url}/sandbox/v1/config`,
+        headers: { origin: sandbox.url, 'content-type': 'application/json' },
+        body: { deviations: { secretInDeliveries: on } },
+      });
+    expect((await turn(false)).status).toBe(200);
+    expect((await activity()).secretInDeliveries).toBe(false);
+    await fire();
+    expect(receiver.received.at(-1)?.json).not.toHaveProperty('studiocart_secret');
+    // The rest of the real profile stays as it was.
+    const config = await store.admin('GET', '/config');
+    expect(config.json<{ deviations: { centsInRest: boolean } }>().deviations.centsInRest).toBe(true);
+
+    expect((await turn(true)).status).toBe(200);
+    await fire();
+    expect(secretOf()).toBe(sandbox.apiKey);
+  });
+
   it("refuses admin writes sent by a page of another site, and takes its own dashboard's", async () => {
     const fire = (origin: string) =>
       httpRequest({

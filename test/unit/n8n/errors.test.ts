@@ -22,6 +22,29 @@ const getOrder = { resource: 'order', operation: 'get', orderId: '1042' };
 useNock();
 
 describe('errors', () => {
+	it('Return All on a store that ignores paging fails with a NodeApiError saying how many records it read and why', async () => {
+		const scope = nock(ORIGIN)
+			.get(`${ROOT}/orders`)
+			.query(true)
+			.times(2)
+			.reply(
+				200,
+				Array.from({ length: 100 }, (_, i) => order(i + 1)),
+			);
+		const { context } = fakeExecute({
+			parameters: { resource: 'order', operation: 'getAll', returnAll: true },
+		});
+
+		const error = await nodeFailure(() => node.execute.call(context));
+
+		scope.done();
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toMatch(
+			/^Return All failed on shop\.example\.com: it stopped after reading 100 records: the store sent the same records for page 2 as for page 1, so it ignores paging and the records after these cannot be read\./,
+		);
+		expect(error.description).toMatch(/caching or security plugin/);
+	});
+
 	it('a rejected key is a NodeApiError with the shared message, its advice as description, and the status', async () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)

@@ -27,6 +27,11 @@ function recording(answer: (options: IHttpRequestOptions) => unknown) {
 				calls.push({ type, options });
 				return answer(options);
 			},
+			// Without a credential: `type` records that none was used.
+			async httpRequest(options: IHttpRequestOptions) {
+				calls.push({ type: 'none', options });
+				return answer(options);
+			},
 		},
 	} as unknown as IExecuteFunctions;
 	return {
@@ -73,6 +78,7 @@ describe('n8n transport', () => {
 		});
 
 		const [get, subscribe] = calls.map((call) => call.options);
+		expect(calls.map((call) => call.type)).toEqual(['commerceServiceApi', 'none']);
 		expect(get?.headers).not.toHaveProperty('x-api-key');
 		expect(get?.body).toBeUndefined();
 		expect(subscribe?.qs).toEqual({ api_key: KEY });
@@ -80,6 +86,33 @@ describe('n8n transport', () => {
 			hook_url: 'https://n8n.example.com/webhook/x/webhook',
 			status: 'purchased',
 		});
+	});
+
+	it('sends the key only where the interface puts it: operations 1 to 6 never go through the credential', async () => {
+		const { calls, client } = recording(ok('[]'));
+
+		await client.validateKey();
+		await client.listWebhookProducts();
+		await client.listWebhookPlans(87);
+		await client.latestOrders({});
+		await client.unsubscribeHook('55');
+		await client.listCustomers({});
+
+		// The credential (whose authenticate adds x-api-key) is used for the REST read alone.
+		expect(calls.map((call) => [call.type, new URL(call.options.url).pathname])).toEqual([
+			['none', '/wp-json/sc/v1/webhook/validate/'],
+			['none', '/wp-json/sc/v1/webhook/products/'],
+			['none', '/wp-json/sc/v1/webhook/plans/'],
+			['none', '/wp-json/sc/v1/webhook/latest-orders/'],
+			['none', '/wp-json/sc/v1/webhook/delete/'],
+			['commerceServiceApi', '/wp-json/sc/v1/customers'],
+		]);
+		const keyed = calls.filter((call) => JSON.stringify(call.options).includes(KEY));
+		// 1 and 6 carry api_key in the query; 3, 4 and 5 carry no key at all.
+		expect(keyed.map((call) => new URL(call.options.url).pathname)).toEqual([
+			'/wp-json/sc/v1/webhook/validate/',
+			'/wp-json/sc/v1/webhook/latest-orders/',
+		]);
 	});
 
 	it('reads headers case-insensitively and joins repeated ones', () => {
@@ -128,7 +161,7 @@ describe('n8n transport', () => {
 			method: 'GET',
 			url: 'https://shop.example.com/x',
 			query: {},
-			headers: {},
+			headers: { 'x-api-key': KEY },
 			timeoutMs: 1,
 		});
 

@@ -1,5 +1,5 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
-import { type Page, collect, paginate } from '../../../shared/src';
+import { IncompleteListError, type Page, collect, paginate } from '../../../shared/src';
 import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, useNock } from './helpers';
 import { createClient } from '../../../shared/src';
 
@@ -57,10 +57,27 @@ describe('paginate stop rules', () => {
     expect(s.calls).toHaveLength(1);
   });
 
-  it('stops when a page repeats the previous one (a server that ignores page)', async () => {
+  it('fails, after the records read, when a page repeats the previous one (a store that ignores page)', async () => {
     const s = server(() => ({ items: ['a', 'b'] }));
-    await expect(collect(paginate(s.fetchPage, { perPage: 2 }))).resolves.toEqual(['a', 'b']);
+    const seen: string[] = [];
+    const walk = (async () => {
+      for await (const item of paginate(s.fetchPage, { perPage: 2, store: 'shop.example.com' })) seen.push(item);
+    })();
+    await expect(walk).rejects.toThrow(IncompleteListError);
+    await expect(walk).rejects.toMatchObject({
+      reason: 'repeated-page',
+      read: 2,
+      message: expect.stringMatching(
+        /^Read a whole list failed on shop\.example\.com: it stopped after reading 2 records: the store sent the same records for page 2 as for page 1/,
+      ),
+    });
+    expect(seen).toEqual(['a', 'b']);
     expect(s.calls.map((c) => c.page)).toEqual([1, 2]);
+  });
+
+  it('a repeated page is the end when the store total says every record was read', async () => {
+    const s = server(() => ({ items: ['a', 'b'], total: 2 }));
+    await expect(collect(paginate(s.fetchPage, { perPage: 2, concurrency: 1 }))).resolves.toEqual(['a', 'b']);
   });
 
   it('stops at X-WP-TotalPages even when the last page is full', async () => {
@@ -79,19 +96,43 @@ describe('paginate stop rules', () => {
     expect(s.calls).toHaveLength(1);
   });
 
-  it('maxPages is a hard cap against a server that always returns full pages', async () => {
+  it('maxPages: a server that always returns full pages fails the walk after maxPages, saying how many were read', async () => {
     const s = endless();
-    const all = await collect(paginate(s.fetchPage, { perPage: 10, maxPages: 4 }));
-    expect(all).toHaveLength(40);
-    expect(all[39]).toBe(40);
+    const seen: number[] = [];
+    const walk = (async () => {
+      for await (const n of paginate(s.fetchPage, { perPage: 10, maxPages: 4, operation: 'Return All' })) seen.push(n);
+    })();
+    await expect(walk).rejects.toMatchObject({
+      name: 'IncompleteListError',
+      kind: 'incomplete_list',
+      reason: 'page-limit',
+      read: 40,
+      message:
+        'Return All failed on the store: it stopped after reading 40 records: one walk reads at most 4 pages (40 records) and the list did not end there. Read the list in parts: set a Limit, or narrow it (Date After, a sort by date) and run it again for the rest.',
+    });
+    expect(seen).toHaveLength(40);
     expect(s.calls.map((c) => c.page)).toEqual([1, 2, 3, 4]);
   });
 
-  it('the default cap is 1000 pages', async () => {
+  it('the default cap is 1000 pages, and reaching it is an error, not a short list', async () => {
     const s = endless();
-    const all = await collect(paginate(s.fetchPage, { perPage: 1 }));
+    await expect(collect(paginate(s.fetchPage, { perPage: 1 }))).rejects.toMatchObject({
+      reason: 'page-limit',
+      read: 1000,
+    });
     expect(s.calls).toHaveLength(1000);
-    expect(all).toHaveLength(1000);
+  });
+
+  it('a list of exactly maxPages full pages that ends there is read whole', async () => {
+    const s = honest(40);
+    // The empty page 5 is within the cap: the list ended, nothing is missing.
+    await expect(collect(paginate(s.fetchPage, { perPage: 10, maxPages: 5 }))).resolves.toHaveLength(40);
+  });
+
+  it('a limit within the cap never fails, even on an endless store', async () => {
+    const s = endless();
+    await expect(collect(paginate(s.fetchPage, { perPage: 10, maxPages: 4, limit: 40 }))).resolves.toHaveLength(40);
+    expect(s.calls).toHaveLength(4);
   });
 
   it('a failing page stops the walk with its error, after what came before', async () => {
@@ -219,15 +260,16 @@ describe('client.iterate over a store', () => {
     expect(products.map((p) => p.id)).toEqual([9]);
   });
 
-  it('a store that ignores page is asked twice, not forever', async () => {
+  it('a store that ignores page is asked twice, not forever, and the walk fails naming the store', async () => {
     store()
       .get(`${ROOT}/subscriptions`)
       .query(true)
       .times(2)
       .reply(200, [{ id: 1 }, { id: 2 }]);
     const client = clientFor();
-    const subs = await collect(client.iterate((p) => client.listSubscriptions(p), { perPage: 2 }));
-    expect(subs.map((s) => s.id)).toEqual([1, 2]);
+    const walk = collect(client.iterate((p) => client.listSubscriptions(p), { perPage: 2 }));
+    await expect(walk).rejects.toBeInstanceOf(IncompleteListError);
+    await expect(walk).rejects.toMatchObject({ store: client.store.label, reason: 'repeated-page', read: 2 });
   });
 
   it('limit < default page size: one request with per_page = limit', async () => {
@@ -325,10 +367,15 @@ describe('paginate in parallel when the store gives totals', () => {
     expect([...s.calls].sort((a, b) => a - b)).toEqual([1, 2, 3]);
   });
 
-  it('never requests past X-WP-TotalPages or maxPages', async () => {
-    const s = slowStore(1000, () => 1);
-    await collect(paginate(s.fetchPage, { perPage: 10, maxPages: 7 }));
-    expect([...s.calls].sort((a, b) => a - b)).toEqual(range(1, 7));
+  it('never requests past X-WP-TotalPages, nor past maxPages (which fails the walk)', async () => {
+    const within = slowStore(70, () => 1);
+    await collect(paginate(within.fetchPage, { perPage: 10, maxPages: 7 }));
+    expect([...within.calls].sort((a, b) => a - b)).toEqual(range(1, 7));
+    const beyond = slowStore(1000, () => 1);
+    await expect(collect(paginate(beyond.fetchPage, { perPage: 10, maxPages: 7 }))).rejects.toMatchObject({
+      reason: 'page-limit',
+    });
+    expect(beyond.calls).toEqual([1]);
   });
 
   it('concurrency 1 walks one page after the other', async () => {
@@ -381,7 +428,7 @@ describe('paginate in parallel when the store gives totals', () => {
     await expect(collect(paginate(liar.fetchPage, { perPage: 10, concurrency: 2 }))).resolves.toEqual(range(1, 22));
   });
 
-  it('stops on an empty page and on a repeated page inside the totals', async () => {
+  it('stops on an empty page inside the totals, and fails on a repeated page inside them', async () => {
     const empty = server((page, perPage) => ({
       items: page < 3 ? Array.from({ length: perPage }, (_, i) => `${page}.${i}`) : [],
       totalPages: 9,
@@ -391,7 +438,30 @@ describe('paginate in parallel when the store gives totals', () => {
       items: Array.from({ length: perPage }, (_, i) => ({ n: i })),
       totalPages: 9,
     }));
-    expect(await collect(paginate(repeat.fetchPage, { perPage: 2 }))).toEqual([{ n: 0 }, { n: 1 }]);
+    await expect(collect(paginate(repeat.fetchPage, { perPage: 2 }))).rejects.toMatchObject({
+      reason: 'repeated-page',
+      read: 2,
+    });
+  });
+
+  it('totals beyond maxPages fail at once, before any record is handed on or more pages are asked', async () => {
+    const s = server((page, perPage) => ({
+      items: Array.from({ length: perPage }, (_, i) => (page - 1) * perPage + i + 1),
+      totalPages: 1500,
+      total: 150_000,
+    }));
+    for (const concurrency of [1, 4]) {
+      await expect(collect(paginate(s.fetchPage, { perPage: 100, concurrency }))).rejects.toMatchObject({
+        reason: 'page-limit',
+        read: 0,
+        message: expect.stringContaining(
+          'it stopped after reading 0 records: one walk reads at most 1000 pages (100,000 records) and the store has 150,000 records',
+        ),
+      });
+    }
+    expect(s.calls.map((c) => c.page)).toEqual([1, 1]);
+    // A limit the cap can hold reads normally.
+    await expect(collect(paginate(s.fetchPage, { perPage: 100, limit: 250 }))).resolves.toHaveLength(250);
   });
 
   it('drops to one request at a time for the rest of the walk after a busy notice', async () => {

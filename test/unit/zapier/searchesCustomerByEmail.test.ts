@@ -11,6 +11,7 @@ import {
   failure,
   wpError,
 } from './helpers';
+import { zapierFailure } from '../support/failure';
 import { useNock } from '../support/nock';
 
 useNock();
@@ -44,6 +45,18 @@ function pagedStore(pages: number, seen: Seen[], replace: Record<number, ReturnT
 }
 
 describe('Find Customer by email', () => {
+  it('a store that repeats its first page fails the search with how many customers were read, never "not found"', async () => {
+    store().get(`${ROOT}/customers`).query(true).times(2).reply(200, range(1, 100));
+    const error = await zapierFailure(
+      appTester(perform, { authData: AUTH, inputData: { email: 'nobody@example.com' } }),
+      KEY,
+    );
+    expect(error.text).toMatch(
+      /^Find a customer by email failed on shop\.example\.com: it stopped after reading 100 records: the store sent the same records for page 2 as for page 1/,
+    );
+    expect(error.code).toBe('incomplete_list');
+  });
+
   it('finds the customer on a later page, trimmed and in any letter case, with the key in x-api-key', async () => {
     const seen: Seen[] = [];
     pagedStore(3, seen, { 250: customer(250, 'Maya.Lopez@Example.com') });
@@ -70,7 +83,7 @@ describe('Find Customer by email', () => {
     expect(seen).toHaveLength(3);
   });
 
-  it('reads a store that ignores paging and sends every customer at once (real stores) once', async () => {
+  it('reads a store that ignores paging and sends every customer at once, once', async () => {
     const seen: Seen[] = [];
     store()
       .get(`${ROOT}/customers`)

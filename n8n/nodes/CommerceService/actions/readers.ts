@@ -23,7 +23,9 @@ export async function listRecords<T>(
 ): Promise<T[]> {
 	const concurrency = readParallelRequests(context, itemIndex);
 	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	if (returnAll) return await collect(client.iterate(list, { concurrency }));
+	// A list Return All cannot read to its end fails (IncompleteListError), never comes back short.
+	if (returnAll)
+		return await collect(client.iterate(list, { concurrency, operation: 'Return All' }));
 	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
 	if (!Number.isInteger(limit) || limit < 1) {
 		throw new NodeOperationError(context.getNode(), 'Limit must be a whole number of at least 1', {

@@ -39,9 +39,15 @@ export interface CommerceServiceCredentials {
 }
 
 /**
- * The shared client's transport on `httpRequestWithAuthentication`: every status resolves (the shared
- * client reads errors), the body stays raw text (the shared client parses what WordPress sites put
- * around JSON), and GET bodies are not sent (n8n's helper drops them; paging travels in the query).
+ * The shared client's transport on n8n's HTTP helpers: every status resolves (the shared client reads
+ * errors), the body stays raw text (the shared client parses what WordPress sites put around JSON),
+ * and GET bodies are not sent (n8n's helper drops them; paging travels in the query).
+ *
+ * The key travels only where the interface puts it (docs/service/operations.md#authentication): a
+ * request the shared client gave an `x-api-key` header (operations 7 to 15) goes through
+ * `httpRequestWithAuthentication`, so n8n, not this code, puts the secret on the wire; every other
+ * request (1, 2 and 6 carry `api_key` in the query; 3 to 5 take no key) goes through plain
+ * `httpRequest`, because the credential's `authenticate` would add `x-api-key` to whatever it sends.
  */
 export function n8nTransport(context: StoreContext): Transport {
 	return {
@@ -49,11 +55,14 @@ export function n8nTransport(context: StoreContext): Transport {
 		async send(request: HttpRequest): Promise<HttpResponse> {
 			let raw: unknown;
 			try {
-				raw = await context.helpers.httpRequestWithAuthentication.call(
-					context,
-					CREDENTIAL_TYPE,
-					toN8nRequest(request),
-				);
+				const options = toN8nRequest(request);
+				raw = carriesHeaderKey(request)
+					? await context.helpers.httpRequestWithAuthentication.call(
+							context,
+							CREDENTIAL_TYPE,
+							options,
+						)
+					: await context.helpers.httpRequest(options);
 			} catch (error) {
 				// n8n wraps what axios threw in a NodeApiError: classify the original (code, timeout).
 				throw describeTransportFailure(causeOf(error));
@@ -61,6 +70,11 @@ export function n8nTransport(context: StoreContext): Transport {
 			return fromN8nResponse(raw);
 		},
 	};
+}
+
+/** Operations 7 to 15: the shared client asked for the key in the `x-api-key` header. */
+export function carriesHeaderKey(request: HttpRequest): boolean {
+	return Object.keys(request.headers).some((name) => name.toLowerCase() === 'x-api-key');
 }
 
 export function toN8nRequest(request: HttpRequest): IHttpRequestOptions {

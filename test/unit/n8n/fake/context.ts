@@ -99,6 +99,10 @@ function base(options: FakeOptions, type: string) {
 				fake.sent,
 			);
 		},
+		// n8n's helper without a credential: nothing of the credential is added.
+		async httpRequest(request: IHttpRequestOptions): Promise<unknown> {
+			return await performRequest(node, request, fake.sent);
+		},
 		returnJsonArray(data: IDataObject | IDataObject[]): INodeExecutionData[] {
 			return (Array.isArray(data) ? data : [data]).map((json) => ({ json }));
 		},

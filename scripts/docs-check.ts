@@ -1,0 +1,312 @@
+/**
+ * `npm run docs:check`: fails when a doc names something the repository does not have.
+ *
+ * What it reads: the user and maintainer docs (`DOC_GLOBS`), their inline code spans, fenced code
+ * blocks and relative link targets. What it checks:
+ * - file paths: a link target (relative to the doc), or a code span whose first segment is a
+ *   top-level entry of the repository (`shared/src/x.ts`, `docs/polling.md`) or that starts with
+ *   `./` / `../`, must exist on disk; a git-ignored path (build output, `zapier/.env`) counts as
+ *   existing, since it is made, not shipped. `:42` line suffixes and `#anchors` are dropped.
+ * - npm scripts: `npm run <name>` (with `-w <workspace>`: that workspace's package.json) must be a
+ *   script; `npm start` and `npm test` too.
+ * - options of our scripts: `npm start -- --x`, `npm run <name> -- --x`, and a bare `--x` span in the
+ *   same paragraph or table row after such a command must be an option the script's entry file
+ *   declares to `parseArgs` (`name: { type: ... }`). The entry file is the `.ts` file the npm script
+ *   runs.
+ * - environment variables (and other ALL_CAPS names): a code span such as `N8N_PORT` or
+ *   `EXECUTIONS_MODE=queue` must occur in our code (`.ts`/`.js`/`.mjs` under shared, zapier, n8n,
+ *   sandbox, scripts, test, and `.ci/run`), or be one of `OUTSIDE_NAMES` (n8n's or WordPress's own).
+ *
+ * What it cannot see: a path, script or option written without the shapes above (prose, a bare
+ * `build:zapier` in a table, a path relative to another folder than the doc's or the root); whether
+ * a path or name is described correctly; options of commands that are not ours (jest, n8n, the
+ * Zapier CLI) or of npm scripts that run no `.ts` entry file; whether the code *reads* a variable or
+ * merely names it (a constant of the same spelling satisfies it); anchors inside a target file.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+export interface Problem {
+  doc: string;
+  line: number;
+  kind: 'path' | 'script' | 'option' | 'name';
+  text: string;
+  why: string;
+}
+
+/** The docs a user or maintainer reads; paths relative to the repository root. */
+export const DOC_GLOBS = [
+  'README.md',
+  'ARCHITECTURE.md',
+  'zapier/README.md',
+  'n8n/README.md',
+  'docs/**/*.md',
+  'sandbox/README.md',
+  'scripts/**/README.md',
+  'n8n/examples/README.md',
+];
+
+/** Names the docs may give that are n8n's, Postgres's or WordPress's own, not read by our code. */
+export const OUTSIDE_NAMES = new Set([
+  'N8N_SCHEDULER_ENABLED',
+  'N8N_SCHEDULER_POLL_TRIGGERS_ENABLED',
+  'N8N_CUSTOM_EXTENSIONS',
+  'WP_DEBUG',
+]);
+
+const SOURCE_ROOTS = ['shared', 'zapier', 'n8n', 'sandbox', 'scripts', 'test'];
+const SOURCE_FILE = /\.(ts|js|mjs)$/;
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', '.cache', 'coverage']);
+
+interface Span {
+  text: string;
+  line: number;
+  /** Paragraph (or table row) number within the doc, for attributing bare options. */
+  block: number;
+  link: boolean;
+}
+
+export function checkDocs(root: string, docs: string[] = findDocs(root)): Problem[] {
+  const repo = new Repository(root);
+  return docs.flatMap((doc) => checkDoc(repo, doc));
+}
+
+function checkDoc(repo: Repository, doc: string): Problem[] {
+  const problems: Problem[] = [];
+  const report = (span: Span, kind: Problem['kind'], text: string, why: string) =>
+    problems.push({ doc, line: span.line, kind, text, why });
+  const spans = spansOf(readFileSync(join(repo.root, doc), 'utf8'));
+  // The npm script a paragraph last named, so `--queue` after `npm start -- --no-n8n` is checked too.
+  const lastCommand = new Map<number, string>();
+  for (const span of spans) {
+    if (span.link) {
+      const target = span.text.split('#')[0] ?? '';
+      if (target && !/^[a-z][a-z0-9+.-]*:/i.test(target) && !repo.exists(join(dirname(doc), target)))
+        report(span, 'path', span.text, 'no such file (link relative to the doc)');
+      continue;
+    }
+    for (const command of commandsIn(span.text)) {
+      const scripts = repo.scripts(command.workspace);
+      if (scripts === undefined) {
+        report(span, 'script', command.text, `no workspace ${command.workspace}`);
+        continue;
+      }
+      if (!(command.script in scripts)) {
+        report(span, 'script', command.text, `no npm script "${command.script}"`);
+        continue;
+      }
+      lastCommand.set(span.block, `${command.workspace ?? ''}\u0000${command.script}`);
+      checkOptions(repo, command.workspace, command.script, command.options, (option) =>
+        report(span, 'option', option, `npm run ${command.script} does not accept ${option}`),
+      );
+    }
+    const bare = /^(--[a-z][a-z0-9-]*)(?:[ =].*)?$/.exec(span.text.trim());
+    const owner = lastCommand.get(span.block);
+    if (bare?.[1] && owner !== undefined) {
+      const [workspace, script] = owner.split('\u0000') as [string, string];
+      checkOptions(repo, workspace || undefined, script, [bare[1]], (option) =>
+        report(span, 'option', option, `npm run ${script} does not accept ${option}`),
+      );
+    }
+    const path = pathIn(span.text, repo);
+    if (path !== undefined && !repo.exists(path) && !repo.exists(join(dirname(doc), path)))
+      report(span, 'path', span.text, 'no such file or folder');
+    const name = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(_\*|=\S*)?$/.exec(span.text.trim());
+    if (name?.[1] && !OUTSIDE_NAMES.has(name[1]) && !repo.namesInCode(name[1], name[2] === '_*'))
+      report(span, 'name', span.text, 'our code never names it');
+  }
+  return problems;
+}
+
+function checkOptions(
+  repo: Repository,
+  workspace: string | undefined,
+  script: string,
+  options: string[],
+  fail: (option: string) => void,
+): void {
+  const accepted = repo.optionsOf(workspace, script);
+  if (accepted === undefined) return; // the script runs no .ts entry of ours: its options cannot be seen
+  for (const option of options) if (!accepted.has(option.replace(/^--/, ''))) fail(option);
+}
+
+/** Inline code spans, the lines of fenced code blocks, and relative link targets, with their line. */
+export function spansOf(markdown: string): Span[] {
+  const spans: Span[] = [];
+  let block = 0;
+  let fenced = false;
+  markdown.split('\n').forEach((text, index) => {
+    const line = index + 1;
+    if (/^\s*```/.test(text)) {
+      fenced = !fenced;
+      block += 1;
+      return;
+    }
+    if (fenced) {
+      spans.push({ text: text.replace(/\s+#\s.*$/, '').trim(), line, block, link: false });
+      return;
+    }
+    // A blank line ends a paragraph; each table row is its own block.
+    if (text.trim() === '' || text.trimStart().startsWith('|')) block += 1;
+    for (const match of text.matchAll(/`([^`]+)`/g)) spans.push({ text: match[1] ?? '', line, block, link: false });
+    for (const match of text.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g))
+      spans.push({ text: match[1] ?? '', line, block, link: true });
+  });
+  return spans;
+}
+
+interface Command {
+  text: string;
+  script: string;
+  workspace: string | undefined;
+  options: string[];
+}
+
+/** `npm start …`, `npm test`, `npm run <name> [-w <ws>] [-- --opt …]` inside one span. */
+export function commandsIn(text: string): Command[] {
+  const commands: Command[] = [];
+  for (const match of text.matchAll(/\bnpm (start|test|run ([\w:.-]+))((?:\s+(?!&&|\||;)\S+)*)/g)) {
+    const script = match[2] ?? match[1] ?? '';
+    const rest = (match[3] ?? '').trim().split(/\s+/).filter(Boolean);
+    const wsIndex = rest.findIndex((word) => word === '-w' || word === '--workspace');
+    const workspace = wsIndex >= 0 ? rest[wsIndex + 1] : undefined;
+    const dashes = rest.indexOf('--');
+    const options = dashes >= 0 ? rest.slice(dashes + 1).filter((word) => /^--[a-z]/.test(word)) : [];
+    commands.push({ text: match[0].trim(), script, workspace, options: options.map((o) => o.split('=')[0] ?? o) });
+  }
+  return commands;
+}
+
+/** The span as a repository path, when it has the shape of one (see the header); else undefined. */
+function pathIn(text: string, repo: Repository): string | undefined {
+  const candidate = text
+    .trim()
+    .replace(/:\d+(-\d+)?$/, '')
+    .replace(/#.*$/, '');
+  if (!/^(\.{1,2}\/)?[\w.@-]+(\/[\w.@-]*)*$/.test(candidate)) return undefined;
+  if (candidate.startsWith('./') || candidate.startsWith('../')) return candidate;
+  const first = candidate.split('/')[0] ?? '';
+  if (!candidate.includes('/') && !/\.(md|json|ts|js)$/.test(candidate)) return undefined;
+  return repo.topLevel.has(first) ? candidate : undefined;
+}
+
+class Repository {
+  readonly topLevel: Set<string>;
+  private sourceText: string | undefined;
+  private readonly packages = new Map<string, { dir: string; scripts: Record<string, string> } | null>();
+
+  constructor(readonly root: string) {
+    this.topLevel = new Set(readdirSync(root).filter((name) => name !== 'node_modules'));
+  }
+
+  exists(path: string): boolean {
+    const full = resolve(this.root, path);
+    if (existsSync(full)) return true;
+    const path_ = relative(this.root, full);
+    // Made by a build or by the user, never committed (a folder pattern such as `dist/` needs the slash).
+    return [path_, `${path_}/`].some((candidate) => {
+      try {
+        execFileSync('git', ['check-ignore', '-q', '--no-index', candidate], { cwd: this.root, stdio: 'ignore' });
+        return true;
+      } catch {
+        return false;
+      }
+    });
+  }
+
+  /** The scripts of the root package, or of the workspace named by folder or package name. */
+  scripts(workspace: string | undefined): Record<string, string> | undefined {
+    return this.packageOf(workspace)?.scripts;
+  }
+
+  /** Options the script's `.ts` entry declares to parseArgs; undefined when it runs no entry of ours. */
+  optionsOf(workspace: string | undefined, script: string): Set<string> | undefined {
+    const pkg = this.packageOf(workspace);
+    const command = pkg?.scripts[script];
+    const entry = command ? /\b(?:tsx|node)\s+(\S+\.ts)\b/.exec(command)?.[1] : undefined;
+    if (!pkg || !entry || !existsSync(join(pkg.dir, entry))) return undefined;
+    const source = readFileSync(join(pkg.dir, entry), 'utf8');
+    const names = [...source.matchAll(/['"]?([a-z][a-z0-9-]*)['"]?\s*:\s*\{\s*type:\s*['"](?:string|boolean)['"]/g)];
+    return new Set(names.map((match) => match[1] ?? ''));
+  }
+
+  /** Whether our code contains the name as a whole word (or, for `NAME_*`, a name starting so). */
+  namesInCode(name: string, prefix: boolean): boolean {
+    this.sourceText ??= this.readSources();
+    return new RegExp(`\\b${name}${prefix ? '_[A-Z0-9_]+' : ''}\\b`).test(this.sourceText);
+  }
+
+  private readSources(): string {
+    const files = SOURCE_ROOTS.flatMap((dir) => walk(join(this.root, dir), (path) => SOURCE_FILE.test(path)));
+    const ci = join(this.root, '.ci', 'run');
+    if (existsSync(ci)) files.push(ci);
+    return files.map((file) => readFileSync(file, 'utf8')).join('\n');
+  }
+
+  private packageOf(workspace: string | undefined) {
+    const key = workspace ?? '';
+    if (!this.packages.has(key)) this.packages.set(key, this.loadPackage(workspace));
+    return this.packages.get(key) ?? undefined;
+  }
+
+  private loadPackage(workspace: string | undefined): { dir: string; scripts: Record<string, string> } | null {
+    const read = (dir: string) => {
+      const file = join(dir, 'package.json');
+      if (!existsSync(file)) return null;
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as {
+        name?: string;
+        scripts?: Record<string, string>;
+        workspaces?: string[];
+      };
+      return { dir, name: pkg.name, scripts: pkg.scripts ?? {}, workspaces: pkg.workspaces ?? [] };
+    };
+    const root = read(this.root);
+    if (!root || workspace === undefined) return root;
+    for (const folder of root.workspaces) {
+      const pkg = read(join(this.root, folder));
+      if (pkg && (folder === workspace || pkg.name === workspace)) return pkg;
+    }
+    return null;
+  }
+}
+
+function walk(dir: string, keep: (path: string) => boolean): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (SKIP_DIRS.has(name)) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...walk(path, keep));
+    else if (keep(path)) out.push(path);
+  }
+  return out;
+}
+
+/** The docs of `DOC_GLOBS` that exist under `root` (`**` any folders, `*` any name). */
+export function findDocs(root: string): string[] {
+  const all = walk(root, (path) => path.endsWith('.md')).map((path) => relative(root, path));
+  const patterns = DOC_GLOBS.map(
+    (glob) =>
+      new RegExp(
+        `^${glob
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*\*\//g, '(?:.*/)?')
+          .replace(/\*/g, '[^/]*')}$`,
+      ),
+  );
+  return all.filter((path) => patterns.some((pattern) => pattern.test(path))).sort();
+}
+
+if (require.main === module) {
+  const root = resolve(__dirname, '..');
+  const docs = findDocs(root);
+  const problems = checkDocs(root, docs);
+  for (const p of problems) console.error(`${p.doc}:${p.line}: ${p.kind} \`${p.text}\`: ${p.why}`);
+  if (problems.length > 0) {
+    console.error(`docs:check: ${problems.length} problem(s) in ${docs.length} docs`);
+    process.exitCode = 1;
+  } else {
+    console.log(`docs:check: ${docs.length} docs name only paths, npm scripts, options and variables that exist`);
+  }
+}
