@@ -1,0 +1,93 @@
+/**
+ * The release workflows' own rules, which GitHub's schema (npm run lint:workflows) cannot see: which tag
+ * starts them, that nothing is published before the checks and tests, that only the publishing job may
+ * ask for an OIDC token, and that the platforms get the Node and secrets they need.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { tagPrefix } from '../../../scripts/release/version';
+
+const read = (name: string) => readFileSync(path.resolve(__dirname, '../../../.github/workflows', name), 'utf8');
+
+/** The text of one job: from `  <job>:` under `jobs:` to the next job at the same indentation. */
+function job(workflow: string, name: string): string {
+  const start = workflow.indexOf(`\n  ${name}:\n`, workflow.indexOf('\njobs:\n'));
+  if (start < 0) throw new Error(`no job ${name}`);
+  const next = workflow.slice(start + 1).search(/\n {2}[a-z][\w-]*:\n/);
+  return next < 0 ? workflow.slice(start) : workflow.slice(start, start + 1 + next);
+}
+
+function expectInOrder(text: string, steps: string[]): void {
+  const positions = steps.map((step) => text.indexOf(step));
+  expect(positions.every((position) => position >= 0)).toBe(true);
+  expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+}
+
+describe('release-n8n.yml', () => {
+  const workflow = read('release-n8n.yml');
+  const verify = job(workflow, 'verify');
+  const publish = job(workflow, 'publish');
+
+  it('runs on the n8n release tags that release:check understands', () => {
+    expect(workflow).toContain(`tags: ['${tagPrefix('n8n')}*']`);
+  });
+
+  it('checks the tag and metadata, tests and checks the tarball before the publishing job may start', () => {
+    expectInOrder(verify, [
+      'npm ci',
+      'npm run release:check -- n8n "$GITHUB_REF_NAME"',
+      'npm test',
+      'npm run pack:n8n',
+    ]);
+    expect(publish).toContain('needs: verify');
+    expectInOrder(publish, [
+      'npm run release:check -- n8n',
+      'npm run build:n8n',
+      'npm publish --provenance --access public',
+    ]);
+    expect(publish).toMatch(/npm publish --provenance --access public\n\s+working-directory: n8n\n/);
+  });
+
+  it('gives the OIDC token to the publishing job only, and no npm token at all', () => {
+    expect(workflow.match(/id-token: write/g)).toHaveLength(1);
+    expect(publish).toContain('id-token: write');
+    expect(workflow).not.toMatch(/NODE_AUTH_TOKEN|NPM_TOKEN|secrets\./);
+  });
+
+  it('runs npm on Node 24, and an npm new enough for trusted publishing', () => {
+    expect(workflow.match(/node-version: 24/g)).toHaveLength(2);
+    expectInOrder(publish, ['npm install --global npm@^11.5.1', 'npm publish']);
+  });
+});
+
+describe('release-zapier.yml', () => {
+  const workflow = read('release-zapier.yml');
+  const verify = job(workflow, 'verify');
+  const push = job(workflow, 'push');
+
+  it('runs on the Zapier release tags that release:check understands', () => {
+    expect(workflow).toContain(`tags: ['${tagPrefix('zapier')}*']`);
+  });
+
+  it('checks, tests and validates before the push job may start; pushes with the deploy key secret', () => {
+    expectInOrder(verify, [
+      'npm ci',
+      'npm run release:check -- zapier "$GITHUB_REF_NAME"',
+      'npm test',
+      'npm run zapier:validate',
+    ]);
+    expect(push).toContain('needs: verify');
+    expect(push).toContain('ZAPIER_DEPLOY_KEY: ${{ secrets.ZAPIER_DEPLOY_KEY }}');
+    expectInOrder(push, [
+      'if [ -z "$ZAPIER_DEPLOY_KEY" ]',
+      'npm run release:check -- zapier',
+      'npx zapier-platform push',
+    ]);
+    expect(push).toMatch(/npx zapier-platform push\n\s+working-directory: zapier\n/);
+    expect(workflow).not.toContain('id-token');
+  });
+
+  it('runs the Zapier CLI on Node 24 (it refuses below 22)', () => {
+    expect(workflow.match(/node-version: 24/g)).toHaveLength(2);
+  });
+});
