@@ -49,7 +49,14 @@ export {
   type ForgeryReason,
   type UnverifiedReason,
 } from './events/verify';
-export { admitDeliveries, noticeOf, type Admission, type AdmissionInput, type AdmissionNotice } from './events/admit';
+export {
+  admitDeliveries,
+  noticeOf,
+  takesStore,
+  type Admission,
+  type AdmissionInput,
+  type AdmissionNotice,
+} from './events/admit';
 export * from './polling';
 export { matchesFilters, type EventFilters } from './events/match';
 export { amountsInCents } from './events/cents';

@@ -9,6 +9,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
+	type CommerceServiceClient,
 	EVENTS,
 	choiceFlag,
 	eventFiltersOf,
@@ -19,7 +20,8 @@ import { eventAndFilters } from '../common/descriptions/trigger';
 import { getPlans, getProductsOrAny } from '../common/methods/loadOptions';
 import { toNodeError } from '../common/transport/errors';
 import { createHook, deleteHook, hookExists, readSetup } from './hooks';
-import { admitDeliveries } from './verify';
+import { answerReceived } from './answer';
+import { admitDeliveries, needsStore, verificationClient } from './verify';
 
 export class CommerceServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -104,23 +106,36 @@ export class CommerceServiceTrigger implements INodeType {
 		const rawBody = (this.getRequestObject() as { rawBody?: unknown }).rawBody;
 		const delivered =
 			Object.keys(body ?? {}).length === 0 && rawBody !== undefined ? rawBody : body;
+		// Reading and filtering take no I/O; the key of older plugins is already out of every record.
 		const records = readDelivery(delivered);
 		const filters = eventFiltersOf(setup.event, setup);
 		const matching = records.filter(({ record }) => matchesFilters(record, filters));
 		// Fallback for a node saved before the option existed: verify, as the default does.
 		const verify = choiceFlag(this.getNodeParameter('verifyDeliveries', true));
+		let client: CommerceServiceClient | undefined;
+		try {
+			// Made before the answer, so a credential that names no usable store is still an error.
+			if (needsStore(matching, verify)) client = await verificationClient(this);
+		} catch (error) {
+			throw toNodeError(this.getNode(), error);
+		}
+		// The store waits for this answer inside its checkout: it gets it now, before any read.
+		answerReceived(this, records.length);
+		// A failing store leaves items unverified; a forgery is dropped and starts nothing.
 		let admitted: IDataObject[] = [];
 		try {
 			if (matching.length > 0)
-				admitted = await admitDeliveries(this, matching, setup.event, verify);
+				admitted = await admitDeliveries(this, matching, setup.event, verify, client);
 		} catch (error) {
-			// Only a credential that names no usable store gets here: a failing store leaves items unverified.
-			throw toNodeError(this.getNode(), error);
+			// Not expected (the admission resolves with a verdict): after the answer, an error thrown here
+			// would make n8n answer the finished request a second time, so it is logged instead.
+			this.logger.error(
+				`Commerce Service Trigger: a "${setup.event}" delivery was answered but could not be admitted: ${
+					error instanceof Error ? error.message : String(error)
+				}`,
+			);
 		}
-		// A forgery gets the same answer as a delivery for another trigger: nothing tells it apart.
-		if (admitted.length === 0) {
-			return { webhookResponse: { received: records.length, started: false } };
-		}
-		return { workflowData: [this.helpers.returnJsonArray(admitted)] };
+		if (admitted.length === 0) return { noWebhookResponse: true };
+		return { noWebhookResponse: true, workflowData: [this.helpers.returnJsonArray(admitted)] };
 	}
 }

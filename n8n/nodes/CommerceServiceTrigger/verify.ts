@@ -4,10 +4,27 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { type DeliveredEvent, admitDeliveries as admit } from '../../../shared/src';
+import {
+	type CommerceServiceClient,
+	type DeliveredEvent,
+	admitDeliveries as admit,
+	takesStore,
+} from '../../../shared/src';
 import { storeClient } from '../common/transport';
 
 const LOG_PREFIX = 'Commerce Service Trigger';
+
+/** Whether admitting these records takes the store's key or a read (the shared admission's rule). */
+export function needsStore(delivered: readonly DeliveredEvent[], verify: boolean): boolean {
+	return delivered.some((delivery) => takesStore(delivery, verify));
+}
+
+/** The client for the verification read, with its short retry budget. */
+export async function verificationClient(
+	context: IWebhookFunctions,
+): Promise<CommerceServiceClient> {
+	return await storeClient.call(context, { purpose: 'verification' });
+}
 
 /** The records that go on, each with its `verification` marker where it was checked. */
 export async function admitDeliveries(
@@ -15,13 +32,13 @@ export async function admitDeliveries(
 	delivered: readonly DeliveredEvent[],
 	event: string,
 	verify: boolean,
+	client?: CommerceServiceClient,
 ): Promise<IDataObject[]> {
 	const { admitted, notices } = await admit({
 		delivered,
 		event,
 		verify,
-		// The store waits for the webhook's answer: its read gets the short retry budget.
-		client: async () => await storeClient.call(context, { purpose: 'verification' }),
+		client: async () => client ?? (await verificationClient(context)),
 	});
 	for (const notice of notices) {
 		const line = `${LOG_PREFIX}: ${notice.message}`;

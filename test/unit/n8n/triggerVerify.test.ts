@@ -9,6 +9,7 @@ import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import { useNock } from '../support/nock';
 import { KEY, ORIGIN, fakeWebhook } from './fake/context';
+import { RecordedResponse } from './fake/response';
 import { FakeStore, serveOverNock } from './fakeStoreOverNock';
 
 useNock();
@@ -52,7 +53,12 @@ function purchase(overrides: Record<string, unknown> = {}): Record<string, unkno
 async function deliver(
 	body: unknown,
 	parameters: IDataObject = {},
-): Promise<{ response: IWebhookResponseData; items: IDataObject[]; logs: string[] }> {
+): Promise<{
+	response: IWebhookResponseData;
+	items: IDataObject[];
+	logs: string[];
+	answer: RecordedResponse;
+}> {
 	const fake = fakeWebhook({
 		parameters: {
 			event: 'purchased',
@@ -65,10 +71,51 @@ async function deliver(
 	});
 	const response = await trigger.webhook.call(fake.context);
 	const items = (response.workflowData?.[0] ?? []).map((item) => item.json);
-	return { response, items, logs: fake.logs };
+	if (!(fake.response instanceof RecordedResponse))
+		throw new Error('expected the recorded response');
+	return { response, items, logs: fake.logs, answer: fake.response };
 }
 
-const NOTHING_STARTED = { webhookResponse: { received: 1, started: false } };
+/** The store got its 200 and n8n starts nothing: a forgery looks like a delivery for another trigger. */
+const NOTHING_STARTED = { noWebhookResponse: true };
+
+describe('the store is answered before the delivery is verified', () => {
+	it('a genuine delivery: 200 written before the one read of its order, then the workflow starts', async () => {
+		const { answer, items, response } = await deliver(purchase());
+
+		expect(answer.statusCode).toBe(200);
+		expect(answer.json()).toEqual({ received: 1 });
+		expect(answer.sentBefore).toBe(0);
+		expect(store.requests).toHaveLength(1);
+		expect(response.noWebhookResponse).toBe(true);
+		expect(items).toEqual([
+			expect.objectContaining({ verification: { status: 'verified', method: 'store' } }),
+		]);
+	});
+
+	it('a forgery gets the same 200 before its read, and starts nothing', async () => {
+		const { answer, response } = await deliver(purchase({ id: '999999' }));
+
+		expect(answer.json()).toEqual({ received: 1 });
+		expect(answer.sentBefore).toBe(0);
+		expect(response).toEqual(NOTHING_STARTED);
+	});
+
+	it('a store that fails: answered at once, and the event still goes on marked unverified', async () => {
+		store.failWith = 500;
+
+		const { answer, items } = await deliver(purchase());
+
+		expect(answer.statusCode).toBe(200);
+		expect(answer.sentBefore).toBe(0);
+		expect(store.requests).toHaveLength(2);
+		expect(items).toEqual([
+			expect.objectContaining({
+				verification: expect.objectContaining({ status: 'unverified' }),
+			}),
+		]);
+	});
+});
 
 describe('Verify Deliveries With the Store (on by default)', () => {
 	it('is a boolean parameter, on by default', () => {

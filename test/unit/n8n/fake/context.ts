@@ -12,6 +12,7 @@ import type {
 
 import { CommerceServiceApi } from '../../../../n8n/credentials/CommerceServiceApi.credentials';
 import { applyAuthenticate, performRequest, type SentRequest } from './http';
+import { type FakeResponse, RecordedResponse } from './response';
 
 /**
  * A small fake of the `this` n8n gives a node: parameters, credentials, static data, the webhook URL
@@ -37,6 +38,8 @@ export interface FakeOptions {
 	webhookUrl?: string;
 	bodyData?: unknown;
 	rawBody?: Buffer;
+	/** The webhook's response object; a recorded one by default (`Fake.response`). */
+	response?: FakeResponse;
 }
 
 export interface Fake {
@@ -153,16 +156,20 @@ export function fakeHook(options: FakeOptions = {}): { context: IHookFunctions }
 	return { context: context as unknown as IHookFunctions, ...fake };
 }
 
-export function fakeWebhook(options: FakeOptions = {}): { context: IWebhookFunctions } & Fake {
+export function fakeWebhook(
+	options: FakeOptions = {},
+): { context: IWebhookFunctions; response: FakeResponse } & Fake {
 	const { fake, common, helpers } = base(options, 'trigger');
 	const parameters = options.parameters ?? {};
+	const response = options.response ?? new RecordedResponse(() => fake.sent.length);
 	const context = {
 		...common,
 		helpers,
 		getNodeParameter: (name: string, fallback?: unknown) => parameterOf(parameters, name, fallback),
 		getBodyData: () => options.bodyData ?? {},
 		getRequestObject: () => ({ body: options.bodyData ?? {}, rawBody: options.rawBody }),
+		getResponseObject: () => response,
 		getMode: () => 'trigger',
 	};
-	return { context: context as unknown as IWebhookFunctions, ...fake };
+	return { context: context as unknown as IWebhookFunctions, response, ...fake };
 }
