@@ -1,7 +1,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, INodeType, IWebhookResponseData } from 'n8n-workflow';
 
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import { fakeWebhook } from '../../unit/n8n/fake/context';
@@ -33,9 +33,17 @@ export interface ServedTrigger {
   close(): Promise<void>;
 }
 
-const trigger = new CommerceServiceTrigger();
-
-export async function serveTrigger(store: StoreAccess, parameters: IDataObject): Promise<ServedTrigger> {
+/**
+ * `node` defaults to the trigger's source; the bench passes the built bundle (n8n/dist), what n8n loads
+ * (and what `tsx` can load: it resolves the source's path to the codex `.node.json` beside it).
+ */
+export async function serveTrigger(
+  store: StoreAccess,
+  parameters: IDataObject,
+  node: INodeType = new CommerceServiceTrigger(),
+): Promise<ServedTrigger> {
+  const webhook = node.webhook;
+  if (!webhook) throw new Error('the node has no webhook()');
   const executions: IDataObject[][] = [];
   const logs: string[] = [];
   const errors: string[] = [];
@@ -52,7 +60,7 @@ export async function serveTrigger(store: StoreAccess, parameters: IDataObject):
     });
     let result: IWebhookResponseData;
     try {
-      result = await trigger.webhook.call(context);
+      result = await webhook.call(context);
     } catch (error) {
       errors.push(error instanceof Error ? error.message : String(error));
       if (!res.headersSent) answer(res, 500, { message: 'Error in workflow' });
