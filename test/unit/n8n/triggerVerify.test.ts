@@ -101,6 +101,25 @@ describe('the store is answered before the delivery is verified', () => {
 		expect(response).toEqual(NOTHING_STARTED);
 	});
 
+	it('an error after the answer is logged, never thrown (n8n would answer a second time)', async () => {
+		const fake = fakeWebhook({
+			parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
+			bodyData: purchase({ id: '999999' }),
+		});
+		// The forgery's warning is the one thing that can throw after the answer: a broken logger.
+		fake.context.logger.warn = () => {
+			throw new Error('the log is full');
+		};
+
+		const response = await trigger.webhook.call(fake.context);
+
+		expect(response).toEqual(NOTHING_STARTED);
+		expect((fake.response as RecordedResponse).json()).toEqual({ received: 1 });
+		expect(fake.logs).toEqual([
+			'error: Commerce Service Trigger: a "purchased" delivery was answered but could not be admitted: the log is full',
+		]);
+	});
+
 	it('a store that fails: answered at once, and the event still goes on marked unverified', async () => {
 		store.failWith = 500;
 
