@@ -92,13 +92,23 @@ export interface ConfigUpdate {
   deviations?: Partial<Deviations>;
   faults?: Faults | null;
   latencyMs?: number;
+  /** null = unlimited. */
+  phpWorkers?: number | null;
 }
 
+const workerCount = (value: unknown): number | null => {
+  if (value === null) return null;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+    throw new AdminInputError('phpWorkers must be a whole number >= 1, or null for unlimited');
+  return value;
+};
+
 export function parseConfigUpdate(body: unknown): ConfigUpdate {
-  if (!isObject(body)) throw new AdminInputError('expected a JSON object {profile?, deviations?, faults?}');
+  if (!isObject(body))
+    throw new AdminInputError('expected a JSON object {profile?, deviations?, faults?, latencyMs?, phpWorkers?}');
   const update: ConfigUpdate = {};
   for (const key of Object.keys(body)) {
-    if (!['profile', 'deviations', 'faults', 'latencyMs'].includes(key))
+    if (!['profile', 'deviations', 'faults', 'latencyMs', 'phpWorkers'].includes(key))
       throw new AdminInputError(`unknown setting "${key}"`);
   }
   if (body.profile !== undefined) {
@@ -108,6 +118,7 @@ export function parseConfigUpdate(body: unknown): ConfigUpdate {
   if (body.deviations !== undefined) update.deviations = parseDeviations(body.deviations);
   if (body.faults !== undefined) update.faults = parseFaults(body.faults);
   if (body.latencyMs !== undefined) update.latencyMs = nonNegative(body.latencyMs, 'latencyMs');
+  if (body.phpWorkers !== undefined) update.phpWorkers = workerCount(body.phpWorkers);
   return update;
 }
 

@@ -1,18 +1,27 @@
 /**
  * `npm run sandbox -- --profile real --size 500 --seed 1`
  * Flags win over the environment (SANDBOX_PORT, SANDBOX_API_KEY, SANDBOX_PROFILE, SANDBOX_SIZE,
- * SANDBOX_SEED, SANDBOX_HOST, SANDBOX_API_ROOT, SANDBOX_LATENCY_MS). `--latency 20` adds 20 ms to every API answer.
+ * SANDBOX_SEED, SANDBOX_HOST, SANDBOX_API_ROOT, SANDBOX_LATENCY_MS, SANDBOX_PHP_WORKERS). `--latency 20` adds
+ * 20 ms to every API answer; `--php-workers 2` serves like a small host with two PHP workers.
  */
 import { parseArgs } from 'node:util';
 import { isProfile } from './profiles';
 import { DEFAULT_API_KEY, DEFAULT_SIZE, startSandbox } from './server';
 
-const USAGE = `Usage: npm run sandbox -- [--profile spec|real] [--size N] [--seed N] [--port N] [--host H] [--api-key K] [--api-root /wp-json/sc/v1] [--latency MS] [--quiet]`;
+const USAGE = `Usage: npm run sandbox -- [--profile spec|real] [--size N] [--seed N] [--port N] [--host H] [--api-key K] [--api-root /wp-json/sc/v1] [--latency MS] [--php-workers N] [--quiet]`;
 
 function integer(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number >= 0, got "${text}"`);
+  return value;
+}
+
+/** A small host's PHP workers, or null (unlimited, the default). */
+function phpWorkers(text: string | undefined): number | null {
+  if (text === undefined || text === '') return null;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`php-workers must be a whole number >= 1, got "${text}"`);
   return value;
 }
 
@@ -33,6 +42,7 @@ async function main(): Promise<void> {
       'api-key': { type: 'string' },
       'api-root': { type: 'string' },
       latency: { type: 'string' },
+      'php-workers': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -46,6 +56,7 @@ async function main(): Promise<void> {
   if (!isProfile(profile)) throw new Error(`profile must be "spec" or "real", got "${profile}"`);
   const size = integer('size', values.size ?? env.SANDBOX_SIZE, DEFAULT_SIZE);
   const seed = integer('seed', values.seed ?? env.SANDBOX_SEED, 1);
+  const workers = phpWorkers(values['php-workers'] ?? env.SANDBOX_PHP_WORKERS);
 
   const started = Date.now();
   const sandbox = await startSandbox({
@@ -57,12 +68,13 @@ async function main(): Promise<void> {
     size,
     seed,
     latencyMs: integer('latency', values.latency ?? env.SANDBOX_LATENCY_MS, 0),
+    phpWorkers: workers,
     quiet: values.quiet ?? false,
   });
   const api = `${sandbox.url}${sandbox.apiRoot}`;
   console.log(
     [
-      `Sandbox store (profile ${profile}, ${size} orders, seed ${seed}${sandboxLatency(values.latency ?? env.SANDBOX_LATENCY_MS)}) ready in ${Date.now() - started} ms`,
+      `Sandbox store (profile ${profile}, ${size} orders, seed ${seed}${sandboxLatency(values.latency ?? env.SANDBOX_LATENCY_MS)}${workers === null ? '' : `, ${workers} PHP worker${workers === 1 ? '' : 's'}`}) ready in ${Date.now() - started} ms`,
       `  Store URL: ${sandbox.url}`,
       `  API root:  ${api}`,
       `  API key:   ${sandbox.apiKey}`,

@@ -18,10 +18,12 @@ import { REST_ROUTES } from './routes/rest';
 import { sitePage } from './routes/site-pages';
 import { WEBHOOK_ROUTES } from './routes/webhooks';
 import { SandboxState } from './state';
+import { WorkerPool, type WorkerUsage } from './workers';
 import type {
   Deviations,
   Faults,
   Sandbox,
+  SandboxConfig,
   SandboxDelivery,
   SandboxEvent,
   SandboxHook,
@@ -52,12 +54,15 @@ class SandboxServer implements Sandbox, AdminControls {
   private closed = false;
   /** Added to every answer of the service's routes: a slow host (benchmarks, timing-free tests). */
   private latencyMs: number;
+  /** Each API request, and each store event with its deliveries, holds one while it runs. */
+  private readonly workers: WorkerPool;
 
   constructor(private readonly options: SandboxOptions) {
     this.addressing = makeAddressing(options.apiRoot ?? '/wp-json/sc/v1');
     this.apiRoot = this.addressing.apiRoot;
     this.apiKey = options.apiKey ?? DEFAULT_API_KEY;
     this.latencyMs = parseLatency(options.latencyMs ?? 0);
+    this.workers = new WorkerPool(options.phpWorkers ?? null);
     const profile = options.profile ?? 'spec';
     if (!isProfile(profile)) throw new Error(`profile must be "spec" or "real", got "${String(profile)}"`);
     this.state = new SandboxState({
@@ -119,10 +124,19 @@ class SandboxServer implements Sandbox, AdminControls {
     this.latencyMs = parseLatency(ms);
   }
 
+  setPhpWorkers(workers: number | null): void {
+    this.workers.resize(workers);
+  }
+
+  workerUsage(): WorkerUsage {
+    return this.workers.usage();
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.deliverer.abortAll();
+    this.workers.drain();
     for (const wake of [...this.wakers]) wake();
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
@@ -144,12 +158,13 @@ class SandboxServer implements Sandbox, AdminControls {
     };
   }
 
-  config(): { profile: SandboxProfile; deviations: Deviations; faults: Faults | null; latencyMs: number } {
+  config(): SandboxConfig {
     return {
       profile: this.state.profile,
       deviations: { ...this.state.deviations },
       faults: this.state.faults.get(),
       latencyMs: this.latencyMs,
+      phpWorkers: this.workers.usage().workers,
     };
   }
 
@@ -159,16 +174,20 @@ class SandboxServer implements Sandbox, AdminControls {
     if (update.deviations) this.state.setDeviations(update.deviations);
     if (update.faults !== undefined) this.state.faults.set(update.faults);
     if (update.latencyMs !== undefined) this.latencyMs = update.latencyMs;
+    if (update.phpWorkers !== undefined) this.workers.resize(update.phpWorkers);
   }
 
   clearDeliveries(): void {
     this.state.clearDeliveries();
   }
 
+  /** The change and its deliveries run in one worker, as in the PHP request (checkout, gateway callback) that made it. */
   async fire(event: SandboxEvent, links: Links): Promise<{ record: EventRecord; deliveries: SandboxDelivery[] }> {
-    const record = applyEvent(this.state.store, this.state.random, event);
-    const deliveries = await this.deliverer.deliver(this.state, event.type, record, links);
-    return { record, deliveries };
+    return await this.workers.run(async () => {
+      const record = applyEvent(this.state.store, this.state.random, event);
+      const deliveries = await this.deliverer.deliver(this.state, event.type, record, links);
+      return { record, deliveries };
+    });
   }
 
   // ---- HTTP ----
@@ -195,7 +214,7 @@ class SandboxServer implements Sandbox, AdminControls {
         out = adminForbidden();
       } else if (target.kind === 'admin') out = await handleAdmin(method, target.path, body, this, links);
       else if (target.kind === 'page') out = sitePage(target.path, this.addressing.sitePath, this.state.store, links);
-      else out = await this.api(method, target.route, url, req, body, links);
+      else out = await this.workers.run(() => this.api(method, target.route, url, req, body, links));
     } catch (error) {
       out = this.failure(error);
     }

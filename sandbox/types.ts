@@ -101,6 +101,21 @@ export interface SandboxOptions {
   deviations?: Partial<Deviations>;
   /** Added to every answer of the service's routes (never /sandbox/v1), in ms: a slow host. Default 0. */
   latencyMs?: number;
+  /**
+   * PHP workers of a small host: each API request, and each store event with its deliveries, holds one
+   * while it runs; the others queue. Default null = unlimited.
+   */
+  phpWorkers?: number | null;
+}
+
+/** What `GET /sandbox/v1/config` answers. */
+export interface SandboxConfig {
+  profile: SandboxProfile;
+  deviations: Deviations;
+  faults: Faults | null;
+  latencyMs: number;
+  /** null = unlimited. */
+  phpWorkers: number | null;
 }
 
 /** A hook registered through webhook/subscribe. */
@@ -151,6 +166,8 @@ export interface Sandbox {
   setFaults(faults: Faults | null): void;
   /** Per-request latency of the service's routes, in ms (kept by `reset`). */
   setLatency(ms: number): void;
+  /** PHP workers of a small host (null = unlimited, the default); kept by `reset`. */
+  setPhpWorkers(workers: number | null): void;
   hooks(): SandboxHook[];
   deliveries(): SandboxDelivery[];
   fireEvent(event: SandboxEvent): Promise<SandboxDelivery[]>;

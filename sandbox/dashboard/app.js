@@ -124,6 +124,19 @@ function recordText(record) {
   return parts.join(' · ') || '—';
 }
 
+/** A delivery the store waited this long for held its checkout (and its PHP worker) noticeably. */
+const SLOW_DELIVERY_MS = 1000;
+
+/** @param {number} ms */
+const tookText = (ms) => (ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`);
+
+/** @param {{workers: number | null, busy: number, waiting: number}} usage */
+function workersText(usage) {
+  if (usage.workers === null) return 'unlimited';
+  const waiting = usage.waiting > 0 ? `, ${usage.waiting} waiting` : '';
+  return `${usage.busy} of ${usage.workers} busy${waiting}`;
+}
+
 /** @param {any} data */
 function renderActivity(data) {
   const secret = /** @type {HTMLInputElement} */ ($('secret-switch'));
@@ -131,6 +144,7 @@ function renderActivity(data) {
   $('fact-orders').textContent = data.counts.orders.toLocaleString('en-US');
   $('fact-subscriptions').textContent = data.counts.subscriptions.toLocaleString('en-US');
   $('fact-customers').textContent = data.counts.customers.toLocaleString('en-US');
+  $('fact-workers').textContent = workersText(data.workers);
 
   const hooks = /** @type {Array<any>} */ (data.hooks);
   $('hooks-count').textContent = `${hooks.length} active`;
@@ -173,7 +187,7 @@ function renderActivity(data) {
         h('td', {}, [h('span', { class: 'tag', text: d.event })]),
         h('td', { text: recordText(d.record) }),
         h('td', {}, [statusBadge(d.status, d.error)]),
-        h('td', { class: 'nowrap', text: `${d.durationMs} ms` }),
+        h('td', { class: `nowrap${d.durationMs >= SLOW_DELIVERY_MS ? ' slow' : ''}`, text: tookText(d.durationMs) }),
         h('td', {}, [h('code', { text: d.url })]),
       ]),
     ),

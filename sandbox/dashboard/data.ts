@@ -5,6 +5,7 @@ import { OFFER_PLAN_IDS } from '../matching';
 import type { Plan } from '../store/types';
 import type { Store } from '../store/store';
 import type { SandboxDelivery, SandboxHook, SandboxProfile } from '../types';
+import type { WorkerUsage } from '../workers';
 import { redactUrl } from './redact';
 
 /**
@@ -23,6 +24,8 @@ export interface DashboardSource {
   store: Store;
   hooks(): SandboxHook[];
   deliveries(): SandboxDelivery[];
+  /** The host's PHP workers (`--php-workers`): how many, how many busy, how many requests wait. */
+  workers(): WorkerUsage;
 }
 
 type EventGroup = 'orders' | 'subscriptions' | 'leads';
@@ -102,6 +105,7 @@ export function activity(source: DashboardSource, limit: number): Record<string,
       customers: store.customers.length,
       leads: store.leads.length,
     },
+    workers: source.workers(),
     hooks: source.hooks().map((hook) => ({
       id: hook.id,
       url: redactUrl(hook.hookUrl, secrets),

@@ -4,6 +4,7 @@ import { activity, catalog, type DashboardSource } from '../dashboard/data';
 import { HTML_TYPE, JSON_TYPE, type Outgoing } from '../http/outgoing';
 import type { SandboxState } from '../state';
 import type { Sandbox } from '../types';
+import type { WorkerUsage } from '../workers';
 
 /**
  * The dashboard: a page at the sandbox's own address (`/`) for someone trying the connectors, its two
@@ -58,7 +59,7 @@ function limitOf(url: URL): number | undefined {
 export function dashboardAnswer(
   method: string,
   url: URL,
-  sandbox: Pick<Sandbox, 'url' | 'apiRoot' | 'apiKey' | 'hooks' | 'deliveries'>,
+  sandbox: Pick<Sandbox, 'url' | 'apiRoot' | 'apiKey' | 'hooks' | 'deliveries'> & { workerUsage(): WorkerUsage },
   state: Pick<SandboxState, 'store' | 'profile' | 'deviations'>,
 ): Outgoing | undefined {
   if (method !== 'GET') return undefined;
@@ -72,6 +73,7 @@ export function dashboardAnswer(
     store: state.store,
     hooks: () => sandbox.hooks(),
     deliveries: () => sandbox.deliveries(),
+    workers: () => sandbox.workerUsage(),
   };
   if (pathname === '/sandbox/v1/catalog') return json(200, catalog(source));
   if (pathname === '/sandbox/v1/activity') {

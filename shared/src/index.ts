@@ -49,7 +49,14 @@ export {
   type ForgeryReason,
   type UnverifiedReason,
 } from './events/verify';
-export { admitDeliveries, noticeOf, type Admission, type AdmissionInput, type AdmissionNotice } from './events/admit';
+export {
+  admitDeliveries,
+  noticeOf,
+  takesStore,
+  type Admission,
+  type AdmissionInput,
+  type AdmissionNotice,
+} from './events/admit';
 export type { ParameterReader, PlatformLog, TriggerState, RetryProfile, RetryLimits, Platform } from './platform/port';
 export { platformClient, limitsFor, retryOptionsOf, VERIFICATION_LIMITS } from './platform/client';
 export { readTriggerSetup, unknownEventError, type TriggerSetup, type TriggerParameter } from './triggers/setup';

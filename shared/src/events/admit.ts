@@ -39,7 +39,7 @@ export async function admitDeliveries(input: AdmissionInput): Promise<Admission>
   const admitted: EventRecord[] = [];
   const notices: AdmissionNotice[] = [];
   for (const delivery of delivered) {
-    if (!verify && !delivery.secret) {
+    if (!takesStore(delivery, verify)) {
       // Not checked, as the user chose: the delivery goes on as the store sent it.
       admitted.push(delivery.record);
       continue;
@@ -53,6 +53,14 @@ export async function admitDeliveries(input: AdmissionInput): Promise<Admission>
     if (item) admitted.push(item);
   }
   return { admitted, notices };
+}
+
+/**
+ * Whether admitting this record takes the store (its key or a read): an adapter that answers the
+ * sender before admitting makes its client first, so a credential naming no usable store still fails.
+ */
+export function takesStore(delivery: DeliveredEvent, verify: boolean): boolean {
+  return verify || delivery.secret !== undefined;
 }
 
 /** The option off: the secret alone decides, and no read is made. */

@@ -6,7 +6,7 @@
  * the store); n8n answers the store after the first (ARCHITECTURE.md, "The early answer").
  */
 import type { CommerceServiceClient } from '../client';
-import { admitDeliveries } from '../events/admit';
+import { admitDeliveries, takesStore } from '../events/admit';
 import { matchesFilters } from '../events/match';
 import { type DeliveredEvent, readDelivery } from '../events/parse';
 import type { EventRecord } from '../events/record';
@@ -27,7 +27,7 @@ export function receiveDelivery(body: unknown, setup: TriggerSetup): ReceivedDel
   const delivered = readDelivery(body);
   const filters = eventFiltersOf(setup.event, setup);
   const matching = delivered.filter(({ record }) => matchesFilters(record, filters));
-  const needsStore = matching.length > 0 && (setup.verify || matching.some((delivery) => Boolean(delivery.secret)));
+  const needsStore = matching.some((delivery) => takesStore(delivery, setup.verify));
   return { total: delivered.length, matching, needsStore };
 }
 

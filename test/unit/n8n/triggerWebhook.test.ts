@@ -1,5 +1,6 @@
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import { fakeWebhook } from './fake/context';
+import { RecordedResponse } from './fake/response';
 
 const trigger = new CommerceServiceTrigger();
 // Parsing and filtering only; verification with the store is triggerVerify.test.ts.
@@ -29,13 +30,10 @@ function purchase(overrides: Record<string, unknown> = {}) {
 
 describe('trigger webhook()', () => {
 	it('emits the delivered event as one item, with the shared parser’s types', async () => {
-		const { context, answers } = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: purchase() });
+		const { context } = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: purchase() });
 
 		const response = await trigger.webhook.call(context);
 
-		// n8n writes no answer of its own: the trigger gave it, once.
-		expect(response.noWebhookResponse).toBe(true);
-		expect(answers).toEqual([{ status: 200, body: { received: 1 }, requestsBefore: 0 }]);
 		expect(response.workflowData).toEqual([
 			[
 				{
@@ -63,7 +61,7 @@ describe('trigger webhook()', () => {
 	});
 
 	it('drops an event of another kind without starting the workflow', async () => {
-		const { context, answers } = fakeWebhook({
+		const { context } = fakeWebhook({
 			parameters: PURCHASES_OF_87,
 			bodyData: purchase({ trigger: 'refunded' }),
 		});
@@ -71,7 +69,6 @@ describe('trigger webhook()', () => {
 		const response = await trigger.webhook.call(context);
 
 		expect(response).toEqual({ noWebhookResponse: true });
-		expect(answers).toEqual([{ status: 200, body: { received: 1 }, requestsBefore: 0 }]);
 	});
 
 	it('drops another product, but keeps the product when it was bought as a bump', async () => {
@@ -141,11 +138,63 @@ describe('trigger webhook()', () => {
 	});
 
 	it('ignores an empty delivery', async () => {
-		const { context, answers } = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: {} });
+		const fake = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: {} });
 
-		const response = await trigger.webhook.call(context);
+		const response = await trigger.webhook.call(fake.context);
 
 		expect(response).toEqual({ noWebhookResponse: true });
-		expect(answers).toEqual([{ status: 200, body: { received: 0 }, requestsBefore: 0 }]);
+		expect(answerOf(fake.response)).toEqual({ status: 200, body: { received: 0 } });
+	});
+});
+
+/** What the store got back: the status and JSON body the node wrote itself. */
+function answerOf(response: unknown): { status: number; body: unknown } {
+	if (!(response instanceof RecordedResponse)) throw new Error('expected the recorded response');
+	return { status: response.statusCode, body: response.json() };
+}
+
+describe('trigger webhook() answers the store itself, once, before anything else', () => {
+	it.each([
+		['a delivery that starts the workflow', purchase(), 1, true],
+		['a list of two', [purchase({ id: 1 }), purchase({ id: 2 })], 2, true],
+		['an event for another trigger', purchase({ trigger: 'refunded' }), 1, false],
+		['another product', purchase({ product_id: '91' }), 1, false],
+	])(
+		'%s: 200 with the number of records received, and no second answer from n8n',
+		async (_what, body, received, started) => {
+			const fake = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: body as object });
+
+			const response = await trigger.webhook.call(fake.context);
+
+			expect(answerOf(fake.response)).toEqual({ status: 200, body: { received } });
+			expect((fake.response as RecordedResponse).writes).toBe(1);
+			expect(response.noWebhookResponse).toBe(true);
+			expect(response.webhookResponse).toBeUndefined();
+			expect(response.workflowData !== undefined).toBe(started);
+		},
+	);
+
+	it('a credential that names no usable store is an error, and no answer is written', async () => {
+		const fake = fakeWebhook({
+			parameters: { ...PURCHASES_OF_87, verifyDeliveries: true },
+			credentials: { storeUrl: 'not a store', apiKey: 'k' },
+			bodyData: purchase(),
+		});
+
+		await expect(trigger.webhook.call(fake.context)).rejects.toThrow(/is not a store URL/);
+		expect((fake.response as RecordedResponse).headersSent).toBe(false);
+	});
+
+	it('with verification off, no store is needed to answer', async () => {
+		const fake = fakeWebhook({
+			parameters: PURCHASES_OF_87,
+			credentials: { storeUrl: 'not a store', apiKey: 'k' },
+			bodyData: purchase(),
+		});
+
+		const response = await trigger.webhook.call(fake.context);
+
+		expect(answerOf(fake.response)).toEqual({ status: 200, body: { received: 1 } });
+		expect(response.workflowData?.[0]).toHaveLength(1);
 	});
 });

@@ -12,6 +12,7 @@ import type {
 
 import { CommerceServiceApi } from '../../../../n8n/credentials/CommerceServiceApi.credentials';
 import { applyAuthenticate, performRequest, type SentRequest } from './http';
+import { type FakeResponse, RecordedResponse } from './response';
 
 /**
  * A small fake of the `this` n8n gives a node: parameters, credentials, static data, the webhook URL
@@ -37,13 +38,8 @@ export interface FakeOptions {
 	webhookUrl?: string;
 	bodyData?: unknown;
 	rawBody?: Buffer;
-}
-
-/** What a webhook wrote to n8n's response object itself, and how many store requests preceded it. */
-export interface Answer {
-	status: number;
-	body: unknown;
-	requestsBefore: number;
+	/** The webhook's response object; a recorded one by default (`Fake.response`). */
+	response?: FakeResponse;
 }
 
 export interface Fake {
@@ -51,8 +47,6 @@ export interface Fake {
 	sent: SentRequest[];
 	staticData: IDataObject;
 	logs: string[];
-	/** Answers written through `getResponseObject()` (webhooks that answer before they finish). */
-	answers: Answer[];
 }
 
 function base(options: FakeOptions, type: string) {
@@ -72,7 +66,6 @@ function base(options: FakeOptions, type: string) {
 		sent: [],
 		staticData: options.staticData ?? {},
 		logs: [],
-		answers: [],
 	};
 	const log = (level: string) => (message: string) => fake.logs.push(`${level}: ${message}`);
 	const common = {
@@ -172,33 +165,20 @@ export function fakeHook(options: FakeOptions = {}): { context: IHookFunctions }
 	return { context: context as unknown as IHookFunctions, ...fake };
 }
 
-export function fakeWebhook(options: FakeOptions = {}): { context: IWebhookFunctions } & Fake {
+export function fakeWebhook(
+	options: FakeOptions = {},
+): { context: IWebhookFunctions; response: FakeResponse } & Fake {
 	const { fake, common, helpers } = base(options, 'trigger');
 	const parameters = options.parameters ?? {};
+	const response = options.response ?? new RecordedResponse(() => fake.sent.length);
 	const context = {
 		...common,
 		helpers,
 		getNodeParameter: (name: string, fallback?: unknown) => parameterOf(parameters, name, fallback),
 		getBodyData: () => options.bodyData ?? {},
 		getRequestObject: () => ({ body: options.bodyData ?? {}, rawBody: options.rawBody }),
-		getResponseObject: () => response(fake),
+		getResponseObject: () => response,
 		getMode: () => 'trigger',
 	};
-	return { context: context as unknown as IWebhookFunctions, ...fake };
-}
-
-/** The part of express's response a webhook uses to answer by itself: `status(code).json(body)`. */
-function response(fake: Fake) {
-	let status = 200;
-	const res = {
-		status(code: number) {
-			status = code;
-			return res;
-		},
-		json(body: unknown) {
-			fake.answers.push({ status, body, requestsBefore: fake.sent.length });
-			return res;
-		},
-	};
-	return res;
+	return { context: context as unknown as IWebhookFunctions, response, ...fake };
 }

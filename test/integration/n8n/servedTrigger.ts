@@ -1,0 +1,125 @@
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { IDataObject, INodeType, IWebhookResponseData } from 'n8n-workflow';
+
+import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
+import { fakeWebhook } from '../../unit/n8n/fake/context';
+
+/**
+ * The n8n webhook trigger's `webhook()` served over real HTTP on 127.0.0.1, the way n8n serves a
+ * production webhook with responseMode `onReceived`: the body parsed as JSON when it is JSON (the raw
+ * bytes kept), the node's context a fake (test/unit/n8n/fake) whose response object is the real
+ * `http.ServerResponse`, and, after `webhook()` resolves, n8n's own answer unless the node returned
+ * `noWebhookResponse` (then n8n writes nothing). Returned `workflowData` is an execution.
+ */
+
+export interface StoreAccess {
+  url: string;
+  apiKey: string;
+  apiRoot: string;
+}
+
+export interface ServedTrigger {
+  url: string;
+  /** The items of every execution started, in the order `webhook()` returned them. */
+  executions: IDataObject[][];
+  /** What the node logged (n8n's logger), across deliveries. */
+  logs: string[];
+  /** Errors `webhook()` threw. */
+  errors: string[];
+  /** Resolves once every delivery received so far has finished its `webhook()`. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * `node` defaults to the trigger's source; the bench passes the built bundle (n8n/dist), what n8n loads
+ * (and what `tsx` can load: it resolves the source's path to the codex `.node.json` beside it).
+ */
+export async function serveTrigger(
+  store: StoreAccess,
+  parameters: IDataObject,
+  node: INodeType = new CommerceServiceTrigger(),
+): Promise<ServedTrigger> {
+  const webhook = node.webhook;
+  if (!webhook) throw new Error('the node has no webhook()');
+  const executions: IDataObject[][] = [];
+  const logs: string[] = [];
+  const errors: string[] = [];
+  const running = new Set<Promise<void>>();
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    const raw = await readAll(req);
+    const { context, logs: nodeLogs } = fakeWebhook({
+      parameters,
+      credentials: { storeUrl: store.url, apiKey: store.apiKey, apiRoot: store.apiRoot },
+      bodyData: parseJsonBody(req, raw),
+      rawBody: raw,
+      response: res,
+    });
+    let result: IWebhookResponseData;
+    try {
+      result = await webhook.call(context);
+    } catch (error) {
+      errors.push(error instanceof Error ? error.message : String(error));
+      if (!res.headersSent) answer(res, 500, { message: 'Error in workflow' });
+      return;
+    } finally {
+      logs.push(...nodeLogs);
+    }
+    // n8n with responseMode onReceived: its answer comes after webhook() resolved, unless the node answered.
+    if (!result.noWebhookResponse) {
+      if (res.headersSent) errors.push('the node answered, and n8n would answer a second time');
+      else answer(res, 200, result.webhookResponse ?? { message: 'Workflow was started' });
+    } else if (!res.headersSent) errors.push('noWebhookResponse, but the node wrote no answer: the store would hang');
+    if (result.workflowData) executions.push((result.workflowData[0] ?? []).map((item) => item.json));
+  };
+
+  const server = http.createServer((req, res) => {
+    const done = handle(req, res).finally(() => running.delete(done));
+    running.add(done);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhook`,
+    executions,
+    logs,
+    errors,
+    async settled() {
+      while (running.size > 0) await Promise.all([...running]);
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function readAll(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** n8n's JSON body parser: a JSON body becomes an object; anything else stays `{}` (the node reads the raw bytes). */
+function parseJsonBody(req: http.IncomingMessage, raw: Buffer): unknown {
+  if (!/json/i.test(req.headers['content-type'] ?? '')) return {};
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    return {};
+  }
+}
+
+function answer(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) });
+  res.end(text);
+}
