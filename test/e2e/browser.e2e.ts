@@ -289,6 +289,9 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
     step('trigger-output', async () => {
       const sandbox = stack.sandbox;
       const testHook = () => sandbox.hooks().find((hook) => hook.hookUrl.includes('/webhook-test/'));
+      // The active example's hook, before listening: the test must leave it as it is (n8n/README.md).
+      const activeBefore = sandbox.hooks();
+      expect(activeBefore).toHaveLength(1);
       await editor.executeStep(); // "listen for test event"
       for (let waited = 0; !testHook() && waited < 20_000; waited += 250)
         await new Promise((resolve) => setTimeout(resolve, 250));
@@ -316,6 +319,11 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       expect(output).toMatch(idLine);
       expect(output).toContain(purchase.email);
       expect(await editor.outputItemCount()).toBe(1);
+      // "Listen for test event ... removed after the test; does not touch the active one."
+      for (let waited = 0; testHook() && waited < 20_000; waited += 250)
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(testHook()).toBeUndefined();
+      expect(sandbox.hooks()).toEqual(activeBefore);
       await screenshot(page, 'n8n-trigger-output', { hide: '.el-popper' }); // and n8n's "you can pin this" hint
     }),
   );

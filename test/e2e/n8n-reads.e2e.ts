@@ -1,7 +1,7 @@
 /**
  * Reads at scale in a real n8n (2.41.1, scripts/n8n), in one `n8n execute` run against two sandbox
- * stores of several pages (spec profile: paged with totals, so pages are fetched in parallel; real
- * profile: customers sent all at once): Order → Get Many with Return All (default and Parallel
+ * stores of several pages (both paged with totals, so pages are fetched in parallel; the real profile
+ * adds cents and the other real-store quirks): Order → Get Many with Return All (default and Parallel
  * Requests = 1) through a store that answers 429 (Retry-After: 1) to a few requests, and Customer →
  * Get by Email (found, in another letter case and with spaces; unknown: no item, or one empty item
  * with Always Output Data). 600 orders and 141 customers per store: `n8n execute` was seen to cut a

@@ -2,6 +2,8 @@
  * The real Zapier CLI on the app, through the npm scripts CI runs: schema validation, the build with
  * its own "Testing build" step, and `invoke` of the auth test, both dropdowns and every search (Find Customer by ID and by email) against
  * the sandbox (started here; the CLI runs in child processes, so this process stays free to answer).
+ * Hook triggers: what `invoke` can run of them, and their subscribe / perform / performList /
+ * unsubscribe through the CLI's own app handler (see the last describe).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -202,5 +204,86 @@ describe('zapier-platform invoke against the sandbox', () => {
     }[];
     expect(orders.length).toBeGreaterThan(0);
     expect(orders.every((order) => Number.isInteger(order.id))).toBe(true);
+  });
+});
+
+/**
+ * Hook triggers. `zapier-platform invoke trigger <key>` calls only `operation.perform`, with no
+ * delivery in the bundle (the CLI's help lists "Hook triggers, including REST hook
+ * subscribe/unsubscribe" among its local-mode limits): for a hook trigger that is "no event". The rest
+ * of the documented lifecycle (subscribe when a Zap is turned on, a delivery, test records, unsubscribe)
+ * runs here through the handler the CLI itself uses (`localAppCommand` of zapier-platform-cli, which
+ * loads the built app as `invoke` does), in a child process like the CLI, against the sandbox.
+ */
+describe('hook triggers through the Zapier CLI and its app handler', () => {
+  /** One method of the built app through the CLI's local handler; its `results`. */
+  async function handler(method: string, bundle: Record<string, unknown>): Promise<unknown> {
+    const script = `
+      const { localAppCommand } = require(${JSON.stringify(require.resolve('zapier-platform-cli/src/utils/local'))});
+      const event = JSON.parse(process.argv[1]);
+      localAppCommand(event, process.cwd(), false).then(
+        (results) => { process.stdout.write(JSON.stringify(results === undefined ? null : results)); },
+        (error) => { process.stderr.write(String(error && error.message)); process.exitCode = 1; },
+      );`;
+    const event = { command: 'execute', method, bundle: { authData, ...bundle } };
+    const { stdout } = await run(process.execPath, ['-e', script, JSON.stringify(event)], {
+      cwd: APP,
+      timeout: 60_000,
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    return JSON.parse(stdout) as unknown;
+  }
+  let authData: Record<string, string>;
+
+  beforeAll(async () => {
+    authData = { storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot };
+    await npmRun('build:zapier');
+  }, 120_000);
+  afterEach(() => sandbox.reset());
+
+  it('invoke trigger product_purchased runs perform without a delivery: no event, no error', async () => {
+    await expect(invoke(['trigger', 'product_purchased'])).resolves.toEqual([]);
+    expect(sandbox.hooks()).toEqual([]);
+  });
+
+  it('subscribe, a delivery (verified by its secret), test records and unsubscribe, through the handler', async () => {
+    // A local address nobody listens at: the store's delivery fails fast and goes nowhere.
+    const targetUrl = 'http://127.0.0.1:9/hooks/standard/1/abc/';
+    const subscribed = (await handler('triggers.product_purchased.operation.performSubscribe', {
+      targetUrl,
+      inputData: {},
+    })) as { id: string };
+    expect(sandbox.hooks()).toEqual([
+      expect.objectContaining({ id: subscribed.id, hookUrl: targetUrl, statuses: ['purchased'], source: 'zapier' }),
+    ]);
+
+    // The store's delivery (real profile: with the key, as older plugins send it), as Zapier hands it over.
+    const [delivery] = await sandbox.fireEvent({ type: 'purchased' });
+    const content = { ...(delivery?.payload ?? {}), studiocart_secret: sandbox.apiKey };
+    const items = (await handler('triggers.product_purchased.operation.perform', {
+      inputData: {},
+      cleanedRequest: { method: 'POST', headers: { 'content-type': 'application/json' }, content },
+    })) as Array<Record<string, unknown>>;
+    expect(items).toEqual([
+      expect.objectContaining({
+        id: delivery?.payload.id,
+        verification: { status: 'verified', method: 'secret' },
+      }),
+    ]);
+    expect(JSON.stringify(items)).not.toContain(sandbox.apiKey);
+
+    // "Test trigger": the store's latest real records of the event.
+    const recent = (await handler('triggers.product_purchased.operation.performList', {
+      inputData: {},
+      meta: { isLoadingSample: true },
+    })) as Array<Record<string, unknown>>;
+    expect(recent.length).toBeGreaterThan(0);
+    expect(recent.every((record) => record.trigger === 'purchased')).toBe(true);
+
+    await handler('triggers.product_purchased.operation.performUnsubscribe', {
+      inputData: {},
+      subscribeData: subscribed,
+    });
+    expect(sandbox.hooks()).toEqual([]);
   });
 });
