@@ -6,6 +6,7 @@ export type {
   Deviations,
   Faults,
   Sandbox,
+  SandboxConfig,
   SandboxDelivery,
   SandboxEvent,
   SandboxHook,

@@ -101,6 +101,23 @@ export interface SandboxOptions {
   deviations?: Partial<Deviations>;
   /** Added to every answer of the service's routes (never /sandbox/v1), in ms: a slow host. Default 0. */
   latencyMs?: number;
+  /**
+   * The site's time zone: an IANA name (`America/New_York`) or a manual offset (`UTC+5:30`). Default:
+   * the profile's (`spec` UTC, `real` America/New_York).
+   */
+  timezone?: string;
+}
+
+/** What `GET /sandbox/v1/config` shows. */
+export interface SandboxConfig {
+  profile: SandboxProfile;
+  deviations: Deviations;
+  faults: Faults | null;
+  latencyMs: number;
+  /** `America/New_York`, `UTC+5:30`. */
+  timezone: string;
+  /** The store's clock, ISO 8601 UTC. */
+  clock: string;
 }
 
 /** A hook registered through webhook/subscribe. */
@@ -151,6 +168,10 @@ export interface Sandbox {
   setFaults(faults: Faults | null): void;
   /** Per-request latency of the service's routes, in ms (kept by `reset`). */
   setLatency(ms: number): void;
+  /** The site's zone (`America/New_York`, `UTC+5:30`); null: the profile's. `reset` goes back to the start's. */
+  setTimezone(timezone: string | null): void;
+  /** Moves the store's clock: the next live event happens one minute after it. */
+  setClock(at: Date | string): void;
   hooks(): SandboxHook[];
   deliveries(): SandboxDelivery[];
   fireEvent(event: SandboxEvent): Promise<SandboxDelivery[]>;

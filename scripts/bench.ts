@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { collect, createClient, EVENTS, matchesFilters, parseDelivery } from '../shared/src';
 import { nodeTransport } from '../shared/src/http/nodeTransport';
 import { startSandbox } from '../sandbox';
+import { dateCosts } from './bench/dates';
 import { eventCosts } from './bench/events';
 import { readsAtScale } from './bench/readsAtScale';
 
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
   );
   console.log(`peak resident memory: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB`);
   await eventCosts();
+  await dateCosts();
   await readsAtScale();
 }
 

@@ -2,12 +2,12 @@ import type { Links } from '../addressing';
 import { AdminInputError, parseConfigUpdate, parseEvent, type ConfigUpdate } from '../admin-input';
 import { EventError, EVENT_TYPES, type EventRecord } from '../events';
 import { JSON_TYPE, type Outgoing } from '../http/outgoing';
-import type { Deviations, Faults, SandboxDelivery, SandboxEvent, SandboxHook, SandboxProfile } from '../types';
+import type { SandboxConfig, SandboxDelivery, SandboxEvent, SandboxHook } from '../types';
 
 /** The sandbox's own admin API under /sandbox/v1: steer it from a test running in another process. */
 export interface AdminControls {
   info(): Record<string, unknown>;
-  config(): { profile: SandboxProfile; deviations: Deviations; faults: Faults | null; latencyMs: number };
+  config(): SandboxConfig;
   updateConfig(update: ConfigUpdate): void;
   reset(): void;
   hooks(): SandboxHook[];

@@ -74,3 +74,4 @@ export {
   type PlanChoiceOptions,
   type ClientSource,
 } from './triggers/plans';
+export * from './dates';

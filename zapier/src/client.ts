@@ -68,5 +68,7 @@ export function storeClient(
     transport: zapierTransport(z),
     timeoutMs: limits.timeoutMs,
     retry: zapierRetry(limits),
+    // Why some times have no instant (docs/dates.md), in the Zap's log.
+    onNotice: (notice) => z.console.log(`Commerce Service: ${notice.message}`),
   });
 }

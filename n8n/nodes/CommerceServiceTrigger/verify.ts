@@ -4,7 +4,11 @@
  */
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { type DeliveredEvent, admitDeliveries as admit } from '../../../shared/src';
+import {
+	type CommerceServiceClient,
+	type DeliveredEvent,
+	admitDeliveries as admit,
+} from '../../../shared/src';
 import { storeClient } from '../common/transport';
 
 const LOG_PREFIX = 'Commerce Service Trigger';
@@ -16,17 +20,17 @@ export async function admitDeliveries(
 	event: string,
 	verify: boolean,
 ): Promise<IDataObject[]> {
-	const { admitted, notices } = await admit({
-		delivered,
-		event,
-		verify,
-		// The store waits for the webhook's answer: its read gets the short retry budget.
-		client: async () => await storeClient.call(context, { purpose: 'verification' }),
-	});
+	let client: CommerceServiceClient | undefined;
+	// The store waits for the webhook's answer: its read gets the short retry budget.
+	const store = async () =>
+		(client ??= await storeClient.call(context, { purpose: 'verification' }));
+	const { admitted, notices } = await admit({ delivered, event, verify, client: store });
 	for (const notice of notices) {
 		const line = `${LOG_PREFIX}: ${notice.message}`;
 		if (notice.level === 'warn') context.logger.warn(line);
 		else context.logger.info(line);
 	}
-	return admitted.map((record) => ({ ...record }) as IDataObject);
+	// Each timestamp also as an instant (docs/dates.md), on the same client: one zone read per delivery.
+	const dated = await (await store()).withInstants(admitted);
+	return dated.map((record) => ({ ...record }) as IDataObject);
 }

@@ -3,7 +3,13 @@
  * and the call to the shared admission decision. A forged delivery returns no record, so no task runs.
  */
 import { type Bundle, type PlainInputField, type PlainOutputField, type ZObject } from 'zapier-platform-core';
-import { type DeliveredEvent, type EventRecord, admitDeliveries as admit, choiceFlag } from '../../../shared/src';
+import {
+  type CommerceServiceClient,
+  type DeliveredEvent,
+  type EventRecord,
+  admitDeliveries as admit,
+  choiceFlag,
+} from '../../../shared/src';
 import { storeClient } from '../client';
 
 export const VERIFY_INPUT_KEY = 'verify_deliveries';
@@ -43,13 +49,11 @@ export async function admitDeliveries(
   delivered: readonly DeliveredEvent[],
   event: string,
 ): Promise<EventRecord[]> {
-  const { admitted, notices } = await admit({
-    delivered,
-    event,
-    verify: readVerify(bundle),
-    // The store waits for this answer: its read gets the short retry budget.
-    client: () => storeClient(z, bundle, { purpose: 'verification' }),
-  });
+  let client: CommerceServiceClient | undefined;
+  // The store waits for this answer: its read gets the short retry budget.
+  const store = () => (client ??= storeClient(z, bundle, { purpose: 'verification' }));
+  const { admitted, notices } = await admit({ delivered, event, verify: readVerify(bundle), client: store });
   for (const notice of notices) z.console.log(`Commerce Service: ${notice.message}`);
-  return admitted;
+  // Each timestamp also as an instant (docs/dates.md), on the same client: one zone read per delivery.
+  return store().withInstants(admitted);
 }

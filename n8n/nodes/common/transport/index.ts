@@ -174,5 +174,7 @@ export async function storeClient(
 		transport: n8nTransport(this),
 		...(verification ? { timeoutMs: N8N_VERIFY_RETRY_LIMITS.timeoutMs } : {}),
 		retry: n8nRetry(verification ? N8N_VERIFY_RETRY_LIMITS : N8N_RETRY_LIMITS),
+		// Why some times have no instant (docs/dates.md), in n8n's log.
+		onNotice: (notice) => this.logger.warn(`Commerce Service: ${notice.message}`),
 	});
 }
