@@ -2,7 +2,7 @@ import { type Store, type StoreSettings, resolveStore } from './config';
 import { withInstants } from './dates/fields';
 import { type DateInput, type DayReading, siteDayOf } from './dates/input';
 import { indexLabel, indexRequest, readSiteZone } from './dates/siteIndex';
-import { type ZoneReading, zoneLabel } from './dates/zone';
+import { type SiteZone, type ZoneReading, zoneLabel } from './dates/zone';
 import {
   type CommerceServiceError,
   InvalidRequestError,
@@ -81,6 +81,8 @@ export interface ClientOptions {
   retry?: RetryOptions;
   /** Where the client's notices go (the adapter's log): today, why site-local times have no instant. */
   onNotice?: (notice: ClientNotice) => void;
+  /** The site's zone when it is already known: no index read (docs/dates.md). */
+  siteZone?: SiteZone;
 }
 
 /** A line for the platform's log; the adapter adds its own prefix. Never holds the key or customer data. */
@@ -125,6 +127,7 @@ export class CommerceServiceClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retry = options.retry;
     this.onNotice = options.onNotice;
+    if (options.siteZone) this.zone = Promise.resolve({ zone: options.siteZone });
   }
 
   /**
@@ -135,7 +138,7 @@ export class CommerceServiceClient {
     this.zone ??= readSiteZone(this.transport, this.store, this.timeoutMs).then((reading) => {
       if (!reading.zone) {
         const where = indexLabel(indexRequest(this.store, this.timeoutMs));
-        this.onNotice?.({
+        this.notify({
           level: 'warn',
           message: `the time zone of ${this.store.label} could not be read from its REST index (${where}: ${reading.reason}). Times the store keeps in UTC still get an ISO instant (*_iso fields); site-local times (customer and product dates, invoice times) get none rather than a guess.`,
         });
@@ -143,6 +146,15 @@ export class CommerceServiceClient {
       return reading;
     });
     return this.zone;
+  }
+
+  /** A notice to the adapter's log; a failing log never fails a read. */
+  private notify(notice: ClientNotice): void {
+    try {
+      this.onNotice?.(notice);
+    } catch {
+      // The records matter more than the log line.
+    }
   }
 
   /** The site's zone as people read it (`America/New_York`), or null when the index could not be read. */
@@ -307,17 +319,17 @@ export class CommerceServiceClient {
     key: K,
     params: Params = {},
   ): Promise<{ value: ResultOf<K>; response: HttpResponse }> {
-    // The zone is asked alongside the first dated read, not before it: no added wait.
-    const zone = DATED_RESULTS.has(OPERATIONS[key].result) ? this.siteZone() : undefined;
     const answer = await withRetries(
       { operation: key, timeoutMs: this.timeoutMs, retry: this.retry, onBusy: () => this.busy.notify() },
       (timeoutMs) => this.attempt(key, params, timeoutMs),
     );
-    if (!zone) return answer;
-    const reading = await zone;
+    if (!DATED_RESULTS.has(OPERATIONS[key].result)) return answer;
+    // Asked after the store's answer, never before it: a call refused or failed costs no zone read.
+    const reading = await this.siteZone();
+    // REST records are filled (docs/service/shapes.md): a time without an instant has `''`.
     const value = Array.isArray(answer.value)
-      ? withInstants(answer.value as object[], reading)
-      : withInstants([answer.value as object], reading)[0];
+      ? withInstants(answer.value as object[], reading, { fill: true })
+      : withInstants([answer.value as object], reading, { fill: true })[0];
     return { ...answer, value: value as ResultOf<K> };
   }
 

@@ -43,7 +43,20 @@ export function isInstantField(key: string): boolean {
   return key.endsWith(INSTANT_SUFFIX) && key.slice(0, -INSTANT_SUFFIX.length) in RECORD_TIMES;
 }
 
-function stamped(record: Record<string, unknown>, times: Readonly<Record<string, Clock>>, zone: SiteZone | null) {
+/**
+ * `fill`: a REST record, every field present (docs/service/shapes.md): a timestamp without an instant
+ * (empty, or site-local with no zone) gets `''`. Otherwise (a delivery) the instant is left out.
+ */
+export interface InstantOptions {
+  fill?: boolean;
+}
+
+function stamped(
+  record: Record<string, unknown>,
+  times: Readonly<Record<string, Clock>>,
+  zone: SiteZone | null,
+  fill: boolean,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     // An instant from an earlier pass (another zone, a field the store emptied since) is made afresh.
@@ -54,8 +67,9 @@ function stamped(record: Record<string, unknown>, times: Readonly<Record<string,
     if (clock) {
       const instant = clock === 'utc' ? utcInstant(value) : zone ? localInstant(value, zone) : undefined;
       if (instant) out[instantKey(key)] = instant;
+      else if (fill) out[instantKey(key)] = '';
     } else if (nested && Array.isArray(value) && times === RECORD_TIMES) {
-      out[key] = value.map((entry) => (isRecord(entry) ? stamped(entry, nested, zone) : entry));
+      out[key] = value.map((entry) => (isRecord(entry) ? stamped(entry, nested, zone, fill) : entry));
     }
   }
   return out;
@@ -65,14 +79,18 @@ function stamped(record: Record<string, unknown>, times: Readonly<Record<string,
  * A record with an instant next to each of its timestamps (nested invoices included), each placed right
  * after the store's own field. Without a zone, UTC times still get theirs and site-local times none.
  */
-export function withInstant<T extends object>(record: T, zone: SiteZone | null): T {
-  return stamped(record as Record<string, unknown>, RECORD_TIMES, zone) as T;
+export function withInstant<T extends object>(record: T, zone: SiteZone | null, options: InstantOptions = {}): T {
+  return stamped(record as Record<string, unknown>, RECORD_TIMES, zone, options.fill ?? false) as T;
 }
 
 /** `withInstant` over a list; takes a zone or what a client read (`ZoneReading`). */
-export function withInstants<T extends object>(records: readonly T[], zone: SiteZone | ZoneReading | null): T[] {
+export function withInstants<T extends object>(
+  records: readonly T[],
+  zone: SiteZone | ZoneReading | null,
+  options: InstantOptions = {},
+): T[] {
   const site = zone && 'zone' in zone ? zone.zone : (zone as SiteZone | null);
-  return records.map((record) => withInstant(record, site));
+  return records.map((record) => withInstant(record, site, options));
 }
 
 /** A record as the store sent it: the instants this module adds taken out again (top level and nested lists). */

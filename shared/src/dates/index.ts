@@ -3,6 +3,7 @@ export { type SiteZone, type ZoneReading, zoneFromIndex, zoneLabel, offsetAt, of
 export { utcInstant, localInstant, localInstantMs, instantIn, siteDay, wallTime } from './instant';
 export {
   type Clock,
+  type InstantOptions,
   INSTANT_SUFFIX,
   RECORD_TIMES,
   INVOICE_TIMES,

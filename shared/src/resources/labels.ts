@@ -3,7 +3,7 @@ import type { FieldType, Schema } from './coerce';
 import { CUSTOMER, ORDER, PAYLOAD_CONTACT, PAYLOAD_ITEM, PRODUCT, SUBSCRIPTION } from './schemas';
 
 /** Human labels for every field a connector shows (Zapier output fields, n8n hints). */
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
+const STORE_LABELS: Readonly<Record<string, string>> = {
   trigger: 'Event',
   id: 'ID',
   first_name: 'First Name',
@@ -83,6 +83,14 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   order_status: 'Order Status',
 };
 
+/** Each store label, and each timestamp's instant (`date_time_iso`: "Date and Time (ISO 8601)", docs/dates.md). */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  ...STORE_LABELS,
+  ...Object.fromEntries(
+    Object.keys(RECORD_TIMES).map((key) => [instantKey(key), `${STORE_LABELS[key] ?? key} (ISO 8601)`]),
+  ),
+};
+
 export interface FieldDescription {
   key: string;
   label: string;
@@ -107,7 +115,7 @@ export function describeSchema(schema: Schema): FieldDescription[] {
   return Object.entries(schema).flatMap(([key, type]): FieldDescription[] => {
     const field: FieldDescription = { key, label: labelOf(key), ...describe(type) };
     if (!RECORD_TIMES[key]) return [field];
-    return [field, { key: instantKey(key), label: `${field.label} (ISO 8601)`, type: 'datetime' }];
+    return [field, { key: instantKey(key), label: labelOf(instantKey(key)), type: 'datetime' }];
   });
 }
 

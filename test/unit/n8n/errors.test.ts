@@ -197,7 +197,7 @@ describe('errors', () => {
 		const error = await failure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe('Date After "last tuesday" is not a date');
+		expect(error.message).toBe('Created After "last tuesday" is not a date');
 		expect(sent).toHaveLength(0);
 	});
 

@@ -48,7 +48,12 @@ describe('n8n transport', () => {
 
 		await client.listOrders({ page: 2, per_page: 25 });
 
-		expect(calls).toEqual([
+		// Then the site's zone, once, from WordPress's REST index (docs/dates.md).
+		expect(calls.map((call) => call.options.url)).toEqual([
+			'https://shop.example.com/wp-json/sc/v1/orders',
+			'https://shop.example.com/wp-json/',
+		]);
+		expect(calls.slice(0, 1)).toEqual([
 			{
 				type: 'commerceServiceApi',
 				options: {
@@ -75,7 +80,9 @@ describe('n8n transport', () => {
 			status: 'purchased',
 		});
 
-		const [get, subscribe] = calls.map((call) => call.options);
+		const [get, subscribe] = calls
+			.map((call) => call.options)
+			.filter((options) => !options.url.endsWith('/wp-json/'));
 		expect(get?.headers).not.toHaveProperty('x-api-key');
 		expect(get?.body).toBeUndefined();
 		expect(subscribe?.qs).toEqual({ api_key: KEY });

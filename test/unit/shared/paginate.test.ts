@@ -1,6 +1,6 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
 import { type Page, collect, paginate } from '../../../shared/src';
-import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, useNock } from './helpers';
+import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from './helpers';
 import { createClient } from '../../../shared/src';
 
 useNock();
@@ -447,6 +447,8 @@ describe('client.iterate after a 429 during a parallel walk', () => {
     });
     const client = createClient({
       settings: storeFor(),
+      // The zone is known: this test counts the store's reads only (docs/dates.md).
+      siteZone: UTC_ZONE,
       transport,
       retry: { budgetMs: 25_000, sleep: async (ms) => void waits.push(ms) },
     });

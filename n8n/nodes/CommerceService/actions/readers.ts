@@ -109,10 +109,9 @@ export async function readDateAfter(
 	if (reading.day === null) {
 		throw new NodeOperationError(
 			context.getNode(),
-			`Created After "${String(raw)}" is not a date (${reading.reason})`,
+			`Created After "${String(raw)}" is not a date`,
 			{
-				description:
-					'Pick a date, or use an expression that gives one such as 2026-01-31 or $today',
+				description: `Pick a date, or use an expression that gives one such as 2026-01-31 or $today (${reading.reason})`,
 				itemIndex,
 			},
 		);
