@@ -324,6 +324,8 @@ export class CommerceServiceClient {
       (timeoutMs) => this.attempt(key, params, timeoutMs),
     );
     if (!DATED_RESULTS.has(OPERATIONS[key].result)) return answer;
+    // No record, no time to convert: an empty page costs no zone read.
+    if (Array.isArray(answer.value) && answer.value.length === 0) return answer;
     // Asked after the store's answer, never before it: a call refused or failed costs no zone read.
     const reading = await this.siteZone();
     // REST records are filled (docs/service/shapes.md): a time without an instant has `''`.
