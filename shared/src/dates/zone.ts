@@ -44,11 +44,25 @@ export function isKnownZone(name: string): boolean {
   }
 }
 
+/** Offsets by zone and quarter hour: zones change offset on quarter hours, and `Intl` is the slow part. */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR = 900_000;
+
 /** The zone's offset from UTC at an instant, in minutes east (New York in winter: -300). */
 export function offsetAt(zone: SiteZone, epochMs: number): number {
   if (zone.kind === 'offset') return zone.minutes;
+  const key = `${zone.name}@${Math.floor(epochMs / QUARTER_HOUR)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  if (offsets.size > 50_000) offsets.clear();
+  const offset = intlOffset(zone.name, Math.floor(epochMs / QUARTER_HOUR) * QUARTER_HOUR);
+  offsets.set(key, offset);
+  return offset;
+}
+
+function intlOffset(name: string, epochMs: number): number {
   const parts: Record<string, number> = {};
-  for (const part of formatterOf(zone.name).formatToParts(new Date(epochMs))) {
+  for (const part of formatterOf(name).formatToParts(new Date(epochMs))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   const wall = Date.UTC(

@@ -78,10 +78,10 @@ describe.each<SandboxProfile>(['spec', 'real'])('instants on both platforms (%s 
     const subscription = (await client.listSubscriptions({ per_page: 20 })).items.find(
       (record) => record.invoices.length > 0,
     ) as unknown as Row & { id: number; invoices: Row[] };
-    const [found] = await run<Row[]>(SEARCH_PERFORMS.find_subscription, {
+    const [found] = (await run(SEARCH_PERFORMS.find_subscription, {
       authData: authFor(sandbox),
       inputData: { subscription_id: String(subscription.id) },
-    });
+    })) as unknown as Row[];
     const { context } = fakeExecute({
       credentials,
       parameters: { resource: 'subscription', operation: 'get', subscriptionId: String(subscription.id) },
