@@ -48,12 +48,8 @@ describe('n8n transport', () => {
 
 		await client.listOrders({ page: 2, per_page: 25 });
 
-		// Then the site's zone, once, from WordPress's REST index (docs/dates.md).
-		expect(calls.map((call) => call.options.url)).toEqual([
-			'https://shop.example.com/wp-json/sc/v1/orders',
-			'https://shop.example.com/wp-json/',
-		]);
-		expect(calls.slice(0, 1)).toEqual([
+		// An empty page has no times: the site's zone is not asked (docs/dates.md).
+		expect(calls).toEqual([
 			{
 				type: 'commerceServiceApi',
 				options: {
