@@ -1,3 +1,4 @@
+import { parseTimezone } from './format/zone';
 import { DEVIATION_KEYS, isProfile } from './profiles';
 import type { Deviations, Faults, SandboxEvent, SandboxProfile } from './types';
 
@@ -94,6 +95,10 @@ export interface ConfigUpdate {
   latencyMs?: number;
   /** null = unlimited. */
   phpWorkers?: number | null;
+  /** The site's zone (`America/New_York`, `UTC+5:30`); null: the profile's. */
+  timezone?: string | null;
+  /** The store clock, an ISO 8601 instant: the next event happens one minute after it. */
+  clock?: number;
 }
 
 const workerCount = (value: unknown): number | null => {
@@ -108,7 +113,7 @@ export function parseConfigUpdate(body: unknown): ConfigUpdate {
     throw new AdminInputError('expected a JSON object {profile?, deviations?, faults?, latencyMs?, phpWorkers?}');
   const update: ConfigUpdate = {};
   for (const key of Object.keys(body)) {
-    if (!['profile', 'deviations', 'faults', 'latencyMs', 'phpWorkers'].includes(key))
+    if (!['profile', 'deviations', 'faults', 'latencyMs', 'phpWorkers', 'timezone', 'clock'].includes(key))
       throw new AdminInputError(`unknown setting "${key}"`);
   }
   if (body.profile !== undefined) {
@@ -119,6 +124,24 @@ export function parseConfigUpdate(body: unknown): ConfigUpdate {
   if (body.faults !== undefined) update.faults = parseFaults(body.faults);
   if (body.latencyMs !== undefined) update.latencyMs = nonNegative(body.latencyMs, 'latencyMs');
   if (body.phpWorkers !== undefined) update.phpWorkers = workerCount(body.phpWorkers);
+  if (body.timezone !== undefined) {
+    if (body.timezone !== null && typeof body.timezone !== 'string')
+      throw new AdminInputError(
+        'timezone must be a zone name such as America/New_York, an offset such as UTC+5:30, or null',
+      );
+    try {
+      if (typeof body.timezone === 'string') parseTimezone(body.timezone);
+    } catch (error) {
+      throw new AdminInputError((error as Error).message);
+    }
+    update.timezone = body.timezone;
+  }
+  if (body.clock !== undefined) {
+    const ms = typeof body.clock === 'string' ? Date.parse(body.clock) : NaN;
+    if (Number.isNaN(ms) || !/(Z|[+-]\d{2}:?\d{2})$/i.test(String(body.clock)))
+      throw new AdminInputError('clock must be an ISO 8601 instant with an offset, e.g. 2026-11-24T04:58:00Z');
+    update.clock = Math.floor(ms / 1000);
+  }
   return update;
 }
 

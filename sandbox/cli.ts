@@ -1,14 +1,15 @@
 /**
  * `npm run sandbox -- --profile real --size 500 --seed 1`
  * Flags win over the environment (SANDBOX_PORT, SANDBOX_API_KEY, SANDBOX_PROFILE, SANDBOX_SIZE,
- * SANDBOX_SEED, SANDBOX_HOST, SANDBOX_API_ROOT, SANDBOX_LATENCY_MS, SANDBOX_PHP_WORKERS). `--latency 20` adds
- * 20 ms to every API answer; `--php-workers 2` serves like a small host with two PHP workers.
+ * SANDBOX_SEED, SANDBOX_HOST, SANDBOX_API_ROOT, SANDBOX_LATENCY_MS, SANDBOX_PHP_WORKERS, SANDBOX_TIMEZONE).
+ * `--latency 20` adds 20 ms to every API answer; `--php-workers 2` serves like a small host with two PHP
+ * workers; `--timezone Asia/Kolkata` (or `UTC+5:30`) sets the site's zone (default: the profile's).
  */
 import { parseArgs } from 'node:util';
 import { isProfile } from './profiles';
 import { DEFAULT_API_KEY, DEFAULT_SIZE, startSandbox } from './server';
 
-const USAGE = `Usage: npm run sandbox -- [--profile spec|real] [--size N] [--seed N] [--port N] [--host H] [--api-key K] [--api-root /wp-json/sc/v1] [--latency MS] [--php-workers N] [--quiet]`;
+const USAGE = `Usage: npm run sandbox -- [--profile spec|real] [--size N] [--seed N] [--port N] [--host H] [--api-key K] [--api-root /wp-json/sc/v1] [--latency MS] [--php-workers N] [--timezone ZONE] [--quiet]`;
 
 function integer(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
       'api-root': { type: 'string' },
       latency: { type: 'string' },
       'php-workers': { type: 'string' },
+      timezone: { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
   const seed = integer('seed', values.seed ?? env.SANDBOX_SEED, 1);
   const workers = phpWorkers(values['php-workers'] ?? env.SANDBOX_PHP_WORKERS);
 
+  const timezone = values.timezone ?? env.SANDBOX_TIMEZONE;
   const started = Date.now();
   const sandbox = await startSandbox({
     host: values.host ?? env.SANDBOX_HOST ?? '127.0.0.1',
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
     seed,
     latencyMs: integer('latency', values.latency ?? env.SANDBOX_LATENCY_MS, 0),
     phpWorkers: workers,
+    ...(timezone ? { timezone } : {}),
     quiet: values.quiet ?? false,
   });
   const api = `${sandbox.url}${sandbox.apiRoot}`;
@@ -78,6 +82,7 @@ async function main(): Promise<void> {
       `  Store URL: ${sandbox.url}`,
       `  API root:  ${api}`,
       `  API key:   ${sandbox.apiKey}`,
+      `  Time zone: ${(await fetchConfig(sandbox.url)).timezone}`,
       `  Admin API: ${sandbox.url}/sandbox/v1 (see sandbox/README.md)`,
       'Try:',
       `  curl -s -H 'x-api-key: ${sandbox.apiKey}' '${api}/orders?per_page=2'`,
@@ -90,6 +95,10 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+async function fetchConfig(url: string): Promise<{ timezone: string }> {
+  return (await (await fetch(`${url}/sandbox/v1/config`)).json()) as { timezone: string };
 }
 
 main().catch((error: unknown) => {

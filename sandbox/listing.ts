@@ -1,6 +1,7 @@
 import type { Links } from './addressing';
 import { invalidParams } from './errors';
 import { parseDay, DAY } from './format/time';
+import { startOfLocalDay, type SiteTimezone } from './format/zone';
 import type { ApiRequest } from './http/incoming';
 import type { ApiResponse } from './http/outgoing';
 
@@ -10,7 +11,7 @@ export interface ListParams {
   perPage: number;
   order: 'asc' | 'desc';
   orderby: string;
-  /** Records strictly after the end of this day (epoch seconds), like WP_Date_Query's `after` on a date. */
+  /** Records strictly after the end of this site-local day (epoch seconds), like WP_Date_Query's `after` on a date. */
   after: number | null;
 }
 
@@ -30,7 +31,12 @@ function asIntegerOrNull(value: unknown): number | null {
 }
 
 /** Every bad parameter is reported at once, as WordPress does: `Invalid parameter(s): per_page, order`. */
-export function readListParams(request: ApiRequest, orderby: readonly string[], withDateAfter: boolean): ListParams {
+export function readListParams(
+  request: ApiRequest,
+  orderby: readonly string[],
+  withDateAfter: boolean,
+  zone: SiteTimezone = { name: 'UTC' },
+): ListParams {
   const params = request.params;
   const reasons: Record<string, string> = {};
   const result: ListParams = { page: 1, perPage: 10, order: 'desc', orderby: 'date_created', after: null };
@@ -59,7 +65,8 @@ export function readListParams(request: ApiRequest, orderby: readonly string[], 
   if (withDateAfter && params.date_after !== undefined) {
     const day = typeof params.date_after === 'string' ? parseDay(params.date_after) : null;
     if (day === null) reasons.date_after = 'Invalid date.';
-    else result.after = day + DAY - 1;
+    // WordPress reads the day in the site's zone: "after D" starts at the site's midnight after D.
+    else result.after = startOfLocalDay(zone, day + DAY) - 1;
   }
   if (Object.keys(reasons).length > 0) throw invalidParams(reasons);
   return result;

@@ -6,6 +6,7 @@ import { Deliverer } from './delivery';
 import { RestError } from './errors';
 import { applyEvent, type EventRecord } from './events';
 import { faultAnswer, reshapeBody, spoilBody } from './faults';
+import { timezoneLabel } from './format/zone';
 import { phpJsonEncode } from './format/php-json';
 import { buildApiRequest, parseBodyParams, readBody } from './http/incoming';
 import { JSON_TYPE, type ApiResponse, type Outgoing } from './http/outgoing';
@@ -72,6 +73,7 @@ class SandboxServer implements Sandbox, AdminControls {
       profile,
       deviations: parseDeviations(options.deviations ?? {}),
       deliveryTimeoutMs: options.deliveryTimeoutMs ?? 5000,
+      ...(options.timezone ? { timezone: options.timezone } : {}),
     });
     const service = new Router([...WEBHOOK_ROUTES, ...REST_ROUTES]);
     this.router = new Router([...service.routes, ...discoveryRoutes((state) => service.served(state))]);
@@ -120,6 +122,16 @@ class SandboxServer implements Sandbox, AdminControls {
     this.state.reset();
   }
 
+  setTimezone(timezone: string | null): void {
+    this.state.setTimezone(timezone);
+  }
+
+  setClock(at: Date | string): void {
+    const ms = at instanceof Date ? at.getTime() : Date.parse(at);
+    if (Number.isNaN(ms)) throw new Error(`clock must be a date or an ISO 8601 instant, got "${String(at)}"`);
+    this.state.setClock(ms / 1000);
+  }
+
   setLatency(ms: number): void {
     this.latencyMs = parseLatency(ms);
   }
@@ -165,6 +177,8 @@ class SandboxServer implements Sandbox, AdminControls {
       faults: this.state.faults.get(),
       latencyMs: this.latencyMs,
       phpWorkers: this.workers.usage().workers,
+      timezone: timezoneLabel(this.state.store.zone),
+      clock: new Date(this.state.store.now * 1000).toISOString(),
     };
   }
 
@@ -175,6 +189,8 @@ class SandboxServer implements Sandbox, AdminControls {
     if (update.faults !== undefined) this.state.faults.set(update.faults);
     if (update.latencyMs !== undefined) this.latencyMs = update.latencyMs;
     if (update.phpWorkers !== undefined) this.workers.resize(update.phpWorkers);
+    if (update.timezone !== undefined) this.state.setTimezone(update.timezone);
+    if (update.clock !== undefined) this.state.setClock(update.clock);
   }
 
   clearDeliveries(): void {

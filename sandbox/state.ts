@@ -1,4 +1,5 @@
 import { FaultSwitch } from './faults';
+import { parseTimezone, type SiteTimezone } from './format/zone';
 import { HookRegistry } from './hooks';
 import { deviationsFor } from './profiles';
 import { createRandom, type Random } from './store/prng';
@@ -13,7 +14,12 @@ export interface StateConfig {
   profile: SandboxProfile;
   deviations: Partial<Deviations>;
   deliveryTimeoutMs: number;
+  /** The site's zone as set at start (`--timezone`); unset: the profile's own. */
+  timezone?: string;
 }
+
+/** Each profile's site zone: `real` stores are mostly in zones with daylight saving; `spec` in UTC. */
+export const PROFILE_TIMEZONES: Readonly<Record<SandboxProfile, string>> = { spec: 'UTC', real: 'America/New_York' };
 
 /** Cap on the delivery log so a long-running sandbox does not grow without end. */
 const MAX_LOGGED_DELIVERIES = 10_000;
@@ -28,6 +34,8 @@ export class SandboxState {
   random!: Random;
   readonly faults = new FaultSwitch();
   private log: SandboxDelivery[] = [];
+  /** A zone set by option or admin API; wins over the profile's. */
+  private timezone: SiteTimezone | null = null;
 
   constructor(readonly config: StateConfig) {
     this.reset();
@@ -37,6 +45,8 @@ export class SandboxState {
     this.profile = this.config.profile;
     this.deviations = { ...deviationsFor(this.config.profile), ...this.config.deviations };
     this.store = seedStore({ size: this.config.size, seed: this.config.seed });
+    this.timezone = this.config.timezone ? parseTimezone(this.config.timezone) : null;
+    this.applyTimezone();
     this.hooks = new HookRegistry();
     this.random = createRandom(this.config.seed ^ 0x5eed5);
     this.faults.set(null);
@@ -46,6 +56,22 @@ export class SandboxState {
   setProfile(profile: SandboxProfile): void {
     this.profile = profile;
     this.deviations = deviationsFor(profile);
+    this.applyTimezone();
+  }
+
+  /** The site's zone (`America/New_York`, `UTC+5:30`); null: back to the profile's. */
+  setTimezone(timezone: string | null): void {
+    this.timezone = timezone === null ? null : parseTimezone(timezone);
+    this.applyTimezone();
+  }
+
+  /** Moves the store's clock (epoch seconds): the next live event happens one minute after it. */
+  setClock(seconds: number): void {
+    this.store.now = Math.floor(seconds);
+  }
+
+  private applyTimezone(): void {
+    this.store.zone = this.timezone ?? parseTimezone(PROFILE_TIMEZONES[this.profile]);
   }
 
   setDeviations(deviations: Partial<Deviations>): void {

@@ -106,6 +106,11 @@ export interface SandboxOptions {
    * while it runs; the others queue. Default null = unlimited.
    */
   phpWorkers?: number | null;
+  /**
+   * The site's time zone: an IANA name (`America/New_York`) or a manual offset (`UTC+5:30`). Default:
+   * the profile's (`spec` UTC, `real` America/New_York).
+   */
+  timezone?: string;
 }
 
 /** What `GET /sandbox/v1/config` answers. */
@@ -116,6 +121,10 @@ export interface SandboxConfig {
   latencyMs: number;
   /** null = unlimited. */
   phpWorkers: number | null;
+  /** `America/New_York`, `UTC+5:30`. */
+  timezone: string;
+  /** The store's clock, ISO 8601 UTC. */
+  clock: string;
 }
 
 /** A hook registered through webhook/subscribe. */
@@ -168,6 +177,10 @@ export interface Sandbox {
   setLatency(ms: number): void;
   /** PHP workers of a small host (null = unlimited, the default); kept by `reset`. */
   setPhpWorkers(workers: number | null): void;
+  /** The site's zone (`America/New_York`, `UTC+5:30`); null: the profile's. `reset` goes back to the start's. */
+  setTimezone(timezone: string | null): void;
+  /** Moves the store's clock: the next live event happens one minute after it. */
+  setClock(at: Date | string): void;
   hooks(): SandboxHook[];
   deliveries(): SandboxDelivery[];
   fireEvent(event: SandboxEvent): Promise<SandboxDelivery[]>;

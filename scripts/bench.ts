@@ -8,6 +8,7 @@ import { collect, createClient, EVENTS, matchesFilters, parseDelivery } from '..
 import { nodeTransport } from '../shared/src/http/nodeTransport';
 import { startSandbox } from '../sandbox';
 import { answerFirst } from './bench/answerFirst';
+import { dateCosts } from './bench/dates';
 import { eventCosts } from './bench/events';
 import { readsAtScale } from './bench/readsAtScale';
 
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
   console.log(`peak resident memory: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB`);
   await eventCosts();
   await answerFirst();
+  await dateCosts();
   await readsAtScale();
 }
 

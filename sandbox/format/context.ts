@@ -2,7 +2,7 @@ import type { Links } from '../addressing';
 import type { Store } from '../store/store';
 import type { Customer, Order, Plan, Product, Subscription } from '../store/types';
 import { money, type MoneyUnit } from './money';
-import { formatDate, formatTimestamp } from './time';
+import { formatLocalDate, formatLocalTimestamp } from './time';
 
 /** What formatting needs: the records, the address the caller used, and the money unit wanted. */
 export interface RenderContext {
@@ -55,8 +55,9 @@ export function invoicesOf(subscription: Subscription, ctx: RenderContext): Reco
         id: order.id,
         status: order.status,
         order_amount: amount(ctx, order.totalCents),
-        date: formatDate(order.createdAt),
-        date_time: formatTimestamp(order.createdAt),
+        // `get_the_date`: site-local, unlike the order's own date_time.
+        date: formatLocalDate(order.createdAt, ctx.store.zone),
+        date_time: formatLocalTimestamp(order.createdAt, ctx.store.zone),
         link: ctx.links.rest(`/orders/${order.id}`),
       },
     ];

@@ -2,7 +2,7 @@ import type { Lead, Order, Subscription } from '../store/types';
 import { amount, customerNames, invoicesOf, related, taxType, type RenderContext } from './context';
 import { money } from './money';
 import { paymentTerms } from './plan-text';
-import { formatDate, formatTimestamp } from './time';
+import { formatDate, formatLocalDate, formatTimestamp } from './time';
 
 /**
  * Event payloads as Studiocart's sc_webhook_order_body builds them: the Order or Subscription shape
@@ -43,7 +43,7 @@ export function orderPayload(order: Order, ctx: RenderContext, trigger: string |
     gateway: order.gateway,
     shipping_amount: amount(ctx, order.shippingCents),
     ip_address: order.ipAddress,
-    date: formatDate(order.createdAt),
+    date: formatLocalDate(order.createdAt, ctx.store.zone),
     date_time: formatTimestamp(order.createdAt),
     payment_plan: plan.name,
     payment_plan_id: plan.id,
@@ -107,7 +107,7 @@ export function subscriptionPayload(subscription: Subscription, ctx: RenderConte
     product_name: product.name,
     gateway: subscription.gateway,
     ip_address: subscription.ipAddress,
-    date: formatDate(subscription.createdAt),
+    date: formatLocalDate(subscription.createdAt, ctx.store.zone),
     date_time: formatTimestamp(subscription.createdAt),
     payment_plan: plan.name,
     payment_plan_id: plan.id,

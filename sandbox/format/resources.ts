@@ -1,7 +1,14 @@
 import type { Customer, Order, Product, Subscription } from '../store/types';
 import { amount, customerNames, invoicesOf, related, taxType, type RenderContext } from './context';
 import { paymentTerms } from './plan-text';
-import { formatDate, formatOptionalDate, formatOptionalTimestamp, formatTimestamp } from './time';
+import {
+  formatLocalDate,
+  formatLocalTimestamp,
+  formatOptionalDate,
+  formatOptionalLocalTimestamp,
+  formatOptionalTimestamp,
+  formatTimestamp,
+} from './time';
 
 /** The REST resources of docs/service/shapes.md, field for field. */
 
@@ -25,10 +32,10 @@ export function customerResource(customer: Customer, ctx: RenderContext): Record
     first_name: customer.firstName,
     last_name: customer.lastName,
     email: customer.email,
-    date_created: formatTimestamp(customer.createdAt),
+    date_created: formatLocalTimestamp(customer.createdAt, ctx.store.zone),
     lifetime_value: amount(ctx, lifetime),
     total_orders: counted,
-    last_order_date: formatOptionalTimestamp(lastOrder),
+    last_order_date: formatOptionalLocalTimestamp(lastOrder, ctx.store.zone),
   };
 }
 
@@ -42,7 +49,7 @@ export function orderResource(order: Order, ctx: RenderContext): Record<string, 
     product_name: product.name,
     gateway: order.gateway,
     shipping_amount: amount(ctx, order.shippingCents),
-    date: formatDate(order.createdAt),
+    date: formatLocalDate(order.createdAt, ctx.store.zone),
     date_time: formatTimestamp(order.createdAt),
     payment_plan: plan.name,
     payment_plan_id: plan.id,
@@ -88,7 +95,7 @@ export function subscriptionResource(subscription: Subscription, ctx: RenderCont
     product_id: String(product.id),
     product_name: product.name,
     gateway: subscription.gateway,
-    date: formatDate(subscription.createdAt),
+    date: formatLocalDate(subscription.createdAt, ctx.store.zone),
     date_time: formatTimestamp(subscription.createdAt),
     payment_plan: plan.name,
     payment_plan_id: plan.id,
@@ -119,8 +126,8 @@ export function productResource(product: Product, ctx: RenderContext): Record<st
     name: product.name,
     status: product.status,
     description: product.description,
-    date_created: formatTimestamp(product.createdAt),
-    date_updated: formatTimestamp(product.updatedAt),
+    date_created: formatLocalTimestamp(product.createdAt, ctx.store.zone),
+    date_updated: formatLocalTimestamp(product.updatedAt, ctx.store.zone),
     url: ctx.links.productUrl(product.slug),
     image_url: product.hasImage ? ctx.links.imageUrl(product.slug) : '',
     is_on_sale: product.onSale ? 1 : 0,

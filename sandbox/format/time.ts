@@ -1,5 +1,6 @@
 /** Store time is epoch seconds in UTC; the service shows `YYYY-MM-DD HH:MM:SS` and `YYYY-MM-DD`. */
 import type { BillingInterval } from '../store/types';
+import { localSeconds, type SiteTimezone } from './zone';
 
 export const MINUTE = 60;
 export const HOUR = 3600;
@@ -11,6 +12,20 @@ export function formatTimestamp(seconds: number): string {
 
 export function formatDate(seconds: number): string {
   return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
+
+/** The site's wall time (customers, products, invoices): WordPress post dates and `get_the_date`. */
+export function formatLocalTimestamp(seconds: number, zone: SiteTimezone): string {
+  return formatTimestamp(localSeconds(zone, seconds));
+}
+
+/** The site's calendar day (an order's or subscription's `date`). */
+export function formatLocalDate(seconds: number, zone: SiteTimezone): string {
+  return formatDate(localSeconds(zone, seconds));
+}
+
+export function formatOptionalLocalTimestamp(seconds: number | null, zone: SiteTimezone): string {
+  return seconds === null ? '' : formatLocalTimestamp(seconds, zone);
 }
 
 export function formatOptionalTimestamp(seconds: number | null): string {

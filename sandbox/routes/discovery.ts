@@ -1,4 +1,5 @@
 import type { RouteContext, RouteDef } from '../router';
+import { indexFields } from '../format/zone';
 import type { SandboxState } from '../state';
 
 /** WordPress's REST index (`/wp-json/`) and namespace index (`/wp-json/sc/v1`), which clients use to find the API. */
@@ -21,6 +22,8 @@ export function discoveryRoutes(served: (state: SandboxState) => RouteDef[]): Ro
           description: 'A local Studiocart store emulator',
           url: ctx.links.site,
           home: ctx.links.site,
+          // Settings → General: public in every WordPress index, no key (docs/dates.md).
+          ...indexFields(ctx.state.store.zone, ctx.state.store.now),
           namespaces: ['sc/v1'],
           authentication: [],
           routes: describe(ctx),

@@ -19,7 +19,7 @@ import { renderContext } from './render';
 
 /** WordPress validates parameters before it checks permission, so a bad parameter wins over a bad key. */
 function listRequest(ctx: RouteContext, orderby: readonly string[], withDateAfter: boolean): ListParams {
-  const list = readListParams(ctx.request, orderby, withDateAfter);
+  const list = readListParams(ctx.request, orderby, withDateAfter, ctx.state.store.zone);
   requireHeaderKey(ctx.request, ctx.state.config.apiKey);
   return list;
 }

@@ -1,3 +1,4 @@
+import type { SiteTimezone } from '../format/zone';
 import type { Customer, Lead, Order, Plan, Product, Subscription } from './types';
 
 /**
@@ -11,6 +12,8 @@ export class Store {
   readonly orders: Order[] = [];
   readonly subscriptions: Subscription[] = [];
   readonly leads: Lead[] = [];
+  /** The site's time zone (WordPress Settings → General): how local times are written. */
+  zone: SiteTimezone = { name: 'UTC' };
   /** The store's clock: the time of the latest change. Events move it forward. */
   now = 0;
   /** Bumped on every change so cached sort orders know when to rebuild. */

@@ -1,4 +1,8 @@
 import { type Store, type StoreSettings, resolveStore } from './config';
+import { withInstants } from './dates/fields';
+import { type DateInput, type DayReading, siteDayOf } from './dates/input';
+import { indexLabel, indexRequest, readSiteZone } from './dates/siteIndex';
+import { type SiteZone, type ZoneReading, zoneLabel } from './dates/zone';
 import {
   type CommerceServiceError,
   InvalidRequestError,
@@ -17,6 +21,7 @@ import { OPERATIONS, type OperationKey } from './operations/catalogue';
 import { buildRequest, type Params } from './operations/request';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import { type FindByEmailOptions, findCustomerByEmail } from './reads/customerByEmail';
+import type { ResultShape } from './operations/catalogue';
 import { type ResultTypes, ShapeError, normalise } from './resources/normalise';
 import type {
   Customer,
@@ -74,7 +79,30 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Retries for every operation but subscribe, within `budgetMs` (see `http/retry.ts`); none without it. */
   retry?: RetryOptions;
+  /** Where the client's notices go (the adapter's log): today, why site-local times have no instant. */
+  onNotice?: (notice: ClientNotice) => void;
+  /** The site's zone when it is already known: no index read (docs/dates.md). */
+  siteZone?: SiteZone;
 }
+
+/** A line for the platform's log; the adapter adds its own prefix. Never holds the key or customer data. */
+export interface ClientNotice {
+  level: 'warn' | 'info';
+  message: string;
+}
+
+/** Results whose records carry store timestamps: each gets its instants (docs/dates.md). */
+const DATED_RESULTS: ReadonlySet<ResultShape> = new Set<ResultShape>([
+  'latestOrders',
+  'customers',
+  'customer',
+  'orders',
+  'order',
+  'subscriptions',
+  'subscription',
+  'products',
+  'product',
+]);
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
@@ -89,12 +117,68 @@ export class CommerceServiceClient {
   private readonly retry: RetryOptions | undefined;
   /** Every 429 and 503 this client gets; each `iterate` walk listens, to slow down. */
   readonly busy = new BusyNotices();
+  private readonly onNotice: ((notice: ClientNotice) => void) | undefined;
+  /** The site's zone, read once for the client's life (an execution, a poll, a delivery). */
+  private zone: Promise<ZoneReading> | undefined;
 
   constructor(options: ClientOptions) {
     this.store = resolveStore(options.settings);
     this.transport = options.transport;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retry = options.retry;
+    this.onNotice = options.onNotice;
+    if (options.siteZone) this.zone = Promise.resolve({ zone: options.siteZone });
+  }
+
+  /**
+   * The site's time zone from WordPress's REST index: one request the first time, then cached. Never
+   * throws: an unreadable index is a reading without a zone, and one notice says why.
+   */
+  siteZone(): Promise<ZoneReading> {
+    this.zone ??= readSiteZone(this.transport, this.store, this.timeoutMs).then((reading) => {
+      if (!reading.zone) {
+        const where = indexLabel(indexRequest(this.store, this.timeoutMs));
+        this.notify({
+          level: 'warn',
+          message: `the time zone of ${this.store.label} could not be read from its REST index (${where}: ${reading.reason}). Times the store keeps in UTC still get an ISO instant (*_iso fields); site-local times (customer and product dates, invoice times) get none rather than a guess.`,
+        });
+      }
+      return reading;
+    });
+    return this.zone;
+  }
+
+  /** A notice to the adapter's log; a failing log never fails a read. */
+  private notify(notice: ClientNotice): void {
+    try {
+      this.onNotice?.(notice);
+    } catch {
+      // The records matter more than the log line.
+    }
+  }
+
+  /** The site's zone as people read it (`America/New_York`), or null when the index could not be read. */
+  async siteZoneLabel(): Promise<string | null> {
+    const { zone } = await this.siteZone();
+    return zone ? zoneLabel(zone) : null;
+  }
+
+  /**
+   * A date input (text, Date, Luxon DateTime) as the site-local day a `date_after` filter takes
+   * (docs/dates.md#dates-you-type). The zone is read only for a moment with an offset.
+   */
+  async siteDayOf(value: DateInput): Promise<DayReading> {
+    const asWritten = siteDayOf(value, null);
+    if (asWritten.day === null || asWritten.how === 'as-written') return asWritten;
+    return siteDayOf(value, (await this.siteZone()).zone);
+  }
+
+  /**
+   * Records the client did not read itself (hook deliveries) with an instant next to each timestamp,
+   * as every read of the client gives them; costs the zone's one request at most.
+   */
+  async withInstants<T extends object>(records: readonly T[]): Promise<T[]> {
+    return records.length === 0 ? [] : withInstants(records, await this.siteZone());
   }
 
   // 1 to 6: webhook management.
@@ -242,10 +326,20 @@ export class CommerceServiceClient {
     key: K,
     params: Params = {},
   ): Promise<{ value: ResultOf<K>; response: HttpResponse }> {
-    return withRetries(
+    const answer = await withRetries(
       { operation: key, timeoutMs: this.timeoutMs, retry: this.retry, onBusy: () => this.busy.notify() },
       (timeoutMs) => this.attempt(key, params, timeoutMs),
     );
+    if (!DATED_RESULTS.has(OPERATIONS[key].result)) return answer;
+    // No record, no time to convert: an empty page costs no zone read.
+    if (Array.isArray(answer.value) && answer.value.length === 0) return answer;
+    // Asked after the store's answer, never before it: a call refused or failed costs no zone read.
+    const reading = await this.siteZone();
+    // REST records are filled (docs/service/shapes.md): a time without an instant has `''`.
+    const value = Array.isArray(answer.value)
+      ? withInstants(answer.value as object[], reading, { fill: true })
+      : withInstants([answer.value as object], reading, { fill: true })[0];
+    return { ...answer, value: value as ResultOf<K> };
   }
 
   /** One request: a failure the retry rules may look at is returned, with the store's Retry-After. */

@@ -102,3 +102,4 @@ export {
   type PlanChoiceOptions,
   type ClientSource,
 } from './triggers/plans';
+export * from './dates';

@@ -193,7 +193,7 @@ class Stops {
     return new IncompleteListError(
       this.context,
       `it stopped after reading ${count(read)}: one walk reads at most ${this.maxPages} pages (${count(most)}) and ${has}`,
-      'Read the list in parts: set a Limit, or narrow it (Date After, a sort by date) and run it again for the rest.',
+      'Read the list in parts: set a Limit, or narrow it (Created After, a sort by date) and run it again for the rest.',
       'page-limit',
       read,
     );

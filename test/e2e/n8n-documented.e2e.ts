@@ -31,7 +31,7 @@ import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import { collect } from '../../shared/src';
 import { clientFor } from './n8n/expected';
 import { triggerWorkflow } from './n8n/workflows';
-import { probeN8n } from './n8n/probe';
+import { describeIf, probe } from './support/probe';
 import { prepareSandboxedN8n, type SandboxedN8n } from './support/sandboxedN8n';
 import { timer, withOutput } from './support/steps';
 
@@ -43,10 +43,7 @@ const NO_RETRY_WF = 'e2eDocPathsNoRet';
 /** Order reads (operation 10) on the sandbox's routes. */
 const ORDER_READS = '^/sc/v1/orders/\\d+$';
 
-const probe = probeN8n();
-if (!probe.ok)
-  process.stderr.write(`\nSKIPPED: documented n8n paths end-to-end (real n8n ${N8N_VERSION}): ${probe.reason}\n\n`);
-const describeN8n = probe.ok ? describe : describe.skip;
+const describeN8n = describeIf(probe(['n8n']), `documented n8n paths end-to-end (real n8n ${N8N_VERSION})`);
 
 /** Manual Trigger → Order: Get, with or without the node's Settings → Retry On Fail. */
 function getOrderWorkflow(id: string, orderId: number, retryOnFail: boolean): N8nWorkflowJson {

@@ -2,6 +2,7 @@ import type { Bundle, ZObject } from 'zapier-platform-core';
 import {
   type CommerceServiceClient,
   type Platform,
+  type PlatformLog,
   type RetryLimits,
   type RetryProfile,
   platformClient,
@@ -32,9 +33,15 @@ export const ZAPIER_LIMITS = {
   maxRetryAfterMs: 10_000,
 } as const satisfies RetryLimits;
 
-/** What Zapier lends the shared client: `z.request`, Node's timers (through the module, so tests can stand in). */
+/** The Zap's log: Zapier shows one kind of line. */
+export function zapLog(z: ZObject): PlatformLog {
+  const line = (message: string) => z.console.log(`Commerce Service: ${message}`);
+  return { info: line, warn: line };
+}
+
+/** What Zapier lends the shared client: `z.request`, Node's timers (through the module, so tests can stand in), the Zap's log. */
 export function zapierPlatform(z: ZObject): Platform {
-  return { transport: zapierTransport(z), sleep: (ms) => timerSleep(ms), interactive: ZAPIER_LIMITS };
+  return { transport: zapierTransport(z), sleep: (ms) => timerSleep(ms), interactive: ZAPIER_LIMITS, log: zapLog(z) };
 }
 
 /**

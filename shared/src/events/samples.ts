@@ -4,7 +4,12 @@
  * REST-only ones (docs/service/events.md#delivery-shape), so a trigger's sample promises only
  * fields a live delivery has (a test compares them with the sandbox's deliveries).
  */
+import { withInstant } from '../dates/fields';
+import type { SiteZone } from '../dates/zone';
 import type { EventRecord } from './record';
+
+/** The samples' store is in New York: its local times are five hours behind the UTC ones in November. */
+const SAMPLE_ZONE: SiteZone = { kind: 'named', name: 'America/New_York' };
 
 const SITE = 'https://shop.example.com';
 
@@ -16,93 +21,100 @@ const CUSTOMER = {
 };
 
 /** A purchase, with the fields only REST reads carry (`link`, `tax_type`, item `sub_summary`). */
-export const ORDER_RECORD: EventRecord = {
-  trigger: 'purchased',
-  id: 1042,
-  ...CUSTOMER,
-  product_id: '87',
-  product_name: 'Sourdough Masterclass',
-  gateway: 'stripe',
-  shipping_amount: 0,
-  date: '2026-11-20',
-  date_time: '2026-11-20 14:32:05',
-  payment_plan: 'Pay in full',
-  payment_plan_id: 'full',
-  order_amount: 168,
-  tax_amount: 0,
-  pre_tax_amount: 168,
-  tax_rate: 0,
-  tax_type: 'none',
-  currency: 'USD',
-  transaction_id: 'pi_3QAbCdEfGh123456',
-  status: 'paid',
-  items: [
-    {
-      product_name: 'Sourdough Masterclass',
-      quantity: 1,
-      subtotal: 149,
-      total_amount: 149,
-      tax_amount: 0,
-      unit_price: 149,
-      sub_summary: '$149.00',
-    },
-    {
-      product_name: 'Starter Culture Kit',
-      quantity: 1,
-      subtotal: 19,
-      total_amount: 19,
-      tax_amount: 0,
-      unit_price: 19,
-      sub_summary: '$19.00',
-    },
-  ],
-  invoice_total: 168,
-  invoice_subtotal: 168,
-  website_url: SITE,
-  order_url: '/products/sourdough-masterclass/',
-  link: `${SITE}/wp-json/sc/v1/orders/1042`,
-};
+export const ORDER_RECORD: EventRecord = withInstant<EventRecord>(
+  {
+    trigger: 'purchased',
+    id: 1042,
+    ...CUSTOMER,
+    product_id: '87',
+    product_name: 'Sourdough Masterclass',
+    gateway: 'stripe',
+    shipping_amount: 0,
+    date: '2026-11-20',
+    date_time: '2026-11-20 14:32:05',
+    payment_plan: 'Pay in full',
+    payment_plan_id: 'full',
+    order_amount: 168,
+    tax_amount: 0,
+    pre_tax_amount: 168,
+    tax_rate: 0,
+    tax_type: 'none',
+    currency: 'USD',
+    transaction_id: 'pi_3QAbCdEfGh123456',
+    status: 'paid',
+    items: [
+      {
+        product_name: 'Sourdough Masterclass',
+        quantity: 1,
+        subtotal: 149,
+        total_amount: 149,
+        tax_amount: 0,
+        unit_price: 149,
+        sub_summary: '$149.00',
+      },
+      {
+        product_name: 'Starter Culture Kit',
+        quantity: 1,
+        subtotal: 19,
+        total_amount: 19,
+        tax_amount: 0,
+        unit_price: 19,
+        sub_summary: '$19.00',
+      },
+    ],
+    invoice_total: 168,
+    invoice_subtotal: 168,
+    website_url: SITE,
+    order_url: '/products/sourdough-masterclass/',
+    link: `${SITE}/wp-json/sc/v1/orders/1042`,
+  },
+  SAMPLE_ZONE,
+);
 
 /** A subscription, with the fields only REST reads carry (`link`, invoice `link`, `tax_type`). */
-export const SUBSCRIPTION_RECORD: EventRecord = {
-  trigger: 'active',
-  id: 2051,
-  ...CUSTOMER,
-  product_id: '91',
-  product_name: 'Bread Club Membership',
-  gateway: 'stripe',
-  date: '2026-11-20',
-  date_time: '2026-11-20 09:15:41',
-  payment_plan: 'Monthly',
-  payment_plan_id: 'monthly',
-  order_amount: 29,
-  tax_amount: 0,
-  tax_rate: 0,
-  tax_type: 'none',
-  currency: 'USD',
-  subscription_id: 'sub_1QAbCdEfGh123456',
-  status: 'active',
-  amount: 29,
-  interval: 'month',
-  frequency: '1',
-  trial_days: 7,
-  sign_up_fee: 10,
-  next_bill_date: '2026-12-20',
-  next_bill_date_time: '2026-12-20 09:15:41',
-  website_url: SITE,
-  order_url: '/products/bread-club/',
-  invoices: [
-    {
-      id: 2052,
-      status: 'paid',
-      order_amount: 39,
-      date: '2026-11-20',
-      date_time: '2026-11-20 09:15:41',
-      link: `${SITE}/wp-json/sc/v1/orders/2052`,
-    },
-  ],
-  link: `${SITE}/wp-json/sc/v1/subscriptions/2051`,
-};
+export const SUBSCRIPTION_RECORD: EventRecord = withInstant<EventRecord>(
+  {
+    trigger: 'active',
+    id: 2051,
+    ...CUSTOMER,
+    product_id: '91',
+    product_name: 'Bread Club Membership',
+    gateway: 'stripe',
+    date: '2026-11-20',
+    date_time: '2026-11-20 09:15:41',
+    payment_plan: 'Monthly',
+    payment_plan_id: 'monthly',
+    order_amount: 29,
+    tax_amount: 0,
+    tax_rate: 0,
+    tax_type: 'none',
+    currency: 'USD',
+    subscription_id: 'sub_1QAbCdEfGh123456',
+    status: 'active',
+    amount: 29,
+    interval: 'month',
+    frequency: '1',
+    trial_days: 7,
+    sign_up_fee: 10,
+    next_bill_date: '2026-12-20',
+    next_bill_date_time: '2026-12-20 09:15:41',
+    website_url: SITE,
+    order_url: '/products/bread-club/',
+    invoices: [
+      {
+        id: 2052,
+        status: 'paid',
+        order_amount: 39,
+        date: '2026-11-20',
+        // Site-local, as invoice times are: the subscription's 09:15:41 UTC in New York.
+        date_time: '2026-11-20 04:15:41',
+        link: `${SITE}/wp-json/sc/v1/orders/2052`,
+      },
+    ],
+    link: `${SITE}/wp-json/sc/v1/subscriptions/2051`,
+  },
+  SAMPLE_ZONE,
+);
 
 /** Fields a REST read has and a delivery does not: on the record, and on each entry of its lists. */
 const REST_ONLY = new Set(['link', 'tax_type']);
@@ -133,7 +145,7 @@ export function asDelivery(record: EventRecord): EventRecord {
 
 /** A subscription that will not bill again (paused, canceled, completed) is delivered without a next bill date. */
 export function withoutNextBill(record: EventRecord): EventRecord {
-  const { next_bill_date: _date, next_bill_date_time: _time, ...rest } = record;
+  const { next_bill_date: _date, next_bill_date_time: _time, next_bill_date_time_iso: _iso, ...rest } = record;
   return { ...rest, trigger: record.trigger };
 }
 
@@ -145,4 +157,8 @@ export const LEAD_SAMPLE: EventRecord = {
   ...CUSTOMER,
   product_id: '87',
   product_name: 'Sourdough Masterclass',
+  // A lead's date and time are both UTC (docs/dates.md).
+  date: '2026-11-20',
+  date_time: '2026-11-20 13:02:11',
+  date_time_iso: '2026-11-20T13:02:11Z',
 };

@@ -33,5 +33,6 @@ export function platformClient(
     transport: platform.transport,
     ...(limits.timeoutMs === undefined ? {} : { timeoutMs: limits.timeoutMs }),
     retry: retryOptionsOf(limits, platform),
+    onNotice: (notice) => platform.log[notice.level](notice.message),
   });
 }

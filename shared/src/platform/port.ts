@@ -43,4 +43,6 @@ export interface Platform {
   /** n8n passes n8n-workflow's `sleep` (its package may not use timers); Zapier passes Node's timers. */
   sleep: Sleep;
   interactive: RetryLimits;
+  /** Where the client's notices go (why site-local times have no instant, docs/dates.md). */
+  log: PlatformLog;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DatedListParams } from '../client';
+import { withoutInstants } from '../dates/fields';
 import type { Page } from '../paginate';
 import type { SeenRecord } from './state';
 
@@ -53,8 +54,15 @@ export async function modifiedPage<T>(
   return { items, last: items.length < pageSize || (totalPages !== undefined && page >= totalPages) };
 }
 
+/**
+ * Of the store's own fields only: the instants the client adds depend on the site's zone setting, and a
+ * change of that setting between polls must not make every remembered record look changed (docs/dates.md).
+ */
 export function fingerprintOf(record: unknown): string {
-  return createHash('sha1').update(JSON.stringify(record)).digest('base64').slice(0, 12);
+  return createHash('sha1')
+    .update(JSON.stringify(withoutInstants(record)))
+    .digest('base64')
+    .slice(0, 12);
 }
 
 export async function walkChanges<T extends Listed>(

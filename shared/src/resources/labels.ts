@@ -1,8 +1,9 @@
+import { RECORD_TIMES, instantKey } from '../dates/fields';
 import type { FieldType, Schema } from './coerce';
 import { CUSTOMER, ORDER, PAYLOAD_CONTACT, PAYLOAD_ITEM, PRODUCT, SUBSCRIPTION } from './schemas';
 
 /** Human labels for every field a connector shows (Zapier output fields, n8n hints). */
-export const FIELD_LABELS: Readonly<Record<string, string>> = {
+const STORE_LABELS: Readonly<Record<string, string>> = {
   trigger: 'Event',
   id: 'ID',
   first_name: 'First Name',
@@ -82,10 +83,19 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   order_status: 'Order Status',
 };
 
+/** Each store label, and each timestamp's instant (`date_time_iso`: "Date and Time (ISO 8601)", docs/dates.md). */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  ...STORE_LABELS,
+  ...Object.fromEntries(
+    Object.keys(RECORD_TIMES).map((key) => [instantKey(key), `${STORE_LABELS[key] ?? key} (ISO 8601)`]),
+  ),
+};
+
 export interface FieldDescription {
   key: string;
   label: string;
-  type: 'string' | 'number' | 'integer';
+  /** `datetime`: an ISO 8601 instant with an offset (`*_iso`, docs/dates.md). */
+  type: 'string' | 'number' | 'integer' | 'datetime';
   /** For lists of records (items, invoices, plans): their own fields. */
   children?: FieldDescription[];
 }
@@ -100,8 +110,13 @@ function describe(type: FieldType): Pick<FieldDescription, 'type' | 'children'> 
   return { type: type === 'number' ? 'number' : 'integer' };
 }
 
+/** Each field, and right after each store timestamp its instant (`date_time` → `date_time_iso`). */
 export function describeSchema(schema: Schema): FieldDescription[] {
-  return Object.entries(schema).map(([key, type]) => ({ key, label: labelOf(key), ...describe(type) }));
+  return Object.entries(schema).flatMap(([key, type]): FieldDescription[] => {
+    const field: FieldDescription = { key, label: labelOf(key), ...describe(type) };
+    if (!RECORD_TIMES[key]) return [field];
+    return [field, { key: instantKey(key), label: labelOf(instantKey(key)), type: 'datetime' }];
+  });
 }
 
 /** Field descriptions of what each noun's trigger or search returns. */
@@ -126,5 +141,8 @@ export const FIELDS = {
     customer_email: 'string',
     product_id: 'string',
     product_name: 'string',
+    // Both UTC on a lead (docs/dates.md).
+    date: 'string',
+    date_time: 'string',
   }),
 } as const;

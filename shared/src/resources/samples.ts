@@ -5,6 +5,7 @@
  */
 import { amountsInCents } from '../events/cents';
 import type { EventRecord } from '../events/record';
+import { withInstant } from '../dates/fields';
 import { ORDER_RECORD, SUBSCRIPTION_RECORD } from '../events/samples';
 import type { Customer, Product, WebhookPlan, WebhookProduct } from './types';
 
@@ -16,52 +17,61 @@ function restRecord(record: EventRecord): Record<string, unknown> {
 const ORDER_SAMPLE = restRecord(ORDER_RECORD);
 const SUBSCRIPTION_SAMPLE = restRecord(SUBSCRIPTION_RECORD);
 
-const CUSTOMER_SAMPLE = {
-  id: 311,
-  first_name: 'Maya',
-  last_name: 'Lopez',
-  email: 'maya.lopez@example.com',
-  date_created: '2026-03-02 10:12:44',
-  lifetime_value: 16800,
-  total_orders: 3,
-  last_order_date: '2026-11-20 14:32:05',
-} satisfies Customer;
+const NEW_YORK = { kind: 'named', name: 'America/New_York' } as const;
 
-const PRODUCT_SAMPLE = {
-  id: 87,
-  name: 'Sourdough Masterclass',
-  status: 'publish',
-  description: 'Bake naturally leavened bread at home, from starter to crumb.',
-  date_created: '2026-01-15 09:00:00',
-  date_updated: '2026-10-02 16:45:10',
-  url: 'https://shop.example.com/products/sourdough-masterclass/',
-  image_url: 'https://shop.example.com/wp-content/uploads/sourdough.jpg',
-  is_on_sale: 0,
-  plans: [
-    {
-      id: 'full',
-      name: 'Pay in full',
-      price_type: 'one-time',
-      price: 14900,
-      installments: '1',
-      interval: '',
-      frequency: 1,
-      trial_days: null,
-      signup_fee: 0,
-    },
-    {
-      id: 'installments',
-      name: '3 monthly payments',
-      price_type: 'recurring',
-      price: 5500,
-      installments: '3',
-      interval: 'month',
-      frequency: 1,
-      trial_days: null,
-      signup_fee: 0,
-    },
-  ],
-} satisfies Product;
+const CUSTOMER_SAMPLE = withInstant(
+  {
+    id: 311,
+    first_name: 'Maya',
+    last_name: 'Lopez',
+    email: 'maya.lopez@example.com',
+    date_created: '2026-03-02 10:12:44',
+    lifetime_value: 16800,
+    total_orders: 3,
+    // Site-local: the order of 14:32:05 UTC, in New York.
+    last_order_date: '2026-11-20 09:32:05',
+  } satisfies Customer,
+  NEW_YORK,
+);
+
+const PRODUCT_SAMPLE = withInstant(
+  {
+    id: 87,
+    name: 'Sourdough Masterclass',
+    status: 'publish',
+    description: 'Bake naturally leavened bread at home, from starter to crumb.',
+    date_created: '2026-01-15 09:00:00',
+    date_updated: '2026-10-02 16:45:10',
+    url: 'https://shop.example.com/products/sourdough-masterclass/',
+    image_url: 'https://shop.example.com/wp-content/uploads/sourdough.jpg',
+    is_on_sale: 0,
+    plans: [
+      {
+        id: 'full',
+        name: 'Pay in full',
+        price_type: 'one-time',
+        price: 14900,
+        installments: '1',
+        interval: '',
+        frequency: 1,
+        trial_days: null,
+        signup_fee: 0,
+      },
+      {
+        id: 'installments',
+        name: '3 monthly payments',
+        price_type: 'recurring',
+        price: 5500,
+        installments: '3',
+        interval: 'month',
+        frequency: 1,
+        trial_days: null,
+        signup_fee: 0,
+      },
+    ],
+  } satisfies Product,
+  NEW_YORK,
+);
 
 /** Samples of what each read returns, for searches, actions and dropdowns (the same store as the event samples). */
 export const RESOURCE_SAMPLES = {

@@ -6,6 +6,8 @@
  * the store); n8n answers the store after the first (ARCHITECTURE.md, "The early answer").
  */
 import type { CommerceServiceClient } from '../client';
+import { withInstants } from '../dates';
+import { ConfigurationError } from '../errors';
 import { admitDeliveries, takesStore } from '../events/admit';
 import { matchesFilters } from '../events/match';
 import { type DeliveredEvent, readDelivery } from '../events/parse';
@@ -37,21 +39,36 @@ export interface AdmitContext {
   log: PlatformLog;
 }
 
-/** The records that go on, each with its `verification` marker where it was checked; forgeries dropped. */
+/**
+ * The records that go on, each with its `verification` marker where it was checked (forgeries
+ * dropped) and an instant next to each timestamp (docs/dates.md). One client serves both, so a
+ * delivery costs one zone read at most.
+ */
 export async function admitReceived(
   received: ReceivedDelivery,
   setup: TriggerSetup,
   context: AdmitContext,
 ): Promise<EventRecord[]> {
   if (received.matching.length === 0) return [];
+  let client: CommerceServiceClient | undefined;
+  const store = async (): Promise<CommerceServiceClient> => (client ??= await context.client());
   const { admitted, notices } = await admitDeliveries({
     delivered: received.matching,
     event: setup.event,
     verify: setup.verify,
-    client: context.client,
+    client: store,
   });
   for (const notice of notices) context.log[notice.level](notice.message);
-  return admitted;
+  if (admitted.length === 0) return [];
+  try {
+    return await (await store()).withInstants(admitted);
+  } catch (error) {
+    // Only settings that name no store get here (the zone read never throws): the event still goes
+    // on, UTC times with their instants, site-local ones without, and the log says why.
+    if (!(error instanceof ConfigurationError)) throw error;
+    context.log.warn(`site-local times of this delivery get no instant: ${error.summary}`);
+    return withInstants(admitted, null);
+  }
 }
 
 /** Both steps at once, for a platform that has answered the store already (Zapier). */

@@ -1,6 +1,8 @@
 import type { SandboxProfile } from '../../../sandbox';
 import { adminGet, hookByTriggerKey, listPlans, listProducts, run, useSandboxWithCatcher } from '../support/zapier';
 
+import { isInstantField } from '../../../shared/src';
+
 type Row = Record<string, unknown>;
 
 /** Live record and delivered payload agree on every field the store sent (types made reliable). */
@@ -8,7 +10,14 @@ function expectSameRecord(record: Row, payload: Row): void {
   // Plus the verification marker (the trigger checks deliveries by default); the store's key never.
   const { studiocart_secret: _key, ...sent } = payload;
   expect(record.verification).toMatchObject({ status: expect.stringMatching(/^(verified|unverified)$/) });
-  expect(Object.keys(record).sort()).toEqual([...new Set([...Object.keys(sent), 'trigger', 'verification'])].sort());
+  // And, next to each timestamp the store sent, its instant (docs/dates.md), and nothing else.
+  const instants = Object.keys(sent)
+    .filter((key) => isInstantField(`${key}_iso`))
+    .map((key) => `${key}_iso`);
+  expect(Object.keys(record).sort()).toEqual(
+    [...new Set([...Object.keys(sent), ...instants, 'trigger', 'verification'])].sort(),
+  );
+  for (const key of instants) expect(Date.parse(String(record[key]))).not.toBeNaN();
   for (const [key, value] of Object.entries(sent)) {
     if (typeof value === 'string' || typeof value === 'number') expect(String(record[key])).toBe(String(value));
   }

@@ -12,7 +12,7 @@ import {
   parseDelivery,
   recentEvents,
 } from '../../../shared/src';
-import { KEY, ROOT, clientFor, json, recorder, store, storeFor, stubTransport, useNock } from './helpers';
+import { KEY, ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from './helpers';
 
 useNock();
 
@@ -445,7 +445,10 @@ describe('recentEvents through latest-orders (6)', () => {
 
   it('an event without a store status is asked without status and selected here', async () => {
     const transport = stubTransport([json(200, [specRecord(9, 'refunded'), specRecord(8, 'paid')])]);
-    const events = await recentEvents(createClient({ settings: storeFor(), transport }), kind('refunded'));
+    const events = await recentEvents(
+      createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport }),
+      kind('refunded'),
+    );
     expect(transport.requests).toHaveLength(1);
     expect(transport.requests[0]?.body).toBeUndefined();
     expect(events.map((e) => e.id)).toEqual([9]);
@@ -454,7 +457,9 @@ describe('recentEvents through latest-orders (6)', () => {
 
   it('lead -> [] without any request', async () => {
     const transport = stubTransport([]);
-    await expect(recentEvents(createClient({ settings: storeFor(), transport }), kind('lead'))).resolves.toEqual([]);
+    await expect(
+      recentEvents(createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport }), kind('lead')),
+    ).resolves.toEqual([]);
     expect(transport.requests).toHaveLength(0);
   });
 
@@ -468,9 +473,13 @@ describe('recentEvents through latest-orders (6)', () => {
 
   it('returns at most limit records, newest first as the store sent them', async () => {
     const transport = stubTransport([json(200, [specRecord(5, 'paid'), specRecord(4, 'paid'), specRecord(3, 'paid')])]);
-    const events = await recentEvents(createClient({ settings: storeFor(), transport }), kind('purchased'), {
-      limit: 2,
-    });
+    const events = await recentEvents(
+      createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport }),
+      kind('purchased'),
+      {
+        limit: 2,
+      },
+    );
     expect(events.map((e) => e.id)).toEqual([5, 4]);
   });
 

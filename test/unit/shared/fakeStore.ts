@@ -27,6 +27,10 @@ export type Kind = 'orders' | 'subscriptions';
 
 export class FakeStore {
   readonly requests: HttpRequest[] = [];
+  /** Reads of the WordPress REST index (the site's zone, docs/dates.md), kept apart from the store's reads. */
+  readonly indexRequests: HttpRequest[] = [];
+  /** What the REST index says of the site's zone. */
+  timezone = { timezone_string: 'UTC', gmt_offset: 0 };
   /** When set, every request answers this status (a failing store). */
   failWith: number | null = null;
   private readonly rows: Record<Kind, Stored[]> = { orders: [], subscriptions: [] };
@@ -137,6 +141,11 @@ export class FakeStore {
   }
 
   private async answer(request: HttpRequest): Promise<HttpResponse> {
+    if (/\/wp-json\/$/.test(request.url) || request.query.rest_route === '/') {
+      // Public in every WordPress site, key or not.
+      this.indexRequests.push(request);
+      return json(200, { name: 'Fake store', ...this.timezone, namespaces: ['sc/v1'] });
+    }
     this.requests.push(request);
     if (this.failWith !== null)
       return json(this.failWith, { code: 'internal_server_error', message: 'Boom', data: { status: this.failWith } });

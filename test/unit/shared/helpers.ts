@@ -6,6 +6,7 @@ import {
   type CommerceServiceError,
   type HttpRequest,
   type HttpResponse,
+  type SiteZone,
   type StoreSettings,
   type Transport,
   createClient,
@@ -23,6 +24,12 @@ export const ROOT = '/wp-json/sc/v1';
 export function storeFor(overrides: Partial<StoreSettings> = {}): StoreSettings {
   return { storeUrl: HOST, apiKey: KEY, ...overrides };
 }
+
+/**
+ * A site zone already known to a client: no REST index read (docs/dates.md). For tests about something
+ * else than dates that count or match every request.
+ */
+export const UTC_ZONE: SiteZone = { kind: 'named', name: 'UTC' };
 
 /** A client over Node's http(s) (intercepted by nock). */
 export function clientFor(

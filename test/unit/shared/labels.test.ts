@@ -84,6 +84,11 @@ const LATEST_ORDER = [
   'currency',
 ];
 
+/** Each timestamp of a list with the ISO 8601 instant the connector adds after it (docs/dates.md). */
+const TIMESTAMPS = ['date_time', 'next_bill_date_time', 'date_created', 'date_updated', 'last_order_date'];
+const withInstants = (fields: readonly string[]) =>
+  fields.flatMap((field) => (TIMESTAMPS.includes(field) ? [field, `${field}_iso`] : [field]));
+
 const keys = (fields: readonly FieldDescription[]) => fields.map((f) => f.key).sort();
 const child = (fields: readonly FieldDescription[], key: string) => fields.find((f) => f.key === key)?.children ?? [];
 const typeOf = (fields: readonly FieldDescription[], key: string) => fields.find((f) => f.key === key)?.type;
@@ -115,15 +120,15 @@ describe('FIELD_LABELS', () => {
 
 describe('FIELDS', () => {
   it('customer, order, subscription and product describe exactly the spec fields', () => {
-    expect(keys(FIELDS.customer)).toEqual([...CUSTOMER].sort());
-    expect(keys(FIELDS.order)).toEqual([...ORDER].sort());
-    expect(keys(FIELDS.subscription)).toEqual([...SUBSCRIPTION].sort());
-    expect(keys(FIELDS.product)).toEqual([...PRODUCT].sort());
+    expect(keys(FIELDS.customer)).toEqual(withInstants(CUSTOMER).sort());
+    expect(keys(FIELDS.order)).toEqual(withInstants(ORDER).sort());
+    expect(keys(FIELDS.subscription)).toEqual(withInstants(SUBSCRIPTION).sort());
+    expect(keys(FIELDS.product)).toEqual(withInstants(PRODUCT).sort());
   });
 
   it('describes nested items, invoices and plans with their own fields', () => {
     expect(keys(child(FIELDS.order, 'items'))).toEqual([...ORDER_ITEM].sort());
-    expect(keys(child(FIELDS.subscription, 'invoices'))).toEqual([...INVOICE].sort());
+    expect(keys(child(FIELDS.subscription, 'invoices'))).toEqual(withInstants(INVOICE).sort());
     expect(keys(child(FIELDS.product, 'plans'))).toEqual([...PLAN].sort());
   });
 
@@ -172,8 +177,8 @@ describe('FIELDS', () => {
       'ip_address',
     ];
     expect(FIELDS.orderEvent[0]).toEqual({ key: 'trigger', label: 'Event', type: 'string' });
-    expect(keys(FIELDS.orderEvent)).toEqual(['trigger', ...ORDER, 'order_type', ...contact].sort());
-    expect(keys(FIELDS.subscriptionEvent)).toEqual(['trigger', ...SUBSCRIPTION, ...contact].sort());
+    expect(keys(FIELDS.orderEvent)).toEqual(withInstants(['trigger', ...ORDER, 'order_type', ...contact]).sort());
+    expect(keys(FIELDS.subscriptionEvent)).toEqual(withInstants(['trigger', ...SUBSCRIPTION, ...contact]).sort());
     const items = FIELDS.orderEvent.find((field) => field.key === 'items');
     expect(items?.children?.map((field) => field.key)).toEqual(
       expect.arrayContaining(['product_id', 'price_id', 'item_type']),
@@ -188,7 +193,24 @@ describe('FIELDS', () => {
         'customer_email',
         'product_id',
         'product_name',
+        'date',
+        'date_time',
+        'date_time_iso',
       ].sort(),
     );
+  });
+
+  it('each timestamp is followed by its instant, typed datetime for Zapier date fields', () => {
+    const index = FIELDS.order.findIndex((field) => field.key === 'date_time');
+    expect(FIELDS.order[index + 1]).toEqual({
+      key: 'date_time_iso',
+      label: 'Date and Time (ISO 8601)',
+      type: 'datetime',
+    });
+    expect(typeOf(child(FIELDS.subscription, 'invoices'), 'date_time_iso')).toBe('datetime');
+    expect(typeOf(FIELDS.customer, 'last_order_date_iso')).toBe('datetime');
+    // Days are not moments: no instant for `date` or `next_bill_date`.
+    expect(typeOf(FIELDS.subscription, 'next_bill_date_iso')).toBeUndefined();
+    expect(typeOf(FIELDS.order, 'date_iso')).toBeUndefined();
   });
 });

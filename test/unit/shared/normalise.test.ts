@@ -348,9 +348,11 @@ describe('REST resources (7 to 15)', () => {
       last_name: '',
       email: 'maya@example.com',
       date_created: '',
+      date_created_iso: '',
       lifetime_value: 1299.5,
       total_orders: 3,
       last_order_date: '',
+      last_order_date_iso: '',
     });
   });
 
@@ -405,6 +407,7 @@ describe('REST resources (7 to 15)', () => {
       shipping_amount: 0,
       date: '',
       date_time: '',
+      date_time_iso: '',
       payment_plan: '',
       payment_plan_id: '',
       order_amount: 168,
@@ -467,8 +470,8 @@ describe('REST resources (7 to 15)', () => {
     expect(sub.sign_up_fee).toBe(10);
     expect(sub.next_bill_date).toBe('');
     expect(sub.invoices).toEqual([
-      { id: 2052, status: 'paid', order_amount: 39, date: '', date_time: '', link: '' },
-      { id: 2060, status: '', order_amount: 0, date: '2026-12-20', date_time: '', link: '' },
+      { id: 2052, status: 'paid', order_amount: 39, date: '', date_time: '', date_time_iso: '', link: '' },
+      { id: 2060, status: '', order_amount: 0, date: '2026-12-20', date_time: '', date_time_iso: '', link: '' },
     ]);
   });
 
@@ -489,7 +492,9 @@ describe('REST resources (7 to 15)', () => {
       status: '',
       description: '',
       date_created: '',
+      date_created_iso: '',
       date_updated: '',
+      date_updated_iso: '',
       url: '',
       image_url: '',
       is_on_sale: 1,

@@ -18,6 +18,7 @@ import {
   store,
   storeFor,
   stubTransport,
+  UTC_ZONE,
   useNock,
 } from './helpers';
 
@@ -146,7 +147,7 @@ describe('2. subscribe: POST {api_root}/webhook/subscribe/', () => {
     'rejects the hook URL %j before any request',
     async (hookUrl) => {
       const transport = stubTransport([]);
-      const client = createClient({ settings: storeFor(), transport });
+      const client = createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport });
       const error = await failure(client.subscribeHook({ hook_url: hookUrl }));
       expect(error).toBeInstanceOf(InvalidRequestError);
       expect((error as InvalidRequestError).params).toEqual(['hook_url']);
@@ -335,7 +336,7 @@ describe('7 to 15: REST reads with x-api-key', () => {
       const rec = recorder();
       const transport = spyTransport(true);
       store().get(path).query(true).reply(rec.reply(200, answer));
-      await run(createClient({ settings: storeFor(), transport }));
+      await run(createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport }));
       const seen = rec.last();
       expect(seen.method).toBe('GET');
       expect(seen.pathname).toBe(path);
@@ -355,7 +356,7 @@ describe('7 to 15: REST reads with x-api-key', () => {
       const dropsBody = spyTransport(false);
       const rec = recorder();
       store().get(path).query(true).reply(rec.reply(200, answer));
-      await run(createClient({ settings: storeFor(), transport: dropsBody }));
+      await run(createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport: dropsBody }));
       const seen = rec.last();
       expect(seen.query).toEqual(query);
       expectRestHeaders(seen);
@@ -367,7 +368,7 @@ describe('7 to 15: REST reads with x-api-key', () => {
 
   it('hands a transport that drops GET bodies a request without body', async () => {
     const transport = stubTransport([json(200, [])]);
-    await createClient({ settings: storeFor(), transport }).listOrders({ page: 3, per_page: 25 });
+    await createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport }).listOrders({ page: 3, per_page: 25 });
     expect(transport.requests).toEqual([
       {
         method: 'GET',
@@ -381,7 +382,7 @@ describe('7 to 15: REST reads with x-api-key', () => {
 
   it('hands a transport that sends GET bodies the JSON body, and {} for a retrieve', async () => {
     const transport = stubTransport([json(200, []), json(200, { id: 9 })], true);
-    const client = createClient({ settings: storeFor(), transport, timeoutMs: 5000 });
+    const client = createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport, timeoutMs: 5000 });
     await client.listCustomers({ per_page: 5 });
     await client.getCustomer(9);
     expect(transport.requests[0]?.body).toEqual({ per_page: 5 });
@@ -392,7 +393,7 @@ describe('7 to 15: REST reads with x-api-key', () => {
 
   it('11 always sends page and per_page, even when given as undefined', async () => {
     const transport = stubTransport([json(200, []), json(200, [])]);
-    const client = createClient({ settings: storeFor(), transport });
+    const client = createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport });
     await client.listSubscriptionOrders(7);
     await client.listSubscriptionOrders(7, { page: undefined, per_page: undefined, order: 'asc' });
     expect(transport.requests[0]?.query).toEqual({ page: '1', per_page: '10' });
@@ -401,7 +402,10 @@ describe('7 to 15: REST reads with x-api-key', () => {
 
   it('11 keeps the page and per_page it is given', async () => {
     const transport = stubTransport([json(200, [])]);
-    await createClient({ settings: storeFor(), transport }).listSubscriptionOrders('7', { page: 4, per_page: 100 });
+    await createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport }).listSubscriptionOrders('7', {
+      page: 4,
+      per_page: 100,
+    });
     expect(transport.requests[0]?.query).toEqual({ page: '4', per_page: '100' });
     expect(transport.requests[0]?.url).toBe('https://shop.example.com/wp-json/sc/v1/orders/subscription/7');
   });
@@ -410,7 +414,7 @@ describe('7 to 15: REST reads with x-api-key', () => {
     const rec = recorder();
     const transport = spyTransport(true);
     store().get(`${ROOT}/customers`).reply(rec.reply(200, []));
-    await createClient({ settings: storeFor(), transport }).listCustomers();
+    await createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport }).listCustomers();
     expect(rec.last().query).toEqual({});
     expect(transport.requests[0]?.body).toEqual({});
     expect(rec.last().headers['content-length']).toBe('2');
@@ -420,7 +424,7 @@ describe('7 to 15: REST reads with x-api-key', () => {
 describe('path ids are validated before any request', () => {
   const client = () => {
     const transport = stubTransport([]);
-    return { transport, client: createClient({ settings: storeFor(), transport }) };
+    return { transport, client: createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport }) };
   };
 
   it.each([
@@ -492,10 +496,10 @@ describe('?rest_route= mode', () => {
   it('9 and 10: GET / with the route and list params in the query, key in the header', async () => {
     const rec = recorder();
     store().get('/').query(true).times(2).reply(rec.reply(200, []));
-    await clientFor(settings).listOrders({ page: 2, per_page: 10 });
+    await clientFor(settings, { siteZone: UTC_ZONE }).listOrders({ page: 2, per_page: 10 });
     expect(rec.last().query).toEqual({ rest_route: '/sc/v1/orders', page: '2', per_page: '10' });
     expectRestHeaders(rec.last());
-    await expect(clientFor(settings).getOrder(1042)).rejects.toThrow(/expected shape/);
+    await expect(clientFor(settings, { siteZone: UTC_ZONE }).getOrder(1042)).rejects.toThrow(/expected shape/);
     expect(rec.last().query).toEqual({ rest_route: '/sc/v1/orders/1042' });
   });
 

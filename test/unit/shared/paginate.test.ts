@@ -1,6 +1,6 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
 import { IncompleteListError, type Page, collect, paginate } from '../../../shared/src';
-import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, useNock } from './helpers';
+import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from './helpers';
 import { createClient } from '../../../shared/src';
 
 useNock();
@@ -108,7 +108,7 @@ describe('paginate stop rules', () => {
       reason: 'page-limit',
       read: 40,
       message:
-        'Return All failed on the store: it stopped after reading 40 records: one walk reads at most 4 pages (40 records) and the list did not end there. Read the list in parts: set a Limit, or narrow it (Date After, a sort by date) and run it again for the rest.',
+        'Return All failed on the store: it stopped after reading 40 records: one walk reads at most 4 pages (40 records) and the list did not end there. Read the list in parts: set a Limit, or narrow it (Created After, a sort by date) and run it again for the rest.',
     });
     expect(seen).toHaveLength(40);
     expect(s.calls.map((c) => c.page)).toEqual([1, 2, 3, 4]);
@@ -517,6 +517,8 @@ describe('client.iterate after a 429 during a parallel walk', () => {
     });
     const client = createClient({
       settings: storeFor(),
+      // The zone is known: this test counts the store's reads only (docs/dates.md).
+      siteZone: UTC_ZONE,
       transport,
       retry: { budgetMs: 25_000, sleep: async (ms) => void waits.push(ms) },
     });

@@ -129,6 +129,7 @@ describe('platformClient', () => {
         waits.push(ms);
       },
       interactive: { timeoutMs: 9_000, budgetMs: 60_000, maxRetryAfterMs: 30_000 },
+      log: { info: jest.fn(), warn: jest.fn() },
     };
     await platformClient({ storeUrl: ORIGIN, apiKey: KEY }, platform).getOrder(1);
     expect(waits).toEqual([7_000]);

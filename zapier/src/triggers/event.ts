@@ -4,7 +4,6 @@ import {
   type EventNoun,
   type EventRecord,
   type HookRecord,
-  type PlatformLog,
   eventFiltersOf,
   matchesFilters,
   readHookRecord,
@@ -14,7 +13,7 @@ import {
   subscribeHook,
   takeDelivery,
 } from '../../../shared/src';
-import { storeClient } from '../client';
+import { storeClient, zapLog } from '../client';
 import { withStoreErrors } from '../errors';
 import { VERIFICATION_OUTPUT_FIELDS, eventOutputFields } from '../fields';
 import { TRIGGER_INPUTS, VERIFY_INPUT, readSetup } from '../inputs';
@@ -41,12 +40,6 @@ function deliveryBody(bundle: Bundle): unknown {
   }
   const empty = !cleaned || (typeof cleaned === 'object' && Object.keys(cleaned).length === 0);
   return empty ? bundle.rawRequest?.content : cleaned;
-}
-
-/** The Zap's log: Zapier shows one kind of line. */
-function zapLog(z: ZObject): PlatformLog {
-  const line = (message: string) => z.console.log(`Commerce Service: ${message}`);
-  return { info: line, warn: line };
 }
 
 /** Zapier keeps what subscribe returned, `{ id }`, and hands it back to unsubscribe. */

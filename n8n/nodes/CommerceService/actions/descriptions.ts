@@ -83,11 +83,12 @@ export const dateAfterFilter: INodeProperties = {
 	default: {},
 	options: [
 		{
-			displayName: 'Date After',
+			displayName: 'Created After',
 			name: 'dateAfter',
 			type: 'dateTime',
 			default: '',
-			description: 'Only records created after this day (the store compares whole days)',
+			description:
+				"Only records created after the end of this day in the store's own time zone (records of the day itself are left out). A date and time with a zone, such as $now, counts as the store's day at that moment.",
 		},
 	],
 };

@@ -95,41 +95,30 @@ export function readSort<L extends keyof typeof ORDERBY_VALUES>(
 	return out;
 }
 
-/** Filters → Date After as the API's `date_after` (`YYYY-MM-DD`). */
-export function readDateAfter(
+/**
+ * Filters → Created After as the API's `date_after`: the site-local day the user meant (a picked day as
+ * written, a moment such as `$now` as the store's day at that moment: shared `siteDayOf`).
+ */
+export async function readDateAfter(
 	context: IExecuteFunctions,
 	itemIndex: number,
-): { date_after?: string } {
+	client: CommerceServiceClient,
+): Promise<{ date_after?: string }> {
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const raw = filters.dateAfter;
+	const raw: unknown = filters.dateAfter;
 	if (raw === undefined || raw === null || raw === '') return {};
-	const date = dayOf(raw);
-	if (!date) {
-		throw new NodeOperationError(context.getNode(), `Date After "${String(raw)}" is not a date`, {
-			description: 'Pick a date, or use an expression that gives one such as 2026-01-31',
-			itemIndex,
-		});
+	const reading = await client.siteDayOf(raw);
+	if (reading.day === null) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Created After "${String(raw)}" is not a date`,
+			{
+				description: `Pick a date, or use an expression that gives one such as 2026-01-31 or $today (${reading.reason})`,
+				itemIndex,
+			},
+		);
 	}
-	return { date_after: date };
-}
-
-/**
- * The calendar day the user picked. n8n's date picker gives local wall time without an offset
- * ("2026-01-31T00:00:00"), so the day is read as written rather than shifted through UTC.
- */
-export function dayOf(value: unknown): string | undefined {
-	if (value instanceof Date)
-		return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
-	const text =
-		typeof value === 'string'
-			? value.trim()
-			: typeof value === 'object' && value
-				? String(value)
-				: '';
-	const written = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text);
-	if (written?.[1]) return written[1];
-	const parsed = text ? new Date(text) : undefined;
-	return parsed && !Number.isNaN(parsed.getTime()) ? parsed.toISOString().slice(0, 10) : undefined;
+	return { date_after: reading.day };
 }
 
 /** A record ID parameter, trimmed; the shared client checks that it is a positive whole number. */

@@ -153,6 +153,10 @@ export function n8nPlatform(context: StoreContext): Platform {
 		transport: n8nTransport(context),
 		sleep: async (ms) => await sleep(ms),
 		interactive: N8N_RETRY_LIMITS,
+		log: {
+			info: (message) => context.logger.info(`Commerce Service: ${message}`),
+			warn: (message) => context.logger.warn(`Commerce Service: ${message}`),
+		},
 	};
 }
 

@@ -24,7 +24,10 @@ export async function execute(
 	client: CommerceServiceClient,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const params = { ...readDateAfter(this, itemIndex), ...readSort(this, itemIndex, 'orders') };
+	const params = {
+		...(await readDateAfter(this, itemIndex, client)),
+		...readSort(this, itemIndex, 'orders'),
+	};
 	return toItems(
 		await listRecords(this, client, itemIndex, (page) => client.listOrders({ ...params, ...page })),
 	);

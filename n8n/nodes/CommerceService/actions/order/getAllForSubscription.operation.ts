@@ -34,7 +34,10 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const subscriptionId = readId(this, 'subscriptionId', itemIndex);
-	const params = { ...readDateAfter(this, itemIndex), ...readSort(this, itemIndex, 'orders') };
+	const params = {
+		...(await readDateAfter(this, itemIndex, client)),
+		...readSort(this, itemIndex, 'orders'),
+	};
 	return toItems(
 		await listRecords(this, client, itemIndex, (page) =>
 			client.listSubscriptionOrders(subscriptionId, { ...params, ...page }),

@@ -25,7 +25,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const params = {
-		...readDateAfter(this, itemIndex),
+		...(await readDateAfter(this, itemIndex, client)),
 		...readSort(this, itemIndex, 'subscriptions'),
 	};
 	return toItems(

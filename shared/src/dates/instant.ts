@@ -1,0 +1,79 @@
+/**
+ * Store times (`YYYY-MM-DD HH:MM:SS`, no zone) as ISO 8601 instants with an explicit offset
+ * (docs/dates.md). A UTC time gets `Z`; a site-local time gets the site's offset at that instant.
+ */
+import { offsetAt, offsetText, pad, type SiteZone } from './zone';
+
+const STORE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const MINUTE = 60_000;
+
+/** The wall time a store string shows, as if it were UTC (ms); undefined for empty, zero or unreadable strings. */
+export function wallTime(text: unknown): number | undefined {
+  if (typeof text !== 'string') return undefined;
+  const match = STORE_TIME.exec(text.trim());
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  // WordPress writes "0000-00-00 00:00:00" for "never"; that is no time.
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  return new Date(ms).getUTCDate() === day ? ms : undefined;
+}
+
+/** `2026-11-24T04:30:00Z` for a store time in UTC. */
+export function utcInstant(text: unknown): string | undefined {
+  const wall = wallTime(text);
+  return wall === undefined ? undefined : `${isoWall(wall)}Z`;
+}
+
+/**
+ * The instant a site-local wall time stands for. Where a daylight-saving change makes it ambiguous,
+ * the rule is the one PHP (and so WordPress's `get_gmt_from_date`) and JavaScript's Temporal
+ * ("compatible") apply: in the autumn's repeated hour the earlier instant (still summer time); in the
+ * spring gap, the wall time read with the offset before the change (02:30 becomes 03:30 summer time).
+ */
+export function localInstantMs(wall: number, zone: SiteZone): number {
+  if (zone.kind === 'offset') return wall - zone.minutes * MINUTE;
+  const candidates = new Set([
+    offsetAt(zone, wall - 86_400_000),
+    offsetAt(zone, wall),
+    offsetAt(zone, wall + 86_400_000),
+  ]);
+  const valid = [...candidates]
+    .map((offset) => wall - offset * MINUTE)
+    .filter((instant) => instant + offsetAt(zone, instant) * MINUTE === wall)
+    .sort((a, b) => a - b);
+  // Several: the repeated hour, earlier wins. None: the gap, read with the offset in force just before it.
+  return valid[0] ?? wall - offsetAt(zone, wall - 86_400_000) * MINUTE;
+}
+
+/** `2026-11-23T23:30:00-05:00` for a site-local store time, in the offset the site had at that instant. */
+export function localInstant(text: unknown, zone: SiteZone): string | undefined {
+  const wall = wallTime(text);
+  return wall === undefined ? undefined : instantIn(localInstantMs(wall, zone), zone);
+}
+
+/** An instant (ms) written in the zone's offset at that instant. */
+export function instantIn(epochMs: number, zone: SiteZone): string {
+  const offset = offsetAt(zone, epochMs);
+  return `${isoWall(epochMs + offset * MINUTE)}${offsetText(offset)}`;
+}
+
+/** The site's calendar day (`YYYY-MM-DD`) at an instant. */
+export function siteDay(epochMs: number, zone: SiteZone): string {
+  return isoWall(epochMs + offsetAt(zone, epochMs) * MINUTE).slice(0, 10);
+}
+
+function isoWall(ms: number): string {
+  const date = new Date(Math.floor(ms / 1000) * 1000);
+  return (
+    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}` +
+    `T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * Both platforms' paths hand on instants that match the store's record (docs/dates.md), against the
+ * sandbox over real HTTP on both profiles: a live delivery through the Zapier trigger's perform and the
+ * n8n trigger's webhook(), the Zapier searches, and n8n's Get and Get Many with Created After.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
+import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
+import { type CommerceServiceClient, type Order, createClient } from '../../../shared/src';
+import { nodeTransport } from '../../../shared/src/http/nodeTransport';
+import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
+import { fakeExecute, fakeWebhook } from '../../unit/n8n/fake/context';
+import { SEARCH_PERFORMS, authFor, hookByTriggerKey, run, startCatcher, type Catcher } from '../support/zapier';
+
+type Row = Record<string, unknown>;
+
+const zone = (profile: SandboxProfile) => (profile === 'real' ? 'America/New_York' : 'UTC');
+
+describe.each<SandboxProfile>(['spec', 'real'])('instants on both platforms (%s profile)', (profile) => {
+  let sandbox: Sandbox;
+  let catcher: Catcher;
+  let client: CommerceServiceClient;
+  let credentials: IDataObject;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, profile, size: 200, seed: 21, quiet: true });
+    catcher = await startCatcher();
+    client = createClient({ settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey }, transport: nodeTransport });
+    credentials = { storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot };
+  });
+  afterAll(async () => {
+    await catcher.close();
+    await sandbox.close();
+  });
+
+  /** A live purchase near the site's midnight, as the store delivers it, and its order read back. */
+  async function livePurchase(): Promise<{ body: unknown; order: Order & Row }> {
+    sandbox.setClock('2026-11-24T04:58:30Z');
+    catcher.caught.length = 0;
+    await client.subscribeHook({ hook_url: catcher.url, status: 'purchased', source: 'test' });
+    await sandbox.fireEvent({ type: 'purchased' });
+    const [caught] = await catcher.waitFor(1);
+    const id = Number((caught?.body as Row).id);
+    return { body: caught?.body, order: (await client.getOrder(id)) as Order & Row };
+  }
+
+  test('a delivery through Zapier and n8n carries the instant of the store record', async () => {
+    const { body, order } = await livePurchase();
+    expect(order.date_time_iso).toBe(`${order.date_time.replace(' ', 'T')}Z`);
+    // 04:59 UTC is 23:59 of the day before in New York: `date` is the site's day, the instant is exact.
+    expect(order.date).toBe(profile === 'real' ? '2026-11-23' : '2026-11-24');
+
+    const zapier = await run<Row[]>(hookByTriggerKey('product_purchased').perform, {
+      authData: authFor(sandbox),
+      inputData: { verify_deliveries: false },
+      cleanedRequest: body as Record<string, unknown>,
+    });
+    expect(zapier).toHaveLength(1);
+    expect(zapier[0]).toMatchObject({
+      date: order.date,
+      date_time: order.date_time,
+      date_time_iso: order.date_time_iso,
+    });
+
+    const { context, logs } = fakeWebhook({
+      credentials,
+      parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false, verifyDeliveries: true },
+      bodyData: body,
+    });
+    const response = await new CommerceServiceTrigger().webhook.call(context);
+    const items = response.workflowData?.[0] ?? [];
+    expect(items).toHaveLength(1);
+    expect(items[0]?.json).toMatchObject({ date_time: order.date_time, date_time_iso: order.date_time_iso });
+    expect(logs.filter((line) => line.includes('time zone'))).toEqual([]);
+  });
+
+  test('searches and Get show the same instants, nested invoices included', async () => {
+    const subscription = (await client.listSubscriptions({ per_page: 20 })).items.find(
+      (record) => record.invoices.length > 0,
+    ) as unknown as Row & { id: number; invoices: Row[] };
+    const [found] = (await run(SEARCH_PERFORMS.find_subscription, {
+      authData: authFor(sandbox),
+      inputData: { subscription_id: String(subscription.id) },
+    })) as unknown as Row[];
+    const { context } = fakeExecute({
+      credentials,
+      parameters: { resource: 'subscription', operation: 'get', subscriptionId: String(subscription.id) },
+    });
+    const [output] = await new CommerceService().execute.call(context);
+    const fromN8n = output?.[0]?.json as Row;
+    for (const record of [found, fromN8n]) {
+      expect(record?.date_time_iso).toBe(subscription.date_time_iso);
+      const invoices = record?.invoices as Row[];
+      expect(invoices.map((invoice) => invoice.date_time_iso)).toEqual(
+        subscription.invoices.map((invoice) => invoice.date_time_iso),
+      );
+      // Invoice times are site-local: written with the site's offset, not Z.
+      for (const invoice of invoices) expect(String(invoice.date_time_iso)).toMatch(/[+-]\d{2}:\d{2}$/);
+    }
+    expect(await client.siteZoneLabel()).toBe(zone(profile));
+  });
+
+  test("n8n's Created After sends the site's day of a moment, and the store keeps only later days", async () => {
+    const all: Row[] = [];
+    for await (const order of client.iterate((page) =>
+      client.listOrders({ ...page, orderby: 'date_created', order: 'asc' }),
+    ))
+      all.push(order as unknown as Row);
+    // 02:00 UTC on a day of the store's history: still the day before in New York.
+    const utcDay = String(all[Math.floor(all.length / 2)]?.date_time).slice(0, 10);
+    const moment = `${utcDay}T02:00:00.000Z`;
+    const siteDay =
+      profile === 'real' ? new Date(Date.parse(`${utcDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) : utcDay;
+    const expected = all.filter((order) => String(order.date) > siteDay).slice(0, 100);
+    expect(expected.length).toBeGreaterThan(0);
+    const { context } = fakeExecute({
+      credentials,
+      parameters: {
+        resource: 'order',
+        operation: 'getAll',
+        returnAll: false,
+        limit: 100,
+        filters: { dateAfter: moment },
+        sort: { orderBy: 'date_created', order: 'asc' },
+      },
+    });
+    const [output] = await new CommerceService().execute.call(context);
+    const orders = (output ?? []).map((item) => item.json as Row);
+    // Exactly the orders of the site's days after that day: none of the day itself, none missing.
+    expect(orders.map((order) => order.id)).toEqual(expected.map((order) => order.id));
+  });
+});
