@@ -54,9 +54,11 @@ describe('release-n8n.yml', () => {
     expect(workflow).not.toMatch(/NODE_AUTH_TOKEN|NPM_TOKEN|secrets\./);
   });
 
-  it('runs npm on Node 24, and an npm new enough for trusted publishing', () => {
+  it('runs npm on Node 24, with an npm new enough for the install (11.16, devEngines) and trusted publishing', () => {
     expect(workflow.match(/node-version: 24/g)).toHaveLength(2);
-    expectInOrder(publish, ['npm install --global npm@^11.5.1', 'npm publish']);
+    // Both jobs install; each first gets an npm that reads allowScripts.
+    expect(workflow.match(/npm install --global npm@\^11\.16\.0\n\s+- run: npm ci/g)).toHaveLength(2);
+    expectInOrder(publish, ['npm install --global npm@^11.16.0', 'npm ci', 'npm publish']);
   });
 });
 
