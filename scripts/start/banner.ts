@@ -9,6 +9,8 @@ export interface BannerN8n {
   editorUrl: string;
   owner: { email: string; password: string };
   credential: string;
+  /** The package as installed, and from where. */
+  package: string;
   workflows: string[];
   /** Names of the active trigger workflows on the sandbox. */
   active: string[];
@@ -54,6 +56,7 @@ export function bannerLines({ sandbox, n8n }: BannerInput): string[] {
       ` n8n editor      ${running.editorUrl}/`,
       `   Login         ${running.owner.email}`,
       `   Password      ${running.owner.password}`,
+      `   Package       ${running.package}`,
       `   Credential    "${running.credential}" (Commerce Service API, pointing at the sandbox)`,
       `   Workflows     ${quoted(running.workflows)}`,
       running.active.length

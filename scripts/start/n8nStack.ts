@@ -9,13 +9,15 @@ import * as path from 'path';
 import { setTimeout as delay } from 'timers/promises';
 import type { Log, N8nInstall } from '../n8n/install';
 import { startN8n, type N8nHome, type N8nInstance } from '../n8n/instance';
-import { prepareQueueMode } from '../n8n/queue';
+import { prepareQueueMode, QUEUE_PROCESSES } from '../n8n/queue';
 import type { N8nPlan } from './topology';
 import type { Teardown } from './teardown';
 
 export interface N8nStack {
   /** For the CLI (import, list): the main's user folder and, in queue mode, the shared database. */
   home: N8nHome;
+  /** Every n8n process' user folder (each loads the community packages of its own). */
+  userFolders: string[];
   /** The editor's URL and the main's user folder (where the owner's login is saved). */
   editor: { url: string; userFolder: string };
   /** Every n8n process' output (and Postgres' and Redis'), whatever --verbose says. */
@@ -28,6 +30,8 @@ export interface N8nStack {
 
 export interface StackOptions {
   install: N8nInstall;
+  /** For every n8n process and CLI command (e.g. where community packages are installed from). */
+  env: Record<string, string>;
   teardown: Teardown;
   /** Also shows the processes' output lines (--verbose); they always go to the log file. */
   echo?: Log;
@@ -63,7 +67,7 @@ export async function openN8nStack(plan: N8nPlan, opts: StackOptions): Promise<N
     const qm = await prepareQueueMode({
       install: opts.install,
       baseFolder: folder,
-      customExtensions: plan.customExtensions,
+      env: opts.env,
       log,
       setupLog: opts.setupLog,
       ports: { main: mainPort, webhook: Number(new URL(plan.webhookBase).port) },
@@ -76,6 +80,7 @@ export async function openN8nStack(plan: N8nPlan, opts: StackOptions): Promise<N
     );
     return {
       home: qm.home,
+      userFolders: QUEUE_PROCESSES.map((spec) => path.join(folder, spec.role)),
       editor: qm.mainInstance(),
       logFile,
       start: () => (starting = qm.startN8n()),
@@ -83,7 +88,7 @@ export async function openN8nStack(plan: N8nPlan, opts: StackOptions): Promise<N
     };
   }
 
-  const home: N8nHome = { install: opts.install, userFolder: folder, customExtensions: plan.customExtensions, log };
+  const home: N8nHome = { install: opts.install, userFolder: folder, env: opts.env, log };
   let starting: Promise<N8nInstance> | undefined;
   let instance: N8nInstance | undefined;
   teardown.add(
@@ -95,6 +100,7 @@ export async function openN8nStack(plan: N8nPlan, opts: StackOptions): Promise<N
   );
   return {
     home,
+    userFolders: [folder],
     editor: { url: plan.editorUrl, userFolder: folder },
     logFile,
     async start() {

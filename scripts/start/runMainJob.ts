@@ -9,9 +9,9 @@ import { ensureN8n, N8nUnavailableError } from '../n8n/install';
 import { ServiceUnavailableError } from '../services/errors';
 import { portInUse } from '../services/ports';
 import { bannerLines, type BannerN8n } from './banner';
-import { buildPackage } from './buildPackage';
 import type { StartConfig } from './config';
 import { EXAMPLE_CREDENTIAL, loadExamples } from './examples';
+import { COMMUNITY_PACKAGES_ENV, installRelease, releaseLocally } from './localRelease';
 import { openN8nStack } from './n8nStack';
 import { ownerLogin } from './owner';
 import { activateExamples, importExamples } from './setupExamples';
@@ -88,8 +88,8 @@ async function startN8nWithExamples(run: Run, plan: N8nPlan, sandbox: Sandbox): 
   step(`n8n ${plan.version}${mode}: checking the install (the first run installs it: a few minutes, about 2.2 GB)`);
   const install = await ensureN8n({ log: (line) => say(`  ${line}`) });
   teardown.check();
-  step('Building the n8n package (npm run build:n8n)');
-  await buildPackage();
+  step(`Publishing ${plan.package.name} to a ${plan.package.from} (npm run build:n8n, npm pack, verdaccio)`);
+  const release = await releaseLocally(teardown);
   teardown.check();
 
   if (plan.services.length) {
@@ -98,12 +98,18 @@ async function startN8nWithExamples(run: Run, plan: N8nPlan, sandbox: Sandbox): 
   }
   const stack = await openN8nStack(plan, {
     install,
+    env: COMMUNITY_PACKAGES_ENV,
     teardown,
     setupLog: (line) => say(`  ${line}`),
     ...(config.verbose ? { echo: (line: string) => say(`  ${line}`) } : {}),
   });
   teardown.check();
   const imported = await importExamples(stack.home, sandbox, step);
+  teardown.check();
+  step(`Installing ${release.name}@${release.version} from ${release.registryUrl} into n8n's community nodes`);
+  for (const folder of stack.userFolders) {
+    if ((await installRelease(folder, release)) === 'current') say(`  already installed in ${folder}`);
+  }
   teardown.check();
 
   step(`Starting ${plan.processes.map((p) => p.label).join(', ')} (their log: ${stack.logFile})`);
@@ -119,6 +125,7 @@ async function startN8nWithExamples(run: Run, plan: N8nPlan, sandbox: Sandbox): 
     editorUrl: plan.editorUrl,
     owner: { email: owner.email, password: owner.password },
     credential: EXAMPLE_CREDENTIAL.name,
+    package: `${release.name}@${release.version}, installed from the local npm registry ${release.registryUrl}`,
     workflows: loadExamples().map((wf) => wf.name),
     active,
     data: plan.data.kept

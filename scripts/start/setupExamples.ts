@@ -2,6 +2,8 @@
  * The sandbox credential and the example workflows in `npm start`'s n8n, the same way in both modes:
  * a fresh database (queue mode, a first run) gets every example, a kept one only those deleted since.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import {
   activateWorkflow,
   importCredentials,
@@ -16,6 +18,9 @@ import { activeSandboxTriggers, reRegisterHooks } from './hooks';
 
 type Say = (line: string) => void;
 
+/** Written once the examples in a user folder name the installed node types. */
+const EXAMPLES_MARKER = 'commerce-service-examples.json';
+
 /** Imports the credential (every run: it follows SANDBOX_PORT and SANDBOX_API_KEY) and the missing examples. */
 export async function importExamples(
   home: N8nHome,
@@ -24,13 +29,17 @@ export async function importExamples(
 ): Promise<N8nWorkflowJson[]> {
   step(`Importing the credential "${EXAMPLE_CREDENTIAL.name}" (user folder ${home.userFolder})`);
   await importCredentials(home, [sandboxCredential(sandbox)]);
-  // Same ids each run: a later run keeps the user's changes and re-imports only deleted examples.
+  // Same ids each run: a later run keeps the user's changes and re-imports only deleted examples,
+  // except once in a folder whose examples name the CUSTOM.* types of earlier versions (no marker).
+  const marker = path.join(home.userFolder, EXAMPLES_MARKER);
+  const current = fs.existsSync(marker);
   const existing = new Set((await listWorkflows(home)).map((wf) => wf.id));
-  const missing = loadExamples().filter((wf) => !existing.has(wf.id));
+  const missing = loadExamples().filter((wf) => !current || !existing.has(wf.id));
   if (missing.length) {
     step(`Importing example workflows: ${missing.map((wf) => `"${wf.name}"`).join(', ')}`);
     await importWorkflows(home, missing);
   }
+  fs.writeFileSync(marker, `${JSON.stringify({ nodeTypes: 'installed' })}\n`);
   return missing;
 }
 

@@ -3,12 +3,12 @@
  * their ports, the services they need, what gives each its role and where the package comes from.
  * One start path (run.ts) reads this for both modes; the banner and the port checks read it too.
  */
-import * as path from 'path';
 import type { SandboxProfile } from '../../sandbox';
-import { N8N_VERSION, REPO_ROOT } from '../n8n/install';
+import { N8N_VERSION } from '../n8n/install';
 import type { N8nCommand } from '../n8n/process';
 import { QUEUE_PROCESSES } from '../n8n/queue';
 import type { StartConfig } from './config';
+import { PACKAGE_NAME } from './examples';
 
 export type ServiceName = 'postgres' | 'redis';
 export type PortVariable = 'SANDBOX_PORT' | 'N8N_PORT' | 'N8N_WEBHOOK_PORT';
@@ -41,14 +41,19 @@ export interface N8nPlan {
   webhookBase: string;
   /** n8n's data: kept between runs in a folder, or throwaway (queue mode's fresh database). */
   data: { kept: true; folder: string } | { kept: false };
-  /** The package's compiled nodes, loaded by every n8n process (N8N_CUSTOM_EXTENSIONS). */
-  customExtensions: string;
+  /**
+   * The package every n8n process loads: installed by n8n's community-packages installer from a
+   * local npm registry (localRelease.ts), as a user installs it.
+   */
+  package: { name: string; from: 'local npm registry' };
 }
 
 export interface Topology {
   sandbox: { port: FixedPort; profile: SandboxProfile; url: string };
   n8n: N8nPlan | null;
 }
+
+const PACKAGE = { name: PACKAGE_NAME, from: 'local npm registry' } as const;
 
 const local = (port: number) => `http://127.0.0.1:${port}`;
 
@@ -69,7 +74,7 @@ function singleProcess(config: StartConfig): N8nPlan {
     editorUrl: local(config.n8nPort),
     webhookBase: local(config.n8nPort),
     data: { kept: true, folder: config.userFolder },
-    customExtensions: path.join(REPO_ROOT, 'n8n', 'dist'),
+    package: PACKAGE,
   };
 }
 
@@ -92,7 +97,7 @@ function queueMode(config: StartConfig): N8nPlan {
     editorUrl: local(config.n8nPort),
     webhookBase: local(config.webhookPort),
     data: { kept: false },
-    customExtensions: path.join(REPO_ROOT, 'n8n', 'dist'),
+    package: PACKAGE,
   };
 }
 

@@ -7,6 +7,7 @@ const n8n: BannerN8n = {
   editorUrl: 'http://127.0.0.1:5678',
   owner: { email: 'owner@example.com', password: 'Cs123' },
   credential: 'Commerce Service sandbox',
+  package: 'n8n-nodes-commerce-service@1.0.0-local.abc, installed from the local npm registry http://127.0.0.1:4873',
   workflows: ['A', 'B'],
   active: ['A'],
   data: '/home/n8n (kept between runs; delete it to start over)',
@@ -30,6 +31,9 @@ describe('npm start: the banner', () => {
     );
     expect(text).toContain(
       ' n8n editor      http://127.0.0.1:5678/\n   Login         owner@example.com\n   Password      Cs123',
+    );
+    expect(text).toContain(
+      '   Package       n8n-nodes-commerce-service@1.0.0-local.abc, installed from the local npm registry http://127.0.0.1:4873',
     );
     expect(text).toContain('   Workflows     "A", "B"');
     expect(text).toContain('   Active        "A": fire a purchase (above) and see it under Executions');

@@ -1,11 +1,11 @@
-import * as path from 'path';
 import { readStartConfig, type StartConfig } from '../../../scripts/start/config';
 import { fixedPorts, topologyFor } from '../../../scripts/start/topology';
 import { N8N_VERSION, REPO_ROOT } from '../../../scripts/n8n/install';
+import { PACKAGE_NAME } from '../../../scripts/start/examples';
 
 const config = (args: string[] = [], env: NodeJS.ProcessEnv = {}) =>
   readStartConfig(args, { N8N_USER_FOLDER: '/data/home', ...env }, REPO_ROOT) as StartConfig;
-const DIST = path.join(REPO_ROOT, 'n8n', 'dist');
+const PACKAGE = { name: PACKAGE_NAME, from: 'local npm registry' };
 
 describe('npm start: the topology as data', () => {
   it('single mode: one n8n process on N8N_PORT serving everything, its data kept, no services', () => {
@@ -31,7 +31,7 @@ describe('npm start: the topology as data', () => {
       editorUrl: 'http://127.0.0.1:6000',
       webhookBase: 'http://127.0.0.1:6000',
       data: { kept: true, folder: '/data/home' },
-      customExtensions: DIST,
+      package: PACKAGE,
     });
   });
 
@@ -43,7 +43,7 @@ describe('npm start: the topology as data', () => {
       editorUrl: 'http://127.0.0.1:6000',
       webhookBase: 'http://127.0.0.1:6001',
       data: { kept: false },
-      customExtensions: DIST,
+      package: PACKAGE,
     });
     expect(plan?.processes.map((p) => [p.label, p.command, p.port])).toEqual([
       ['n8n main', 'start', { number: 6000, variable: 'N8N_PORT' }],
