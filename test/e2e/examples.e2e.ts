@@ -24,6 +24,7 @@ import {
   importWorkflows,
   listExecutions,
   nodeOutput,
+  rest,
   startN8n,
   waitForExecution,
   type N8nHome,
@@ -120,11 +121,13 @@ describeExamples(TITLE, () => {
     check(async () => {
       n8n = await timed('n8n start', () => startN8n({ ...home, readyTimeoutMs: 180_000 }));
       session = (await ensureOwner(n8n)).session;
-      const known = (await (await fetch(`${n8n.url}/types/nodes.json`)).json()) as Array<{ name: string }>;
+      // What the editor asks when it opens a workflow: the description of each node type and version.
+      const wanted = [...new Set(EXAMPLES.flatMap((wf) => wf.nodes.map((node) => `${node.type}@${node.typeVersion}`)))];
+      const known = await rest<Array<{ name: string }>>(session, 'POST', '/node-types/by-identifier', {
+        identifiers: wanted,
+      });
       const knownNames = new Set(known.map((type) => type.name));
-      const unknown = EXAMPLES.flatMap((wf) =>
-        wf.nodes.map((node) => String(node.type)).filter((type) => !knownNames.has(type)),
-      );
+      const unknown = wanted.filter((id) => !knownNames.has(id.slice(0, id.lastIndexOf('@'))));
       expect(unknown).toEqual([]);
 
       const webhookExample = EXAMPLES.find((wf) => triggerNodes(wf).length > 0);
