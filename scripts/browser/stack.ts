@@ -21,7 +21,13 @@ import {
   type N8nInstance,
   type OwnerLogin,
 } from '../n8n/instance';
-import { EXAMPLE_CREDENTIAL, loadExamples, sandboxCredential, triggerNodes } from '../start/examples';
+import {
+  EXAMPLE_CREDENTIAL,
+  forCustomExtensions,
+  loadExamples,
+  sandboxCredential,
+  triggerNodes,
+} from '../start/examples';
 
 const run = promisify(execFile);
 
@@ -80,7 +86,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (!options.keep) fs.rmSync(userFolder, { recursive: true, force: true });
   };
   try {
-    const examples = loadExamples();
+    // This stack loads the package from N8N_CUSTOM_EXTENSIONS: the examples' nodes are typed CUSTOM.<node> here.
+    const examples = loadExamples().map(forCustomExtensions);
     await importCredentials(home, [sandboxCredential(sandbox)]);
     await importWorkflows(home, examples);
     n8n = await startN8n({ ...home, readyTimeoutMs: 180_000 });

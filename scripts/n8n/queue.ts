@@ -5,6 +5,7 @@
  * production webhooks; WEBHOOK_URL points at it, so triggers register that URL with the store).
  * Each n8n process gets its own user folder, as on separate machines: what they share is the
  * database, the queue, the encryption key, and the package loaded from N8N_CUSTOM_EXTENSIONS.
+ * The processes are data (QUEUE_PROCESSES); prepareQueueMode runs them.
  *
  *   const qm = await prepareQueueMode({ install, baseFolder, customExtensions });  // Postgres + Redis
  *   await importCredentials(qm.home, [...]);  await importWorkflows(qm.home, [...]); // CLI, shared DB
@@ -18,9 +19,90 @@ import { startRedis, type RedisServer } from '../services/redis';
 import { freePort, type N8nHome } from './env';
 import type { Log, N8nInstall } from './install';
 import { webhookBaseEnv, webhookUrlFor } from './instance';
-import { launchN8n, type N8nProcess } from './process';
+import { launchN8n, type N8nCommand, type N8nProcess } from './process';
 
 export type QueueRole = 'main' | 'worker' | 'webhook';
+
+/** The ports of the topology: the main's (editor, REST), the webhook processor's, the worker's health check. */
+export interface QueuePorts {
+  main: number;
+  webhook: number;
+  workerHealth: number;
+}
+
+/** One n8n process of queue mode, as data. */
+export interface QueueProcessSpec {
+  role: QueueRole;
+  command: N8nCommand;
+  label: string;
+  /** What it does, in a few words (describe(), `npm start`'s banner). */
+  does: string;
+  /** Which of the ports it answers /healthz on, and the variable that sets it. */
+  port: keyof QueuePorts;
+  portVariable: 'N8N_PORT' | 'QUEUE_HEALTH_CHECK_PORT';
+  /** What gives it its role, on top of the env all three share. */
+  env: Readonly<Record<string, string>>;
+  args: readonly string[];
+}
+
+/** In start order: the main first, as it runs any pending database migration before the others read the schema. */
+export const QUEUE_PROCESSES: readonly QueueProcessSpec[] = [
+  {
+    role: 'main',
+    command: 'start',
+    label: 'n8n main',
+    does: 'editor, REST, activation, polls',
+    port: 'main',
+    portVariable: 'N8N_PORT',
+    env: {
+      // Production webhooks go to the webhook processor only; the main still registers them.
+      N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
+      // Manual runs from the editor go to workers too (n8n 3's only behaviour; 2.x opt-in).
+      OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
+      N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '1000',
+    },
+    args: [],
+  },
+  {
+    role: 'worker',
+    command: 'worker',
+    label: 'n8n worker',
+    does: 'runs executions',
+    port: 'workerHealth',
+    // The worker's only HTTP server: /healthz, used for readiness.
+    portVariable: 'QUEUE_HEALTH_CHECK_PORT',
+    env: { QUEUE_HEALTH_CHECK_ACTIVE: 'true', N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' },
+    // n8n warns below 5; one execution at a time would do here.
+    args: ['--concurrency=5'],
+  },
+  {
+    role: 'webhook',
+    command: 'webhook',
+    label: 'n8n webhook',
+    does: 'production webhooks',
+    port: 'webhook',
+    portVariable: 'N8N_PORT',
+    env: {},
+    args: [],
+  },
+];
+
+/** The env all three share: the mode, the database, the queue, and where webhooks are received. */
+export function queueSharedEnv(
+  services: { postgres: PostgresServer; redis: RedisServer },
+  urls: { main: string; webhook: string },
+  version: string,
+): Record<string, string> {
+  return {
+    EXECUTIONS_MODE: 'queue',
+    ...n8nPostgresEnv(services.postgres),
+    QUEUE_BULL_REDIS_HOST: services.redis.host,
+    QUEUE_BULL_REDIS_PORT: String(services.redis.port),
+    // Triggers register the webhook processor's URL with the store, whichever process asks.
+    ...webhookBaseEnv(`${urls.webhook}/`, version),
+    N8N_EDITOR_BASE_URL: `${urls.main}/`,
+  };
+}
 
 export interface QueueModeOptions {
   install: N8nInstall;
@@ -28,6 +110,8 @@ export interface QueueModeOptions {
   baseFolder: string;
   /** The package's compiled nodes (N8N_CUSTOM_EXTENSIONS), loaded by all three n8n processes. */
   customExtensions?: string;
+  /** Extra env for all three n8n processes (applied last). */
+  env?: Record<string, string>;
   /** n8n's, Postgres' and Redis' output lines (prefixed); silent by default. */
   log?: Log;
   /** Progress of the services' own set-up (apt-get install when missing); stderr by default. */
@@ -74,7 +158,7 @@ export async function prepareQueueMode(opts: QueueModeOptions): Promise<QueueMod
     await postgres.stop();
     throw error;
   }
-  const ports = {
+  const ports: QueuePorts = {
     main: opts.ports?.main ?? (await freePort()),
     webhook: opts.ports?.webhook ?? (await freePort()),
     workerHealth: await freePort(),
@@ -82,60 +166,32 @@ export async function prepareQueueMode(opts: QueueModeOptions): Promise<QueueMod
   const mainUrl = `http://127.0.0.1:${ports.main}`;
   const webhookBase = `http://127.0.0.1:${ports.webhook}`;
   const folder = (role: QueueRole) => path.join(opts.baseFolder, role);
-  const shared: Record<string, string> = {
-    EXECUTIONS_MODE: 'queue',
-    ...n8nPostgresEnv(postgres),
-    QUEUE_BULL_REDIS_HOST: redis.host,
-    QUEUE_BULL_REDIS_PORT: String(redis.port),
-    // Triggers register the webhook processor's URL with the store, whichever process asks.
-    ...webhookBaseEnv(`${webhookBase}/`, opts.install.version),
-    N8N_EDITOR_BASE_URL: `${mainUrl}/`,
-  };
   const base = {
     install: opts.install,
     ...(opts.customExtensions ? { customExtensions: opts.customExtensions } : {}),
-    env: shared,
+    env: {
+      ...queueSharedEnv({ postgres, redis }, { main: mainUrl, webhook: webhookBase }, opts.install.version),
+      ...opts.env,
+    },
     ...(opts.log ? { log: opts.log } : {}),
   };
   const home: N8nHome = { ...base, userFolder: folder('main') };
+  const specOf = (role: QueueRole) => QUEUE_PROCESSES.find((spec) => spec.role === role) as QueueProcessSpec;
 
-  const processEnv = async (role: QueueRole): Promise<Record<string, string>> => {
-    // Every n8n process may start a task-runner broker: each gets its own port.
-    const runner = { N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
-    switch (role) {
-      case 'main':
-        return {
-          ...runner,
-          N8N_PORT: String(ports.main),
-          // Production webhooks go to the webhook processor only; the main still registers them.
-          N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true',
-          // Manual runs from the editor go to workers too (n8n 3's only behaviour; 2.x opt-in).
-          OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true',
-          N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '1000',
-        };
-      case 'worker':
-        // The worker's only HTTP server: /healthz, used for readiness.
-        return {
-          ...runner,
-          QUEUE_HEALTH_CHECK_ACTIVE: 'true',
-          QUEUE_HEALTH_CHECK_PORT: String(ports.workerHealth),
-          N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
-        };
-      case 'webhook':
-        return { ...runner, N8N_PORT: String(ports.webhook) };
-    }
-  };
-  const portOf: Record<QueueRole, number> = { main: ports.main, worker: ports.workerHealth, webhook: ports.webhook };
-  const start = async (role: QueueRole): Promise<N8nProcess> =>
+  const start = async (spec: QueueProcessSpec): Promise<N8nProcess> =>
     launchN8n({
       ...base,
-      userFolder: folder(role),
-      command: role === 'main' ? 'start' : role,
-      port: portOf[role],
-      processEnv: await processEnv(role),
-      // n8n warns below 5; one execution at a time would do here.
-      ...(role === 'worker' ? { args: ['--concurrency=5'] } : {}),
-      label: role === 'main' ? 'n8n main' : `n8n ${role}`,
+      userFolder: folder(spec.role),
+      command: spec.command,
+      port: ports[spec.port],
+      processEnv: {
+        ...spec.env,
+        [spec.portVariable]: String(ports[spec.port]),
+        // Every n8n process may start a task-runner broker: each gets its own port.
+        N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+      },
+      args: [...spec.args],
+      label: spec.label,
       ...(opts.readyTimeoutMs !== undefined ? { readyTimeoutMs: opts.readyTimeoutMs } : {}),
     });
 
@@ -146,7 +202,12 @@ export async function prepareQueueMode(opts: QueueModeOptions): Promise<QueueMod
     return proc;
   };
   let stopping: Promise<void> | undefined;
-  const stopN8n = () => Promise.all((['webhook', 'worker', 'main'] as const).map((role) => running[role]?.stop()));
+  const stopN8n = () => Promise.all(QUEUE_PROCESSES.map((spec) => running[spec.role]?.stop()));
+  const where: Record<QueueRole, string> = {
+    main: `${mainUrl}/`,
+    worker: `health http://127.0.0.1:${ports.workerHealth}/healthz`,
+    webhook: `${webhookBase}/webhook/...`,
+  };
 
   const qm: QueueMode = {
     postgres,
@@ -164,12 +225,11 @@ export async function prepareQueueMode(opts: QueueModeOptions): Promise<QueueMod
     mainInstance: () => ({ url: mainUrl, userFolder: folder('main') }),
     webhookUrl: (...parts) => webhookUrlFor(webhookBase, parts),
     async startN8n() {
+      const [first, ...rest] = QUEUE_PROCESSES;
       try {
-        // The main first: it runs any pending database migration before the others read the schema.
-        running.main = await start('main');
-        const [worker, webhook] = await Promise.all([start('worker'), start('webhook')]);
-        running.worker = worker;
-        running.webhook = webhook;
+        if (first) running[first.role] = await start(first);
+        const started = await Promise.all(rest.map(start));
+        rest.forEach((spec, i) => (running[spec.role] = started[i]));
       } catch (error) {
         await stopN8n();
         throw error;
@@ -179,19 +239,17 @@ export async function prepareQueueMode(opts: QueueModeOptions): Promise<QueueMod
       await running[role]?.stop();
       running[role] = undefined;
       await whileStopped?.();
-      running[role] = await start(role);
+      running[role] = await start(specOf(role));
       return running[role];
     },
-    describe: () => {
-      const pid = (role: QueueRole) => running[role]?.pid ?? '-';
-      return [
-        `Postgres ${postgres.version}  127.0.0.1:${postgres.port}  database ${postgres.database}, user ${postgres.user}  pid ${postgres.pid}  (${postgres.dir}, removed at stop)`,
-        `Redis ${redis.version}  127.0.0.1:${redis.port}  no persistence  pid ${redis.pid}`,
-        `n8n main     ${mainUrl}/  editor, REST, activation, polls  pid ${pid('main')}  (${folder('main')})`,
-        `n8n worker   runs executions; health ${`http://127.0.0.1:${ports.workerHealth}/healthz`}  pid ${pid('worker')}  (${folder('worker')})`,
-        `n8n webhook  ${webhookBase}/webhook/...  production webhooks  pid ${pid('webhook')}  (${folder('webhook')})`,
-      ];
-    },
+    describe: () => [
+      `Postgres ${postgres.version}  127.0.0.1:${postgres.port}  database ${postgres.database}, user ${postgres.user}  pid ${postgres.pid}  (${postgres.dir}, removed at stop)`,
+      `Redis ${redis.version}  127.0.0.1:${redis.port}  no persistence  pid ${redis.pid}`,
+      ...QUEUE_PROCESSES.map(
+        (spec) =>
+          `${spec.label.padEnd(11)}  ${where[spec.role]}  ${spec.does}  pid ${running[spec.role]?.pid ?? '-'}  (${folder(spec.role)})`,
+      ),
+    ],
     stop: () =>
       (stopping ??= (async () => {
         await stopN8n();

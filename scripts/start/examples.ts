@@ -1,6 +1,7 @@
 /**
- * The example workflows in n8n/examples/ (what `npm start` imports, and what the n8n e2e test runs)
- * and the sandbox credential they use. Not part of the npm package (its `files` is `["dist"]`).
+ * The example workflows in n8n/examples/ (what `npm start` imports, and what the e2e tests run) and
+ * the sandbox credential they use. They name the installed node types, as a user's n8n has them after
+ * Settings → Community nodes; not part of the npm package (its `files` is `["dist"]`).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -16,12 +17,26 @@ export const EXAMPLE_CREDENTIAL = {
   type: 'commerceServiceApi',
 } as const;
 
-/** Node types as n8n names nodes loaded from N8N_CUSTOM_EXTENSIONS. */
+/** The package's name on npm: n8n types its installed nodes `<package name>.<node name>`. */
+export const PACKAGE_NAME = 'n8n-nodes-commerce-service';
+
+/** Node types as n8n names the nodes of the installed package (Settings → Community nodes): what the examples use. */
+export const INSTALLED_NODE_TYPES = {
+  action: `${PACKAGE_NAME}.commerceService`,
+  trigger: `${PACKAGE_NAME}.commerceServiceTrigger`,
+  pollingTrigger: `${PACKAGE_NAME}.commerceServicePollingTrigger`,
+} as const;
+
+/** Node types as n8n names nodes loaded from N8N_CUSTOM_EXTENSIONS (the test harnesses). */
 export const NODE_TYPES = {
   action: 'CUSTOM.commerceService',
   trigger: 'CUSTOM.commerceServiceTrigger',
   pollingTrigger: 'CUSTOM.commerceServicePollingTrigger',
 } as const;
+
+type NodeRole = keyof typeof NODE_TYPES;
+const isNode = (node: Record<string, unknown>, role: NodeRole) =>
+  node.type === NODE_TYPES[role] || node.type === INSTALLED_NODE_TYPES[role];
 
 export interface CredentialRef {
   id: string;
@@ -32,7 +47,7 @@ export interface CredentialRef {
 export function pollingTriggerNodes(workflow: {
   nodes: Array<Record<string, unknown>>;
 }): Array<Record<string, unknown>> {
-  return workflow.nodes.filter((node) => node.type === NODE_TYPES.pollingTrigger);
+  return workflow.nodes.filter((node) => isNode(node, 'pollingTrigger'));
 }
 
 /** Every `*.json` of n8n/examples, parsed, sorted by file name. */
@@ -48,6 +63,19 @@ export function loadExamples(dir = EXAMPLES_DIR): N8nWorkflowJson[] {
       }
       return workflow;
     });
+}
+
+/**
+ * A copy of an example for an n8n that loads the package from N8N_CUSTOM_EXTENSIONS (the test
+ * harnesses): its Commerce Service nodes typed `CUSTOM.<node>` instead of the installed types.
+ */
+export function forCustomExtensions(workflow: N8nWorkflowJson): N8nWorkflowJson {
+  const copy = JSON.parse(JSON.stringify(workflow)) as N8nWorkflowJson;
+  for (const node of copy.nodes) {
+    const role = (Object.keys(NODE_TYPES) as NodeRole[]).find((r) => node.type === INSTALLED_NODE_TYPES[r]);
+    if (role) node.type = NODE_TYPES[role];
+  }
+  return copy;
 }
 
 /** A copy of the workflow whose Commerce Service nodes use another credential. */
@@ -66,7 +94,7 @@ export function withCredential(workflow: N8nWorkflowJson, credential: Credential
  * examples that have one; the polling example stays inactive until the user activates it.
  */
 export function triggerNodes(workflow: { nodes: Array<Record<string, unknown>> }): Array<Record<string, unknown>> {
-  return workflow.nodes.filter((node) => node.type === NODE_TYPES.trigger);
+  return workflow.nodes.filter((node) => isNode(node, 'trigger'));
 }
 
 /** The sandbox credential in the form `n8n import:credentials` takes. */

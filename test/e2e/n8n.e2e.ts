@@ -25,7 +25,7 @@ import {
   waitForExecution,
   waitForPublished,
 } from '../../scripts/n8n/instance';
-import { EXAMPLE_CREDENTIAL, loadExamples, sandboxCredential } from '../../scripts/start/examples';
+import { EXAMPLE_CREDENTIAL, forCustomExtensions, loadExamples, sandboxCredential } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
 import { describeIf, probe } from './support/probe';
 import {
@@ -72,7 +72,9 @@ const describeN8n = describeIf(probe(['n8n']), `n8n end-to-end tests (real n8n $
 
 const EXAMPLE = { latestOrders: 'csExampleLatestO', allCustomers: 'csExampleAllCust', purchased: 'csExampleTrigger' };
 const example = (id: string) => {
-  const workflow = loadExamples().find((wf) => wf.id === id);
+  const workflow = loadExamples()
+    .map(forCustomExtensions)
+    .find((wf) => wf.id === id);
   if (!workflow) throw new Error(`no example workflow ${id} in n8n/examples`);
   return workflow;
 };
@@ -83,7 +85,7 @@ describeN8n(`n8n ${N8N_VERSION} on 127.0.0.1 with the package, against the sandb
     folderPrefix: 'n8n-e2e-',
     // The examples name this credential; here it points at the real-profile sandbox.
     extraCredentials: (stores) => [sandboxCredential(stores.real, EXAMPLE_CREDENTIAL)],
-    extraWorkflows: () => loadExamples(),
+    extraWorkflows: () => loadExamples().map(forCustomExtensions),
   });
 
   // -------------------------------------------------------------------------------------------

@@ -1,0 +1,156 @@
+/**
+ * The example workflows (n8n/examples/*.json) as a user gets them: a fresh n8n 2.41 whose community
+ * nodes folder has the package installed from a local npm registry (packed and published as npm
+ * start does), so its nodes are typed `n8n-nodes-commerce-service.<node>`; every example is imported
+ * as it is in the repository, names only node types that n8n knows, and each one that can run, runs:
+ * the two manual ones with `n8n execute`, the webhook trigger through a sandbox purchase, the polling
+ * trigger through its activation (its first poll, which emits nothing by design).
+ *
+ * Where n8n cannot be had, this prints `SKIPPED: <reason>`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startSandbox, type Sandbox } from '../../sandbox';
+import { collect } from '../../shared/src';
+import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
+import {
+  activateWorkflow,
+  deactivateWorkflow,
+  ensureOwner,
+  execute,
+  executionNodeOutput,
+  importCredentials,
+  importWorkflows,
+  listExecutions,
+  nodeOutput,
+  rest,
+  startN8n,
+  waitForExecution,
+  type N8nHome,
+  type N8nInstance,
+  type RestSession,
+} from '../../scripts/n8n/instance';
+import {
+  INSTALLED_NODE_TYPES,
+  loadExamples,
+  pollingTriggerNodes,
+  sandboxCredential,
+  triggerNodes,
+} from '../../scripts/start/examples';
+import { COMMUNITY_PACKAGES_ENV, installRelease, releaseLocally } from '../../scripts/start/localRelease';
+import { Teardown } from '../../scripts/start/teardown';
+import { clientFor } from './n8n/expected';
+import { probe } from './support/probe';
+import { timer, withOutput } from './support/steps';
+
+const TITLE = `the example workflows in n8n ${N8N_VERSION} with the package installed from a registry`;
+const found = probe(['n8n']);
+if (!found.ok) {
+  process.stderr.write(`\nSKIPPED: ${TITLE}: ${found.reason}\n\n`);
+  describe(TITLE, () => it.skip(`SKIPPED: ${found.reason.split('\n')[0]}`, () => undefined));
+}
+const describeExamples = found.ok ? describe : describe.skip;
+
+const EXAMPLES = loadExamples();
+const byName = (label: string) => {
+  const workflow = EXAMPLES.find((wf) => wf.nodes.some((node) => node.name === label));
+  if (!workflow) throw new Error(`no example with a node "${label}" in n8n/examples`);
+  return workflow;
+};
+
+describeExamples(TITLE, () => {
+  const clock = timer('examples e2e');
+  const timed = clock.timed;
+  const teardown = new Teardown(() => undefined);
+  let store: Sandbox;
+  let folder = '';
+  let home: N8nHome;
+  let n8n: N8nInstance | undefined;
+  let session: RestSession;
+  const check = (fn: () => Promise<void>) => withOutput(() => [['n8n', n8n?.output()]], fn);
+
+  beforeAll(async () => {
+    const install = await timed('ensureN8n (cached)', () => ensureN8n());
+    store = await startSandbox({ port: 0, profile: 'real', quiet: true });
+    teardown.add(() => store.close());
+    const release = await timed('build, pack, publish to a local registry', () => releaseLocally(teardown));
+    folder = mkdtempSync(path.join(tmpdir(), 'n8n-examples-e2e-'));
+    home = { install, userFolder: folder, env: { ...COMMUNITY_PACKAGES_ENV } };
+    await timed('install from the registry', () => installRelease(folder, release));
+    await timed('import the credential and every example', async () => {
+      await importCredentials(home, [sandboxCredential(store)]);
+      await importWorkflows(home, EXAMPLES);
+    });
+  }, 900_000);
+
+  afterAll(async () => {
+    await n8n?.stop();
+    await teardown.stop('end of the examples e2e');
+    if (folder) rmSync(folder, { recursive: true, force: true });
+    clock.print();
+  }, 120_000);
+
+  it('examples installed from a registry: every example names the installed node types, none CUSTOM.*', () => {
+    const types = EXAMPLES.flatMap((wf) => wf.nodes.map((node) => String(node.type)));
+    expect(types.filter((type) => type.startsWith('CUSTOM.'))).toEqual([]);
+    expect(new Set(types.filter((type) => type.startsWith('n8n-nodes-commerce-service.')))).toEqual(
+      new Set(Object.values(INSTALLED_NODE_TYPES)),
+    );
+  });
+
+  it(
+    'examples installed from a registry: "List latest orders" and "Return all customers" run with n8n execute and return the store records',
+    check(async () => {
+      const client = clientFor(store);
+      for (const [label, expected] of [
+        ['Latest paid orders', await client.latestOrders({ status: 'paid' })],
+        ['All customers', await collect(client.iterate((page) => client.listCustomers(page)))],
+      ] as const) {
+        const workflow = byName(label);
+        const run = await timed(`n8n execute (${workflow.name})`, () => execute(home, workflow.id ?? ''));
+        const output = nodeOutput(run, label);
+        expect(output.length).toBeGreaterThan(0);
+        expect(output).toEqual(JSON.parse(JSON.stringify(expected)));
+      }
+    }),
+  );
+
+  it(
+    'examples installed from a registry: n8n knows every node type of every example; the webhook example runs on a purchase; the polling example activates',
+    check(async () => {
+      n8n = await timed('n8n start', () => startN8n({ ...home, readyTimeoutMs: 180_000 }));
+      session = (await ensureOwner(n8n)).session;
+      // What the editor asks when it opens a workflow: the description of each node type and version.
+      const wanted = [...new Set(EXAMPLES.flatMap((wf) => wf.nodes.map((node) => `${node.type}@${node.typeVersion}`)))];
+      const known = await rest<Array<{ name: string }>>(session, 'POST', '/node-types/by-identifier', {
+        identifiers: wanted,
+      });
+      const knownNames = new Set(known.map((type) => type.name));
+      const unknown = wanted.filter((id) => !knownNames.has(id.slice(0, id.lastIndexOf('@'))));
+      expect(unknown).toEqual([]);
+
+      const webhookExample = EXAMPLES.find((wf) => triggerNodes(wf).length > 0);
+      const id = webhookExample?.id ?? '';
+      await timed('activate the webhook example', () => activateWorkflow(session, id));
+      const hookUrl = n8n.webhookUrl(String(triggerNodes(webhookExample ?? { nodes: [] })[0]?.webhookId), 'webhook');
+      expect(store.hooks().map((hook) => [hook.hookUrl, hook.statuses])).toEqual([[hookUrl, ['purchased']]]);
+      const seen = (await listExecutions(session, id)).map((e) => e.id);
+      const [delivery] = await store.fireEvent({ type: 'purchased' });
+      expect(delivery?.status).toBe(200);
+      const execution = await timed('purchase to execution', () =>
+        waitForExecution(session, id, { seen, timeoutMs: 60_000 }),
+      );
+      expect(execution.status).toBe('success');
+      expect(executionNodeOutput(execution, 'Order summary')).toEqual([
+        expect.objectContaining({ event: 'purchased', orderId: (delivery?.payload as { id?: number }).id }),
+      ]);
+      await deactivateWorkflow(session, id);
+      expect(store.hooks()).toEqual([]);
+
+      const pollingExample = EXAMPLES.find((wf) => pollingTriggerNodes(wf).length > 0);
+      await timed('activate the polling example', () => activateWorkflow(session, pollingExample?.id ?? ''));
+      await deactivateWorkflow(session, pollingExample?.id ?? '');
+    }),
+  );
+});
