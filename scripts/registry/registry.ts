@@ -20,21 +20,14 @@ import { promisify } from 'util';
 import { childEnv, projectNode, REPO_ROOT } from '../n8n/install';
 import { freePort } from '../services/ports';
 import { supervise, waitFor } from '../services/supervise';
+import { RegistryError } from './errors';
+import { NPMJS_URL, startNpmjsProxy, type NpmjsProxy } from './npmjsProxy';
+
+export { RegistryError } from './errors';
 
 const execFileAsync = promisify(execFile);
 
 export type Log = (line: string) => void;
-
-/** The registry could not start, or a publish/pack step failed; the message names the step. */
-export class RegistryError extends Error {
-  constructor(
-    readonly step: string,
-    reason: string,
-  ) {
-    super(`local npm registry: ${step} failed: ${reason}`);
-    this.name = 'RegistryError';
-  }
-}
 
 export interface StartRegistryOptions {
   /** Default: a free port. */
@@ -56,6 +49,14 @@ export interface Registry {
   port: number;
   /** A temp `.npmrc` with the registry and the publisher's token (mode 600); removed by stop(). */
   npmrc: string;
+  /**
+   * Env for an n8n whose community-packages installer should get packages from this registry: n8n
+   * keeps its default registry (https://registry.npmjs.org; any other needs an enterprise licence)
+   * and reaches it through `proxy` (HTTPS_PROXY, NO_PROXY, NODE_EXTRA_CA_CERTS). See npmjsProxy.ts.
+   */
+  n8nEnv: Record<string, string>;
+  /** The HTTPS proxy that answers registry.npmjs.org from this registry. */
+  proxy: NpmjsProxy;
   /**
    * Publishes a package folder or a `.tgz` (from `npm pack`). With `version`, publishes a copy of it
    * with that version in its package.json instead (e.g. an update to offer n8n).
@@ -109,8 +110,14 @@ export async function startRegistry(opts: StartRegistryOptions = {}): Promise<Re
     removeOnOrphan: dir,
     ...(opts.log ? { log: opts.log } : {}),
   });
+  let proxy: NpmjsProxy | undefined;
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= server.stop(5000).then(() => fs.rmSync(dir, { recursive: true, force: true })));
+  const stop = () =>
+    (stopping ??= (async () => {
+      await proxy?.close();
+      await server.stop(5000);
+      fs.rmSync(dir, { recursive: true, force: true });
+    })());
   try {
     const ready = await waitFor(
       async () => (await get(`${url}/-/ping`)).status === 200,
@@ -123,10 +130,14 @@ export async function startRegistry(opts: StartRegistryOptions = {}): Promise<Re
     const npmrc = path.join(dir, '.npmrc');
     fs.writeFileSync(npmrc, `registry=${url}/\n//127.0.0.1:${port}/:_authToken=${token}\n`, { mode: 0o600 });
     const redact = (text: string) => text.split(token).join('<token>');
+    proxy = await startNpmjsProxy(url, dir);
+    const proxyEnv = proxy.env;
     return {
       url,
       port,
       npmrc,
+      n8nEnv: { ...proxyEnv, N8N_COMMUNITY_PACKAGES_REGISTRY: NPMJS_URL },
+      proxy,
       publish: (source, publishOpts = {}) => publish(source, publishOpts.version, { url, npmrc, dir, redact }),
       versions: (name) => versions(url, name),
       output: server.output,
