@@ -58,10 +58,10 @@ export interface Registry {
   /** The HTTPS proxy that answers registry.npmjs.org from this registry. */
   proxy: NpmjsProxy;
   /**
-   * Publishes a package folder or a `.tgz` (from `npm pack`). With `version`, publishes a copy of it
-   * with that version in its package.json instead (e.g. an update to offer n8n).
+   * Publishes a package folder or a `.tgz` (from `npm pack`). With `version` (or `manifest`, fields
+   * merged into package.json), publishes a copy of it changed so instead (e.g. an update to offer n8n).
    */
-  publish(source: string, opts?: { version?: string }): Promise<Published>;
+  publish(source: string, opts?: { version?: string; manifest?: Record<string, unknown> }): Promise<Published>;
   /** Versions of `name` the registry serves (none: []). */
   versions(name: string): Promise<string[]>;
   /** Last lines verdaccio printed (for error messages). */
@@ -138,7 +138,10 @@ export async function startRegistry(opts: StartRegistryOptions = {}): Promise<Re
       npmrc,
       n8nEnv: { ...proxyEnv, N8N_COMMUNITY_PACKAGES_REGISTRY: NPMJS_URL },
       proxy,
-      publish: (source, publishOpts = {}) => publish(source, publishOpts.version, { url, npmrc, dir, redact }),
+      publish: (source, publishOpts = {}) => {
+        const changes = { ...publishOpts.manifest, ...(publishOpts.version ? { version: publishOpts.version } : {}) };
+        return publish(source, changes, { url, npmrc, dir, redact });
+      },
       versions: (name) => versions(url, name),
       output: server.output,
       stop,
@@ -265,18 +268,19 @@ async function unpack(tarball: string, ctx: PublishContext): Promise<string> {
   return path.join(into, 'package');
 }
 
-async function publish(source: string, version: string | undefined, ctx: PublishContext): Promise<Published> {
+async function publish(source: string, changes: Record<string, unknown>, ctx: PublishContext): Promise<Published> {
   const resolved = path.resolve(source);
   if (!fs.existsSync(resolved)) throw new RegistryError(`publishing ${source}`, 'no such file or folder');
   const isTarball = fs.statSync(resolved).isFile();
+  const changed = Object.keys(changes).length > 0;
   let target = resolved;
-  if (version) {
-    // A copy with the other version: unpack (or copy) it, then rewrite package.json.
+  if (changed) {
+    // A changed copy: unpack (or copy) it, then rewrite package.json.
     target = isTarball ? await unpack(resolved, ctx) : copyDir(resolved, ctx);
     const manifest = readManifest(target);
-    fs.writeFileSync(path.join(target, 'package.json'), `${JSON.stringify({ ...manifest, version }, null, 2)}\n`);
+    fs.writeFileSync(path.join(target, 'package.json'), `${JSON.stringify({ ...manifest, ...changes }, null, 2)}\n`);
   }
-  const manifest = isTarball && !version ? readManifest(await unpack(resolved, ctx)) : readManifest(target);
+  const manifest = isTarball && !changed ? readManifest(await unpack(resolved, ctx)) : readManifest(target);
   const what = `${manifest.name}@${manifest.version}`;
   // --ignore-scripts: what is published is what was built; no lifecycle script runs here.
   await npm(['publish', target, '--ignore-scripts'], ctx.dir, ctx, `publishing ${what}`);
