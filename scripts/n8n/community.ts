@@ -88,6 +88,38 @@ function advise(session: RestSession, step: CommunityStep, status: number, messa
   return `${what} (n8n answered ${status}): ${message || 'no message'}`;
 }
 
+/** npm runs inside n8n's request: on a busy machine an install or update takes minutes. */
+const NPM_TIMEOUT_MS = 300_000;
+
+interface CommunitySettings {
+  communityNodesEnabled?: boolean;
+  unverifiedCommunityNodesEnabled?: boolean;
+}
+
+/**
+ * What n8n says about community packages in its settings (`GET /rest/settings`, as the editor reads
+ * before it shows Settings → Community nodes). Checked before an install, so a turned-off feature is
+ * named at once instead of after a request to a route that is not there.
+ */
+async function assertCommunityPackagesOn(session: RestSession, step: CommunityStep, name: string): Promise<void> {
+  let settings: CommunitySettings;
+  try {
+    settings = await rest<CommunitySettings>(session, 'GET', '/settings');
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CommunityPackageError(step, name, 0, message, advise(session, step, 0, message));
+  }
+  if (settings.communityNodesEnabled === false)
+    throw new CommunityPackageError(
+      step,
+      name,
+      0,
+      'communityNodesEnabled: false',
+      `community packages are turned off in the n8n at ${session.url} (its settings say communityNodesEnabled: false). ` +
+        `Set ${COMMUNITY_SETTINGS.enabled}=true in n8n's environment and restart n8n.`,
+    );
+}
+
 async function call<T>(
   session: RestSession,
   step: CommunityStep,
@@ -96,8 +128,9 @@ async function call<T>(
   route: string,
   body?: unknown,
 ): Promise<T> {
+  if (step === 'install' || step === 'update') await assertCommunityPackagesOn(session, step, name);
   try {
-    return await rest<T>(session, method, route, body);
+    return await rest<T>(session, method, route, body, { timeoutMs: NPM_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof N8nRestError) {
       const message = n8nMessageOf(error);

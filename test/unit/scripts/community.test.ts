@@ -18,6 +18,12 @@ const N8N = 'http://127.0.0.1:5678';
 const session = { url: N8N, cookie: 'n8n-auth=x' };
 const NAME = 'n8n-nodes-commerce-service';
 
+/** n8n's settings as GET /rest/settings answers them (the editor reads them first). */
+const settings = (communityNodesEnabled: boolean) =>
+  nock(N8N)
+    .get('/rest/settings')
+    .reply(200, { data: { communityNodesEnabled, unverifiedCommunityNodesEnabled: true } });
+
 async function failure(promise: Promise<unknown>): Promise<CommunityPackageError> {
   const error = await promise.catch((e: unknown) => e);
   expect(error).toBeInstanceOf(CommunityPackageError);
@@ -27,6 +33,7 @@ async function failure(promise: Promise<unknown>): Promise<CommunityPackageError
 describe('community packages through n8n REST API', () => {
   it('installs with POST {name} and returns the installed package', async () => {
     const installed = { packageName: NAME, installedVersion: '1.0.0', installedNodes: [] };
+    settings(true);
     nock(N8N)
       .post('/rest/community-packages', { name: NAME })
       .matchHeader('cookie', 'n8n-auth=x')
@@ -35,6 +42,7 @@ describe('community packages through n8n REST API', () => {
   });
 
   it('updates with PATCH {name, version} and uninstalls with DELETE ?name=', async () => {
+    settings(true);
     nock(N8N)
       .patch('/rest/community-packages', { name: NAME, version: '1.0.1' })
       .reply(200, { data: { packageName: NAME, installedVersion: '1.0.1', installedNodes: [] } });
@@ -45,7 +53,17 @@ describe('community packages through n8n REST API', () => {
     await expect(uninstallCommunityPackage(session, NAME)).resolves.toBeUndefined();
   });
 
-  it('community packages turned off (no such route): names the setting to change', async () => {
+  it('community packages turned off (n8n settings say so): names the setting to change, posts nothing', async () => {
+    settings(false);
+    const error = await failure(installCommunityPackage(session, NAME));
+    expect(error.message).toBe(
+      `n8n could not install community package "${NAME}": community packages are turned off in the n8n at ${N8N} ` +
+        "(its settings say communityNodesEnabled: false). Set N8N_COMMUNITY_PACKAGES_ENABLED=true in n8n's environment and restart n8n.",
+    );
+  });
+
+  it('community packages API missing (404): names the setting to change', async () => {
+    settings(true);
     nock(N8N).post('/rest/community-packages').reply(404, 'Cannot POST /rest/community-packages');
     const error = await failure(installCommunityPackage(session, NAME));
     expect(error.message).toBe(
@@ -56,6 +74,7 @@ describe('community packages through n8n REST API', () => {
   });
 
   it('unverified packages forbidden: names N8N_UNVERIFIED_PACKAGES_ENABLED', async () => {
+    settings(true);
     nock(N8N)
       .post('/rest/community-packages')
       .reply(400, { code: 400, message: 'Installation of unverified community packages is forbidden!' });
@@ -65,6 +84,7 @@ describe('community packages through n8n REST API', () => {
 
   it('a failed download or load keeps n8n message, with the package and the step', async () => {
     const message = `Error loading package "${NAME}" :Failed to execute npm command`;
+    settings(true);
     nock(N8N).post('/rest/community-packages').reply(500, { code: 500, message });
     const error = await failure(installCommunityPackage(session, NAME));
     expect(error.message).toBe(
@@ -74,6 +94,7 @@ describe('community packages through n8n REST API', () => {
   });
 
   it('updating a package that is not installed says to install it first', async () => {
+    settings(true);
     nock(N8N).patch('/rest/community-packages').reply(400, { code: 400, message: 'Package is not installed' });
     const error = await failure(updateCommunityPackage(session, NAME));
     expect(error.message).toMatch(
@@ -82,6 +103,7 @@ describe('community packages through n8n REST API', () => {
   });
 
   it('n8n not answering is said so, with its URL', async () => {
+    settings(true);
     nock(N8N).post('/rest/community-packages').replyWithError('connect ECONNREFUSED 127.0.0.1:5678');
     const error = await failure(installCommunityPackage(session, NAME));
     expect(error.message).toMatch(new RegExp(`n8n at ${N8N} did not answer: .*ECONNREFUSED`));
