@@ -66,7 +66,9 @@ describeBrowser(`n8n ${N8N_VERSION} editor: Settings → Community nodes install
     owner = await ensureOwner(n8n);
     browser = await launchChromium({ width: 1280, height: 800 });
     page = await browser.context.newPage();
-    page.setDefaultTimeout(30_000);
+    // The editor loads slowly on a busy machine (many MB of assets).
+    page.setDefaultTimeout(60_000);
+    page.setDefaultNavigationTimeout(180_000);
   }, 900_000);
 
   afterAll(async () => {
