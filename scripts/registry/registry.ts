@@ -96,11 +96,12 @@ function configYaml(dir: string): string {
 export async function startRegistry(opts: StartRegistryOptions = {}): Promise<Registry> {
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
+  // Checked before the temp folder is made, so a missing verdaccio leaves nothing behind.
+  const node = projectNode();
+  const bin = verdaccioBin();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-registry-'));
   const config = path.join(dir, 'config.yaml');
   fs.writeFileSync(config, configYaml(dir));
-  const node = projectNode();
-  const bin = verdaccioBin();
   const server = supervise({
     cmd: node.nodeBin,
     args: [bin, '--listen', `127.0.0.1:${port}`, '--config', config],
