@@ -12,7 +12,7 @@
  * - options of our scripts: `npm start -- --x`, `npm run <name> -- --x`, and a bare `--x` span in the
  *   same paragraph or table row after such a command must be an option the script's entry file
  *   declares to `parseArgs` (`name: { type: ... }`). The entry file is the `.ts` file the npm script
- *   runs.
+ *   runs; the files it imports directly are read too.
  * - environment variables (and other ALL_CAPS names): a code span such as `N8N_PORT` or
  *   `EXECUTIONS_MODE=queue` must occur in our code (`.ts`/`.js`/`.mjs` under shared, zapier, n8n,
  *   sandbox, scripts, test, and `.ci/run`), or be one of `OUTSIDE_NAMES` (n8n's or WordPress's own).
@@ -226,7 +226,14 @@ class Repository {
     const command = pkg?.scripts[script];
     const entry = command ? /\b(?:tsx|node)\s+(\S+\.ts)\b/.exec(command)?.[1] : undefined;
     if (!pkg || !entry || !existsSync(join(pkg.dir, entry))) return undefined;
-    const source = readFileSync(join(pkg.dir, entry), 'utf8');
+    // The entry and the files it imports directly: an entry may hand its arguments to a module.
+    const entryPath = join(pkg.dir, entry);
+    const entrySource = readFileSync(entryPath, 'utf8');
+    const imported = [...entrySource.matchAll(/from\s+['"](\.{1,2}\/[^'"]+)['"]/g)]
+      .map((match) => join(dirname(entryPath), match[1] ?? ''))
+      .flatMap((base) => [`${base}.ts`, join(base, 'index.ts')])
+      .filter((file) => existsSync(file));
+    const source = [entrySource, ...imported.map((file) => readFileSync(file, 'utf8'))].join('\n');
     const names = [...source.matchAll(/['"]?([a-z][a-z0-9-]*)['"]?\s*:\s*\{\s*type:\s*['"](?:string|boolean)['"]/g)];
     return new Set(names.map((match) => match[1] ?? ''));
   }

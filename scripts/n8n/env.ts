@@ -12,6 +12,13 @@ export interface N8nHome {
   userFolder: string;
   /** Dir with a community package's compiled nodes (N8N_CUSTOM_EXTENSIONS); nodes are typed `CUSTOM.<name>`. */
   customExtensions?: string;
+  /**
+   * Let n8n install community packages (Settings → Community nodes; ./community.ts): turns on
+   * N8N_COMMUNITY_PACKAGES_ENABLED and N8N_UNVERIFIED_PACKAGES_ENABLED. Off by default: then n8n
+   * neither installs packages nor looks up n8n's community-node catalogue (nothing to reach offline).
+   * Where it fetches packages from is `env` (a local registry's `n8nEnv`, ../registry/registry.ts).
+   */
+  communityPackages?: boolean;
   /** Extra env, applied last. */
   env?: Record<string, string>;
   /** Receives n8n's output lines; silent by default (output is still kept for error messages). */
@@ -44,8 +51,11 @@ export function n8nEnv(home: N8nHome, extra: Record<string, string>): NodeJS.Pro
     N8N_TEMPLATES_ENABLED: 'false',
     N8N_PERSONALIZATION_ENABLED: 'false',
     N8N_HIRING_BANNER_ENABLED: 'false',
-    // The nodes panel would look up n8n's community-package registry; ours loads from N8N_CUSTOM_EXTENSIONS.
-    N8N_COMMUNITY_PACKAGES_ENABLED: 'false',
+    // Off unless asked for: the nodes panel would look up n8n's community-node catalogue, and the
+    // package usually loads from N8N_CUSTOM_EXTENSIONS. On: installs as a self-hoster's n8n does.
+    ...(home.communityPackages
+      ? { N8N_COMMUNITY_PACKAGES_ENABLED: 'true', N8N_UNVERIFIED_PACKAGES_ENABLED: 'true' }
+      : { N8N_COMMUNITY_PACKAGES_ENABLED: 'false' }),
     // 2.x only: 1.x does not know this module and refuses to start when it is named.
     ...(home.install.version.startsWith('1.') ? {} : { N8N_DISABLED_MODULES: 'mcp-registry' }),
     N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'true',

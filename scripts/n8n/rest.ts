@@ -36,13 +36,20 @@ export class N8nRestError extends Error {
   }
 }
 
-function call(url: string, method: string, route: string, body?: unknown, cookie?: string): Promise<Reply> {
+function call(
+  url: string,
+  method: string,
+  route: string,
+  body?: unknown,
+  cookie?: string,
+  timeoutMs = 30000,
+): Promise<Reply> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const headers: http.OutgoingHttpHeaders = { accept: 'application/json' };
   if (payload !== undefined) headers['content-type'] = 'application/json';
   if (cookie) headers.cookie = cookie;
   return new Promise((resolve, reject) => {
-    const req = http.request(`${url}${route}`, { method, headers, timeout: 30000 }, (res) => {
+    const req = http.request(`${url}${route}`, { method, headers, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -62,9 +69,18 @@ function call(url: string, method: string, route: string, body?: unknown, cookie
   });
 }
 
-/** GET/POST with the session cookie; returns the `data` n8n wraps its answers in. */
-export async function rest<T>(session: RestSession, method: string, route: string, body?: unknown): Promise<T> {
-  const reply = await call(session.url, method, `/rest${route}`, body, session.cookie);
+/**
+ * GET/POST with the session cookie; returns the `data` n8n wraps its answers in. `timeoutMs` (default
+ * 30 s) for slow calls such as installing a community package (npm runs inside the request).
+ */
+export async function rest<T>(
+  session: RestSession,
+  method: string,
+  route: string,
+  body?: unknown,
+  opts: { timeoutMs?: number } = {},
+): Promise<T> {
+  const reply = await call(session.url, method, `/rest${route}`, body, session.cookie, opts.timeoutMs);
   if (reply.status >= 300) throw new N8nRestError(method, route, reply);
   return (reply.body as { data: T }).data;
 }

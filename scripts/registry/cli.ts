@@ -1,6 +1,7 @@
 /**
  * `npx tsx scripts/registry/cli.ts`: builds and packs the n8n package, starts a local registry with
- * it published, prints the registry's URL and waits; Ctrl-C stops it and removes its files.
+ * it published, prints the registry's URL and the env an n8n needs to install from it (no secrets:
+ * proxy address and certificate paths), and waits; Ctrl-C stops it and removes its files.
  */
 import * as fs from 'fs';
 import * as os from 'os';
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     fs.rmSync(packDir, { recursive: true, force: true });
   }
   process.stdout.write(`${registry.url}\n`);
+  for (const [key, value] of Object.entries(registry.n8nEnv)) log(`  ${key}=${value}`);
+  log('Give n8n the env above (and N8N_COMMUNITY_PACKAGES_ENABLED=true), then Settings → Community nodes → Install.');
   log('Ctrl-C stops the registry.');
 }
 

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { promisify } from 'util';
 import { childEnv, projectNode, REPO_ROOT } from '../n8n/install';
-import { RegistryError } from './registry';
+import { RegistryError } from './errors';
 
 const execFileAsync = promisify(execFile);
 

@@ -20,21 +20,14 @@ import { promisify } from 'util';
 import { childEnv, projectNode, REPO_ROOT } from '../n8n/install';
 import { freePort } from '../services/ports';
 import { supervise, waitFor } from '../services/supervise';
+import { RegistryError } from './errors';
+import { NPMJS_URL, startNpmjsProxy, type NpmjsProxy } from './npmjsProxy';
+
+export { RegistryError } from './errors';
 
 const execFileAsync = promisify(execFile);
 
 export type Log = (line: string) => void;
-
-/** The registry could not start, or a publish/pack step failed; the message names the step. */
-export class RegistryError extends Error {
-  constructor(
-    readonly step: string,
-    reason: string,
-  ) {
-    super(`local npm registry: ${step} failed: ${reason}`);
-    this.name = 'RegistryError';
-  }
-}
 
 export interface StartRegistryOptions {
   /** Default: a free port. */
@@ -57,10 +50,18 @@ export interface Registry {
   /** A temp `.npmrc` with the registry and the publisher's token (mode 600); removed by stop(). */
   npmrc: string;
   /**
-   * Publishes a package folder or a `.tgz` (from `npm pack`). With `version`, publishes a copy of it
-   * with that version in its package.json instead (e.g. an update to offer n8n).
+   * Env for an n8n whose community-packages installer should get packages from this registry: n8n
+   * keeps its default registry (https://registry.npmjs.org; any other needs an enterprise licence)
+   * and reaches it through `proxy` (HTTPS_PROXY, NO_PROXY, NODE_EXTRA_CA_CERTS). See npmjsProxy.ts.
    */
-  publish(source: string, opts?: { version?: string }): Promise<Published>;
+  n8nEnv: Record<string, string>;
+  /** The HTTPS proxy that answers registry.npmjs.org from this registry. */
+  proxy: NpmjsProxy;
+  /**
+   * Publishes a package folder or a `.tgz` (from `npm pack`). With `version` (or `manifest`, fields
+   * merged into package.json), publishes a copy of it changed so instead (e.g. an update to offer n8n).
+   */
+  publish(source: string, opts?: { version?: string; manifest?: Record<string, unknown> }): Promise<Published>;
   /** Versions of `name` the registry serves (none: []). */
   versions(name: string): Promise<string[]>;
   /** Last lines verdaccio printed (for error messages). */
@@ -95,11 +96,12 @@ function configYaml(dir: string): string {
 export async function startRegistry(opts: StartRegistryOptions = {}): Promise<Registry> {
   const port = opts.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
+  // Checked before the temp folder is made, so a missing verdaccio leaves nothing behind.
+  const node = projectNode();
+  const bin = verdaccioBin();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-registry-'));
   const config = path.join(dir, 'config.yaml');
   fs.writeFileSync(config, configYaml(dir));
-  const node = projectNode();
-  const bin = verdaccioBin();
   const server = supervise({
     cmd: node.nodeBin,
     args: [bin, '--listen', `127.0.0.1:${port}`, '--config', config],
@@ -109,8 +111,14 @@ export async function startRegistry(opts: StartRegistryOptions = {}): Promise<Re
     removeOnOrphan: dir,
     ...(opts.log ? { log: opts.log } : {}),
   });
+  let proxy: NpmjsProxy | undefined;
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= server.stop(5000).then(() => fs.rmSync(dir, { recursive: true, force: true })));
+  const stop = () =>
+    (stopping ??= (async () => {
+      await proxy?.close();
+      await server.stop(5000);
+      fs.rmSync(dir, { recursive: true, force: true });
+    })());
   try {
     const ready = await waitFor(
       async () => (await get(`${url}/-/ping`)).status === 200,
@@ -123,11 +131,18 @@ export async function startRegistry(opts: StartRegistryOptions = {}): Promise<Re
     const npmrc = path.join(dir, '.npmrc');
     fs.writeFileSync(npmrc, `registry=${url}/\n//127.0.0.1:${port}/:_authToken=${token}\n`, { mode: 0o600 });
     const redact = (text: string) => text.split(token).join('<token>');
+    proxy = await startNpmjsProxy(url, dir);
+    const proxyEnv = proxy.env;
     return {
       url,
       port,
       npmrc,
-      publish: (source, publishOpts = {}) => publish(source, publishOpts.version, { url, npmrc, dir, redact }),
+      n8nEnv: { ...proxyEnv, N8N_COMMUNITY_PACKAGES_REGISTRY: NPMJS_URL },
+      proxy,
+      publish: (source, publishOpts = {}) => {
+        const changes = { ...publishOpts.manifest, ...(publishOpts.version ? { version: publishOpts.version } : {}) };
+        return publish(source, changes, { url, npmrc, dir, redact });
+      },
       versions: (name) => versions(url, name),
       output: server.output,
       stop,
@@ -254,18 +269,19 @@ async function unpack(tarball: string, ctx: PublishContext): Promise<string> {
   return path.join(into, 'package');
 }
 
-async function publish(source: string, version: string | undefined, ctx: PublishContext): Promise<Published> {
+async function publish(source: string, changes: Record<string, unknown>, ctx: PublishContext): Promise<Published> {
   const resolved = path.resolve(source);
   if (!fs.existsSync(resolved)) throw new RegistryError(`publishing ${source}`, 'no such file or folder');
   const isTarball = fs.statSync(resolved).isFile();
+  const changed = Object.keys(changes).length > 0;
   let target = resolved;
-  if (version) {
-    // A copy with the other version: unpack (or copy) it, then rewrite package.json.
+  if (changed) {
+    // A changed copy: unpack (or copy) it, then rewrite package.json.
     target = isTarball ? await unpack(resolved, ctx) : copyDir(resolved, ctx);
     const manifest = readManifest(target);
-    fs.writeFileSync(path.join(target, 'package.json'), `${JSON.stringify({ ...manifest, version }, null, 2)}\n`);
+    fs.writeFileSync(path.join(target, 'package.json'), `${JSON.stringify({ ...manifest, ...changes }, null, 2)}\n`);
   }
-  const manifest = isTarball && !version ? readManifest(await unpack(resolved, ctx)) : readManifest(target);
+  const manifest = isTarball && !changed ? readManifest(await unpack(resolved, ctx)) : readManifest(target);
   const what = `${manifest.name}@${manifest.version}`;
   // --ignore-scripts: what is published is what was built; no lifecycle script runs here.
   await npm(['publish', target, '--ignore-scripts'], ctx.dir, ctx, `publishing ${what}`);

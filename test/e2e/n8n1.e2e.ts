@@ -18,7 +18,14 @@ import {
   useRunningN8n,
   useSingleProcessN8n,
 } from './support/singleProcess';
-import { CRED, expectCredentialTests, expectReactivationKeepsOneHook, WEBHOOK, WF } from './support/steps';
+import {
+  CRED,
+  expectCredentialTests,
+  expectReactivationKeepsOneHook,
+  N8N1_MESSAGES,
+  WEBHOOK,
+  WF,
+} from './support/steps';
 
 const describeN8n1 = describeIf(probe(['n8n1']), `n8n ${N8N1_VERSION} end-to-end tests`);
 
@@ -32,19 +39,10 @@ describeN8n1(`n8n ${N8N1_VERSION} (n8n 1.x) on 127.0.0.1 with the package, again
   describe('n8n 1.x: running n8n (REST API, webhooks)', () => {
     useRunningN8n(n8n);
 
-    /**
-     * n8n 1.x does not apply a declarative credential test's response-code rules to these failures
-     * (its tester looks for `error.cause.response`, which 1.x's request errors lack), so the editor
-     * shows n8n's generic text for the status instead of the package's message. The pass/fail
-     * verdicts are the same as on 2.x; only the wording differs (see the README's Compatibility).
-     * A node-level test (`testedBy` + `methods.credentialTest`) would not change this: n8n (1.x and
-     * 2.x) runs a credential's own `test` and looks at nodes' `testedBy` only when it has none.
-     */
-    const N8N1_MESSAGES = {
-      wrongKey: 'Authorization failed - please check your credentials',
-      noApi: /^The resource you are requesting could not be found/,
-    };
-
+    // n8n 1.x shows its generic texts for these failures (N8N1_MESSAGES in support/steps.ts; see the
+    // README's Compatibility). A node-level test (`testedBy` + `methods.credentialTest`) would not
+    // change this: n8n (1.x and 2.x) runs a credential's own `test` and looks at nodes' `testedBy`
+    // only when it has none.
     it(
       "n8n 1.x: credential test: the right key passes, a wrong key or API root fails (with n8n 1.x's generic messages; both profiles)",
       n8n.check(async () => {

@@ -5,6 +5,23 @@
 import type { N8nWorkflowJson } from '../../../scripts/n8n/cli';
 import { NODE_TYPES, type CredentialRef } from '../../../scripts/start/examples';
 
+/** The package's node types as one n8n names them. */
+export interface NodeTypes {
+  action: string;
+  trigger: string;
+  pollingTrigger: string;
+}
+
+/**
+ * The node types under a prefix: `CUSTOM` for nodes loaded from N8N_CUSTOM_EXTENSIONS, the package
+ * name (`n8n-nodes-commerce-service`) for the package installed through Settings → Community nodes.
+ */
+export const nodeTypesFor = (prefix: string): NodeTypes => ({
+  action: `${prefix}.commerceService`,
+  trigger: `${prefix}.commerceServiceTrigger`,
+  pollingTrigger: `${prefix}.commerceServicePollingTrigger`,
+});
+
 /** Record ids and filter values the action nodes ask for (read from the sandbox beforehand). */
 export interface ActionInputs {
   customerId: number;
@@ -121,6 +138,7 @@ export function actionWorkflow(
   id: string,
   inputs: ActionInputs,
   stores: Array<{ label: string; credential: CredentialRef }>,
+  types: NodeTypes = NODE_TYPES,
 ): N8nWorkflowJson {
   const start = {
     id: `${id}-start`,
@@ -136,7 +154,7 @@ export function actionWorkflow(
       nodes.push({
         id: `${id}-${s}-${i}`,
         name: nodeName(store.label, c),
-        type: NODE_TYPES.action,
+        type: types.action,
         typeVersion: 1,
         position: [300 + s * 300, i * 120],
         parameters: { resource: c.resource, operation: c.operation, ...c.params(inputs) },
@@ -162,6 +180,8 @@ export function triggerWorkflow(opts: {
   event: string;
   productId?: string;
   planIds?: string[];
+  /** Default: NODE_TYPES (the harness's usual loading). */
+  types?: NodeTypes;
 }): N8nWorkflowJson {
   return {
     id: opts.id,
@@ -170,7 +190,7 @@ export function triggerWorkflow(opts: {
       {
         id: `${opts.id}-trigger`,
         name: 'Trigger',
-        type: NODE_TYPES.trigger,
+        type: (opts.types ?? NODE_TYPES).trigger,
         typeVersion: 1,
         position: [0, 0],
         webhookId: opts.webhookId,

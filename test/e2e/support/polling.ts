@@ -14,6 +14,7 @@ import {
 } from '../../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../../scripts/start/examples';
 import { clientFor } from '../n8n/expected';
+import type { NodeTypes } from '../n8n/workflows';
 import { sleep } from './steps';
 
 /** The trigger node's name in pollingWorkflow (its static data key is `node:<name>`). */
@@ -25,6 +26,7 @@ export function pollingWorkflow(
   event: string,
   credential: CredentialRef,
   name = `e2e: polling ${event}`,
+  types: NodeTypes = NODE_TYPES,
 ): N8nWorkflowJson {
   return {
     id,
@@ -33,7 +35,7 @@ export function pollingWorkflow(
       {
         id: `${id}-trigger`,
         name: POLL_NODE,
-        type: NODE_TYPES.pollingTrigger,
+        type: types.pollingTrigger,
         typeVersion: 1,
         position: [0, 0],
         parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event, productId: '', planIds: [] },

@@ -97,6 +97,16 @@ export interface CredentialTestMessages {
 /** The package's own messages (its declarative test's response-code rules), as n8n 2.x shows them. */
 export const PACKAGE_MESSAGES: CredentialTestMessages = { wrongKey: WRONG_KEY_MESSAGE, noApi: NO_API_MESSAGE };
 
+/**
+ * The same failures as n8n 1.x shows them: 1.x does not apply a declarative credential test's
+ * response-code rules (its tester looks for `error.cause.response`, which 1.x's request errors lack),
+ * so the editor shows n8n's generic text for the status; the pass/fail verdicts are the same.
+ */
+export const N8N1_MESSAGES: CredentialTestMessages = {
+  wrongKey: 'Authorization failed - please check your credentials',
+  noApi: /^The resource you are requesting could not be found/,
+};
+
 /** The credential import entries for a store (and the same store with a wrong key). */
 export function wrongKeyCredential(store: Sandbox, ref: CredentialRef = CRED.wrongKey) {
   return {

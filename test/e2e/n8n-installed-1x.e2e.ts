@@ -1,0 +1,32 @@
+/**
+ * The installed-from-a-registry suite (see n8n-installed.e2e.ts) on the newest n8n 1.x
+ * (N8N1_VERSION), which many self-hosters still run: the same steps (support/installed.ts), with
+ * n8n 1.x's generic credential-test messages.
+ *
+ * Where n8n 1.x cannot be installed, this prints `SKIPPED: <reason>`.
+ */
+import { N8N1_VERSION } from '../../scripts/n8n/install';
+import { declareInstalledTests } from './support/installed';
+import { probe } from './support/probe';
+import { N8N1_MESSAGES } from './support/steps';
+
+const found = probe(['n8n1']);
+if (!found.ok) {
+  process.stderr.write(`\nSKIPPED: n8n ${N8N1_VERSION} installed-from-a-registry tests: ${found.reason}\n\n`);
+  describe(`n8n ${N8N1_VERSION}: the package installed from a registry`, () => {
+    it.skip(`SKIPPED: ${found.reason.split('\n')[0]}`, () => undefined);
+  });
+}
+const describeN8n1 = found.ok ? describe : describe.skip;
+
+describeN8n1(
+  `n8n ${N8N1_VERSION} (n8n 1.x): the package installed from a registry through Settings → Community nodes`,
+  () => {
+    declareInstalledTests({
+      version: N8N1_VERSION,
+      folderPrefix: 'n8n1-installed-e2e-',
+      credentialMessages: N8N1_MESSAGES,
+      prefix: 'n8n 1.x: ',
+    });
+  },
+);

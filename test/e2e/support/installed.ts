@@ -1,0 +1,417 @@
+/**
+ * The n8n package installed the way self-hosters install it, shared by the n8n 2.x and 1.x suites
+ * (n8n-installed*.e2e.ts): the package is built and packed (`npm pack`), published to a local npm
+ * registry (scripts/registry/), and installed by a real n8n with community packages on, through its
+ * own community-packages REST API (what Settings → Community nodes calls; scripts/n8n/community.ts).
+ * Its nodes are then typed `n8n-nodes-commerce-service.<node>`, and every check here uses those types.
+ *
+ * The steps run in order in one n8n (each test builds on the one before): install → node types →
+ * credential test → every action → webhook trigger lifecycle → polling trigger's manual test →
+ * update to 1.0.1 under an active workflow → uninstall → bad input → community packages turned off.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Sandbox, startSandbox } from '../../../sandbox';
+import {
+  activateWorkflow,
+  CommunityPackageError,
+  COMMUNITY_SETTINGS,
+  credentialTypeNames,
+  deactivateWorkflow,
+  ensureOwner,
+  executionNodeOutput,
+  getExecution,
+  importCredentials,
+  importWorkflows,
+  installCommunityPackage,
+  listCommunityPackages,
+  nodeTypeNames,
+  rest,
+  startN8n,
+  uninstallCommunityPackage,
+  updateCommunityPackage,
+  type ExecutionDetail,
+  type N8nHome,
+  type N8nInstance,
+  type N8nRun,
+  type RestSession,
+} from '../../../scripts/n8n/instance';
+import { ensureN8n } from '../../../scripts/n8n/install';
+import { packN8nPackage } from '../../../scripts/registry/pack';
+import { startRegistry, type Registry } from '../../../scripts/registry/registry';
+import { sandboxCredential } from '../../../scripts/start/examples';
+import { clientFor, pickInputs } from '../n8n/expected';
+import { ACTION_CASES, actionWorkflow, nodeTypesFor, triggerWorkflow, type ActionInputs } from '../n8n/workflows';
+import { newestOrderId, pollingWorkflow, POLL_NODE, purchase } from './polling';
+import {
+  CRED,
+  expectActionCase,
+  expectCredentialTests,
+  expectPurchaseRuns,
+  expectTriggerLifecycle,
+  hookSummary,
+  sleep,
+  timer,
+  WEBHOOK,
+  WF,
+  withOutput,
+  wrongKeyCredential,
+  type CredentialTestMessages,
+  type LifecycleContext,
+} from './steps';
+
+export const PACKAGE = 'n8n-nodes-commerce-service';
+/** The node types n8n gives the installed package's nodes. */
+export const INSTALLED_TYPES = nodeTypesFor(PACKAGE);
+const WF_POLL = 'e2eInstalledPoll';
+
+export interface InstalledSuiteOptions {
+  version: string;
+  folderPrefix: string;
+  /** What this n8n's credential test shows for a wrong key or API root (they differ on 1.x). */
+  credentialMessages: CredentialTestMessages;
+  /** Prefix of each test's name (e.g. `n8n 1.x: `). */
+  prefix?: string;
+}
+
+/** The state of one installed-package suite, set up by its beforeAll. */
+export class InstalledN8n {
+  readonly stores = {} as Record<'real' | 'spec', Sandbox>;
+  registry!: Registry;
+  tarball = '';
+  home!: N8nHome;
+  inputs!: ActionInputs;
+  server: N8nInstance | undefined;
+  session!: RestSession;
+  private workDir = '';
+  private actionRun: Promise<N8nRun> | undefined;
+  readonly clock;
+  readonly ctx: LifecycleContext = {
+    session: () => this.session,
+    hookUrl: (webhookId) => (this.server as N8nInstance).webhookUrl(webhookId, 'webhook'),
+  };
+
+  constructor(readonly opts: InstalledSuiteOptions) {
+    this.clock = timer(`n8n ${opts.version} installed-from-a-registry e2e`);
+  }
+
+  /** A test body whose failure message ends with n8n's and the registry's last output. */
+  check(fn: () => Promise<void>): () => Promise<void> {
+    return withOutput(
+      () => [
+        ['n8n', this.server?.output()],
+        ['registry', this.registry?.output()],
+      ],
+      fn,
+    );
+  }
+
+  async setup(): Promise<void> {
+    const { timed } = this.clock;
+    const install = await timed(`ensureN8n ${this.opts.version} (cached)`, () =>
+      ensureN8n({ version: this.opts.version }),
+    );
+    this.workDir = mkdtempSync(path.join(tmpdir(), this.opts.folderPrefix));
+    this.tarball = await timed('build and npm pack', () => packN8nPackage(path.join(this.workDir, 'pack')));
+    this.registry = await timed('registry start', () => startRegistry());
+    await timed('publish 1.0.0', () => this.registry.publish(this.tarball));
+    this.stores.real = await startSandbox({ port: 0, profile: 'real', quiet: true });
+    this.stores.spec = await startSandbox({ port: 0, profile: 'spec', quiet: true });
+    this.inputs = await pickInputs(clientFor(this.stores.real));
+    this.home = {
+      install,
+      userFolder: path.join(this.workDir, 'n8n'),
+      communityPackages: true,
+      env: this.registry.n8nEnv,
+      ...(process.env.N8N_E2E_VERBOSE ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
+    };
+    const { real, spec } = this.stores;
+    // Imported before the package is installed: n8n's import does not check node types; the
+    // workflows name the installed types, which exist once the package is in.
+    await timed('import credentials and workflows', async () => {
+      await importCredentials(this.home, [
+        sandboxCredential(real, CRED.real),
+        sandboxCredential(spec, CRED.spec),
+        wrongKeyCredential(real),
+      ]);
+      await importWorkflows(this.home, [
+        actionWorkflow(
+          WF.actions,
+          this.inputs,
+          [
+            { label: 'real', credential: CRED.real },
+            { label: 'spec', credential: CRED.spec },
+          ],
+          INSTALLED_TYPES,
+        ),
+        triggerWorkflow({
+          id: WF.triggerReal,
+          webhookId: WEBHOOK.real,
+          credential: CRED.real,
+          event: 'purchased',
+          types: INSTALLED_TYPES,
+        }),
+        pollingWorkflow(WF_POLL, 'purchased', CRED.real, 'e2e: installed polling trigger', INSTALLED_TYPES),
+      ]);
+    });
+    await this.start(true);
+  }
+
+  /** Starts n8n (community packages on or off) and logs in as the owner. */
+  async start(communityPackages: boolean): Promise<void> {
+    this.server = await this.clock.timed(`n8n start (community packages ${communityPackages ? 'on' : 'off'})`, () =>
+      startN8n({ ...this.home, communityPackages, readyTimeoutMs: 240_000 }),
+    );
+    this.session = (await ensureOwner(this.server)).session;
+  }
+
+  async teardown(): Promise<void> {
+    await this.server?.stop();
+    await this.registry?.stop();
+    await Promise.all(Object.values(this.stores).map((store) => store.close()));
+    if (this.workDir && !process.env.N8N_E2E_KEEP) rmSync(this.workDir, { recursive: true, force: true });
+    else if (this.workDir) process.stderr.write(`kept ${this.workDir}\n`);
+    this.clock.print();
+  }
+
+  /**
+   * One run of the all-actions workflow (installed types), shared by the action tests: started as the
+   * editor's "Execute workflow" does (a manual run through the REST API), on the server that installed
+   * the package.
+   */
+  runActions(): Promise<N8nRun> {
+    return (this.actionRun ??= this.clock.timed(`manual run (${2 * ACTION_CASES.length} action nodes)`, async () => {
+      const execution = await runTriggerManually(this.session, WF.actions, 'Start', 300_000);
+      // The same run data `n8n execute` prints: runData per node, and the run's error.
+      return { status: execution.status, mode: execution.mode, data: execution.data } as unknown as N8nRun;
+    }));
+  }
+
+  /** Whether n8n still answers (its /healthz). */
+  async healthy(): Promise<boolean> {
+    const reply = await fetch(`${(this.server as N8nInstance).url}/healthz`).catch(() => undefined);
+    return reply?.status === 200;
+  }
+}
+
+/** The package's node types in this n8n's editor list (`/types/nodes.json`). */
+async function installedTypes(session: RestSession): Promise<string[]> {
+  return (await nodeTypeNames(session)).filter((name) => name.startsWith(`${PACKAGE}.`)).sort();
+}
+
+/**
+ * The polling trigger's "Fetch Test Event", as the editor runs it: a manual execution started from
+ * the trigger (`POST /rest/workflows/:id/run`; 1.x wants the workflow in the body, 2.x reads it from
+ * the database and ignores it), then the finished execution.
+ */
+export async function runTriggerManually(
+  session: RestSession,
+  workflowId: string,
+  nodeName: string,
+  timeoutMs = 60_000,
+): Promise<ExecutionDetail> {
+  const workflowData = await rest<Record<string, unknown>>(session, 'GET', `/workflows/${workflowId}`);
+  const started = await rest<{ executionId?: string; waitingForWebhook?: boolean }>(
+    session,
+    'POST',
+    `/workflows/${workflowId}/run`,
+    { workflowData, triggerToStartFrom: { name: nodeName } },
+  );
+  if (!started.executionId)
+    throw new Error(`manual run of ${nodeName} started no execution: ${JSON.stringify(started)}`);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const execution = await getExecution(session, started.executionId).catch(() => undefined);
+    if (execution && ['success', 'error', 'crashed', 'canceled'].includes(execution.status)) return execution;
+    if (Date.now() > deadline)
+      throw new Error(`manual execution ${started.executionId} did not finish in ${timeoutMs / 1000} s`);
+    await sleep(500);
+  }
+}
+
+/** Declares the suite's tests (in order) inside the calling describe. */
+export function declareInstalledTests(opts: InstalledSuiteOptions): void {
+  const n8n = new InstalledN8n(opts);
+  const p = opts.prefix ?? '';
+  const timed = n8n.clock.timed;
+  beforeAll(() => n8n.setup(), 1_200_000);
+  afterAll(() => n8n.teardown(), 120_000);
+
+  it(
+    `${p}installed from a registry: Settings → Community nodes (REST) installs ${PACKAGE} 1.0.0 from the local registry`,
+    n8n.check(async () => {
+      await expect(listCommunityPackages(n8n.session)).resolves.toEqual([]);
+      const installed = await timed('install through n8n (POST /rest/community-packages)', () =>
+        installCommunityPackage(n8n.session, PACKAGE),
+      );
+      expect(installed).toMatchObject({ packageName: PACKAGE, installedVersion: '1.0.0' });
+      expect(installed.installedNodes.map((node) => node.type).sort()).toEqual(Object.values(INSTALLED_TYPES).sort());
+      // n8n fetched the tarball from our registry (through the proxy standing in for registry.npmjs.org).
+      expect(n8n.registry.proxy.forwarded()).toContain(`GET /${PACKAGE}/-/${PACKAGE}-1.0.0.tgz`);
+      const listed = await listCommunityPackages(n8n.session);
+      expect(listed).toEqual([expect.objectContaining({ packageName: PACKAGE, installedVersion: '1.0.0' })]);
+      expect(listed[0]?.failedLoading ?? false).toBe(false);
+      expect(existsSync(path.join(n8n.home.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE, 'package.json'))).toBe(
+        true,
+      );
+    }),
+    300_000,
+  );
+
+  it(
+    `${p}installed from a registry: the node types ${PACKAGE}.* and the credential type load in the editor's lists`,
+    n8n.check(async () => {
+      const types = await installedTypes(n8n.session);
+      for (const type of Object.values(INSTALLED_TYPES)) expect(types).toContain(type);
+      expect(types.some((type) => type.startsWith('CUSTOM.'))).toBe(false);
+      expect(await credentialTypeNames(n8n.session)).toContain('commerceServiceApi');
+    }),
+  );
+
+  it(
+    `${p}installed from a registry: credential test passes with the right key and fails with a wrong key or API root`,
+    n8n.check(async () => {
+      const refs = { good: CRED.real, wrongKey: CRED.wrongKey };
+      await expectCredentialTests(n8n.session, n8n.stores.real, refs, opts.credentialMessages);
+    }),
+  );
+
+  describe.each(['real', 'spec'] as const)(`${p}installed from a registry: every action (%s profile)`, (profile) => {
+    it.each(ACTION_CASES.map((c) => [c.name, c] as const))('%s returns the sandbox records', async (_name, c) => {
+      await expectActionCase(await n8n.runActions(), profile, n8n.stores[profile], c, n8n.inputs);
+    });
+  });
+
+  it(`${p}installed from a registry: the all-actions run as a whole succeeded`, async () => {
+    const result = await n8n.runActions();
+    expect({ status: result.status, error: result.data.resultData.error ?? null }).toEqual({
+      status: 'success',
+      error: null,
+    });
+  });
+
+  it(
+    `${p}installed from a registry: webhook trigger: activate → one hook, a purchase → an execution, deactivate → no hook`,
+    n8n.check(() => expectTriggerLifecycle(n8n.ctx, n8n.stores.real, WF.triggerReal, WEBHOOK.real)),
+  );
+
+  it(
+    `${p}installed from a registry: polling trigger's manual test ("Fetch Test Event") returns the newest paid order`,
+    n8n.check(async () => {
+      const [orderId] = await purchase(n8n.stores.real, 1);
+      expect(await newestOrderId(n8n.stores.real)).toBe(orderId);
+      const execution = await timed('polling trigger manual run', () =>
+        runTriggerManually(n8n.session, WF_POLL, POLL_NODE),
+      );
+      expect({ status: execution.status, mode: execution.mode }).toEqual({ status: 'success', mode: 'manual' });
+      const order = await clientFor(n8n.stores.real).getOrder(String(orderId));
+      const items = executionNodeOutput(execution, POLL_NODE);
+      expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({ id: orderId, customer_email: order.customer_email, status: 'paid' });
+    }),
+  );
+
+  it(
+    `${p}installed from a registry: update to 1.0.1 through n8n's update (PATCH): the active workflow keeps working with exactly one hook`,
+    n8n.check(async () => {
+      const store = n8n.stores.real;
+      await activateWorkflow(n8n.session, WF.triggerReal);
+      const before = hookSummary(store);
+      expect(before).toHaveLength(1);
+      await timed('publish 1.0.1', () => n8n.registry.publish(n8n.tarball, { version: '1.0.1' }));
+      await expect(listCommunityPackages(n8n.session)).resolves.toEqual([
+        expect.objectContaining({ packageName: PACKAGE, installedVersion: '1.0.0', updateAvailable: '1.0.1' }),
+      ]);
+      const updated = await timed('update through n8n (PATCH /rest/community-packages)', () =>
+        updateCommunityPackage(n8n.session, PACKAGE, { version: '1.0.1' }),
+      );
+      expect(updated).toMatchObject({ packageName: PACKAGE, installedVersion: '1.0.1' });
+      expect(n8n.registry.proxy.forwarded()).toContain(`GET /${PACKAGE}/-/${PACKAGE}-1.0.1.tgz`);
+      const listed = await listCommunityPackages(n8n.session);
+      expect(listed).toEqual([expect.objectContaining({ installedVersion: '1.0.1' })]);
+      expect(listed[0]?.updateAvailable).toBeUndefined();
+      // Still active, still exactly one hook at the same URL, and a purchase still runs the workflow.
+      const workflow = await rest<{ active: boolean }>(n8n.session, 'GET', `/workflows/${WF.triggerReal}`);
+      expect(workflow.active).toBe(true);
+      const oneHook = [{ id: expect.any(String), hookUrl: before[0]?.hookUrl, statuses: ['purchased'] }];
+      expect(hookSummary(store)).toEqual(oneHook);
+      await expectPurchaseRuns(n8n.ctx, store, WF.triggerReal, WEBHOOK.real);
+      expect(hookSummary(store)).toEqual(oneHook);
+    }),
+    300_000,
+  );
+
+  it(
+    `${p}installed from a registry: uninstall: after deactivating its workflow no hook is left, and the package is gone from n8n`,
+    n8n.check(async () => {
+      await deactivateWorkflow(n8n.session, WF.triggerReal);
+      expect(n8n.stores.real.hooks()).toEqual([]);
+      await timed('uninstall through n8n (DELETE /rest/community-packages)', () =>
+        uninstallCommunityPackage(n8n.session, PACKAGE),
+      );
+      await expect(listCommunityPackages(n8n.session)).resolves.toEqual([]);
+      await expect(installedTypes(n8n.session)).resolves.toEqual([]);
+      expect(existsSync(path.join(n8n.home.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE))).toBe(false);
+      expect(n8n.stores.real.hooks()).toEqual([]);
+    }),
+    120_000,
+  );
+
+  it(
+    `${p}installed from a registry, bad input: a package that fails to install and a missing version are named, and n8n keeps running`,
+    n8n.check(async () => {
+      // A package whose nodes cannot load: package.json names a node file the tarball does not have.
+      const broken = `${PACKAGE}-broken`;
+      await n8n.registry.publish(n8n.tarball, {
+        manifest: {
+          name: broken,
+          n8n: { n8nNodesApiVersion: 1, credentials: [], nodes: ['dist/nodes/Missing/Missing.node.js'] },
+        },
+      });
+      const failure = await installCommunityPackage(n8n.session, broken).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(CommunityPackageError);
+      expect(failure).toMatchObject({ step: 'install', packageName: broken });
+      expect((failure as Error).message).toMatch(new RegExp(`^n8n could not install community package "${broken}": `));
+      expect((failure as CommunityPackageError).n8nMessage).not.toBe('');
+      expect(await n8n.healthy()).toBe(true);
+      await expect(listCommunityPackages(n8n.session)).resolves.toEqual([]);
+
+      const missing = await installCommunityPackage(n8n.session, PACKAGE, { version: '9.9.9' }).catch(
+        (e: unknown) => e,
+      );
+      expect(missing).toBeInstanceOf(CommunityPackageError);
+      expect((missing as Error).message).toMatch(/could not install community package "n8n-nodes-commerce-service"/);
+      expect(await n8n.healthy()).toBe(true);
+    }),
+    300_000,
+  );
+
+  it(
+    `${p}installed from a registry, bad input: with the registry down the install fails with n8n's reason, and n8n keeps running`,
+    n8n.check(async () => {
+      await n8n.registry.stop();
+      const failure = await installCommunityPackage(n8n.session, PACKAGE).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(CommunityPackageError);
+      expect(failure).toMatchObject({ step: 'install', packageName: PACKAGE });
+      expect((failure as CommunityPackageError).n8nMessage).not.toBe('');
+      expect(await n8n.healthy()).toBe(true);
+      await expect(listCommunityPackages(n8n.session)).resolves.toEqual([]);
+    }),
+    300_000,
+  );
+
+  it(
+    `${p}installed from a registry, bad input: with community packages turned off, the message says which setting to change`,
+    n8n.check(async () => {
+      await n8n.server?.stop();
+      await n8n.start(false);
+      const failure = await installCommunityPackage(n8n.session, PACKAGE).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(CommunityPackageError);
+      expect((failure as Error).message).toContain(`Set ${COMMUNITY_SETTINGS.enabled}=true`);
+      expect((failure as Error).message).toContain(n8n.session.url);
+      expect(await n8n.healthy()).toBe(true);
+    }),
+    300_000,
+  );
+}
