@@ -4,7 +4,7 @@ import type { Links } from './addressing';
 import type { EventRecord } from './events';
 import type { RenderContext } from './format/context';
 import { leadPayload, orderPayload, subscriptionPayload } from './format/payloads';
-import { phpJsonEncode } from './format/php-json';
+import { phpJsonEncode } from './format/phpJson';
 import { formatTimestamp } from './format/time';
 import { leadSubject, matches, orderSubject, subscriptionSubject, type Subject } from './matching';
 import type { SandboxState } from './state';

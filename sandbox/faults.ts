@@ -1,4 +1,4 @@
-import { phpJsonEncode } from './format/php-json';
+import { phpJsonEncode } from './format/phpJson';
 import { HTML_TYPE, JSON_TYPE, type Outgoing } from './http/outgoing';
 import type { Faults } from './types';
 

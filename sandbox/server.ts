@@ -1,13 +1,13 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { makeAddressing, resolveTarget, Links, type Addressing } from './addressing';
-import { parseDeviations, parseFaults, type ConfigUpdate } from './admin-input';
+import { parseDeviations, parseFaults, type ConfigUpdate } from './adminInput';
 import { Deliverer } from './delivery';
 import { RestError } from './errors';
 import { applyEvent, type EventRecord } from './events';
 import { faultAnswer, reshapeBody, spoilBody } from './faults';
 import { timezoneLabel } from './format/zone';
-import { phpJsonEncode } from './format/php-json';
+import { phpJsonEncode } from './format/phpJson';
 import { buildApiRequest, parseBodyParams, readBody } from './http/incoming';
 import { JSON_TYPE, type ApiResponse, type Outgoing } from './http/outgoing';
 import { isProfile } from './profiles';
@@ -16,7 +16,7 @@ import { adminForbidden, crossSiteWrite, handleAdmin, type AdminControls } from 
 import { dashboardAnswer } from './routes/dashboard';
 import { discoveryRoutes } from './routes/discovery';
 import { REST_ROUTES } from './routes/rest';
-import { sitePage } from './routes/site-pages';
+import { sitePage } from './routes/sitePages';
 import { WEBHOOK_ROUTES } from './routes/webhooks';
 import { SandboxState } from './state';
 import { WorkerPool, type WorkerUsage } from './workers';

@@ -1,6 +1,6 @@
 import { EVENT_TYPES, type EventType } from '../events';
 import { formatPrice } from '../format/money';
-import { paymentTerms } from '../format/plan-text';
+import { paymentTerms } from '../format/planText';
 import { OFFER_PLAN_IDS } from '../matching';
 import type { Plan } from '../store/types';
 import type { Store } from '../store/store';

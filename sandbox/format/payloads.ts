@@ -1,7 +1,7 @@
 import type { Lead, Order, Subscription } from '../store/types';
 import { amount, customerNames, invoicesOf, related, taxType, type RenderContext } from './context';
 import { money } from './money';
-import { paymentTerms } from './plan-text';
+import { paymentTerms } from './planText';
 import { formatDate, formatLocalDate, formatTimestamp } from './time';
 
 /**

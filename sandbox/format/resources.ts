@@ -1,6 +1,6 @@
 import type { Customer, Order, Product, Subscription } from '../store/types';
 import { amount, customerNames, invoicesOf, related, taxType, type RenderContext } from './context';
-import { paymentTerms } from './plan-text';
+import { paymentTerms } from './planText';
 import {
   formatLocalDate,
   formatLocalTimestamp,

@@ -1,5 +1,5 @@
 import type { Links } from '../addressing';
-import { AdminInputError, parseConfigUpdate, parseEvent, type ConfigUpdate } from '../admin-input';
+import { AdminInputError, parseConfigUpdate, parseEvent, type ConfigUpdate } from '../adminInput';
 import { EventError, EVENT_TYPES, type EventRecord } from '../events';
 import { JSON_TYPE, type Outgoing } from '../http/outgoing';
 import type { SandboxConfig, SandboxDelivery, SandboxEvent, SandboxHook } from '../types';

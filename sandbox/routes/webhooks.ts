@@ -1,6 +1,6 @@
 import { requireParamKey } from '../auth';
 import { invalidHandler, invalidId, missingParams, RestError } from '../errors';
-import { latestOrderRecord, richLatestOrderRecord } from '../format/latest-orders';
+import { latestOrderRecord, richLatestOrderRecord } from '../format/latestOrders';
 import type { ApiResponse } from '../http/outgoing';
 import { sortKey } from '../listing';
 import { matches, orderSubject, subscriptionSubject, type Filter } from '../matching';

@@ -8,7 +8,7 @@
  * The trigger is NOT a real n8n here: its `webhook()` is served over real HTTP on 127.0.0.1 the way the
  * integration test serves it (test/integration/n8n/servedTrigger.ts: n8n's onReceived handling around
  * a real ServerResponse). A real queue-mode n8n (Postgres, Redis, three n8n processes) is too heavy for
- * `npm run bench` on a shared 2-core machine; test/e2e/n8n-answer-first-queue.e2e.ts runs the trigger
+ * `npm run bench` on a shared 2-core machine; test/e2e/n8nAnswerFirstQueue.e2e.ts runs the trigger
  * there and prints the store's waits.
  */
 import { spawn } from 'node:child_process';

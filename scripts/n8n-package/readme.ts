@@ -3,7 +3,7 @@
  * README), so a link such as `../docs/images/x.png` breaks on npmjs.com and in n8n's node
  * documentation link. At pack time (`prepack`) the README's relative links are rewritten into absolute
  * ones built from the one `repository` setting of package.json (images to the raw file, other files
- * to their page); `postpack` puts the repository's README back. `pack-check.ts` proves the packed
+ * to their page); `postpack` puts the repository's README back. `packCheck.ts` proves the packed
  * README has no relative link leaving the package.
  *
  *   tsx ../scripts/n8n-package/readme.ts prepack    rewrite README.md for the tarball (the original kept aside)

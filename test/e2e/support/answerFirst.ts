@@ -1,7 +1,7 @@
 /**
  * Issue #18 in a real n8n: the webhook trigger answers each of the store's deliveries first and
  * verifies after, so a store with few PHP workers is never held. Shared by the single-process and
- * queue-mode suites (n8n-answer-first*.e2e.ts): the two workflows (verification on, the default, and
+ * queue-mode suites (n8nAnswerFirst*.e2e.ts): the two workflows (verification on, the default, and
  * off, for comparison) and the burst of purchases with what must hold for it.
  */
 import type { Sandbox, SandboxDelivery } from '../../../sandbox';

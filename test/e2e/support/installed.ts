@@ -1,6 +1,6 @@
 /**
  * The n8n package installed the way self-hosters install it, shared by the n8n 2.x and 1.x suites
- * (n8n-installed*.e2e.ts): the package is built and packed (`npm pack`), published to a local npm
+ * (n8nInstalled*.e2e.ts): the package is built and packed (`npm pack`), published to a local npm
  * registry (scripts/registry/), and installed by a real n8n with community packages on, through its
  * own community-packages REST API (what Settings → Community nodes calls; scripts/n8n/community.ts).
  * Its nodes are then typed `n8n-nodes-commerce-service.<node>`, and every check here uses those types.

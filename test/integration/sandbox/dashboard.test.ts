@@ -1,5 +1,5 @@
 import { EVENT_TYPES, startSandbox, type Sandbox } from '../../../sandbox';
-import { API_ROOT, httpRequest, StoreClient } from './http-client';
+import { API_ROOT, httpRequest, StoreClient } from './httpClient';
 import { startReceiver, type Receiver } from './receiver';
 
 /** The dashboard at the sandbox's own address, and the two admin reads it polls. */

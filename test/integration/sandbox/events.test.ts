@@ -1,5 +1,5 @@
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient } from './http-client';
+import { StoreClient } from './httpClient';
 import { startReceiver, type Receiver } from './receiver';
 
 /** Events: the store change each one makes, and its delivery to matching hooks over real HTTP. */

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { readmeProblems } from '../../../scripts/n8n-package/pack-check';
+import { readmeProblems } from '../../../scripts/n8n-package/packCheck';
 import { packedReadme, relativeTargets, repositoryRoot } from '../../../scripts/n8n-package/readme';
 
 const REPOSITORY = {

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-import { checkDocs, commandsIn, findDocs } from '../../../scripts/docs-check';
+import { checkDocs, commandsIn, findDocs } from '../../../scripts/docsCheck';
 
 let root: string;
 
@@ -22,7 +22,7 @@ beforeEach(() => {
     JSON.stringify({
       name: 'fixture',
       workspaces: ['tool'],
-      scripts: { start: 'tsx scripts/start.ts', test: 'jest', 'docs:check': 'tsx scripts/docs-check.ts' },
+      scripts: { start: 'tsx scripts/start.ts', test: 'jest', 'docs:check': 'tsx scripts/docsCheck.ts' },
     }),
   );
   write('tool/package.json', JSON.stringify({ name: 'fixture-tool', scripts: { build: 'tsx build.ts' } }));

@@ -1,7 +1,7 @@
 /** Operations 1 to 6 as docs/service/operations.md#webhook-operations documents them (spec profile). */
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient } from './http-client';
-import { LATEST_ORDER, shapeProblems } from './spec-shapes';
+import { StoreClient } from './httpClient';
+import { LATEST_ORDER, shapeProblems } from './specShapes';
 
 let sandbox: Sandbox;
 let store: StoreClient;

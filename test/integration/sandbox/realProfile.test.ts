@@ -1,8 +1,8 @@
 /** The `real` profile: the deviations of docs/service/real-stores.md, each also switchable alone. */
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient } from './http-client';
+import { StoreClient } from './httpClient';
 import { startReceiver, type Receiver } from './receiver';
-import { LATEST_ORDER, shapeProblems } from './spec-shapes';
+import { LATEST_ORDER, shapeProblems } from './specShapes';
 
 let sandbox: Sandbox;
 let store: StoreClient;

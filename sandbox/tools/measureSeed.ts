@@ -1,4 +1,4 @@
-/** Times the seed: `npx tsx sandbox/tools/measure-seed.ts [size] [seed]` (default 100000 orders). */
+/** Times the seed: `npx tsx sandbox/tools/measureSeed.ts [size] [seed]` (default 100000 orders). */
 import { seedStore } from '../store/seed';
 
 const size = Number(process.argv[2] ?? 100_000);

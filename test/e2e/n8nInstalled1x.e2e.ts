@@ -1,5 +1,5 @@
 /**
- * The installed-from-a-registry suite (see n8n-installed.e2e.ts) on the newest n8n 1.x
+ * The installed-from-a-registry suite (see n8nInstalled.e2e.ts) on the newest n8n 1.x
  * (N8N1_VERSION), which many self-hosters still run: the same steps (support/installed.ts), with
  * n8n 1.x's generic credential-test messages.
  *
