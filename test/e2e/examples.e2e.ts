@@ -24,7 +24,6 @@ import {
   importWorkflows,
   listExecutions,
   nodeOutput,
-  rest,
   startN8n,
   waitForExecution,
   type N8nHome,
@@ -117,19 +116,10 @@ describeExamples(TITLE, () => {
   );
 
   it(
-    'examples installed from a registry: n8n knows every node type of every example; the webhook example runs on a purchase; the polling example activates',
+    'examples installed from a registry: the webhook example activates (one hook) and runs on a purchase; the polling example activates (n8n refuses to activate an unknown node type)',
     check(async () => {
       n8n = await timed('n8n start', () => startN8n({ ...home, readyTimeoutMs: 180_000 }));
       session = (await ensureOwner(n8n)).session;
-      // What the editor asks when it opens a workflow: the description of each node type and version.
-      const wanted = [...new Set(EXAMPLES.flatMap((wf) => wf.nodes.map((node) => `${node.type}@${node.typeVersion}`)))];
-      const known = await rest<Array<{ name: string }>>(session, 'POST', '/node-types/by-identifier', {
-        identifiers: wanted,
-      });
-      const knownNames = new Set(known.map((type) => type.name));
-      const unknown = wanted.filter((id) => !knownNames.has(id.slice(0, id.lastIndexOf('@'))));
-      expect(unknown).toEqual([]);
-
       const webhookExample = EXAMPLES.find((wf) => triggerNodes(wf).length > 0);
       const id = webhookExample?.id ?? '';
       await timed('activate the webhook example', () => activateWorkflow(session, id));

@@ -8,7 +8,7 @@
  *
  * Where n8n (or, for --queue, Postgres or Redis) cannot be had, those tests print `SKIPPED: <reason>`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EVENTS } from '../../shared/src/events/catalogue';
@@ -106,7 +106,7 @@ async function bannerLogin(run: NpmStart, n8nUrl: string): Promise<RestSession> 
 }
 
 /** The example trigger runs once per purchase, and its summary names the order. */
-async function expectPurchaseRunsExample(session: RestSession, sandboxUrl: string): Promise<void> {
+async function expectPurchaseRunsExample(session: RestSession, sandboxUrl: string): Promise<string> {
   const workflowId = TRIGGER_EXAMPLE?.id ?? '';
   const seen = (await listExecutions(session, workflowId)).map((e) => e.id);
   const fired = await fire(sandboxUrl, 'purchased');
@@ -120,6 +120,7 @@ async function expectPurchaseRunsExample(session: RestSession, sandboxUrl: strin
   ]);
   await sleep(2000); // a duplicate hook would deliver, and run, a second time
   expect((await listExecutions(session, workflowId)).filter((e) => !seen.includes(e.id))).toHaveLength(1);
+  return execution.id;
 }
 
 /** Ctrl-C: the exit code, and nothing of its process tree or ports left. */
@@ -276,7 +277,13 @@ describeWith(['n8n', 'postgres', 'redis'], 'npm start -- --queue', () => {
       expect(hooks.map((h) => h.hookUrl)).toEqual([
         `http://127.0.0.1:${s.env.N8N_WEBHOOK_PORT}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`,
       ]);
-      await expectPurchaseRunsExample(await bannerLogin(run, s.n8nUrl), s.sandboxUrl);
+      const executionId = await expectPurchaseRunsExample(await bannerLogin(run, s.n8nUrl), s.sandboxUrl);
+      // The processes' log (named in the "Starting" step): the worker ran it, the main did not.
+      const logFile = /\(their log: (.+)\)$/.exec(run.lines.find((l) => l.includes('(their log: ')) ?? '')?.[1] ?? '';
+      const log = readFileSync(logFile, 'utf8').split('\n');
+      const ran = (label: string) =>
+        log.some((l) => l.startsWith(`[${label}] `) && l.includes(`Worker finished execution ${executionId} `));
+      expect({ worker: ran('n8n worker'), main: ran('n8n main') }).toEqual({ worker: true, main: false });
       await expectCtrlCLeavesNothing(run, s, pids);
     } finally {
       run.kill();
