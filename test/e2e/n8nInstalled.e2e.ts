@@ -30,6 +30,7 @@ describeN8n(`n8n ${N8N_VERSION}: the package installed from a registry through S
   declareInstalledTests({
     version: N8N_VERSION,
     folderPrefix: 'n8n-installed-e2e-',
+    listsUpdates: true,
     credentialMessages: PACKAGE_MESSAGES,
   });
 });

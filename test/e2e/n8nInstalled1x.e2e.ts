@@ -25,6 +25,7 @@ describeN8n1(
     declareInstalledTests({
       version: N8N1_VERSION,
       folderPrefix: 'n8n1-installed-e2e-',
+      listsUpdates: false,
       credentialMessages: N8N1_MESSAGES,
       prefix: 'n8n 1.x: ',
     });
