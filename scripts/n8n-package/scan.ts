@@ -6,6 +6,9 @@
  *      `['**\/*.js', 'package.json']`: the bundled dist/, shared client included.
  * The CLI itself (`npx @n8n/scan-community-package NAME`) only scans a package published on npm with
  * provenance; this is the same analysis on the local package. Prints every finding and exits 1 on any.
+ * Run without NODE_ENV=test (the npm script unsets it, as for `n8n-node lint`): with it, n8n's
+ * eslint-plugin-n8n-nodes-base takes the run for its own tests and checks every node file as
+ * "Test.node.ts".
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -53,6 +56,9 @@ function packAndUnpack(workDir: string): { tarball: string; dir: string } {
 }
 
 async function main(): Promise<void> {
+  if (process.env.NODE_ENV === 'test') {
+    throw new ScanFailedError("NODE_ENV=test makes n8n's node linter misread file names: unset it.");
+  }
   const { analyzePackage, SOURCE_FILE_PATTERNS } = await loadScanner();
   const workDir = mkdtempSync(join(tmpdir(), 'n8n-scan-'));
   try {
