@@ -137,7 +137,13 @@ export async function startRegistry(opts: StartRegistryOptions = {}): Promise<Re
       url,
       port,
       npmrc,
-      n8nEnv: { ...proxyEnv, N8N_COMMUNITY_PACKAGES_REGISTRY: NPMJS_URL },
+      // A cache of its own for the npm n8n runs: nothing installs from what other runs fetched, so a
+      // registry that is down is down (npm would otherwise serve a cached copy on a refused connection).
+      n8nEnv: {
+        ...proxyEnv,
+        N8N_COMMUNITY_PACKAGES_REGISTRY: NPMJS_URL,
+        npm_config_cache: path.join(dir, 'npm-cache'),
+      },
       proxy,
       publish: (source, publishOpts = {}) => {
         const changes = { ...publishOpts.manifest, ...(publishOpts.version ? { version: publishOpts.version } : {}) };
