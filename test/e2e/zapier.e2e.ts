@@ -12,35 +12,16 @@ import { promisify } from 'node:util';
 import { createClient } from '../../shared/src';
 import { nodeTransport } from '../../shared/src/http/nodeTransport';
 import { type Sandbox, startSandbox } from '../../sandbox';
+import { npmRun } from './support/steps';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 const APP = path.join(ROOT, 'zapier');
 const ENV_FILE = path.join(APP, '.env');
 
-interface Output {
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run <script> -- <args>` from the repository root, as CI does. */
-async function npmRun(script: string, args: string[] = [], timeout = 300_000): Promise<Output> {
-  try {
-    return await run('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
-      cwd: ROOT,
-      timeout,
-      maxBuffer: 20 * 1024 * 1024,
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
-    });
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as Partial<Output>;
-    throw new Error(`npm run ${script} ${args.join(' ')} failed:\n${stdout}\n${stderr}`);
-  }
-}
-
 /** `zapier-platform invoke ... --non-interactive`; its result is the JSON (or text) on stdout. */
 async function invoke(args: string[]): Promise<unknown> {
-  const { stdout } = await npmRun('zapier:invoke', [...args, '--non-interactive'], 60_000);
+  const { stdout } = await npmRun('zapier:invoke', 60_000, { args: [...args, '--non-interactive'], silent: true });
   const text = stdout.trim();
   try {
     return JSON.parse(text) as unknown;
@@ -99,7 +80,7 @@ afterAll(async () => {
 
 describe('zapier-platform validate --without-style', () => {
   it('finds no errors and no warnings', async () => {
-    const { stdout } = await npmRun('zapier:validate');
+    const { stdout } = await npmRun('zapier:validate', 300_000, { silent: true });
     expect(stdout).toMatch(/No structural errors found/);
     expect(stdout).toMatch(/This project is structurally sound!/);
     expect(stdout).not.toMatch(/warning/i);
@@ -110,7 +91,7 @@ describe('zapier-platform build --skip-validation', () => {
   it('makes build/build.zip and passes its own "Testing build" step', async () => {
     rmSync(path.join(APP, 'build'), { recursive: true, force: true });
     // Progress steps go to stderr; a failing "Testing build" step fails the command (npmRun throws).
-    const { stdout, stderr } = await npmRun('zapier:build', [], 600_000);
+    const { stdout, stderr } = await npmRun('zapier:build', 600_000, { silent: true });
     expect(stderr).toMatch(/Testing build/);
     expect(stdout).toMatch(/Build complete! Created build\/build\.zip/);
     expect(existsSync(path.join(APP, 'build', 'build.zip'))).toBe(true);
@@ -237,7 +218,7 @@ describe('hook triggers through the Zapier CLI and its app handler', () => {
 
   beforeAll(async () => {
     authData = { storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot };
-    await npmRun('build:zapier');
+    await npmRun('build:zapier', 300_000, { silent: true });
   }, 120_000);
   afterEach(() => sandbox.reset());
 

@@ -16,30 +16,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { inflateRawSync } from 'node:zlib';
 import { type Sandbox, startSandbox } from '../../sandbox';
+import { npmRun } from './support/steps';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
 const ZIP = path.join(ROOT, 'zapier', 'build', 'build.zip');
-
-interface Output {
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run <script> -- <args>` from the repository root, as CI does. */
-async function npmRun(script: string, args: string[] = [], timeout = 600_000): Promise<Output> {
-  try {
-    return await run('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
-      cwd: ROOT,
-      timeout,
-      maxBuffer: 20 * 1024 * 1024,
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
-    });
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as Partial<Output>;
-    throw new Error(`npm run ${script} ${args.join(' ')} failed:\n${stdout}\n${stderr}`);
-  }
-}
 
 /**
  * `npm run zapier:build`. The CLI's own "Testing build" step gives loading the zip 5 s, which a loaded
@@ -50,7 +31,7 @@ async function buildZip(): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     rmSync(path.dirname(ZIP), { recursive: true, force: true });
     try {
-      await npmRun('zapier:build');
+      await npmRun('zapier:build', 600_000, { silent: true });
       return;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -256,7 +237,10 @@ describe('zapier-platform validate', () => {
       timeout: 600_000,
       maxBuffer: 20 * 1024 * 1024,
       env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' },
-    }).catch((error: Partial<Output>) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }));
+    }).catch((error: Partial<{ stdout: string; stderr: string }>) => ({
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }));
     const errors = JSON.parse(stdout.trim()) as { property: string; message: string }[];
     expect(Array.isArray(errors)).toBe(true);
     expect(errors.map(({ property, message }) => `${property}: ${message}`)).toEqual([]);

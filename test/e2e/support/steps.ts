@@ -28,18 +28,27 @@ const run = promisify(execFile);
 export const ROOT = path.resolve(__dirname, '../../..');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** `npm run <script>` from the repository root, as CI does; throws with its output on failure. */
-export async function npmRun(script: string, timeout = 300_000): Promise<{ stdout: string; stderr: string }> {
+/**
+ * `npm run <script> [-- args]` from the repository root, as CI does; throws with its output on failure.
+ * `silent` drops npm's own header lines, for callers that read the script's output.
+ */
+export async function npmRun(
+  script: string,
+  timeout = 300_000,
+  options: { args?: readonly string[]; silent?: boolean } = {},
+): Promise<{ stdout: string; stderr: string }> {
+  const args = options.args ?? [];
+  const argv = ['run', ...(options.silent ? ['--silent'] : []), script, ...(args.length ? ['--', ...args] : [])];
   try {
-    return await run('npm', ['run', script], {
+    return await run('npm', argv, {
       cwd: ROOT,
       timeout,
       maxBuffer: 20 * 1024 * 1024,
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, FORCE_COLOR: '0', ...(options.silent ? { NO_COLOR: '1' } : {}) },
     });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`npm run ${script} failed:\n${stdout}\n${stderr}`);
+    throw new Error(`npm run ${script} ${args.join(' ')} failed:\n${stdout}\n${stderr}`);
   }
 }
 
