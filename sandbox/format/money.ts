@@ -3,30 +3,14 @@
  * stores do with `prices_in_cents` and in REST resources. Zero-decimal currencies are whole units
  * either way, like Studiocart's sc_price_in_cents.
  */
+import { isZeroDecimal } from '../../shared/src/resources/currency';
+
 export type MoneyUnit = 'decimal' | 'cents';
 
-const ZERO_DECIMAL = new Set([
-  'BIF',
-  'CLP',
-  'DJF',
-  'GNF',
-  'JPY',
-  'KMF',
-  'KRW',
-  'MGA',
-  'PYG',
-  'RWF',
-  'UGX',
-  'VND',
-  'VUV',
-  'XAF',
-  'XOF',
-  'XPF',
-]);
 const SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', JPY: '¥' };
 
 export function money(minor: number, currency: string, unit: MoneyUnit): number {
-  if (unit === 'cents' || ZERO_DECIMAL.has(currency)) return minor;
+  if (unit === 'cents' || isZeroDecimal(currency)) return minor;
   return minor / 100;
 }
 
@@ -37,6 +21,6 @@ export function twoDecimals(minor: number, currency: string): string {
 
 /** `$49.00`, for human-readable plan texts. */
 export function formatPrice(minor: number, currency: string): string {
-  const digits = ZERO_DECIMAL.has(currency) ? 0 : 2;
+  const digits = isZeroDecimal(currency) ? 0 : 2;
   return `${SYMBOLS[currency] ?? `${currency} `}${money(minor, currency, 'decimal').toFixed(digits)}`;
 }

@@ -22,7 +22,7 @@ import { buildRequest, type Params } from './operations/request';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import { type FindByEmailOptions, findCustomerByEmail } from './reads/customerByEmail';
 import type { ResultShape } from './operations/catalogue';
-import { type ResultTypes, ShapeError, normalise } from './resources/normalise';
+import { type ResultTypes, ShapeError, normalise, resultTable } from './resources/normalise';
 import type {
   Customer,
   HookDeletion,
@@ -336,9 +336,10 @@ export class CommerceServiceClient {
     // Asked after the store's answer, never before it: a call refused or failed costs no zone read.
     const reading = await this.siteZone();
     // REST records are filled (docs/service/shapes.md): a time without an instant has `''`.
+    const dating = { fill: true, table: resultTable(OPERATIONS[key].result) };
     const value = Array.isArray(answer.value)
-      ? withInstants(answer.value as object[], reading, { fill: true })
-      : withInstants([answer.value as object], reading, { fill: true })[0];
+      ? withInstants(answer.value as object[], reading, dating)
+      : withInstants([answer.value as object], reading, dating)[0];
     return { ...answer, value: value as ResultOf<K> };
   }
 

@@ -22,7 +22,7 @@ export {
   type OperationSpec,
 } from './operations/catalogue';
 export * from './resources/types';
-export { FIELDS, FIELD_LABELS, type FieldDescription } from './resources/labels';
+export { FIELDS, type FieldDescription } from './resources/labels';
 export {
   EVENTS,
   eventKind,

@@ -1,13 +1,13 @@
 /**
- * Which store timestamps are in which zone (docs/dates.md, from the plugin's own code), and the one
- * function that gives each of them an instant. The store's strings are never changed: each timestamp
- * gets a sibling key, `<field>_iso`.
+ * The one function that gives each store time an instant, reading the clock of each field from its
+ * resource's field table (docs/dates.md). The store's strings are never changed: each timestamp gets a
+ * sibling key, `<field>_iso`. Nested lists (invoices) are read with their own table.
  */
 import { isRecord } from '../resources/coerce';
+import { type FieldTable, entriesOf, isMoment } from '../resources/table';
+import { DELIVERY_FIELDS } from '../resources/tables';
 import { localInstant, utcInstant } from './instant';
 import type { SiteZone, ZoneReading } from './zone';
-
-export type Clock = 'utc' | 'site';
 
 /** The suffix of every instant field: `date_time` → `date_time_iso`. */
 export const INSTANT_SUFFIX = '_iso';
@@ -16,60 +16,40 @@ export function instantKey(field: string): string {
   return `${field}${INSTANT_SUFFIX}`;
 }
 
-/**
- * Timestamps of records at the top level (orders, subscriptions, leads, latest orders, customers,
- * products). Field names do not collide across resources, so one table serves every record.
- */
-export const RECORD_TIMES: Readonly<Record<string, Clock>> = {
-  // Orders and subscriptions: `get_gmt_from_date` (date_time) and stored Unix timestamps (the rest).
-  date_time: 'utc',
-  next_bill_date_time: 'utc',
-  end_date_time: 'utc',
-  cancel_date_time: 'utc',
-  // Customers and products: WordPress post dates.
-  date_created: 'site',
-  date_updated: 'site',
-  last_order_date: 'site',
-};
-
-/** Timestamps inside a subscription's `invoices[]`: `get_the_date`, site-local. */
-export const INVOICE_TIMES: Readonly<Record<string, Clock>> = { date_time: 'site' };
-
-/** Nested lists whose entries carry timestamps of their own. */
-export const NESTED_TIMES: Readonly<Record<string, Readonly<Record<string, Clock>>>> = { invoices: INVOICE_TIMES };
-
-/** Whether a field is one this module adds (an adapter or a fingerprint may leave them out). */
-export function isInstantField(key: string): boolean {
-  return key.endsWith(INSTANT_SUFFIX) && key.slice(0, -INSTANT_SUFFIX.length) in RECORD_TIMES;
+/** Whether a field is one this module adds to a record of `table` (an adapter or a fingerprint may leave them out). */
+export function isInstantField(key: string, table: FieldTable = DELIVERY_FIELDS): boolean {
+  return key.endsWith(INSTANT_SUFFIX) && isMoment(table[key.slice(0, -INSTANT_SUFFIX.length)]);
 }
 
 /**
  * `fill`: a REST record, every field present (docs/service/shapes.md): a timestamp without an instant
  * (empty, or site-local with no zone) gets `''`. Otherwise (a delivery) the instant is left out.
+ * `table`: the record's resource; a delivery (`DELIVERY_FIELDS`) unless told.
  */
 export interface InstantOptions {
   fill?: boolean;
+  table?: FieldTable;
 }
 
 function stamped(
   record: Record<string, unknown>,
-  times: Readonly<Record<string, Clock>>,
+  table: FieldTable,
   zone: SiteZone | null,
   fill: boolean,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
     // An instant from an earlier pass (another zone, a field the store emptied since) is made afresh.
-    if (key.endsWith(INSTANT_SUFFIX) && key.slice(0, -INSTANT_SUFFIX.length) in times) continue;
+    if (isInstantField(key, table)) continue;
     out[key] = value;
-    const clock = times[key];
-    const nested = NESTED_TIMES[key];
-    if (clock) {
-      const instant = clock === 'utc' ? utcInstant(value) : zone ? localInstant(value, zone) : undefined;
+    const spec = table[key];
+    const entries = entriesOf(spec);
+    if (isMoment(spec)) {
+      const instant = spec.clock === 'utc' ? utcInstant(value) : zone ? localInstant(value, zone) : undefined;
       if (instant) out[instantKey(key)] = instant;
       else if (fill) out[instantKey(key)] = '';
-    } else if (nested && Array.isArray(value) && times === RECORD_TIMES) {
-      out[key] = value.map((entry) => (isRecord(entry) ? stamped(entry, nested, zone, fill) : entry));
+    } else if (entries && Array.isArray(value)) {
+      out[key] = value.map((entry) => (isRecord(entry) ? stamped(entry, entries, zone, fill) : entry));
     }
   }
   return out;
@@ -80,7 +60,8 @@ function stamped(
  * after the store's own field. Without a zone, UTC times still get theirs and site-local times none.
  */
 export function withInstant<T extends object>(record: T, zone: SiteZone | null, options: InstantOptions = {}): T {
-  return stamped(record as Record<string, unknown>, RECORD_TIMES, zone, options.fill ?? false) as T;
+  const table = options.table ?? DELIVERY_FIELDS;
+  return stamped(record as Record<string, unknown>, table, zone, options.fill ?? false) as T;
 }
 
 /** `withInstant` over a list; takes a zone or what a client read (`ZoneReading`). */
@@ -94,13 +75,14 @@ export function withInstants<T extends object>(
 }
 
 /** A record as the store sent it: the instants this module adds taken out again (top level and nested lists). */
-export function withoutInstants(record: unknown): unknown {
-  if (Array.isArray(record)) return record.map(withoutInstants);
+export function withoutInstants(record: unknown, table: FieldTable = DELIVERY_FIELDS): unknown {
+  if (Array.isArray(record)) return record.map((entry) => withoutInstants(entry, table));
   if (!isRecord(record)) return record;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
-    if (isInstantField(key)) continue;
-    out[key] = Array.isArray(value) ? value.map(withoutInstants) : value;
+    if (isInstantField(key, table)) continue;
+    const entries = entriesOf(table[key]);
+    out[key] = entries && Array.isArray(value) ? withoutInstants(value, entries) : value;
   }
   return out;
 }

@@ -2,11 +2,8 @@
 export { type SiteZone, type ZoneReading, zoneFromIndex, zoneLabel, offsetAt, offsetText, isKnownZone } from './zone';
 export { utcInstant, localInstant, localInstantMs, instantIn, siteDay, wallTime } from './instant';
 export {
-  type Clock,
   type InstantOptions,
   INSTANT_SUFFIX,
-  RECORD_TIMES,
-  INVOICE_TIMES,
   instantKey,
   isInstantField,
   withInstant,

@@ -1,5 +1,5 @@
 import { coerceRecord, isRecord, toText } from '../resources/coerce';
-import { EVENT_PAYLOAD } from '../resources/schemas';
+import { DELIVERY_FIELDS } from '../resources/tables';
 import { type OriginSecret, takeOriginSecret } from './origin';
 import type { EventRecord } from './record';
 
@@ -35,7 +35,7 @@ function isEvent(record: EventRecord): boolean {
 
 export function toEventRecord(raw: Record<string, unknown>): EventRecord {
   // The store's API key on older plugin versions: it never reaches a record.
-  const record = coerceRecord<EventRecord>(EVENT_PAYLOAD, takeOriginSecret(raw).raw, 'present');
+  const record = coerceRecord<EventRecord>(DELIVERY_FIELDS, takeOriginSecret(raw).raw, 'present');
   record.trigger = toText(raw.trigger) ?? '';
   return record;
 }

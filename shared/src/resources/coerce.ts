@@ -1,10 +1,8 @@
 /**
- * Field-level coercion driven by small schemas: real stores send numbers as strings, ids as numbers,
- * `null` or nothing for empty fields. Unknown fields pass through untouched.
+ * Field-level coercion driven by the field tables (`table.ts`): real stores send numbers as strings, ids
+ * as numbers, `null` or nothing for empty fields. Unknown fields, and a table's extras, pass through untouched.
  */
-
-export type FieldType = 'int' | 'number' | 'string' | 'nullableInt' | { list: Schema };
-export type Schema = Readonly<Record<string, FieldType>>;
+import type { FieldTable, FieldType } from './table';
 
 /**
  * `fill`: a REST resource, missing fields get the empty value of their type, so every record has the
@@ -44,12 +42,13 @@ function coerceField(type: FieldType, value: unknown, mode: CoerceMode): unknown
   return type === 'int' ? Math.trunc(number) : number;
 }
 
-export function coerceRecord<T>(schema: Schema, raw: Record<string, unknown>, mode: CoerceMode): T {
+export function coerceRecord<T>(table: FieldTable, raw: Record<string, unknown>, mode: CoerceMode): T {
   const out: Record<string, unknown> = { ...raw };
-  for (const [field, type] of Object.entries(schema)) {
+  for (const [field, spec] of Object.entries(table)) {
+    if (spec.extra) continue;
     const value = raw[field];
     if (mode === 'present' && (value === undefined || value === null)) continue;
-    out[field] = coerceField(type, value, mode);
+    out[field] = coerceField(spec.type, value, mode);
   }
   return out as T;
 }

@@ -1,6 +1,16 @@
 import type { ResultShape } from '../operations/catalogue';
-import { asList, asOne, coerceRecord, isRecord, type Schema, toNumber, toText } from './coerce';
-import { CUSTOMER, LATEST_ORDER, ORDER, PRODUCT, SUBSCRIPTION, WEBHOOK_PLAN, WEBHOOK_PRODUCT } from './schemas';
+import { asList, asOne, coerceRecord, isRecord, toNumber, toText } from './coerce';
+import type { FieldTable } from './table';
+import {
+  CUSTOMER_FIELDS,
+  DELIVERY_FIELDS,
+  LATEST_ORDER_FIELDS,
+  ORDER_FIELDS,
+  PRODUCT_FIELDS,
+  SUBSCRIPTION_FIELDS,
+  WEBHOOK_PLAN_FIELDS,
+  WEBHOOK_PRODUCT_FIELDS,
+} from './tables';
 import type {
   Customer,
   HookDeletion,
@@ -34,21 +44,29 @@ export interface ResultTypes {
 /** Thrown when a 2xx body cannot be read as the shape; the client turns it into an `UnexpectedResponseError`. */
 export class ShapeError extends Error {}
 
-const LIST_SCHEMAS: Partial<Record<ResultShape, Schema>> = {
-  webhookProducts: WEBHOOK_PRODUCT,
-  webhookPlans: WEBHOOK_PLAN,
-  customers: CUSTOMER,
-  orders: ORDER,
-  subscriptions: SUBSCRIPTION,
-  products: PRODUCT,
+const LIST_TABLES: Partial<Record<ResultShape, FieldTable>> = {
+  webhookProducts: WEBHOOK_PRODUCT_FIELDS,
+  webhookPlans: WEBHOOK_PLAN_FIELDS,
+  customers: CUSTOMER_FIELDS,
+  orders: ORDER_FIELDS,
+  subscriptions: SUBSCRIPTION_FIELDS,
+  products: PRODUCT_FIELDS,
 };
 
-const ONE_SCHEMAS: Partial<Record<ResultShape, Schema>> = {
-  customer: CUSTOMER,
-  order: ORDER,
-  subscription: SUBSCRIPTION,
-  product: PRODUCT,
+const ONE_TABLES: Partial<Record<ResultShape, FieldTable>> = {
+  customer: CUSTOMER_FIELDS,
+  order: ORDER_FIELDS,
+  subscription: SUBSCRIPTION_FIELDS,
+  product: PRODUCT_FIELDS,
 };
+
+/**
+ * The table whose times a result's records carry (their instants, docs/dates.md). Rich latest-order
+ * records are delivery payloads (docs/service/real-stores.md#latest-orders).
+ */
+export function resultTable(shape: ResultShape): FieldTable | undefined {
+  return shape === 'latestOrders' ? DELIVERY_FIELDS : (LIST_TABLES[shape] ?? ONE_TABLES[shape]);
+}
 
 /** Reads a parsed 2xx body (`undefined` for an empty one) into its documented shape (docs/service/shapes.md). */
 export function normalise<S extends ResultShape>(shape: S, body: unknown): ResultTypes[S] {
@@ -61,16 +79,16 @@ function read(shape: ResultShape, body: unknown): unknown {
   // A deletion the store confirmed is a success whatever it echoes (`{id}`, `[{url, id}]`).
   if (shape === 'hookDeletion') return { id: toText(asOne(body)?.id) ?? '', alreadyGone: false };
   if (shape === 'latestOrders') return asList(body).filter(isRecord).map(latestOrder);
-  const listSchema = LIST_SCHEMAS[shape];
-  if (listSchema)
+  const listTable = LIST_TABLES[shape];
+  if (listTable)
     return asList(body)
       .filter(isRecord)
-      .map((raw) => coerceRecord(listSchema, raw, 'fill'));
-  const oneSchema = ONE_SCHEMAS[shape];
+      .map((raw) => coerceRecord(listTable, raw, 'fill'));
+  const oneTable = ONE_TABLES[shape];
   const one = asOne(body);
   // A record without an id (`{}`, `[]`) is no record: say so rather than invent `id: 0`.
-  if (!oneSchema || !one || one.id === undefined || one.id === null) throw new ShapeError('expected one record');
-  return coerceRecord(oneSchema, one, 'fill');
+  if (!oneTable || !one || one.id === undefined || one.id === null) throw new ShapeError('expected one record');
+  return coerceRecord(oneTable, one, 'fill');
 }
 
 /** Subscribe's `{id}` (a string in docs/service/shapes.md#resthook, a number on real stores), delete's `{id}` or `[{url, id}]`. */
@@ -82,7 +100,7 @@ function hookId(body: unknown): string {
 }
 
 export function latestOrder(raw: Record<string, unknown>): LatestOrder {
-  const record = coerceRecord<LatestOrder>(LATEST_ORDER, raw, 'fill');
+  const record = coerceRecord<LatestOrder>(LATEST_ORDER_FIELDS, raw, 'fill');
   // Rich records on current stores have the event payload's `id`/`status` instead of the documented names (docs/service/real-stores.md#latest-orders).
   if (raw.order_id === undefined && raw.id !== undefined) record.order_id = Math.trunc(toNumber(raw.id) ?? 0);
   if (raw.order_status === undefined && raw.status !== undefined) record.order_status = toText(raw.status) ?? '';

@@ -7,6 +7,7 @@ import { amountsInCents } from '../events/cents';
 import type { EventRecord } from '../events/record';
 import { withInstant } from '../dates/fields';
 import { ORDER_RECORD, SUBSCRIPTION_RECORD } from '../events/samples';
+import { CUSTOMER_FIELDS, PRODUCT_FIELDS } from './tables';
 import type { Customer, Product, WebhookPlan, WebhookProduct } from './types';
 
 function restRecord(record: EventRecord): Record<string, unknown> {
@@ -32,6 +33,7 @@ const CUSTOMER_SAMPLE = withInstant(
     last_order_date: '2026-11-20 09:32:05',
   } satisfies Customer,
   NEW_YORK,
+  { table: CUSTOMER_FIELDS },
 );
 
 const PRODUCT_SAMPLE = withInstant(
@@ -71,6 +73,7 @@ const PRODUCT_SAMPLE = withInstant(
     ],
   } satisfies Product,
   NEW_YORK,
+  { table: PRODUCT_FIELDS },
 );
 
 /** Samples of what each read returns, for searches, actions and dropdowns (the same store as the event samples). */

@@ -1,140 +1,35 @@
 /**
- * The service's resources, with the types docs/service/shapes.md gives them. Responses are coerced into these
- * shapes by `normalise.ts`; fields a store sends beyond those pass through untouched.
+ * The service's resources, with the types docs/service/shapes.md gives them, derived from the field
+ * tables (`tables/`). Responses are coerced into these shapes by `normalise.ts`; fields a store sends
+ * beyond those pass through untouched.
  */
+import type { RecordOf } from './table';
+import type {
+  CUSTOMER_FIELDS,
+  INVOICE_FIELDS,
+  LATEST_ORDER_FIELDS,
+  ORDER_FIELDS,
+  ORDER_ITEM_FIELDS,
+  PLAN_FIELDS,
+  PRODUCT_FIELDS,
+  SUBSCRIPTION_FIELDS,
+  WEBHOOK_PLAN_FIELDS,
+  WEBHOOK_PRODUCT_FIELDS,
+} from './tables';
 
-/** Timestamp `YYYY-MM-DD HH:MM:SS`. */
-export type Timestamp = string;
-/** Date `YYYY-MM-DD`. */
-export type DateString = string;
-
-export interface Customer {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  date_created: Timestamp;
-  lifetime_value: number;
-  total_orders: number;
-  last_order_date: Timestamp;
-}
-
-export interface OrderItem {
-  product_name: string;
-  quantity: number;
-  subtotal: number;
-  total_amount: number;
-  tax_amount: number;
-  unit_price: number;
-  sub_summary: string;
-}
-
-interface Purchase {
-  id: number;
-  customer_firstname: string;
-  customer_lastname: string;
-  customer_name: string;
-  customer_email: string;
-  product_id: string;
-  product_name: string;
-  gateway: string;
-  date: DateString;
-  date_time: Timestamp;
-  payment_plan: string;
-  payment_plan_id: string;
-  order_amount: number;
-  tax_amount: number;
-  tax_rate: number;
-  tax_type: string;
-  currency: string;
-  status: string;
-  website_url: string;
-  order_url: string;
-  link: string;
-}
-
-export interface Order extends Purchase {
-  shipping_amount: number;
-  pre_tax_amount: number;
-  transaction_id: string;
-  items: OrderItem[];
-  invoice_total: number;
-  invoice_subtotal: number;
-}
-
-export interface Invoice {
-  id: number;
-  status: string;
-  order_amount: number;
-  date: DateString;
-  date_time: Timestamp;
-  link: string;
-}
-
-export interface Subscription extends Purchase {
-  subscription_id: string;
-  amount: number;
-  interval: string;
-  frequency: string;
-  trial_days: number;
-  sign_up_fee: number;
-  next_bill_date: DateString;
-  next_bill_date_time: Timestamp;
-  invoices: Invoice[];
-}
-
-export interface Plan {
-  id: string;
-  name: string;
-  price_type: string;
-  price: number;
-  installments: string;
-  interval: string;
-  frequency: number;
-  trial_days: number | null;
-  signup_fee: number;
-}
-
-export interface Product {
-  id: number;
-  name: string;
-  status: string;
-  description: string;
-  date_created: Timestamp;
-  date_updated: Timestamp;
-  url: string;
-  image_url: string;
-  is_on_sale: number;
-  plans: Plan[];
-}
-
+export type Customer = RecordOf<typeof CUSTOMER_FIELDS>;
+export type OrderItem = RecordOf<typeof ORDER_ITEM_FIELDS>;
+export type Order = RecordOf<typeof ORDER_FIELDS>;
+export type Invoice = RecordOf<typeof INVOICE_FIELDS>;
+export type Subscription = RecordOf<typeof SUBSCRIPTION_FIELDS>;
+export type Plan = RecordOf<typeof PLAN_FIELDS>;
+export type Product = RecordOf<typeof PRODUCT_FIELDS>;
 /** Operation 4: one product as the webhook side lists it. */
-export interface WebhookProduct {
-  id: number;
-  name: string;
-}
-
+export type WebhookProduct = RecordOf<typeof WEBHOOK_PRODUCT_FIELDS>;
 /** Operation 5: a plan, or one of the purchase kinds `bump`, `upsell`, `downsell`. */
-export interface WebhookPlan {
-  id: string;
-  name: string;
-}
-
-/** Operation 6: the latest-order record (docs/service/shapes.md#latest-order-record; real stores send more, it passes through). */
-export interface LatestOrder {
-  order_id: number;
-  product_name: string;
-  customer_email: string;
-  customer_firstname: string;
-  customer_lastname: string;
-  customer_name: string;
-  order_status: string;
-  product_id: string;
-  /** Decimal with two places, e.g. "49.00". */
-  order_amount: string;
-  currency: string;
-  [extra: string]: unknown;
-}
+export type WebhookPlan = RecordOf<typeof WEBHOOK_PLAN_FIELDS>;
+/** Operation 6: the latest-order record; real stores send more, it passes through. */
+export type LatestOrder = RecordOf<typeof LATEST_ORDER_FIELDS> & { [extra: string]: unknown };
 
 /** Operation 2's answer, with the id kept as an opaque string whatever the store sent. */
 export interface HookSubscription {

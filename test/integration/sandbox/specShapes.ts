@@ -1,7 +1,20 @@
 /**
- * The documented resources (docs/service/shapes.md) as field tables, and a check that a record
- * has exactly those fields with those JSON types. Written from the documentation, not from the sandbox.
+ * The documented resources (docs/service/shapes.md) as JSON types, read from the connector's field
+ * tables (shared/src/resources/tables/), and a check that a record has exactly those fields with those
+ * types. The sandbox is written apart from those tables, so the check still holds it to the documentation.
  */
+import type { FieldSpec, FieldTable } from '../../../shared/src/resources/table';
+import {
+  CUSTOMER_FIELDS,
+  INVOICE_FIELDS,
+  LATEST_ORDER_FIELDS,
+  ORDER_FIELDS,
+  ORDER_ITEM_FIELDS,
+  PLAN_FIELDS,
+  PRODUCT_FIELDS,
+  SUBSCRIPTION_FIELDS,
+} from '../../../shared/src/resources/tables';
+
 export type FieldType =
   | 'integer'
   | 'number'
@@ -13,137 +26,31 @@ export type FieldType =
   | 'array'
   | 'integer|null';
 
-export const CUSTOMER: Record<string, FieldType> = {
-  id: 'integer',
-  first_name: 'string',
-  last_name: 'string',
-  email: 'string',
-  date_created: 'timestamp',
-  lifetime_value: 'number',
-  total_orders: 'integer',
-  last_order_date: 'timestamp',
-};
+/** A table's documented fields as JSON types: what the shape check holds each record to. */
+function shapeTable(table: FieldTable): Record<string, FieldType> {
+  const out: Record<string, FieldType> = {};
+  for (const [key, spec] of Object.entries(table)) if (!spec.extra) out[key] = shapeOf(spec);
+  return out;
+}
 
-const PERSON: Record<string, FieldType> = {
-  customer_firstname: 'string',
-  customer_lastname: 'string',
-  customer_name: 'string',
-  customer_email: 'string',
-};
+function shapeOf(spec: FieldSpec): FieldType {
+  if (typeof spec.type === 'object') return 'array';
+  if (spec.type === 'int') return 'integer';
+  if (spec.type === 'nullableInt') return 'integer|null';
+  if (spec.type === 'number') return 'number';
+  if (spec.blank) return 'string';
+  if (spec.clock) return spec.clock === 'day' ? 'date' : 'timestamp';
+  return spec.text ?? 'string';
+}
 
-export const ORDER: Record<string, FieldType> = {
-  id: 'integer',
-  ...PERSON,
-  product_id: 'digits',
-  product_name: 'string',
-  gateway: 'string',
-  shipping_amount: 'number',
-  date: 'date',
-  date_time: 'timestamp',
-  payment_plan: 'string',
-  payment_plan_id: 'string',
-  order_amount: 'number',
-  tax_amount: 'number',
-  pre_tax_amount: 'number',
-  tax_rate: 'number',
-  tax_type: 'string',
-  currency: 'string',
-  transaction_id: 'string',
-  status: 'string',
-  items: 'array',
-  invoice_total: 'number',
-  invoice_subtotal: 'number',
-  website_url: 'url',
-  order_url: 'string',
-  link: 'url',
-};
-
-export const ORDER_ITEM: Record<string, FieldType> = {
-  product_name: 'string',
-  quantity: 'integer',
-  subtotal: 'number',
-  total_amount: 'number',
-  tax_amount: 'number',
-  unit_price: 'number',
-  sub_summary: 'string',
-};
-
-export const SUBSCRIPTION: Record<string, FieldType> = {
-  id: 'integer',
-  ...PERSON,
-  product_id: 'digits',
-  product_name: 'string',
-  gateway: 'string',
-  date: 'date',
-  date_time: 'timestamp',
-  payment_plan: 'string',
-  payment_plan_id: 'string',
-  order_amount: 'number',
-  tax_amount: 'number',
-  tax_rate: 'number',
-  tax_type: 'string',
-  currency: 'string',
-  subscription_id: 'string',
-  status: 'string',
-  amount: 'number',
-  interval: 'string',
-  frequency: 'string',
-  trial_days: 'integer',
-  sign_up_fee: 'number',
-  next_bill_date: 'string',
-  next_bill_date_time: 'string',
-  website_url: 'url',
-  order_url: 'string',
-  invoices: 'array',
-  link: 'url',
-};
-
-export const INVOICE: Record<string, FieldType> = {
-  id: 'integer',
-  status: 'string',
-  order_amount: 'number',
-  date: 'date',
-  date_time: 'timestamp',
-  link: 'url',
-};
-
-export const PRODUCT: Record<string, FieldType> = {
-  id: 'integer',
-  name: 'string',
-  status: 'string',
-  description: 'string',
-  date_created: 'timestamp',
-  date_updated: 'timestamp',
-  url: 'url',
-  image_url: 'string',
-  is_on_sale: 'integer',
-  plans: 'array',
-};
-
-export const PLAN: Record<string, FieldType> = {
-  id: 'string',
-  name: 'string',
-  price_type: 'string',
-  price: 'number',
-  installments: 'string',
-  interval: 'string',
-  frequency: 'integer',
-  trial_days: 'integer|null',
-  signup_fee: 'number',
-};
-
-export const LATEST_ORDER: Record<string, FieldType> = {
-  order_id: 'integer',
-  product_name: 'string',
-  customer_email: 'string',
-  customer_firstname: 'string',
-  customer_lastname: 'string',
-  customer_name: 'string',
-  order_status: 'string',
-  product_id: 'digits',
-  order_amount: 'string',
-  currency: 'string',
-};
+export const CUSTOMER = shapeTable(CUSTOMER_FIELDS);
+export const ORDER = shapeTable(ORDER_FIELDS);
+export const ORDER_ITEM = shapeTable(ORDER_ITEM_FIELDS);
+export const SUBSCRIPTION = shapeTable(SUBSCRIPTION_FIELDS);
+export const INVOICE = shapeTable(INVOICE_FIELDS);
+export const PRODUCT = shapeTable(PRODUCT_FIELDS);
+export const PLAN = shapeTable(PLAN_FIELDS);
+export const LATEST_ORDER = shapeTable(LATEST_ORDER_FIELDS);
 
 function fits(value: unknown, type: FieldType): boolean {
   switch (type) {

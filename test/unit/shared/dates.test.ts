@@ -6,6 +6,7 @@ import {
   withInstants,
   zoneFromIndex,
 } from '../../../shared/src/dates';
+import { CUSTOMER_FIELDS } from '../../../shared/src/resources/tables';
 
 const NEW_YORK: SiteZone = { kind: 'named', name: 'America/New_York' };
 const KOLKATA: SiteZone = { kind: 'named', name: 'Asia/Kolkata' };
@@ -117,8 +118,9 @@ describe('withInstants', () => {
   });
 
   it('makes instants afresh when a record passes twice (another zone)', () => {
-    const [first] = withInstants([{ date_created: '2026-01-02 10:00:00' }], NEW_YORK);
-    const [again] = withInstants([first ?? {}], KOLKATA);
+    const customer = { table: CUSTOMER_FIELDS };
+    const [first] = withInstants([{ date_created: '2026-01-02 10:00:00' }], NEW_YORK, customer);
+    const [again] = withInstants([first ?? {}], KOLKATA, customer);
     expect(again).toEqual({ date_created: '2026-01-02 10:00:00', date_created_iso: '2026-01-02T10:00:00+05:30' });
   });
 });

@@ -1,5 +1,7 @@
 /** Field labels and descriptions cover every field of the resources (docs/service/shapes.md), nested lists included. */
-import { FIELDS, FIELD_LABELS, type FieldDescription } from '../../../shared/src';
+import { FIELDS, type FieldDescription } from '../../../shared/src';
+import type { FieldTable } from '../../../shared/src/resources/table';
+import * as TABLES from '../../../shared/src/resources/tables';
 
 // Field lists of docs/service/shapes.md (Customer, Order, Order item, Subscription, Invoice, Product, Plan).
 const CUSTOMER = [
@@ -93,28 +95,29 @@ const keys = (fields: readonly FieldDescription[]) => fields.map((f) => f.key).s
 const child = (fields: readonly FieldDescription[], key: string) => fields.find((f) => f.key === key)?.children ?? [];
 const typeOf = (fields: readonly FieldDescription[], key: string) => fields.find((f) => f.key === key)?.type;
 
-describe('FIELD_LABELS', () => {
-  it.each([
-    ['Customer', CUSTOMER],
-    ['Order', ORDER],
-    ['Order item', ORDER_ITEM],
-    ['Subscription', SUBSCRIPTION],
-    ['Invoice', INVOICE],
-    ['Product', PRODUCT],
-    ['Plan', PLAN],
-    ['Latest-order record', LATEST_ORDER],
-    ['Webhook product and plan entries', ['id', 'name']],
-  ])('labels every field of %s', (_, fields) => {
+describe('the field tables label every field', () => {
+  it.each<[string, readonly string[], FieldTable]>([
+    ['Customer', CUSTOMER, TABLES.CUSTOMER_FIELDS],
+    ['Order', ORDER, TABLES.ORDER_FIELDS],
+    ['Order item', ORDER_ITEM, TABLES.ORDER_ITEM_FIELDS],
+    ['Subscription', SUBSCRIPTION, TABLES.SUBSCRIPTION_FIELDS],
+    ['Invoice', INVOICE, TABLES.INVOICE_FIELDS],
+    ['Product', PRODUCT, TABLES.PRODUCT_FIELDS],
+    ['Plan', PLAN, TABLES.PLAN_FIELDS],
+    ['Latest-order record', LATEST_ORDER, TABLES.LATEST_ORDER_FIELDS],
+    ['Webhook product entries', ['id', 'name'], TABLES.WEBHOOK_PRODUCT_FIELDS],
+    ['Webhook plan entries', ['id', 'name'], TABLES.WEBHOOK_PLAN_FIELDS],
+  ])('labels every field of %s', (_, fields, table) => {
     for (const field of fields) {
-      expect([field, FIELD_LABELS[field]?.trim() || undefined]).toEqual([field, expect.any(String)]);
+      expect([field, table[field]?.label.trim() || undefined]).toEqual([field, expect.any(String)]);
     }
   });
 
   it('names ids and URLs as people write them', () => {
-    expect(FIELD_LABELS.id).toBe('ID');
-    expect(FIELD_LABELS.product_id).toBe('Product ID');
-    expect(FIELD_LABELS.website_url).toBe('Website URL');
-    expect(FIELD_LABELS.trigger).toBe('Event');
+    expect(TABLES.CUSTOMER_FIELDS.id.label).toBe('ID');
+    expect(TABLES.ORDER_FIELDS.product_id.label).toBe('Product ID');
+    expect(TABLES.ORDER_FIELDS.website_url.label).toBe('Website URL');
+    expect(TABLES.ORDER_EVENT_FIELDS.trigger.label).toBe('Event');
   });
 });
 
@@ -132,15 +135,25 @@ describe('FIELDS', () => {
     expect(keys(child(FIELDS.product, 'plans'))).toEqual([...PLAN].sort());
   });
 
-  it('every description, nested ones included, has a non-empty label from FIELD_LABELS', () => {
-    const walk = (fields: readonly FieldDescription[]): void => {
+  it("every description, nested ones included, has a non-empty label from its table; an instant, its time's", () => {
+    const walk = (fields: readonly FieldDescription[], table: FieldTable): void => {
       for (const field of fields) {
-        expect(field.label).toBe(FIELD_LABELS[field.key]);
+        const time = field.key.replace(/_iso$/, '');
+        const label = table[field.key]?.label ?? `${table[time]?.label ?? '?'} (ISO 8601)`;
+        expect(field.label).toBe(label);
         expect(field.label.length).toBeGreaterThan(0);
-        if (field.children) walk(field.children);
+        const entries = table[field.key]?.type;
+        if (field.children && typeof entries === 'object') walk(field.children, entries.list);
+        else expect(field.children).toBeUndefined();
       }
     };
-    for (const list of Object.values(FIELDS)) walk(list);
+    walk(FIELDS.customer, TABLES.CUSTOMER_FIELDS);
+    walk(FIELDS.order, TABLES.ORDER_FIELDS);
+    walk(FIELDS.subscription, TABLES.SUBSCRIPTION_FIELDS);
+    walk(FIELDS.product, TABLES.PRODUCT_FIELDS);
+    walk(FIELDS.orderEvent, TABLES.ORDER_EVENT_FIELDS);
+    walk(FIELDS.subscriptionEvent, TABLES.SUBSCRIPTION_EVENT_FIELDS);
+    walk(FIELDS.leadEvent, TABLES.LEAD_FIELDS);
   });
 
   it('labels are unique within each resource', () => {

@@ -1,0 +1,67 @@
+/**
+ * The shape of a field table: each field of one resource described once (docs/service/shapes.md). The
+ * record types, coercion, labels, instants, cents, Simplify and the sandbox's shape checks are all read
+ * from these tables (`tables/`), so a new store field is one line in one table.
+ */
+
+/** How a value is read: real stores send numbers as strings, ids as numbers, `null` for empty fields. */
+export type FieldType = 'int' | 'number' | 'string' | 'nullableInt' | { readonly list: FieldTable };
+
+/** The clock of a store time (docs/dates.md): a UTC timestamp, a site-local one, or a day without a time. */
+export type Clock = 'utc' | 'site' | 'day';
+
+export interface FieldSpec {
+  readonly type: FieldType;
+  /** How people read it (Zapier output fields, n8n hints). */
+  readonly label: string;
+  readonly clock?: Clock;
+  /** An amount: in minor units when a hook asks for `prices_in_cents` (docs/service/events.md#amounts-in-cents). */
+  readonly money?: true;
+  /** 1 = most used: Simplify keeps the ranked fields (at most 10, docs/simplify.md). */
+  readonly rank?: number;
+  /** What a documented string holds (shape checks): digits only, or an absolute http(s) URL. */
+  readonly text?: 'digits' | 'url';
+  /** May be `''` (a canceled subscription's next bill): any string passes the shape check. */
+  readonly blank?: true;
+  /**
+   * Sent by real stores beyond the documented shape: given its instant when it is a time, otherwise left
+   * as sent (not filled, typed, described or shape-checked).
+   */
+  readonly extra?: true;
+}
+
+export type FieldTable = Readonly<Record<string, FieldSpec>>;
+
+type ValueOf<T extends FieldType> = T extends { readonly list: infer L extends FieldTable }
+  ? RecordOf<L>[]
+  : T extends 'string'
+    ? string
+    : T extends 'nullableInt'
+      ? number | null
+      : number;
+
+/** The record a table describes, as the connector guarantees it after reading (extras left out). */
+export type RecordOf<T extends FieldTable> = {
+  -readonly [K in keyof T as T[K] extends { readonly extra: true } ? never : K]: ValueOf<T[K]['type']>;
+};
+
+/** A time that gets an instant next to it (`date_time` → `date_time_iso`); days do not. */
+export function isMoment(spec: FieldSpec | undefined): spec is FieldSpec & { clock: 'utc' | 'site' } {
+  return spec?.clock === 'utc' || spec?.clock === 'site';
+}
+
+/** The table of a nested list's entries (items, invoices, plans), if the field is one. */
+export function entriesOf(spec: FieldSpec | undefined): FieldTable | undefined {
+  return spec && typeof spec.type === 'object' ? spec.type.list : undefined;
+}
+
+/** A table with Simplify's ranks added: the ranks of one resource, kept next to its fields. */
+export function withRanks<T extends FieldTable>(
+  table: T,
+  ranks: Partial<Record<keyof T & string, number>>,
+): { readonly [K in keyof T]: T[K] & { readonly rank?: number } } {
+  const out: Record<string, FieldSpec> = { ...table };
+  for (const [key, rank] of Object.entries(ranks) as [string, number][])
+    out[key] = { ...table[key], rank } as FieldSpec;
+  return out as { readonly [K in keyof T]: T[K] & { readonly rank?: number } };
+}

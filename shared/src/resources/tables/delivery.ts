@@ -1,0 +1,70 @@
+/**
+ * Hook deliveries (docs/service/events.md#delivery-shape): an order or a subscription plus `trigger`
+ * and the contact fields real stores add; a lead carries the buyer and the product only.
+ */
+import type { FieldTable } from '../table';
+import { ORDER_FIELDS, ORDER_ITEM_FIELDS } from './order';
+import { BUYER_FIELDS, PRODUCT_REF_FIELDS, PURCHASE_TIME_FIELDS } from './purchase';
+import { SUBSCRIPTION_FIELDS } from './subscription';
+
+const TRIGGER_FIELD = { trigger: { type: 'string', label: 'Event' } } as const satisfies FieldTable;
+
+/** Customer contact fields real stores add to event payloads. */
+const CONTACT_FIELDS = {
+  customer_phone: { type: 'string', label: 'Customer Phone' },
+  customer_address: { type: 'string', label: 'Customer Address' },
+  customer_address_2: { type: 'string', label: 'Customer Address Line 2' },
+  customer_city: { type: 'string', label: 'Customer City' },
+  customer_state: { type: 'string', label: 'Customer State' },
+  customer_zip: { type: 'string', label: 'Customer ZIP or Postal Code' },
+  customer_country: { type: 'string', label: 'Customer Country' },
+  ip_address: { type: 'string', label: 'Customer IP Address' },
+} as const satisfies FieldTable;
+
+/** An order item in a delivery: the REST item plus what was bought and how (main or bump). */
+const PAYLOAD_ITEM_FIELDS = {
+  ...ORDER_ITEM_FIELDS,
+  product_id: { type: 'string', label: 'Product ID' },
+  price_id: { type: 'string', label: 'Plan ID' },
+  price_name: { type: 'string', label: 'Plan Name' },
+  item_type: { type: 'string', label: 'Item Type' },
+} as const satisfies FieldTable;
+
+const PAYLOAD_ITEMS = { type: { list: PAYLOAD_ITEM_FIELDS }, label: 'Items' } as const satisfies FieldTable[string];
+const ORDER_TYPE = { type: 'string', label: 'Purchase Type' } as const satisfies FieldTable[string];
+
+export const ORDER_EVENT_FIELDS = {
+  ...TRIGGER_FIELD,
+  ...ORDER_FIELDS,
+  items: PAYLOAD_ITEMS,
+  order_type: ORDER_TYPE,
+  ...CONTACT_FIELDS,
+} as const satisfies FieldTable;
+
+export const SUBSCRIPTION_EVENT_FIELDS = {
+  ...TRIGGER_FIELD,
+  ...SUBSCRIPTION_FIELDS,
+  ...CONTACT_FIELDS,
+} as const satisfies FieldTable;
+
+/** Both times UTC on a lead (docs/dates.md). */
+export const LEAD_FIELDS = {
+  ...TRIGGER_FIELD,
+  ...BUYER_FIELDS,
+  ...PRODUCT_REF_FIELDS,
+  ...PURCHASE_TIME_FIELDS,
+} as const satisfies FieldTable;
+
+/**
+ * Any delivery, of whichever event (only the fields that came are coerced: a lead has no amounts).
+ * Rich latest-order records (docs/service/real-stores.md#latest-orders) are read with it too.
+ */
+export const DELIVERY_FIELDS = {
+  ...ORDER_EVENT_FIELDS,
+  ...SUBSCRIPTION_EVENT_FIELDS,
+  items: PAYLOAD_ITEMS,
+  order_type: ORDER_TYPE,
+  discount: { type: 'number', label: 'Discount', money: true },
+  discount_amount: { type: 'number', label: 'Discount Amount', money: true },
+  subscription_amount: { type: 'number', label: 'Subscription Amount', money: true },
+} as const satisfies FieldTable;

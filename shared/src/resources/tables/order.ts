@@ -1,0 +1,38 @@
+/** Orders (operations 9 to 11, docs/service/shapes.md#order) and their items. */
+import { type FieldTable, withRanks } from '../table';
+import { PURCHASE_FIELDS } from './purchase';
+
+export const ORDER_ITEM_FIELDS = {
+  product_name: { type: 'string', label: 'Product Name' },
+  quantity: { type: 'int', label: 'Quantity' },
+  subtotal: { type: 'number', label: 'Subtotal', money: true },
+  total_amount: { type: 'number', label: 'Total Amount', money: true },
+  tax_amount: { type: 'number', label: 'Tax Amount', money: true },
+  unit_price: { type: 'number', label: 'Unit Price', money: true },
+  sub_summary: { type: 'string', label: 'Price Summary' },
+} as const satisfies FieldTable;
+
+/** Simplify's choice for orders, most used first (docs/simplify.md). */
+export const ORDER_FIELDS = withRanks(
+  {
+    ...PURCHASE_FIELDS,
+    shipping_amount: { type: 'number', label: 'Shipping Amount', money: true },
+    pre_tax_amount: { type: 'number', label: 'Amount Before Tax', money: true },
+    transaction_id: { type: 'string', label: 'Transaction ID' },
+    items: { type: { list: ORDER_ITEM_FIELDS }, label: 'Items' },
+    invoice_total: { type: 'number', label: 'Invoice Total', money: true },
+    invoice_subtotal: { type: 'number', label: 'Invoice Subtotal', money: true },
+  } as const satisfies FieldTable,
+  {
+    id: 1,
+    status: 2,
+    date_time: 3,
+    customer_name: 4,
+    customer_email: 5,
+    product_name: 6,
+    order_amount: 7,
+    currency: 8,
+    payment_plan: 9,
+    transaction_id: 10,
+  },
+);

@@ -1,0 +1,41 @@
+/** Fields an order and a subscription share (docs/service/shapes.md#order, #subscription), and the parts leads and latest orders reuse. */
+import type { FieldTable } from '../table';
+
+/** Who bought: also on leads and latest-order records. */
+export const BUYER_FIELDS = {
+  customer_firstname: { type: 'string', label: 'Customer First Name' },
+  customer_lastname: { type: 'string', label: 'Customer Last Name' },
+  customer_name: { type: 'string', label: 'Customer Name' },
+  customer_email: { type: 'string', label: 'Customer Email' },
+} as const satisfies FieldTable;
+
+/** What was bought: a product id inside a purchase is a string of digits. */
+export const PRODUCT_REF_FIELDS = {
+  product_id: { type: 'string', label: 'Product ID', text: 'digits' },
+  product_name: { type: 'string', label: 'Product Name' },
+} as const satisfies FieldTable;
+
+/** When: the site-local day and the UTC moment (`get_gmt_from_date`, docs/dates.md). */
+export const PURCHASE_TIME_FIELDS = {
+  date: { type: 'string', label: 'Date', clock: 'day' },
+  date_time: { type: 'string', label: 'Date and Time', clock: 'utc' },
+} as const satisfies FieldTable;
+
+export const PURCHASE_FIELDS = {
+  id: { type: 'int', label: 'ID' },
+  ...BUYER_FIELDS,
+  ...PRODUCT_REF_FIELDS,
+  gateway: { type: 'string', label: 'Payment Gateway' },
+  ...PURCHASE_TIME_FIELDS,
+  payment_plan: { type: 'string', label: 'Payment Plan' },
+  payment_plan_id: { type: 'string', label: 'Payment Plan ID' },
+  order_amount: { type: 'number', label: 'Order Amount', money: true },
+  tax_amount: { type: 'number', label: 'Tax Amount', money: true },
+  tax_rate: { type: 'number', label: 'Tax Rate' },
+  tax_type: { type: 'string', label: 'Tax Type' },
+  currency: { type: 'string', label: 'Currency' },
+  status: { type: 'string', label: 'Status' },
+  website_url: { type: 'string', label: 'Website URL', text: 'url' },
+  order_url: { type: 'string', label: 'Product Page Path' },
+  link: { type: 'string', label: 'API Link', text: 'url' },
+} as const satisfies FieldTable;

@@ -1,0 +1,45 @@
+/** Subscriptions (operations 12 and 13, docs/service/shapes.md#subscription) and their invoices. */
+import { type FieldTable, withRanks } from '../table';
+import { PURCHASE_FIELDS } from './purchase';
+
+/** An invoice inside `invoices[]`: its `date_time` is site-local (`get_the_date`), unlike the subscription's. */
+export const INVOICE_FIELDS = {
+  id: { type: 'int', label: 'ID' },
+  status: { type: 'string', label: 'Status' },
+  order_amount: { type: 'number', label: 'Order Amount', money: true },
+  date: { type: 'string', label: 'Date', clock: 'day' },
+  date_time: { type: 'string', label: 'Date and Time', clock: 'site' },
+  link: { type: 'string', label: 'API Link', text: 'url' },
+} as const satisfies FieldTable;
+
+export const SUBSCRIPTION_FIELDS = withRanks(
+  {
+    ...PURCHASE_FIELDS,
+    subscription_id: { type: 'string', label: 'Gateway Subscription ID' },
+    amount: { type: 'number', label: 'Recurring Amount', money: true },
+    interval: { type: 'string', label: 'Billing Interval' },
+    frequency: { type: 'string', label: 'Billing Frequency' },
+    trial_days: { type: 'int', label: 'Trial Days' },
+    sign_up_fee: { type: 'number', label: 'Sign-up Fee', money: true },
+    // Empty once a subscription has no next bill; both UTC (stored Unix timestamps, docs/dates.md).
+    next_bill_date: { type: 'string', label: 'Next Bill Date', clock: 'day', blank: true },
+    next_bill_date_time: { type: 'string', label: 'Next Bill Date and Time', clock: 'utc', blank: true },
+    invoices: { type: { list: INVOICE_FIELDS }, label: 'Invoices' },
+    // Sent by real stores on ended or canceled subscriptions (docs/service/shapes.md#times).
+    end_date_time: { type: 'string', label: 'End Date and Time', clock: 'utc', extra: true },
+    cancel_date_time: { type: 'string', label: 'Cancel Date and Time', clock: 'utc', extra: true },
+  } as const satisfies FieldTable,
+  /** Simplify's choice for subscriptions, most used first (docs/simplify.md). */
+  {
+    id: 1,
+    status: 2,
+    customer_name: 3,
+    customer_email: 4,
+    product_name: 5,
+    amount: 6,
+    currency: 7,
+    interval: 8,
+    next_bill_date_time: 9,
+    date_time: 10,
+  },
+);

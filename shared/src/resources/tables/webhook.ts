@@ -1,0 +1,30 @@
+/** What the webhook side reads (operations 4 to 6, docs/service/shapes.md): products, plans and latest orders. */
+import type { FieldTable } from '../table';
+import { BUYER_FIELDS, PRODUCT_REF_FIELDS } from './purchase';
+
+/** Operation 4: one product as the webhook side lists it. */
+export const WEBHOOK_PRODUCT_FIELDS = {
+  id: { type: 'int', label: 'ID' },
+  name: { type: 'string', label: 'Name' },
+} as const satisfies FieldTable;
+
+/** Operation 5: a plan, or one of the purchase kinds `bump`, `upsell`, `downsell`. */
+export const WEBHOOK_PLAN_FIELDS = {
+  id: { type: 'string', label: 'ID' },
+  name: { type: 'string', label: 'Name' },
+} as const satisfies FieldTable;
+
+/** Operation 6 (docs/service/shapes.md#latest-order-record; real stores send more, it passes through). */
+export const LATEST_ORDER_FIELDS = {
+  order_id: { type: 'int', label: 'Order ID' },
+  product_name: PRODUCT_REF_FIELDS.product_name,
+  customer_email: BUYER_FIELDS.customer_email,
+  customer_firstname: BUYER_FIELDS.customer_firstname,
+  customer_lastname: BUYER_FIELDS.customer_lastname,
+  customer_name: BUYER_FIELDS.customer_name,
+  order_status: { type: 'string', label: 'Order Status' },
+  product_id: PRODUCT_REF_FIELDS.product_id,
+  /** A decimal with two places, e.g. "49.00" (formatted by `latestOrder`). */
+  order_amount: { type: 'string', label: 'Order Amount', money: true },
+  currency: { type: 'string', label: 'Currency' },
+} as const satisfies FieldTable;
