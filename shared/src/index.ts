@@ -23,6 +23,7 @@ export {
 } from './operations/catalogue';
 export * from './resources/types';
 export { FIELDS, type FieldDescription } from './resources/labels';
+export { simplifyRecord, type SimplifiedResource } from './resources/simplify';
 export {
   EVENTS,
   eventKind,

@@ -1,0 +1,44 @@
+/**
+ * Simplify (docs/simplify.md): a record cut down to the fields a store owner uses most, read from the
+ * ranks in the field tables, so n8n's Simplify and Output and any Zapier use share one selection.
+ */
+import { instantKey } from '../dates/fields';
+import { type FieldTable, isMoment } from './table';
+import { CUSTOMER_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS, SUBSCRIPTION_FIELDS } from './tables';
+
+export type SimplifiedResource = 'order' | 'subscription' | 'customer' | 'product';
+
+/** n8n's guideline: at most 10 fields in a simplified record. */
+const MAX_FIELDS = 10;
+
+const TABLES: Readonly<Record<SimplifiedResource, FieldTable>> = {
+  order: ORDER_FIELDS,
+  subscription: SUBSCRIPTION_FIELDS,
+  customer: CUSTOMER_FIELDS,
+  product: PRODUCT_FIELDS,
+};
+
+/** The kept fields of a resource, most used first. */
+function simplifiedFields(resource: SimplifiedResource): string[] {
+  return Object.entries(TABLES[resource])
+    .filter(([, spec]) => spec.rank !== undefined && !spec.extra && typeof spec.type !== 'object')
+    .sort(([, a], [, b]) => (a.rank ?? 0) - (b.rank ?? 0))
+    .slice(0, MAX_FIELDS)
+    .map(([key]) => key);
+}
+
+/**
+ * The ranked fields of a record (at most 10, all flat values), each time followed by its `_iso` instant
+ * when the record has one. Fields the record lacks are left out rather than invented.
+ */
+export function simplifyRecord(resource: SimplifiedResource, record: Record<string, unknown>): Record<string, unknown> {
+  const table = TABLES[resource];
+  const out: Record<string, unknown> = {};
+  for (const key of simplifiedFields(resource)) {
+    if (!(key in record)) continue;
+    out[key] = record[key];
+    const instant = instantKey(key);
+    if (isMoment(table[key]) && instant in record) out[instant] = record[instant];
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+/** Simplify (docs/simplify.md): the ranked fields of a record, flat, with the instants of kept times. */
+import { RESOURCE_SAMPLES, type SimplifiedResource, simplifyRecord } from '../../../shared/src';
+
+const SAMPLES: Record<SimplifiedResource, Record<string, unknown>> = {
+  order: RESOURCE_SAMPLES.order,
+  subscription: RESOURCE_SAMPLES.subscription,
+  customer: RESOURCE_SAMPLES.customer,
+  product: RESOURCE_SAMPLES.product,
+};
+
+const storeFields = (record: Record<string, unknown>) => Object.keys(record).filter((key) => !key.endsWith('_iso'));
+
+describe('simplifyRecord', () => {
+  it.each(Object.keys(SAMPLES) as SimplifiedResource[])(
+    'keeps at most 10 flat %s fields, as the store sent them',
+    (resource) => {
+      const sample = SAMPLES[resource];
+      const simple = simplifyRecord(resource, sample);
+      expect(storeFields(simple).length).toBeGreaterThan(5);
+      expect(storeFields(simple).length).toBeLessThanOrEqual(10);
+      for (const [key, value] of Object.entries(simple)) {
+        expect(sample[key]).toEqual(value);
+        expect(typeof value === 'object' && value !== null).toBe(false);
+      }
+    },
+  );
+
+  it('chooses, in this order, the order fields of docs/simplify.md, each time with its instant', () => {
+    expect(Object.keys(simplifyRecord('order', RESOURCE_SAMPLES.order))).toEqual([
+      'id',
+      'status',
+      'date_time',
+      'date_time_iso',
+      'customer_name',
+      'customer_email',
+      'product_name',
+      'order_amount',
+      'currency',
+      'payment_plan',
+      'transaction_id',
+    ]);
+    expect(simplifyRecord('order', RESOURCE_SAMPLES.order).date_time_iso).toMatch(/Z$/);
+  });
+
+  it('chooses the subscription fields of docs/simplify.md; invoices stay out', () => {
+    expect(Object.keys(simplifyRecord('subscription', RESOURCE_SAMPLES.subscription))).toEqual([
+      'id',
+      'status',
+      'customer_name',
+      'customer_email',
+      'product_name',
+      'payment_plan',
+      'amount',
+      'currency',
+      'next_bill_date_time',
+      'next_bill_date_time_iso',
+      'date_time',
+      'date_time_iso',
+    ]);
+  });
+
+  it('keeps a customer whole (8 fields) with the site-local instants', () => {
+    const simple = simplifyRecord('customer', RESOURCE_SAMPLES.customer);
+    expect(Object.keys(simple).sort()).toEqual(Object.keys(RESOURCE_SAMPLES.customer).sort());
+    expect(simple.last_order_date_iso).toBe('2026-11-20T09:32:05-05:00');
+  });
+
+  it('leaves the plans of a product out, and its dates in', () => {
+    const simple = simplifyRecord('product', RESOURCE_SAMPLES.product);
+    expect(simple).not.toHaveProperty('plans');
+    expect(simple).toMatchObject({ id: 87, name: 'Sourdough Masterclass', date_updated_iso: expect.any(String) });
+  });
+
+  it('invents nothing: absent fields and absent instants stay absent; unranked fields go', () => {
+    expect(simplifyRecord('order', { id: 3, date_time: '2026-01-02 10:00:00', gateway: 'stripe' })).toEqual({
+      id: 3,
+      date_time: '2026-01-02 10:00:00',
+    });
+    expect(simplifyRecord('product', {})).toEqual({});
+  });
+});
