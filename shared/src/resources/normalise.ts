@@ -11,34 +11,24 @@ import {
   WEBHOOK_PLAN_FIELDS,
   WEBHOOK_PRODUCT_FIELDS,
 } from './tables';
-import type {
-  Customer,
-  HookDeletion,
-  HookSubscription,
-  LatestOrder,
-  Order,
-  Product,
-  Subscription,
-  WebhookPlan,
-  WebhookProduct,
-} from './types';
+import type * as Resources from './types';
 
 /** What each result shape reads into. */
 export interface ResultTypes {
   nothing: undefined;
-  hookId: HookSubscription;
-  hookDeletion: HookDeletion;
-  webhookProducts: WebhookProduct[];
-  webhookPlans: WebhookPlan[];
-  latestOrders: LatestOrder[];
-  customers: Customer[];
-  customer: Customer;
-  orders: Order[];
-  order: Order;
-  subscriptions: Subscription[];
-  subscription: Subscription;
-  products: Product[];
-  product: Product;
+  hookId: Resources.HookSubscription;
+  hookDeletion: Resources.HookDeletion;
+  webhookProducts: Resources.WebhookProduct[];
+  webhookPlans: Resources.WebhookPlan[];
+  latestOrders: Resources.LatestOrder[];
+  customers: Resources.Customer[];
+  customer: Resources.Customer;
+  orders: Resources.Order[];
+  order: Resources.Order;
+  subscriptions: Resources.Subscription[];
+  subscription: Resources.Subscription;
+  products: Resources.Product[];
+  product: Resources.Product;
 }
 
 /** Thrown when a 2xx body cannot be read as the shape; the client turns it into an `UnexpectedResponseError`. */
@@ -99,8 +89,8 @@ function hookId(body: unknown): string {
   return id;
 }
 
-export function latestOrder(raw: Record<string, unknown>): LatestOrder {
-  const record = coerceRecord<LatestOrder>(LATEST_ORDER_FIELDS, raw, 'fill');
+export function latestOrder(raw: Record<string, unknown>): Resources.LatestOrder {
+  const record = coerceRecord<Resources.LatestOrder>(LATEST_ORDER_FIELDS, raw, 'fill');
   // Rich records on current stores have the event payload's `id`/`status` instead of the documented names (docs/service/real-stores.md#latest-orders).
   if (raw.order_id === undefined && raw.id !== undefined) record.order_id = Math.trunc(toNumber(raw.id) ?? 0);
   if (raw.order_status === undefined && raw.status !== undefined) record.order_status = toText(raw.status) ?? '';

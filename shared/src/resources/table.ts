@@ -55,13 +55,12 @@ export function entriesOf(spec: FieldSpec | undefined): FieldTable | undefined {
   return spec && typeof spec.type === 'object' ? spec.type.list : undefined;
 }
 
-/** A table with Simplify's ranks added: the ranks of one resource, kept next to its fields. */
+/** A table with Simplify's ranks added, most used first: the choice for one resource, kept next to its fields. */
 export function withRanks<T extends FieldTable>(
+  ranked: readonly (keyof T & string)[],
   table: T,
-  ranks: Partial<Record<keyof T & string, number>>,
 ): { readonly [K in keyof T]: T[K] & { readonly rank?: number } } {
   const out: Record<string, FieldSpec> = { ...table };
-  for (const [key, rank] of Object.entries(ranks) as [string, number][])
-    out[key] = { ...table[key], rank } as FieldSpec;
+  ranked.forEach((key, index) => (out[key] = { ...table[key], rank: index + 1 } as FieldSpec));
   return out as { readonly [K in keyof T]: T[K] & { readonly rank?: number } };
 }

@@ -12,8 +12,20 @@ export const ORDER_ITEM_FIELDS = {
   sub_summary: { type: 'string', label: 'Price Summary' },
 } as const satisfies FieldTable;
 
-/** Simplify's choice for orders, most used first (docs/simplify.md). */
 export const ORDER_FIELDS = withRanks(
+  // Simplify's choice for orders, most used first (docs/simplify.md).
+  [
+    'id',
+    'status',
+    'date_time',
+    'customer_name',
+    'customer_email',
+    'product_name',
+    'order_amount',
+    'currency',
+    'payment_plan',
+    'transaction_id',
+  ],
   {
     ...PURCHASE_FIELDS,
     shipping_amount: { type: 'number', label: 'Shipping Amount', money: true },
@@ -23,16 +35,4 @@ export const ORDER_FIELDS = withRanks(
     invoice_total: { type: 'number', label: 'Invoice Total', money: true },
     invoice_subtotal: { type: 'number', label: 'Invoice Subtotal', money: true },
   } as const satisfies FieldTable,
-  {
-    id: 1,
-    status: 2,
-    date_time: 3,
-    customer_name: 4,
-    customer_email: 5,
-    product_name: 6,
-    order_amount: 7,
-    currency: 8,
-    payment_plan: 9,
-    transaction_id: 10,
-  },
 );

@@ -14,6 +14,8 @@ export const PLAN_FIELDS = {
 } as const satisfies FieldTable;
 
 export const PRODUCT_FIELDS = withRanks(
+  // Simplify's choice for products, most used first (docs/simplify.md); plans are a list, left out.
+  ['id', 'name', 'status', 'url', 'is_on_sale', 'image_url', 'description', 'date_created', 'date_updated'],
   {
     id: { type: 'int', label: 'ID' },
     name: { type: 'string', label: 'Name' },
@@ -26,16 +28,4 @@ export const PRODUCT_FIELDS = withRanks(
     is_on_sale: { type: 'int', label: 'On Sale' },
     plans: { type: { list: PLAN_FIELDS }, label: 'Plans' },
   } as const satisfies FieldTable,
-  /** Simplify's choice for products, most used first (docs/simplify.md): plans are a list, left out. */
-  {
-    id: 1,
-    name: 2,
-    status: 3,
-    url: 4,
-    is_on_sale: 5,
-    image_url: 6,
-    description: 7,
-    date_created: 8,
-    date_updated: 9,
-  },
 );

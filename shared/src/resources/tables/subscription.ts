@@ -13,6 +13,19 @@ export const INVOICE_FIELDS = {
 } as const satisfies FieldTable;
 
 export const SUBSCRIPTION_FIELDS = withRanks(
+  // Simplify's choice for subscriptions, most used first (docs/simplify.md).
+  [
+    'id',
+    'status',
+    'customer_name',
+    'customer_email',
+    'product_name',
+    'payment_plan',
+    'amount',
+    'currency',
+    'next_bill_date_time',
+    'date_time',
+  ],
   {
     ...PURCHASE_FIELDS,
     subscription_id: { type: 'string', label: 'Gateway Subscription ID' },
@@ -29,17 +42,4 @@ export const SUBSCRIPTION_FIELDS = withRanks(
     end_date_time: { type: 'string', label: 'End Date and Time', clock: 'utc', extra: true },
     cancel_date_time: { type: 'string', label: 'Cancel Date and Time', clock: 'utc', extra: true },
   } as const satisfies FieldTable,
-  /** Simplify's choice for subscriptions, most used first (docs/simplify.md). */
-  {
-    id: 1,
-    status: 2,
-    customer_name: 3,
-    customer_email: 4,
-    product_name: 5,
-    payment_plan: 6,
-    amount: 7,
-    currency: 8,
-    next_bill_date_time: 9,
-    date_time: 10,
-  },
 );
