@@ -1,9 +1,6 @@
 import type { PlainOutputField } from 'zapier-platform-core';
 import { type EventNoun, FIELDS, type FieldDescription } from '../../shared/src';
 
-/** How one entry of a nested list is named in labels ("Item Quantity", "Invoice Status"). */
-const ENTRY_NAMES: Readonly<Record<string, string>> = { items: 'Item', invoices: 'Invoice', plans: 'Plan' };
-
 /**
  * Zapier output fields from the shared field descriptions. Nested lists become line-item fields
  * (`items[]quantity`), each with its own label, so every value a step returns has a human name.
@@ -11,7 +8,8 @@ const ENTRY_NAMES: Readonly<Record<string, string>> = { items: 'Item', invoices:
 export function outputFields(fields: readonly FieldDescription[]): PlainOutputField[] {
   return fields.flatMap((field): PlainOutputField[] => {
     if (!field.children) return [{ key: field.key, label: field.label, type: field.type }];
-    const entry = ENTRY_NAMES[field.key] ?? field.label;
+    // How one entry is named in labels ("Item Quantity", "Invoice Status"), from its field table.
+    const entry = field.entry ?? field.label;
     return field.children.map((child) => ({
       key: `${field.key}[]${child.key}`,
       label: `${entry} ${child.label}`,

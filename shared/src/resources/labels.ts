@@ -16,13 +16,14 @@ export interface FieldDescription {
   label: string;
   /** `datetime`: an ISO 8601 instant with an offset (`*_iso`, docs/dates.md). */
   type: 'string' | 'number' | 'integer' | 'datetime';
-  /** For lists of records (items, invoices, plans): their own fields. */
+  /** For lists of records (items, invoices, plans): their own fields, and the name of one entry. */
   children?: FieldDescription[];
+  entry?: string;
 }
 
-function describe(spec: FieldSpec): Pick<FieldDescription, 'type' | 'children'> {
+function describe(spec: FieldSpec): Pick<FieldDescription, 'type' | 'children' | 'entry'> {
   const entries = entriesOf(spec);
-  if (entries) return { type: 'string', children: describeTable(entries) };
+  if (entries) return { type: 'string', children: describeTable(entries), entry: spec.entry ?? spec.label };
   if (spec.type === 'string') return { type: 'string' };
   return { type: spec.type === 'number' ? 'number' : 'integer' };
 }

@@ -14,6 +14,8 @@ export interface FieldSpec {
   readonly type: FieldType;
   /** How people read it (Zapier output fields, n8n hints). */
   readonly label: string;
+  /** A nested list's name for one of its entries, in its fields' labels ("Item Quantity"). */
+  readonly entry?: string;
   readonly clock?: Clock;
   /** An amount: in minor units when a hook asks for `prices_in_cents` (docs/service/events.md#amounts-in-cents). */
   readonly money?: true;

@@ -129,6 +129,14 @@ describe('FIELDS', () => {
     expect(keys(FIELDS.product)).toEqual(withInstants(PRODUCT).sort());
   });
 
+  it('names one entry of each nested list, for line-item labels ("Item Quantity")', () => {
+    const entryOf = (fields: readonly FieldDescription[], key: string) => fields.find((f) => f.key === key)?.entry;
+    expect(entryOf(FIELDS.order, 'items')).toBe('Item');
+    expect(entryOf(FIELDS.orderEvent, 'items')).toBe('Item');
+    expect(entryOf(FIELDS.subscription, 'invoices')).toBe('Invoice');
+    expect(entryOf(FIELDS.product, 'plans')).toBe('Plan');
+  });
+
   it('describes nested items, invoices and plans with their own fields', () => {
     expect(keys(child(FIELDS.order, 'items'))).toEqual([...ORDER_ITEM].sort());
     expect(keys(child(FIELDS.subscription, 'invoices'))).toEqual(withInstants(INVOICE).sort());

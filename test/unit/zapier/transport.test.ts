@@ -198,6 +198,7 @@ describe('outputFields', () => {
         key: 'items',
         label: 'Items',
         type: 'string',
+        entry: 'Item',
         children: [{ key: 'quantity', label: 'Quantity', type: 'integer' }],
       },
     ]);

@@ -24,20 +24,18 @@ const CONTACT_FIELDS = {
 /** An order item in a delivery: the REST item plus what was bought and how (main or bump). */
 const PAYLOAD_ITEM_FIELDS = {
   ...ORDER_ITEM_FIELDS,
-  product_id: { type: 'string', label: 'Product ID' },
+  // The same product id as a purchase's: a string of digits.
+  product_id: PRODUCT_REF_FIELDS.product_id,
   price_id: { type: 'string', label: 'Plan ID' },
   price_name: { type: 'string', label: 'Plan Name' },
   item_type: { type: 'string', label: 'Item Type' },
 } as const satisfies FieldTable;
 
-const PAYLOAD_ITEMS = { type: { list: PAYLOAD_ITEM_FIELDS }, label: 'Items' } as const satisfies FieldTable[string];
-const ORDER_TYPE = { type: 'string', label: 'Purchase Type' } as const satisfies FieldTable[string];
-
 export const ORDER_EVENT_FIELDS = {
   ...TRIGGER_FIELD,
   ...ORDER_FIELDS,
-  items: PAYLOAD_ITEMS,
-  order_type: ORDER_TYPE,
+  items: { type: { list: PAYLOAD_ITEM_FIELDS }, label: 'Items', entry: 'Item' },
+  order_type: { type: 'string', label: 'Purchase Type' },
   ...CONTACT_FIELDS,
 } as const satisfies FieldTable;
 
@@ -62,8 +60,6 @@ export const LEAD_FIELDS = {
 export const DELIVERY_FIELDS = {
   ...ORDER_EVENT_FIELDS,
   ...SUBSCRIPTION_EVENT_FIELDS,
-  items: PAYLOAD_ITEMS,
-  order_type: ORDER_TYPE,
   discount: { type: 'number', label: 'Discount', money: true },
   discount_amount: { type: 'number', label: 'Discount Amount', money: true },
   subscription_amount: { type: 'number', label: 'Subscription Amount', money: true },

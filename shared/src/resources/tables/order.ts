@@ -31,7 +31,7 @@ export const ORDER_FIELDS = withRanks(
     shipping_amount: { type: 'number', label: 'Shipping Amount', money: true },
     pre_tax_amount: { type: 'number', label: 'Amount Before Tax', money: true },
     transaction_id: { type: 'string', label: 'Transaction ID' },
-    items: { type: { list: ORDER_ITEM_FIELDS }, label: 'Items' },
+    items: { type: { list: ORDER_ITEM_FIELDS }, label: 'Items', entry: 'Item' },
     invoice_total: { type: 'number', label: 'Invoice Total', money: true },
     invoice_subtotal: { type: 'number', label: 'Invoice Subtotal', money: true },
   } as const satisfies FieldTable,

@@ -26,6 +26,6 @@ export const PRODUCT_FIELDS = withRanks(
     url: { type: 'string', label: 'Product Page URL', text: 'url' },
     image_url: { type: 'string', label: 'Image URL' },
     is_on_sale: { type: 'int', label: 'On Sale' },
-    plans: { type: { list: PLAN_FIELDS }, label: 'Plans' },
+    plans: { type: { list: PLAN_FIELDS }, label: 'Plans', entry: 'Plan' },
   } as const satisfies FieldTable,
 );

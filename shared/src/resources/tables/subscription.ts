@@ -37,7 +37,7 @@ export const SUBSCRIPTION_FIELDS = withRanks(
     // Empty once a subscription has no next bill; both UTC (stored Unix timestamps, docs/dates.md).
     next_bill_date: { type: 'string', label: 'Next Bill Date', clock: 'day', blank: true },
     next_bill_date_time: { type: 'string', label: 'Next Bill Date and Time', clock: 'utc', blank: true },
-    invoices: { type: { list: INVOICE_FIELDS }, label: 'Invoices' },
+    invoices: { type: { list: INVOICE_FIELDS }, label: 'Invoices', entry: 'Invoice' },
     // Sent by real stores on ended or canceled subscriptions (docs/service/shapes.md#times).
     end_date_time: { type: 'string', label: 'End Date and Time', clock: 'utc', extra: true },
     cancel_date_time: { type: 'string', label: 'Cancel Date and Time', clock: 'utc', extra: true },
