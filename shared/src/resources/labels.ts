@@ -29,7 +29,7 @@ function describe(spec: FieldSpec): Pick<FieldDescription, 'type' | 'children' |
 }
 
 /** Each documented field, and right after each store timestamp its instant (`date_time` → `date_time_iso`). */
-export function describeTable(table: FieldTable): FieldDescription[] {
+function describeTable(table: FieldTable): FieldDescription[] {
   return Object.entries(table).flatMap(([key, spec]): FieldDescription[] => {
     if (spec.extra) return [];
     const field: FieldDescription = { key, label: spec.label, ...describe(spec) };

@@ -8,7 +8,7 @@
 export type FieldType = 'int' | 'number' | 'string' | 'nullableInt' | { readonly list: FieldTable };
 
 /** The clock of a store time (docs/dates.md): a UTC timestamp, a site-local one, or a day without a time. */
-export type Clock = 'utc' | 'site' | 'day';
+type Clock = 'utc' | 'site' | 'day';
 
 export interface FieldSpec {
   readonly type: FieldType;
