@@ -26,6 +26,11 @@ export interface RecentQuery {
   status?: string;
   /** Latest-order statuses kept client-side (the store may ignore or lack the status filter). */
   keep: readonly string[];
+  /**
+   * `renewals`: keep only orders that a subscription lists after its first invoice. Latest-orders has
+   * no filter for renewals, and its `paid` also brings first purchases.
+   */
+  only?: 'renewals';
 }
 
 export interface EventKind {
@@ -151,7 +156,7 @@ export const EVENTS: readonly EventKind[] = [
     label: 'Subscription Renewed',
     description: 'Triggers when a subscription is charged for a new period (stores that send renewals).',
     noun: 'order',
-    recent: { status: 'paid', keep: ['paid'] },
+    recent: { status: 'paid', keep: ['paid'], only: 'renewals' },
     sample: sampleOf(RENEWAL_ORDER, 'renewal', 'paid'),
   },
   {
