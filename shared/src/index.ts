@@ -25,6 +25,7 @@ export * from './resources/types';
 export { FIELDS, FIELD_LABELS, type FieldDescription } from './resources/labels';
 export {
   EVENTS,
+  EVENT_CONTENTS,
   eventKind,
   PURCHASE_KINDS,
   PURCHASE_KIND_LABELS,

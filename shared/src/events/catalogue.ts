@@ -169,6 +169,19 @@ export const EVENTS: readonly EventKind[] = [
   },
 ];
 
+/**
+ * What one event brings, per noun, in a store owner's words: the fields of its delivery
+ * (docs/service/events.md#catalogue). Zapier adds it to each trigger's description, which people and
+ * agents (Zapier MCP, AI Actions) read to choose a trigger.
+ */
+export const EVENT_CONTENTS: Readonly<Record<EventNoun, string>> = {
+  order:
+    "the order: the customer's name and email, the product and payment plan, amounts and currency, payment gateway and transaction, status, dates and the items bought",
+  subscription:
+    "the subscription: the customer's name and email, the product and plan, amounts and currency, status, dates, billing interval, next bill date and invoices",
+  lead: "the lead: the visitor's name and email and the product of the checkout form",
+};
+
 export function eventKind(key: string): EventKind | undefined {
   return EVENTS.find((kind) => kind.key === key);
 }
