@@ -26,6 +26,7 @@ export { FIELDS, type FieldDescription } from './resources/labels';
 export { simplifyRecord, type SimplifiedResource } from './resources/simplify';
 export {
   EVENTS,
+  EVENT_CONTENTS,
   eventKind,
   PURCHASE_KINDS,
   PURCHASE_KIND_LABELS,

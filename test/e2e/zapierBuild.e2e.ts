@@ -113,7 +113,11 @@ let unpacked: string[] = [];
 
 /** One Zapier call through the zip's handler, as Zapier makes it (checks on, as in the editor's tests). */
 async function zapierCall(method: string, bundle: Record<string, unknown>): Promise<Invocation> {
-  const event = { command: 'execute', method, bundle, isDeveloper: true };
+  return zapierEvent({ command: 'execute', method, bundle, isDeveloper: true });
+}
+
+/** One event through the zip's handler in its own Node process (`execute`, or another core command). */
+async function zapierEvent(event: Record<string, unknown>): Promise<Invocation> {
   const { NODE_ENV: _testEnv, ...env } = process.env;
   const { stdout } = await run(process.execPath, [invokeScript, appDir, JSON.stringify(event)], {
     cwd: workDir,
@@ -208,6 +212,20 @@ describe('the build zip, unpacked alone, through zapier-platform-core’s own ha
 
     await results(`${trigger}.performUnsubscribe`, { authData: authData(), inputData, subscribeData });
     expect(sandbox.hooks()).toEqual([]);
+  });
+
+  it('build zip: getAuthTemplate tells Zapier the key rides in x-api-key, and the definition carries the throttle', async () => {
+    await expect(zapierEvent({ command: 'getAuthTemplate', bundle: {} })).resolves.toMatchObject({
+      ok: true,
+      results: {
+        supported: true,
+        authType: 'custom',
+        source: 'beforeRequest',
+        template: { headers: { 'x-api-key': '{{bundle.authData.apiKey}}' } },
+      },
+    });
+    const definition = JSON.parse(readFileSync(path.join(appDir, 'definition.json'), 'utf8')) as { throttle?: unknown };
+    expect(definition.throttle).toEqual({ window: 10, limit: 5, scope: ['auth'] });
   });
 
   it('build zip: Find Order finds an order of the store, and nothing for an unknown ID', async () => {

@@ -6,9 +6,17 @@ import {
   describeTransportFailure,
   urlWithQuery,
 } from '../../shared/src';
+import { KEY_HEADER, KEY_HEADER_OPTION } from './apiKey';
 
-/** `z.request` options this app relies on; `throwForThrottlingEarly` is missing from core's types. */
-type RequestOptions = HttpRequestOptions & { url: string; throwForThrottlingEarly: boolean };
+/**
+ * `z.request` options this app relies on: `throwForThrottlingEarly` is missing from core's types;
+ * `KEY_HEADER_OPTION` is read (and removed) by the app's `beforeRequest` (`apiKey.ts`).
+ */
+type RequestOptions = HttpRequestOptions & {
+  url: string;
+  throwForThrottlingEarly: boolean;
+  [KEY_HEADER_OPTION]: boolean;
+};
 
 /** node-fetch's `Headers`, as far as we read it (core's types point at an uninstalled package). */
 interface HeaderList {
@@ -24,10 +32,14 @@ export function zapierTransport(z: ZObject): Transport {
     // z.request drops GET bodies unless `allowGetBody`; the shared client then puts list params in the query.
     sendsGetBody: false,
     async send(request: HttpRequest): Promise<HttpResponse> {
+      // The shared client put the key in `x-api-key` for the operations that take it there; the app's
+      // middleware sets that header instead, from the same connection, so Zapier's template shows it.
+      const { [KEY_HEADER]: headerKey, ...headers } = request.headers;
       const options: RequestOptions = {
         url: urlWithQuery(request.url, request.query),
         method: request.method,
-        headers: request.headers,
+        headers,
+        [KEY_HEADER_OPTION]: headerKey !== undefined,
         timeout: request.timeoutMs,
         skipThrowForStatus: true,
         // Since core 18 a 429 throws before any middleware; let it through so the store's delay is read once.

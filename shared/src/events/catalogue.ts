@@ -26,6 +26,11 @@ export interface RecentQuery {
   status?: string;
   /** Latest-order statuses kept client-side (the store may ignore or lack the status filter). */
   keep: readonly string[];
+  /**
+   * `renewals`: keep only orders that a subscription lists after its first invoice. Latest-orders has
+   * no filter for renewals, and its `paid` also brings first purchases.
+   */
+  only?: 'renewals';
 }
 
 export interface EventKind {
@@ -151,7 +156,7 @@ export const EVENTS: readonly EventKind[] = [
     label: 'Subscription Renewed',
     description: 'Triggers when a subscription is charged for a new period (stores that send renewals).',
     noun: 'order',
-    recent: { status: 'paid', keep: ['paid'] },
+    recent: { status: 'paid', keep: ['paid'], only: 'renewals' },
     sample: sampleOf(RENEWAL_ORDER, 'renewal', 'paid'),
   },
   {
@@ -163,6 +168,19 @@ export const EVENTS: readonly EventKind[] = [
     sample: sampleOf(asDelivery({ ...RENEWAL_ORDER, transaction_id: '' }), 'failed', 'failed'),
   },
 ];
+
+/**
+ * What one event brings, per noun, in a store owner's words: the fields of its delivery
+ * (docs/service/events.md#catalogue). Zapier adds it to each trigger's description, which people and
+ * agents (Zapier MCP, AI Actions) read to choose a trigger.
+ */
+export const EVENT_CONTENTS: Readonly<Record<EventNoun, string>> = {
+  order:
+    "the order: the customer's name and email, the product and payment plan, amounts and currency, payment gateway and transaction, status, dates and the items bought",
+  subscription:
+    "the subscription: the customer's name and email, the product and plan, amounts and currency, status, dates, billing interval, next bill date and invoices",
+  lead: "the lead: the visitor's name and email and the product of the checkout form",
+};
 
 export function eventKind(key: string): EventKind | undefined {
   return EVENTS.find((kind) => kind.key === key);

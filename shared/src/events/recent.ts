@@ -1,5 +1,6 @@
 import type { CommerceServiceClient } from '../client';
 import { InvalidRequestError } from '../errors';
+import { placeInSubscriptions } from '../reads/subscriptionCharges';
 import type { LatestOrder } from '../resources/types';
 import { type EventKind } from './catalogue';
 import { amountsInCents } from './cents';
@@ -35,11 +36,27 @@ export async function recentEvents(
     if (!(error instanceof InvalidRequestError) || !query.status) throw error;
     records = await client.latestOrders(input);
   }
-  return records
+  let events = records
     .filter((record) => query.keep.includes(record.order_status))
-    .slice(0, options.limit ?? records.length)
-    .map((record) => latestOrderAsEvent(record, kind.key))
+    .map((record) => latestOrderAsEvent(record, kind.key));
+  if (query.only === 'renewals') events = await renewalsOnly(client, events);
+  return events
+    .slice(0, options.limit ?? events.length)
     .map((record) => (options.pricesInCents ? amountsInCents(record) : record));
+}
+
+/**
+ * The orders a recently changed subscription lists as a later charge. An order no such subscription
+ * lists is left out: a first purchase looks the same in latest-orders, and a sample must not pass one
+ * off as a renewal.
+ */
+async function renewalsOnly(client: CommerceServiceClient, events: EventRecord[]): Promise<EventRecord[]> {
+  if (events.length === 0) return events;
+  const { later } = await placeInSubscriptions(
+    client,
+    events.map((event) => Number(event.id)),
+  );
+  return events.filter((event) => later.has(Number(event.id)));
 }
 
 /** A latest-order record in the shape of a delivery: `id`/`status` instead of `order_id`/`order_status`. */

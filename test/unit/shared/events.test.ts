@@ -483,6 +483,80 @@ describe('recentEvents through latest-orders (6)', () => {
     expect(events.map((e) => e.id)).toEqual([5, 4]);
   });
 
+  describe('Subscription Renewed: only orders a subscription lists as a later charge', () => {
+    const subscription = (id: number, invoices: number[]) => ({
+      id,
+      status: 'active',
+      invoices: invoices.map((n) => ({ id: n })),
+    });
+
+    it('drops first purchases and orders no recent subscription lists, then applies the limit', async () => {
+      const transport = stubTransport([
+        json(200, [
+          specRecord(14, 'paid'),
+          specRecord(13, 'paid'),
+          specRecord(12, 'paid'),
+          specRecord(11, 'paid'),
+          specRecord(10, 'paid'),
+          specRecord(9, 'completed'),
+        ]),
+        json(200, [subscription(3, [5, 12, 14]), subscription(4, [11]), subscription(6, [8, 13])]),
+      ]);
+      const client = createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport });
+      const events = await recentEvents(client, kind('renewal'), { limit: 2 });
+      // 11 started subscription 4 (a first purchase), 10 is in no subscription, 9 is not `paid`.
+      expect(events.map((e) => [e.id, e.trigger])).toEqual([
+        [14, 'renewal'],
+        [13, 'renewal'],
+      ]);
+      expect(transport.requests.map((r) => r.url.replace(/.*\/sc\/v1\//, ''))).toEqual([
+        'webhook/latest-orders/',
+        'subscriptions',
+      ]);
+      expect(transport.requests[1]?.query).toMatchObject({
+        orderby: 'date_modified',
+        order: 'desc',
+        page: '1',
+        per_page: '100',
+      });
+    });
+
+    it('a store whose paid orders are all first purchases shows none (not a purchase passed off as a renewal)', async () => {
+      const transport = stubTransport([
+        json(200, [specRecord(21, 'paid'), specRecord(20, 'paid')]),
+        json(200, [subscription(7, [21]), subscription(8, [20])]),
+      ]);
+      const client = createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport });
+      await expect(recentEvents(client, kind('renewal'))).resolves.toEqual([]);
+    });
+
+    it('reads further pages of subscriptions only while an order is unplaced, at most 3', async () => {
+      const unrelated = (page: number) =>
+        Array.from({ length: 100 }, (_, i) => subscription(1000 * page + i, [1000 * page + i]));
+      const transport = stubTransport([
+        json(200, [specRecord(31, 'paid')]),
+        json(200, unrelated(1)),
+        json(200, unrelated(2)),
+        json(200, unrelated(3)),
+      ]);
+      const client = createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport });
+      await expect(recentEvents(client, kind('renewal'))).resolves.toEqual([]);
+      expect(transport.requests.map((r) => r.query.page)).toEqual([undefined, '1', '2', '3']);
+    });
+
+    it('no paid orders: no subscription is read', async () => {
+      const transport = stubTransport([json(200, [specRecord(41, 'refunded')])]);
+      const client = createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport });
+      await expect(recentEvents(client, kind('renewal'))).resolves.toEqual([]);
+      expect(transport.requests).toHaveLength(1);
+    });
+
+    it('Product Purchased keeps every paid order, as before', () => {
+      expect(kind('purchased').recent?.only).toBeUndefined();
+      expect(kind('renewal').recent?.only).toBe('renewals');
+    });
+  });
+
   it('latestOrderAsEvent maps a spec record on its own', () => {
     expect(latestOrderAsEvent({ ...specRecord(7, 'paid'), order_amount: '12.50' }, 'purchased')).toEqual({
       trigger: 'purchased',

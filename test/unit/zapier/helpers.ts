@@ -2,6 +2,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import nock from 'nock';
+import * as core from 'zapier-platform-core';
 import { createAppTester } from 'zapier-platform-core';
 import App from '../../../zapier/src';
 import { type ZapierFailure, zapierFailure } from '../support/failure';
@@ -56,6 +57,24 @@ export const failure = (call: Promise<unknown>): Promise<ZapierFailure> => zapie
 /** The WordPress REST error body real stores send. */
 export function wpError(code: string, message: string, status: number): Record<string, unknown> {
   return { code, message, data: { status } };
+}
+
+/** Core's handler factory, in its JavaScript but not in its types. */
+type AppHandler = (
+  event: { command: string; bundle: Record<string, unknown> },
+  context: Record<string, unknown>,
+  callback: (error: unknown, result: unknown) => void,
+) => void;
+const { createAppHandler } = core as unknown as { createAppHandler: (app: unknown) => AppHandler };
+
+/** Calls the app's handler as Zapier's runtime does, with one command (`getAuthTemplate`, `validate`, …). */
+export function appCommand(name: string, bundle: Record<string, unknown> = {}, app: unknown = App): Promise<unknown> {
+  const handler = createAppHandler(app);
+  return new Promise((resolve, reject) => {
+    handler({ command: name, bundle }, {}, (error, result) =>
+      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result),
+    );
+  });
 }
 
 /** A local port nothing listens on: a real "connection refused" (nock's replyWithError never reaches node-fetch). */

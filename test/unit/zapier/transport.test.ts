@@ -54,7 +54,27 @@ describe('zapierTransport', () => {
       timeout: 20_000,
       skipThrowForStatus: true,
       throwForThrottlingEarly: false,
+      storeKeyInHeader: false,
     });
+  });
+
+  it('leaves the x-api-key header to the app middleware, marking the request as one that takes it', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const z = fakeZ(async (options) => {
+      seen.push(options as unknown as Record<string, unknown>);
+      return { status: 200, content: '[]', headers: { forEach: () => undefined } };
+    });
+    const read = {
+      ...REQUEST,
+      method: 'GET' as const,
+      url: 'https://shop.example.com/wp-json/sc/v1/orders',
+      query: { page: '1' },
+      headers: { ...REQUEST.headers, 'x-api-key': 'k-123456' },
+      body: undefined,
+    };
+    await zapierTransport(z).send(read);
+    expect(seen[0]).toMatchObject({ headers: REQUEST.headers, storeKeyInHeader: true });
+    expect(JSON.stringify(seen[0])).not.toContain('k-123456');
   });
 
   it('turns a ThrottledError that z.request throws anyway back into a 429 with its delay', async () => {

@@ -61,7 +61,8 @@ const findCustomer = defineSearch({
   noun: 'Customer',
   display: {
     label: 'Find Customer',
-    description: 'Finds a customer by email or ID, with their order count and lifetime value.',
+    description:
+      "Finds one customer in the store by email address, numeric customer ID, or both. Returns the customer's name, email, date created, number of orders, lifetime value and last order date; returns no result when no customer matches.",
   },
   operation: {
     inputFields: defineInputFields([EMAIL_INPUT, ID_INPUT]),

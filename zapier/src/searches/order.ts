@@ -14,7 +14,11 @@ export const perform = withStoreErrors(
 const findOrder = defineSearch({
   key: 'find_order',
   noun: 'Order',
-  display: { label: 'Find Order', description: 'Finds an order by its ID.' },
+  display: {
+    label: 'Find Order',
+    description:
+      "Finds one order in the store by its numeric order ID. Returns the order with the customer's name and email, the product and payment plan, amounts and currency, payment gateway and transaction, status, dates and the items bought; returns no result when the store has no order with that ID.",
+  },
   operation: {
     inputFields: defineInputFields([idInput('order_id', 'Order', '1042')]),
     perform,

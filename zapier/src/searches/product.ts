@@ -14,7 +14,11 @@ export const perform = withStoreErrors(
 const findProduct = defineSearch({
   key: 'find_product',
   noun: 'Product',
-  display: { label: 'Find Product', description: 'Finds a product by its ID, with its payment plans.' },
+  display: {
+    label: 'Find Product',
+    description:
+      "Finds one product in the store by its numeric product ID. Returns the product's name, status, description, dates, page and image links, sale flag and payment plans; returns no result when the store has no product with that ID.",
+  },
   operation: {
     inputFields: defineInputFields([idInput('product_id', 'Product', '87')]),
     perform,

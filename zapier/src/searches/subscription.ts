@@ -16,7 +16,11 @@ export const perform = withStoreErrors(
 const findSubscription = defineSearch({
   key: 'find_subscription',
   noun: 'Subscription',
-  display: { label: 'Find Subscription', description: 'Finds a subscription by its ID, with its invoices.' },
+  display: {
+    label: 'Find Subscription',
+    description:
+      "Finds one subscription in the store by its numeric subscription ID. Returns the subscription with the customer's name and email, the product and plan, amounts and currency, status, billing interval, next bill date and invoices (the orders it charged); returns no result when the store has no subscription with that ID.",
+  },
   operation: {
     inputFields: defineInputFields([idInput('subscription_id', 'Subscription', '2051')]),
     perform,

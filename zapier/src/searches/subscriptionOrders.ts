@@ -29,7 +29,8 @@ const findSubscriptionOrders = defineSearch({
   noun: 'Order',
   display: {
     label: 'Find Orders of a Subscription',
-    description: 'Finds the orders (first payment and renewals) of a subscription, newest first.',
+    description:
+      "Finds the orders of one subscription (its first payment and every renewal) by the subscription's numeric ID. Returns up to 200 orders, newest first, each with amounts, status, dates and the items bought; later steps use the newest. Returns no result when the store has no subscription with that ID.",
   },
   operation: {
     inputFields: defineInputFields([idInput('subscription_id', 'Subscription', '2051')]),

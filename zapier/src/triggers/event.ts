@@ -1,5 +1,6 @@
 import { type Bundle, type ZObject, defineTrigger } from 'zapier-platform-core';
 import {
+  EVENT_CONTENTS,
   type EventKind,
   type EventNoun,
   type EventRecord,
@@ -23,6 +24,14 @@ const NOUNS: Readonly<Record<EventNoun, string>> = { order: 'Order', subscriptio
 /** Records "Test trigger" shows; the store's latest-orders gives at most 10 anyway. */
 const SAMPLE_LIMIT = 3;
 const LIST_LIMIT = 10;
+
+/**
+ * When the trigger fires (the catalogue's sentence) and what each event brings: people choosing a
+ * trigger, and agents (Zapier MCP, AI Actions), read both.
+ */
+export function triggerDescription(kind: EventKind): string {
+  return `${kind.description} Each event brings ${EVENT_CONTENTS[kind.noun]}.`;
+}
 
 /** `Product Purchased` → `product_purchased`: readable, stable trigger keys from the catalogue's labels. */
 export function triggerKey(kind: EventKind): string {
@@ -84,7 +93,7 @@ export function eventTrigger(kind: EventKind) {
   return defineTrigger({
     key: triggerKey(kind),
     noun: NOUNS[kind.noun],
-    display: { label: kind.label, description: kind.description },
+    display: { label: kind.label, description: triggerDescription(kind) },
     operation: {
       type: 'hook',
       inputFields: [...TRIGGER_INPUTS, ...VERIFY_INPUT],

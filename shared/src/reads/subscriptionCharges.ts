@@ -1,0 +1,49 @@
+import type { CommerceServiceClient } from '../client';
+
+/**
+ * Where orders stand in their subscriptions. REST orders and latest-orders records do not name their
+ * subscription, but a subscription lists its orders as invoices, first payment first. A renewal (or a
+ * new subscription) changes its subscription, so the most recently changed subscriptions are read, at
+ * most `maxPages` pages of 100, stopping once every order is placed.
+ */
+export const SUBSCRIPTION_LOOKUP_PAGES = 3;
+
+const PER_PAGE = 100;
+
+export interface ChargePlaces {
+  /** Orders a subscription lists after its first invoice: renewal charges. */
+  later: Set<number>;
+  /** Orders a subscription lists as its first invoice: the payment that started it. */
+  first: Set<number>;
+  /** Requests made (list pages read). */
+  requests: number;
+}
+
+export async function placeInSubscriptions(
+  client: CommerceServiceClient,
+  orderIds: Iterable<number>,
+  maxPages = SUBSCRIPTION_LOOKUP_PAGES,
+): Promise<ChargePlaces> {
+  const open = new Set(orderIds);
+  const places: ChargePlaces = { later: new Set(), first: new Set(), requests: 0 };
+  for (let page = 1; open.size > 0 && page <= maxPages; page += 1) {
+    const { items } = await client.listSubscriptions({
+      orderby: 'date_modified',
+      order: 'desc',
+      page,
+      per_page: PER_PAGE,
+    });
+    places.requests += 1;
+    for (const subscription of items) {
+      const invoices = (subscription.invoices ?? []).map((invoice) => invoice.id);
+      const first = invoices.length > 0 ? Math.min(...invoices) : undefined;
+      for (const id of invoices) {
+        if (!open.has(id)) continue;
+        open.delete(id);
+        (id === first ? places.first : places.later).add(id);
+      }
+    }
+    if (items.length < PER_PAGE) break;
+  }
+  return places;
+}
