@@ -32,6 +32,20 @@ export function toPollItems(events: readonly EventRecord[]): IDataObject[] {
 	return toItems(events.map((event) => ({ ...event, [VERIFICATION_FIELD]: READ_FROM_STORE })));
 }
 
+/** The workflow static data key of a node's first-look copy (one per trigger node). */
+export const firstLookKey = (nodeId: string): string => `commerceServicePollFirstLook:${nodeId}`;
+
+/** Of the node's state and the first-look copy, the one a poll changed last (the node's on a tie). */
+function newer(own: unknown, copy: unknown): unknown {
+	const at = (state: unknown): string =>
+		state !== null &&
+		typeof state === 'object' &&
+		typeof (state as IDataObject).polledAt === 'string'
+			? ((state as IDataObject).polledAt as string)
+			: '';
+	return copy !== undefined && at(copy) > at(own) ? copy : own;
+}
+
 /**
  * One poll. In manual mode ("Fetch Test Event") the newest matching record, and the state is left
  * alone; otherwise every matching event since the last poll, oldest first, with the new state saved
@@ -58,14 +72,21 @@ export async function runPoll(context: IPollFunctions): Promise<IDataObject[] | 
 	}
 
 	const staticData = context.getWorkflowStaticData('node');
+	const workflowData = context.getWorkflowStaticData('global');
+	const copyKey = firstLookKey(context.getNode().id);
 	const log = nodeLog(context, 'Commerce Service Polling Trigger');
 	const result = await pollEvents({
 		client,
 		filters,
-		state: staticData[STATE_KEY],
+		state: newer(staticData[STATE_KEY], workflowData[copyKey]),
 		logger: log,
 	});
 	staticData[STATE_KEY] = result.state as unknown as IDataObject;
+	// A first look is also kept in the workflow's own static data: on n8n's durable scheduler the node's
+	// static data is a cursor n8n does not commit for the poll it runs at activation, while the workflow's
+	// is saved there (docs/polling.md#on-n8ns-durable-scheduler). Once a later poll has run, the copy goes.
+	if (result.firstLook) workflowData[copyKey] = result.state as unknown as IDataObject;
+	else if (copyKey in workflowData) delete workflowData[copyKey];
 	if (result.events.length === 0) return null;
 	log.info(
 		`${result.events.length} ${filters.event} event(s) on ${client.store.label} (${result.requests} request(s))`,

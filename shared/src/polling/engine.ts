@@ -64,6 +64,8 @@ export interface PollResult {
   more: boolean;
   /** Requests made to the store. */
   requests: number;
+  /** This poll took a first look at the resource (no memory of it, or memory of another store): it emitted nothing. */
+  firstLook: boolean;
 }
 
 type Listed = Order | Subscription;
@@ -104,7 +106,7 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
     logger.info(
       `First poll of ${rule.resource} on ${client.store.label}: nothing before now is emitted; changes from here on are.`,
     );
-    return { events: [], state, more: false, requests: first.requests };
+    return { events: [], state, more: false, requests: first.requests, firstLook: true };
   }
 
   const seen = new Map(memory.seen.map((entry) => [entry[0], entry] as const));
@@ -145,7 +147,17 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
     );
   }
   state.resources[rule.resource] = remember(memory, processed, deferred, limits.memory);
-  return { events, state, more: deferred.length > 0, requests };
+  return { events, state: settled(previous, state), more: deferred.length > 0, requests, firstLook: false };
+}
+
+/**
+ * A poll that changed no memory gives back the state it was given, `polledAt` included: a host that
+ * writes the state only when it changed (n8n's durable poll cursor, docs/polling.md) then writes
+ * nothing for a quiet poll.
+ */
+function settled(previous: PollState | null, state: PollState): PollState {
+  if (!previous || JSON.stringify(previous.resources) !== JSON.stringify(state.resources)) return state;
+  return { ...state, polledAt: previous.polledAt };
 }
 
 /** Whether the trigger's event happened to this record since the last poll. */

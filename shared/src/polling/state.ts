@@ -24,7 +24,7 @@ export interface PollState {
   store: string;
   /** When the first poll looked at the store (the injected clock, ISO 8601). */
   since: string;
-  /** When the latest poll ran (ISO 8601). */
+  /** When the latest poll that changed this memory ran (ISO 8601): a quiet poll changes nothing. */
   polledAt: string;
   resources: Partial<Record<PollResource, ResourceMemory>>;
 }

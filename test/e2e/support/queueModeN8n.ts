@@ -11,6 +11,7 @@ import { type Sandbox, startSandbox } from '../../../sandbox';
 import { ensureN8n } from '../../../scripts/n8n/install';
 import {
   ensureOwner,
+  freePort,
   importCredentials,
   importWorkflows,
   type N8nCredentialJson,
@@ -28,6 +29,8 @@ export interface QueueModeOptions {
   /** Credentials to import (the first CLI run, which also migrates Postgres). */
   credentials: (store: Sandbox) => N8nCredentialJson[];
   workflows: () => N8nWorkflowJson[];
+  /** Extra env for the three n8n processes, given the main's and the webhook processor's URLs. */
+  env?: (urls: { main: string; webhook: string }) => Record<string, string>;
 }
 
 const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
@@ -85,12 +88,19 @@ export class QueueModeN8n {
     this.store = await startSandbox({ port: 0, profile: 'real', quiet: true });
     this.baseFolder = mkdtempSync(path.join(tmpdir(), this.opts.folderPrefix));
     const log = VERBOSE ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
+    const ports = { main: await freePort(), webhook: await freePort() };
+    const env = this.opts.env?.({
+      main: `http://127.0.0.1:${ports.main}`,
+      webhook: `http://127.0.0.1:${ports.webhook}`,
+    });
     const topology = await this.timed('Postgres + Redis start', () =>
       prepareQueueMode({
         install,
         baseFolder: this.baseFolder,
         customExtensions: path.join(ROOT, 'n8n', 'dist'),
         ...(log ? { log } : {}),
+        ...(env ? { env } : {}),
+        ports,
         readyTimeoutMs: 240_000,
       }),
     );

@@ -12,7 +12,7 @@ import type { PostgresServer } from '../../../scripts/services/postgres';
 const run = promisify(execFile);
 
 /** psql on PATH, else next to the server binaries Debian installs. */
-function psqlBin(): string {
+export function psqlBin(): string {
   const dirs = [
     ...(process.env.PATH ?? '').split(path.delimiter),
     '/usr/local/bin',

@@ -32,16 +32,29 @@ const N8N_ROOT = join(__dirname, '../../../n8n');
 interface Poller {
 	context: IPollFunctions;
 	staticData: IDataObject;
+	/** The workflow's own static data (`getWorkflowStaticData('global')`). */
+	workflowData: IDataObject;
 	logs: string[];
 }
 
 /** n8n's `this` for a poll: parameters, static data (kept across polls, as n8n keeps it), mode. */
-function poller(parameters: IDataObject, staticData: IDataObject = {}, mode = 'trigger'): Poller {
+function poller(
+	parameters: IDataObject,
+	staticData: IDataObject = {},
+	mode = 'trigger',
+	workflowData: IDataObject = {},
+): Poller {
 	const fake = fakeHook({ parameters, staticData });
-	const context = { ...fake.context, getMode: () => mode, getActivationMode: () => 'activate' };
+	const context = {
+		...fake.context,
+		getMode: () => mode,
+		getActivationMode: () => 'activate',
+		getWorkflowStaticData: (kind: string) => (kind === 'global' ? workflowData : fake.staticData),
+	};
 	return {
 		context: context as unknown as IPollFunctions,
 		staticData: fake.staticData,
+		workflowData,
 		logs: fake.logs,
 	};
 }
@@ -214,6 +227,37 @@ describe('Commerce Service Polling Trigger: poll()', () => {
 		// The workflow edited: another product filter, the same static data.
 		const edited = poller({ ...PURCHASES, productId: '87' }, persisted(restarted));
 		await expect(poll(edited)).resolves.toBeNull();
+	});
+
+	it('on n8n’s durable scheduler, where the cursor of the poll at activation is not committed: the next poll starts from the first look kept in the workflow’s static data, and emits what was bought in between', async () => {
+		const store = storeWithOrders(4);
+		const activation = poller(PURCHASES);
+		await expect(poll(activation)).resolves.toBeNull();
+		const kept = persisted({ staticData: activation.workflowData } as Poller);
+		expect(Object.values(kept)).toEqual([activation.staticData[STATE_KEY]]);
+
+		// n8n kept the workflow's static data, and its cursor row stayed as it was seeded: empty.
+		const bought = store.order();
+		const scheduled = poller(PURCHASES, {}, 'trigger', kept);
+		expect((await poll(scheduled))?.map((item) => item.id)).toEqual([bought]);
+		expect(scheduled.workflowData).toEqual({}); // the copy is gone once a later poll ran
+		expect(scheduled.logs.some((line) => line.includes('First poll'))).toBe(false);
+
+		// n8n's default (both kept in static data): the node's state wins, and the copy goes too.
+		const legacy = poller(PURCHASES);
+		await poll(legacy);
+		const next = poller(
+			PURCHASES,
+			persisted(legacy),
+			'trigger',
+			persisted({ staticData: legacy.workflowData } as Poller),
+		);
+		const later = store.order();
+		expect((await poll(next))?.map((item) => item.id)).toEqual([later]);
+		expect(next.workflowData).toEqual({});
+		// A stale copy older than the node's state is never read.
+		const stale = poller(PURCHASES, persisted(next), 'trigger', kept);
+		await expect(poll(stale)).resolves.toBeNull();
 	});
 
 	it('a manual "Fetch Test Event" returns the newest matching record and leaves the state alone', async () => {

@@ -74,6 +74,31 @@ describe('polling: first activation and a quiet store', () => {
     }
   });
 
+  it('a quiet poll gives back the state it was given, unchanged (n8n’s durable cursor then writes nothing); a change moves polledAt', async () => {
+    const store = seeded();
+    let clock = Date.parse('2026-03-01T12:00:00Z');
+    const poll = (state: unknown) =>
+      pollEvents({
+        client: store.client(),
+        filters: { event: 'purchased' },
+        state: JSON.parse(JSON.stringify(state ?? null)) as unknown,
+        now: () => new Date((clock += 60_000)),
+      });
+    const first = await poll(undefined);
+    const quiet = await poll(first.state);
+    expect(quiet.events).toEqual([]);
+    expect(quiet.state).toEqual(first.state);
+    store.update('orders', 110, { status: 'refunded' }); // a change the purchase trigger does not emit
+    const changed = await poll(quiet.state);
+    expect(changed.events).toEqual([]);
+    expect(changed.state.polledAt).toBe('2026-03-01T12:03:00.000Z');
+    expect(changed.state.resources.orders?.seen[0]).toEqual([110, 'refunded', expect.any(String)]);
+    const made = store.order();
+    const bought = await poll(changed.state);
+    expect(bought.events.map((event) => event.id)).toEqual([made]);
+    expect(bought.state.polledAt).toBe('2026-03-01T12:04:00.000Z');
+  });
+
   it('the newest record by id counts even when it is not among the most recently changed', async () => {
     const store = seeded(5);
     const trigger = new Trigger(store, { event: 'purchased' }, { pageSize: 2, firstPollPages: 1 });
