@@ -6,6 +6,7 @@
  * repository, where it is built with n8n's own `n8n-node build` and published with provenance.
  *
  *   npm run release:tree -- <folder>     write the tree into <folder> (empty, or holding only .git)
+ *   npm run --silent release:tree -- --repository    print the package's own repository, owner/name
  *
  * What goes in:
  *   package.json        n8n/package.json for its own repository: repository.url is
@@ -96,11 +97,12 @@ export function packageRepository(pkg: N8nManifest): { owner: string; name: stri
 
 /**
  * n8n/package.json as the root package.json of the package's own repository: that repository, no
- * directory, n8n-node's scripts, and the TypeScript that `n8n-node build` runs (`npm exec tsc`).
+ * directory, n8n-node's scripts, and the compiler `n8n-node build` runs (`npm exec tsc`) with Node's
+ * types (`tools`: their versions, as our own repository installs them).
  */
-export function treeManifest(pkg: N8nManifest, typescriptVersion: string): N8nManifest {
+export function treeManifest(pkg: N8nManifest, tools: Readonly<Record<string, string>>): N8nManifest {
   const own = packageRepository(pkg);
-  const devDependencies = { ...pkg.devDependencies, typescript: typescriptVersion };
+  const devDependencies = { ...pkg.devDependencies, ...tools };
   return {
     ...pkg,
     homepage: `${own.web}#readme`,
@@ -166,9 +168,19 @@ function write(tree: string, file: string, content: string | Buffer, written: st
   written.push(file);
 }
 
-/** The installed TypeScript's version: the tree compiles with the one our own typecheck uses. */
-function typescriptVersion(): string {
-  return (JSON.parse(readFileSync(require.resolve('typescript/package.json'), 'utf8')) as { version: string }).version;
+/**
+ * The compiler and Node types the tree builds with: the versions n8n/ resolves (n8n's lint tooling,
+ * typescript-eslint, holds TypeScript below the root's).
+ */
+const TREE_TOOLS = ['typescript', '@types/node'] as const;
+
+function toolVersions(): Record<string, string> {
+  return Object.fromEntries(
+    TREE_TOOLS.map((name) => {
+      const manifest = require.resolve(`${name}/package.json`, { paths: [N8N] });
+      return [name, (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version];
+    }),
+  );
 }
 
 /**
@@ -210,20 +222,29 @@ export function writeReleaseTree(tree: string): string[] {
     packedReadme(readFileSync(path.join(N8N, 'README.md'), 'utf8'), repositoryRoot(pkg, 'n8n')),
     written,
   );
-  write(tree, 'package.json', `${JSON.stringify(treeManifest(pkg, typescriptVersion()), null, 2)}\n`, written);
+  write(tree, 'package.json', `${JSON.stringify(treeManifest(pkg, toolVersions()), null, 2)}\n`, written);
   write(tree, 'tsconfig.json', `${JSON.stringify(TREE_TSCONFIG, null, 2)}\n`, written);
   write(tree, '.gitignore', GITIGNORE, written);
   write(tree, '.github/workflows/publish.yml', readFileSync(PUBLISH_WORKFLOW), written);
   return written.sort();
 }
 
+function printRepository(): void {
+  const own = packageRepository(JSON.parse(readFileSync(path.join(N8N, 'package.json'), 'utf8')) as N8nManifest);
+  console.log(`${own.owner}/${own.name}`);
+}
+
 if (require.main === module) {
   const [folder] = process.argv.slice(2);
   if (!folder) {
-    console.error('usage: npm run release:tree -- <folder>');
+    console.error('usage: npm run release:tree -- <folder> | --repository');
     process.exit(2);
   }
   try {
+    if (folder === '--repository') {
+      printRepository();
+      process.exit(0);
+    }
     const written = writeReleaseTree(path.resolve(folder));
     console.log(`Wrote the n8n package's repository tree (${written.length} files) to ${path.resolve(folder)}`);
   } catch (error) {

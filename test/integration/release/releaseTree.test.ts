@@ -52,6 +52,7 @@ describe('the n8n package as a single-package repository tree', () => {
     expect(pkg).not.toHaveProperty('dependencies');
     expect(pkg.devDependencies).toHaveProperty('@n8n/node-cli');
     expect(pkg.devDependencies).toHaveProperty('typescript');
+    expect(pkg.devDependencies).toHaveProperty('@types/node');
   });
 
   it('carries the LICENSE, README, CHANGELOG, n8n’s default eslint config and the publishing workflow', () => {
@@ -154,11 +155,12 @@ describe('release tree rules', () => {
         version: '1.0.0',
         repository: { type: 'git', url: 'git+https://github.com/acme/connectors.git', directory: 'n8n' },
       },
-      '5.9.3',
+      { typescript: '5.9.3' },
     );
     expect(pkg.repository).toEqual({ type: 'git', url: 'git+https://github.com/acme/n8n-nodes-x.git' });
     expect(pkg.homepage).toBe('https://github.com/acme/n8n-nodes-x#readme');
-    expect(() => treeManifest({ name: 'x', version: '1.0.0', repository: 'https://gitlab.com/a/b' }, '5')).toThrow(
+    expect(pkg.devDependencies).toEqual({ typescript: '5.9.3' });
+    expect(() => treeManifest({ name: 'x', version: '1.0.0', repository: 'https://gitlab.com/a/b' }, {})).toThrow(
       /not a GitHub repository/,
     );
   });
