@@ -29,7 +29,6 @@ export function attempt<T>(work: () => T): Outcome<T> {
 
 /** A shallow copy of `record` without `keys`, the other keys in their order. */
 export function omit<T extends object, K extends keyof T>(record: T, keys: readonly K[]): Omit<T, K> {
-  const copy = { ...record };
-  for (const key of keys) delete copy[key];
-  return copy;
+  const dropped = new Set<PropertyKey>(keys);
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !dropped.has(key))) as Omit<T, K>;
 }
