@@ -56,6 +56,9 @@ async function main(): Promise<void> {
     cpSync(file, target);
   }
 
+  // The MIT notice travels with the package: npm packs a LICENSE from the package folder (git-ignored copy).
+  cpSync(join(root, '..', 'LICENSE'), join(root, 'LICENSE'));
+
   const built = filesUnder(dist, () => true).map((file) => relative(root, file));
   console.log(`Built ${built.length} files:\n  ${built.sort().join('\n  ')}`);
 }

@@ -2,16 +2,19 @@
  * Proves the published package works on its own: `npm pack`, install the tarball with n8n-workflow
  * into an empty directory outside the workspace, then, in a separate Node process there, require every
  * node and credential file package.json names and instantiate its class, as n8n's loader does.
- * Run after `npm run build`.
+ * Also: the MIT LICENSE is in the tarball and names the package's author. Run after `npm run build`.
+ *
+ *   tsx scripts/n8n-package/packCheck.ts [package folder]   (default n8n/; the release tree is another)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, posix } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 
+import { licenseProblems } from '../release/license';
 import { relativeTargets } from './readme';
 
-const root = join(__dirname, '../../n8n');
+const root = process.argv[2] ? resolve(process.argv[2]) : join(__dirname, '../../n8n');
 const N8N_WORKFLOW = process.env.N8N_WORKFLOW_VERSION ?? '2.41.0';
 
 interface PackEntry {
@@ -33,14 +36,25 @@ const problems = [];
 const check = (ok, what) => { if (!ok) problems.push(what); };
 check(!pkg.dependencies || Object.keys(pkg.dependencies).length === 0, 'package.json has runtime dependencies');
 check(JSON.stringify(pkg.peerDependencies) === '{"n8n-workflow":"*"}', 'peerDependencies is not {"n8n-workflow":"*"}');
+// The modules a file needs, following its relative requires (a per-file build, such as tsc's) inside the
+// package; a relative require that leaves the package counts as a module of its own.
+function requiredModules(file, seen) {
+	if (seen.has(file)) return [];
+	seen.add(file);
+	const source = readFileSync(file, 'utf8');
+	return [...source.matchAll(/require\(["']([^"']+)["']\)/g)].flatMap(([, name]) => {
+		if (!name.startsWith('.')) return [name];
+		const target = require.resolve(join(dirname(file), name));
+		return target.startsWith(pkgDir + '/') ? requiredModules(target, seen) : [name];
+	});
+}
 const credentialNames = [];
 const loaded = [];
 for (const [kind, paths] of [['credentials', pkg.n8n.credentials], ['nodes', pkg.n8n.nodes]]) {
 	for (const path of paths) {
 		const file = join(pkgDir, path);
 		check(existsSync(file), path + ' does not exist');
-		const source = readFileSync(file, 'utf8');
-		const requires = [...source.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
+		const requires = requiredModules(file, new Set());
 		// n8n-workflow is the instance's own; node:crypto is the one built-in n8n Cloud allows community nodes
 		// (its community-node lint, rule no-restricted-imports). Anything else would be a runtime dependency.
 		const allowed = ['n8n-workflow', 'crypto', 'node:crypto'];
@@ -185,6 +199,20 @@ function main(): void {
     if (outside.length) throw new Error(`the tarball holds files outside dist/: ${outside.join(', ')}`);
     // What changed ships with the package, for users reading it on npm or in node_modules.
     if (!packed.includes('CHANGELOG.md')) throw new Error('the tarball has no CHANGELOG.md');
+    // The MIT licence asks that its notice go with every copy.
+    if (!packed.includes('LICENSE')) throw new Error('the tarball has no LICENSE');
+    run(
+      'tar',
+      ['-xzf', join(workDir, pack.filename), '-C', workDir, 'package/LICENSE', 'package/package.json'],
+      workDir,
+    );
+    const packedManifest = JSON.parse(readFileSync(join(workDir, 'package', 'package.json'), 'utf8')) as {
+      author?: unknown;
+    };
+    const license = readFileSync(join(workDir, 'package', 'LICENSE'), 'utf8');
+    const licenseFindings = licenseProblems(license, packedManifest, 'the packed LICENSE');
+    if (licenseFindings.length) throw new Error(licenseFindings.join('\n'));
+    console.log(`Packed LICENSE: MIT, ${license.split('\n')[2]}`);
 
     // prepack rewrote the README's links (scripts/n8n-package/readme.ts); postpack must have put ours back.
     run('tar', ['-xzf', join(workDir, pack.filename), '-C', workDir, 'package/README.md'], workDir);

@@ -44,7 +44,7 @@ export function repositoryRoot(pkg: { repository?: unknown }, packageFolder: str
     .replace(/\/+$/, '');
   if (!/^https:\/\/[^/\s]+\/\S+$/.test(web)) {
     throw new Error(
-      `package.json has no usable repository.url (${url || 'none'}): the packed README's links are built from it. Set "repository": {"type": "git", "url": "git+https://<host>/<owner>/<repo>.git", "directory": "${packageFolder}"}.`,
+      `package.json has no usable repository.url (${url || 'none'}): the packed README's links are built from it. Set "repository": {"type": "git", "url": "git+https://<host>/<owner>/<repo>.git"} (the package folder, ${packageFolder}, is taken as its place in that repository).`,
     );
   }
   const directory =

@@ -6,13 +6,15 @@
  *
  * It refuses (exit 1, every problem listed) while the tag and the package's version differ, the
  * package's CHANGELOG.md has no entry for that version, the public metadata in n8n/package.json is
- * still a placeholder (or is repeated in another manifest), or, for Zapier, the app is not linked to
+ * still a placeholder (or is repeated in another manifest), LICENSE does not name n8n/package.json's
+ * author, or, for Zapier, the app is not linked to
  * an integration. In GitHub Actions the repository it runs in must be the one package.json names.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type PackageMetadata, metadataProblems, strayMetadata } from './metadata';
 import { type ReleasedPackage, RELEASED_PACKAGES, isReleasedPackage, tagProblems } from './version';
+import { licensePlaceholder, licenseProblems } from './license';
 import { zapierLinkProblems } from './zapierLink';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -37,6 +39,9 @@ export function releaseProblems(pkg: ReleasedPackage, tag: string, builtFrom?: s
   return [
     ...tagProblems(pkg, tag, version, readText(`${pkg}/CHANGELOG.md`)),
     ...metadataProblems(published, builtFrom).map((problem) => `n8n/package.json: ${problem}`),
+    // The licence notice travels with every copy; its holder is the package's author.
+    ...licenseProblems(readText('LICENSE') || undefined, published),
+    ...licensePlaceholder(readText('LICENSE')),
     ...strayMetadata({
       'package.json': readJson('package.json') as PackageMetadata,
       'zapier/package.json': readJson('zapier/package.json') as PackageMetadata,

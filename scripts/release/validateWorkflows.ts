@@ -1,7 +1,9 @@
 /**
- * `npm run lint:workflows`: every GitHub Actions workflow in .github/workflows/ checked offline against
- * GitHub's workflow schema by @action-validator/cli (it takes one file per run). A workflow that does
- * not validate would only fail on GitHub, on the day of a release.
+ * `npm run lint:workflows`: every GitHub Actions workflow in .github/workflows/, and the one the n8n
+ * package's own repository runs (scripts/n8n-package/tree/publish.yml, written there by
+ * `npm run release:tree`), checked offline against GitHub's workflow schema by @action-validator/cli (it
+ * takes one file per run). A workflow that does not validate would only fail on GitHub, on the day of a
+ * release.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -11,17 +13,20 @@ const ROOT = path.resolve(__dirname, '../..');
 const WORKFLOWS = path.join(ROOT, '.github', 'workflows');
 const VALIDATOR = path.join(ROOT, 'node_modules', '.bin', 'action-validator');
 
-const files = readdirSync(WORKFLOWS)
+const ours = readdirSync(WORKFLOWS)
   .filter((name) => /\.ya?ml$/.test(name))
   .sort();
-if (files.length === 0) {
+if (ours.length === 0) {
   console.error(`No workflow files in ${path.relative(ROOT, WORKFLOWS)}.`);
   process.exit(1);
 }
+const files = [
+  ...ours.map((name) => path.join('.github', 'workflows', name)),
+  path.join('scripts', 'n8n-package', 'tree', 'publish.yml'),
+];
 
 let failed = 0;
-for (const name of files) {
-  const file = path.join('.github', 'workflows', name);
+for (const file of files) {
   const run = spawnSync(VALIDATOR, [file], { cwd: ROOT, encoding: 'utf8' });
   if (run.status === 0) {
     console.log(`${file}: valid`);

@@ -14,14 +14,14 @@ import {
   isMissingRecord,
 } from './errors';
 import { parseBody } from './http/parseBody';
+import { attempt, settle } from './outcome';
 import { responseError } from './http/responseError';
 import { type Attempt, BusyNotices, type RetryOptions, withRetries } from './http/retry';
 import { type HttpResponse, type Transport, describeTransportFailure } from './http/transport';
-import { OPERATIONS, type OperationKey } from './operations/catalogue';
+import { OPERATIONS, type OperationKey, type ResultShape } from './operations/catalogue';
 import { buildRequest, type Params } from './operations/request';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import { type FindByEmailOptions, findCustomerByEmail } from './reads/customerByEmail';
-import type { ResultShape } from './operations/catalogue';
 import { type ResultTypes, ShapeError, normalise, resultTable } from './resources/normalise';
 import type {
   Customer,
@@ -214,20 +214,14 @@ export class CommerceServiceClient {
   async unsubscribeHook(id: Id): Promise<HookDeletion> {
     const params = { id: numericIfDigits(String(id)) };
     const deleted: HookDeletion = { id: String(id), alreadyGone: false };
-    try {
-      await this.call('deleteHook', params);
-      return deleted;
-    } catch (error) {
-      if (isGone(error)) return { ...deleted, alreadyGone: true };
-      if (!needsFallback(error)) throw error;
-    }
-    try {
-      await this.call('zapDeleteHook', params);
-      return deleted;
-    } catch (error) {
-      if (isGone(error)) return { ...deleted, alreadyGone: true };
-      throw error;
-    }
+    const first = await settle(this.call('deleteHook', params));
+    if (first.ok) return deleted;
+    if (isGone(first.error)) return { ...deleted, alreadyGone: true };
+    if (!needsFallback(first.error)) throw first.error;
+    const fallback = await settle(this.call('zapDeleteHook', params));
+    if (fallback.ok) return deleted;
+    if (isGone(fallback.error)) return { ...deleted, alreadyGone: true };
+    throw fallback.error;
   }
 
   async listWebhookProducts(): Promise<WebhookProduct[]> {
@@ -241,12 +235,10 @@ export class CommerceServiceClient {
   /** Operation 6; the store's 404 `no_orders` is an empty list. */
   async latestOrders(input: LatestOrdersInput = {}): Promise<LatestOrder[]> {
     const params = { product_id: input.product_id, plan_id: planIdParam(input.plan_id), status: input.status };
-    try {
-      return (await this.call('latestOrders', params)).value;
-    } catch (error) {
-      if (error instanceof NotFoundError && error.code === 'no_orders') return [];
-      throw error;
-    }
+    const answer = await settle(this.call('latestOrders', params));
+    if (answer.ok) return answer.value.value;
+    if (answer.error instanceof NotFoundError && answer.error.code === 'no_orders') return [];
+    throw answer.error;
   }
 
   // 7 to 15: REST reads.
@@ -372,17 +364,16 @@ export class CommerceServiceClient {
       const retryAfter = response.headers['retry-after'];
       return retryAfter === undefined ? { error } : { error, retryAfter };
     }
-    try {
-      const value = normalise(operation.result, parsed.kind === 'json' ? parsed.value : undefined) as ResultOf<K>;
-      return { result: { value, response } };
-    } catch (error) {
-      if (!(error instanceof ShapeError)) throw error;
-      throw new UnexpectedResponseError(
-        { ...context, status: response.status },
-        `the store's answer does not have the expected shape (${error.message})`,
-        'Check that the Store URL and API Root point at a Studiocart store; update the plugin if it is old.',
-      );
-    }
+    const shaped = attempt(
+      () => normalise(operation.result, parsed.kind === 'json' ? parsed.value : undefined) as ResultOf<K>,
+    );
+    if (shaped.ok) return { result: { value: shaped.value, response } };
+    if (!(shaped.error instanceof ShapeError)) throw shaped.error;
+    throw new UnexpectedResponseError(
+      { ...context, status: response.status },
+      `the store's answer does not have the expected shape (${shaped.error.message})`,
+      'Check that the Store URL and API Root point at a Studiocart store; update the plugin if it is old.',
+    );
   }
 
   private async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {

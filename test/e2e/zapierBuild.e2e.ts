@@ -16,6 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { inflateRawSync } from 'node:zlib';
 import { type Sandbox, startSandbox } from '../../sandbox';
+import { licenseProblems } from '../../scripts/release/license';
 import { npmRun } from './support/steps';
 
 const run = promisify(execFile);
@@ -165,6 +166,17 @@ describe('the build zip, unpacked alone, through zapier-platform-core’s own ha
     const { version } = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string };
     const definition = JSON.parse(readFileSync(path.join(appDir, 'definition.json'), 'utf8')) as { version: string };
     expect(definition.version).toBe(version);
+  });
+
+  it('build zip: carries the MIT LICENSE, the repository’s, naming the author of the release metadata', () => {
+    // The MIT licence asks that its notice go with every copy: the zip is the copy Zapier runs.
+    expect(unpacked).toContain('LICENSE');
+    const license = readFileSync(path.join(appDir, 'LICENSE'), 'utf8');
+    expect(license).toBe(readFileSync(path.join(ROOT, 'LICENSE'), 'utf8'));
+    const metadata = JSON.parse(readFileSync(path.join(ROOT, 'n8n', 'package.json'), 'utf8')) as { author?: unknown };
+    expect(licenseProblems(license, metadata, 'the zip’s LICENSE')).toEqual([]);
+    // The app's own notice, at the root: .zapierapprc's pattern does not sweep in node_modules' licences.
+    expect(unpacked.filter((name) => /(^|\/)LICENSE$/.test(name))).toEqual(['LICENSE']);
   });
 
   it('build zip: the auth test passes on the sandbox store, and a wrong key fails with the store named', async () => {

@@ -6,6 +6,7 @@
  */
 import { withInstant } from '../dates/fields';
 import type { SiteZone } from '../dates/zone';
+import { omit } from '../outcome';
 import type { EventRecord } from './record';
 
 /** The samples' store is in New York: its local times are five hours behind the UTC ones in November. */
@@ -145,7 +146,7 @@ export function asDelivery(record: EventRecord): EventRecord {
 
 /** A subscription that will not bill again (paused, canceled, completed) is delivered without a next bill date. */
 export function withoutNextBill(record: EventRecord): EventRecord {
-  const { next_bill_date: _date, next_bill_date_time: _time, next_bill_date_time_iso: _iso, ...rest } = record;
+  const rest = omit(record, ['next_bill_date', 'next_bill_date_time', 'next_bill_date_time_iso']);
   return { ...rest, trigger: record.trigger };
 }
 

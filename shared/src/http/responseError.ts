@@ -9,6 +9,7 @@ import {
   UnexpectedResponseError,
 } from '../errors';
 import type { ParsedBody } from './parseBody';
+import { omit } from '../outcome';
 import { redact } from './redact';
 import type { HttpResponse } from './transport';
 
@@ -134,7 +135,7 @@ function unreadableAnswer(
     parsed.kind === 'html'
       ? `Check that the Store URL is your WordPress site with Studiocart active, and that no maintenance mode, caching or security plugin blocks ${ctx.apiRoot}; without pretty permalinks, set API Root to ?rest_route=/sc/v1.`
       : 'A plugin or theme may be printing output into API answers: check the WordPress error log, or ask your host.';
-  const { serviceMessage: _dropped, code: _code, ...bare } = context;
+  const bare = omit(context, ['serviceMessage', 'code']);
   return context.status && context.status >= 500
     ? new ServerError(bare, what, hint)
     : new UnexpectedResponseError(bare, what, hint);

@@ -5,14 +5,14 @@
  */
 import { amountsInCents } from '../events/cents';
 import type { EventRecord } from '../events/record';
+import { omit } from '../outcome';
 import { withInstant } from '../dates/fields';
 import { ORDER_RECORD, SUBSCRIPTION_RECORD } from '../events/samples';
 import { CUSTOMER_FIELDS, PRODUCT_FIELDS } from './tables';
 import type { Customer, Product, WebhookPlan, WebhookProduct } from './types';
 
 function restRecord(record: EventRecord): Record<string, unknown> {
-  const { trigger: _trigger, ...rest } = amountsInCents(record);
-  return rest;
+  return omit(amountsInCents(record), ['trigger']);
 }
 
 const ORDER_SAMPLE = restRecord(ORDER_RECORD);

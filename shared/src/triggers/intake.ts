@@ -8,6 +8,7 @@
 import type { CommerceServiceClient } from '../client';
 import { withInstants } from '../dates';
 import { ConfigurationError } from '../errors';
+import { settle } from '../outcome';
 import { admitDeliveries, takesStore } from '../events/admit';
 import { matchesFilters } from '../events/match';
 import { type DeliveredEvent, readDelivery } from '../events/parse';
@@ -60,15 +61,13 @@ export async function admitReceived(
   });
   for (const notice of notices) context.log[notice.level](notice.message);
   if (admitted.length === 0) return [];
-  try {
-    return await (await store()).withInstants(admitted);
-  } catch (error) {
-    // Only settings that name no store get here (the zone read never throws): the event still goes
-    // on, UTC times with their instants, site-local ones without, and the log says why.
-    if (!(error instanceof ConfigurationError)) throw error;
-    context.log.warn(`site-local times of this delivery get no instant: ${error.summary}`);
-    return withInstants(admitted, null);
-  }
+  const dated = await settle(store().then((client) => client.withInstants(admitted)));
+  if (dated.ok) return dated.value;
+  // Only settings that name no store get here (the zone read never throws): the event still goes
+  // on, UTC times with their instants, site-local ones without, and the log says why.
+  if (!(dated.error instanceof ConfigurationError)) throw dated.error;
+  context.log.warn(`site-local times of this delivery get no instant: ${dated.error.summary}`);
+  return withInstants(admitted, null);
 }
 
 /** Both steps at once, for a platform that has answered the store already (Zapier). */

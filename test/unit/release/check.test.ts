@@ -21,6 +21,7 @@ describe('npm run release:check', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`Refusing to release n8n from n8n-v${version}`);
     expect(run.stderr).toMatch(/repository\.url is a placeholder/);
+    expect(run.stderr).toMatch(/LICENSE names a placeholder copyright holder \(REPLACE-ME\)/);
     expect(run.stderr).toMatch(/README\.md \("Releasing"\)/);
   });
 

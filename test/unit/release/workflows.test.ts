@@ -26,39 +26,78 @@ function expectInOrder(text: string, steps: string[]): void {
 describe('release-n8n.yml', () => {
   const workflow = read('release-n8n.yml');
   const verify = job(workflow, 'verify');
-  const publish = job(workflow, 'publish');
+  const push = job(workflow, 'push');
 
   it('runs on the n8n release tags that release:check understands', () => {
     expect(workflow).toContain(`tags: ['${tagPrefix('n8n')}*']`);
   });
 
-  it('checks the tag and metadata, tests and checks the tarball before the publishing job may start', () => {
+  it('checks the tag and metadata, tests and checks the tarball before the push job may start', () => {
     expectInOrder(verify, [
       'npm ci',
       'npm run release:check -- n8n "$GITHUB_REF_NAME"',
       'npm test',
       'npm run pack:n8n',
     ]);
-    expect(publish).toContain('needs: verify');
-    expectInOrder(publish, [
+    expect(push).toContain('needs: verify');
+  });
+
+  it('writes the single-package tree, builds and checks it as its own repository will, then pushes it with a tag', () => {
+    expect(push).toContain('N8N_PACKAGE_DEPLOY_KEY: ${{ secrets.N8N_PACKAGE_DEPLOY_KEY }}');
+    expectInOrder(push, [
+      'if [ -z "$N8N_PACKAGE_DEPLOY_KEY" ]',
       'npm run release:check -- n8n',
-      'npm run build:n8n',
-      'npm publish --provenance --access public',
+      'npm run --silent release:tree -- --repository',
+      'git clone "git@github.com:$repository.git" "$RUNNER_TEMP/package"',
+      'npm run release:tree -- "$RUNNER_TEMP/package"',
+      'npm install --package-lock-only --ignore-scripts',
+      'npm ci --ignore-scripts',
+      'npm run build',
+      'npm run lint',
+      'scripts/n8n-package/packCheck.ts" .',
+      'git tag "v$version"',
+      'git push origin HEAD',
+      'git push origin "v$version"',
     ]);
-    expect(publish).toMatch(/npm publish --provenance --access public\n\s+working-directory: n8n\n/);
   });
 
-  it('gives the OIDC token to the publishing job only, and no npm token at all', () => {
-    expect(workflow.match(/id-token: write/g)).toHaveLength(1);
-    expect(publish).toContain('id-token: write');
-    expect(workflow).not.toMatch(/NODE_AUTH_TOKEN|NPM_TOKEN|secrets\./);
+  it('publishes nothing itself: no OIDC token, no npm token, no npm publish here', () => {
+    expect(workflow).not.toContain('id-token');
+    expect(workflow).not.toMatch(/npm publish|NODE_AUTH_TOKEN|NPM_TOKEN/);
+    expect(workflow.match(/secrets\.[A-Z0-9_]+/g)).toEqual(['secrets.N8N_PACKAGE_DEPLOY_KEY']);
   });
 
-  it('runs npm on Node 24, with an npm new enough for the install (11.16, devEngines) and trusted publishing', () => {
+  it('runs npm on Node 24, with an npm new enough for the install (11.16, devEngines)', () => {
     expect(workflow.match(/node-version: 24/g)).toHaveLength(2);
     // Both jobs install; each first gets an npm that reads allowScripts.
     expect(workflow.match(/npm install --global npm@\^11\.16\.0\n\s+- run: npm ci/g)).toHaveLength(2);
-    expectInOrder(publish, ['npm install --global npm@^11.16.0', 'npm ci', 'npm publish']);
+  });
+});
+
+describe('publish.yml of the n8n package’s own repository (scripts/n8n-package/tree/publish.yml)', () => {
+  const workflow = readFileSync(path.resolve(__dirname, '../../../scripts/n8n-package/tree/publish.yml'), 'utf8');
+  const publish = job(workflow, 'publish');
+
+  it('runs on the v<version> tags the release workflow pushes, and checks the tag against package.json', () => {
+    expect(workflow).toContain("tags: ['v*']");
+    expect(publish).toContain('if [ "$GITHUB_REF_NAME" != "v$version" ]');
+  });
+
+  it('builds with n8n-node and lints before it publishes with provenance', () => {
+    expectInOrder(publish, [
+      'npm install --global npm@^11.16.0',
+      'npm ci --ignore-scripts',
+      'npm run build',
+      'npm run lint',
+      'npm publish --provenance --access public',
+    ]);
+    expect(publish).toContain('node-version: 24');
+  });
+
+  it('asks for the OIDC token in its one job, and uses no npm token or other secret', () => {
+    expect(workflow.match(/id-token: write/g)).toHaveLength(1);
+    expect(publish).toContain('id-token: write');
+    expect(workflow).not.toMatch(/NODE_AUTH_TOKEN|NPM_TOKEN|secrets\./);
   });
 });
 
