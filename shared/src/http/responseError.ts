@@ -10,6 +10,7 @@ import {
 } from '../errors';
 import type { ParsedBody } from './parseBody';
 import { redact } from './redact';
+import { retryAfterSeconds } from './retryAfter';
 import type { HttpResponse } from './transport';
 
 /** The WordPress REST error body: `{code, message, data: {status, params}}`. */
@@ -42,15 +43,6 @@ export interface ResponseContext {
   apiKey: string;
   /** How the API root is written, for hints about a wrong root. */
   apiRoot: string;
-}
-
-/** Seconds from a Retry-After header (delta seconds or an HTTP date). */
-export function retryAfterSeconds(header: string | undefined, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header.trim());
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /** The typed error for a response the operation could not use. */
