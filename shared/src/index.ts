@@ -1,7 +1,8 @@
 /** The shared Commerce Service client: everything both adapters need, nothing platform-specific. */
 export * from './config';
 export * from './errors';
-export * from './client';
+export * from './storeApi';
+export * from './operations/inputs';
 export * from './paginate';
 export * from './http/transport';
 export * from './http/redact';
@@ -40,7 +41,6 @@ export { STATUS_FIT, statusFitOf, statusFits, type StatusFit, type RecordKind } 
 export {
   verifyDelivery,
   markVerification,
-  verifiedItem,
   VERIFICATION_FIELD,
   SECRET_MISMATCH_MESSAGE,
   type Verification,
@@ -51,14 +51,23 @@ export {
 } from './events/verify';
 export {
   admitDeliveries,
+  planAdmission,
   noticeOf,
-  takesStore,
   type Admission,
   type AdmissionInput,
-  type AdmissionNotice,
+  type AdmissionCheck,
+  type PlannedDelivery,
 } from './events/admit';
-export type { ParameterReader, PlatformLog, TriggerState, RetryProfile, RetryLimits, Platform } from './platform/port';
-export { platformClient, limitsFor, retryOptionsOf, VERIFICATION_LIMITS } from './platform/client';
+export type {
+  ParameterReader,
+  PlatformLog,
+  Notice,
+  TriggerState,
+  RetryProfile,
+  RetryLimits,
+  Platform,
+} from './platform/port';
+export { platformClient, limitsFor, retryOptionsOf, VERIFICATION_LIMITS } from './platform/makeClient';
 export { readTriggerSetup, unknownEventError, type TriggerSetup, type TriggerParameter } from './triggers/setup';
 export {
   receiveDelivery,
@@ -70,11 +79,11 @@ export {
 export {
   hookSignature,
   readHookRecord,
-  subscribeHook,
-  removeHook,
+  subscribeHookRecord,
+  deleteHookRecord,
   keptHookIsCurrent,
   replaceKeptHook,
-  dropKeptHook,
+  deleteKeptHook,
   type HookRecord,
   type HookTarget,
 } from './triggers/hooks';
@@ -84,15 +93,15 @@ export { amountsInCents } from './events/cents';
 export { recentEvents, latestOrderAsEvent, type RecentOptions } from './events/recent';
 export { RESOURCE_SAMPLES } from './resources/samples';
 export {
-  readTriggerChoices,
+  readProductPlanChoices,
   choiceText,
   choiceList,
   choiceFlag,
   subscribeInputOf,
   eventFiltersOf,
   recentOptionsOf,
-  type RawTriggerChoices,
-  type TriggerChoices,
+  type RawProductPlanChoices,
+  type ProductPlanChoices,
   type HookSource,
 } from './triggers/choices';
 export {

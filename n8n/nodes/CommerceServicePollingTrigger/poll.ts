@@ -16,7 +16,7 @@ import {
 } from '../../../shared/src';
 import { nodeLog, nodeParameters } from '../common/context';
 import { toItems } from '../common/items';
-import { storeClient } from '../common/transport';
+import { n8nClient } from '../common/transport';
 
 /** Where the engine's state lives in the node's static data (one key, plain JSON). */
 export const STATE_KEY = 'pollState';
@@ -38,7 +38,7 @@ export function toPollItems(events: readonly EventRecord[]): IDataObject[] {
  * in static data (n8n persists it with the execution, or at activation for the first poll).
  */
 export async function runPoll(context: IPollFunctions): Promise<IDataObject[] | null> {
-	const client = await storeClient.call(context);
+	const client = await n8nClient.call(context);
 	// Checked before any request: an event the store's API cannot show (a lead) fails with why.
 	const filters = readPollSetup(nodeParameters(context), client.store.label);
 

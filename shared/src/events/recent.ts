@@ -1,4 +1,4 @@
-import type { CommerceServiceClient } from '../client';
+import type { CommerceServiceClient } from '../storeApi';
 import { InvalidRequestError } from '../errors';
 import type { LatestOrder } from '../resources/types';
 import { type EventKind } from './catalogue';

@@ -1,8 +1,8 @@
-import type { CommerceServiceClient } from '../client';
+import type { CommerceServiceClient } from '../storeApi';
 import { AuthenticationError, isMissingRecord } from '../errors';
 import type { Order, Subscription } from '../resources/types';
 import { toText } from '../resources/coerce';
-import { checkOrigin } from './origin';
+import { type OriginSecret, checkOrigin } from './origin';
 import type { DeliveredEvent } from './parse';
 import type { EventRecord } from './record';
 import { normaliseStatus, statusFitOf, type StatusFit } from './statusFit';
@@ -52,6 +52,13 @@ function forged(reason: ForgeryReason, message: string): Verification {
   return { status: 'forged', reason, message };
 }
 
+/** The verdict of a delivered `studiocart_secret` alone: this store's key, or a forgery. */
+export function secretVerdict(secret: OriginSecret | undefined, apiKey: string): Verification {
+  return checkOrigin(secret, apiKey) === 'match'
+    ? { status: 'verified', method: 'secret' }
+    : forged('secret-mismatch', SECRET_MISMATCH_MESSAGE);
+}
+
 /**
  * The verdict on one delivered record for a trigger of `event` (the trigger's own event; the record's
  * `trigger` when it has one must already match it, see `matchesFilters`). Never throws for a store
@@ -62,9 +69,8 @@ export async function verifyDelivery(
   delivered: DeliveredEvent,
   event: string,
 ): Promise<Verification> {
-  const origin = checkOrigin(delivered.secret, client.store.apiKey);
-  if (origin === 'mismatch') return forged('secret-mismatch', SECRET_MISMATCH_MESSAGE);
-  if (origin === 'match') return { status: 'verified', method: 'secret' };
+  // The secret of older plugin versions proves or disproves the origin without a read.
+  if (delivered.secret !== undefined) return secretVerdict(delivered.secret, client.store.apiKey);
   if (event === 'lead') {
     return {
       status: 'unverified',
@@ -136,14 +142,4 @@ export function markVerification(record: EventRecord, verdict: Verification): Ve
       ? { status: 'verified', method: verdict.method }
       : { status: 'unverified', reason: verdict.reason, message: verdict.message };
   return { ...record, [VERIFICATION_FIELD]: verification };
-}
-
-/** The verdict and the item in one call, for adapters: verify, then keep the item unless forged. */
-export async function verifiedItem(
-  client: CommerceServiceClient,
-  delivered: DeliveredEvent,
-  event: string,
-): Promise<{ verdict: Verification; item: VerifiedEvent | null }> {
-  const verdict = await verifyDelivery(client, delivered, event);
-  return { verdict, item: markVerification(delivered.record, verdict) };
 }

@@ -1,4 +1,4 @@
-import type { CommerceServiceClient } from '../client';
+import type { CommerceServiceClient } from '../storeApi';
 import type { PlatformLog } from '../platform/port';
 import { ConfigurationError } from '../errors';
 import { matchesFilters, type EventFilters } from '../events/match';
@@ -15,9 +15,6 @@ import { fingerprintOf, modifiedPage, type Change, type ListPage, walkChanges } 
  * every matching event since, oldest first, each shaped as the webhook delivery of that event (the REST
  * record plus `trigger`), and the state to keep. Amounts are the REST API's: cents on real stores.
  */
-
-/** The platform's log (see `platform/port.ts`). */
-export type PollLogger = PlatformLog;
 
 export interface PollLimits {
   /** Records asked per page (1 to 100). */
@@ -51,7 +48,7 @@ export interface PollOptions {
   state: unknown;
   /** The time now; injected so tests and platforms decide. */
   now?: () => Date;
-  logger?: PollLogger;
+  logger?: PlatformLog;
   limits?: Partial<PollLimits>;
 }
 
@@ -68,7 +65,7 @@ export interface PollResult {
 
 type Listed = Order | Subscription;
 
-const SILENT: PollLogger = { info: () => undefined, warn: () => undefined };
+const SILENT: PlatformLog = { info: () => undefined, warn: () => undefined };
 
 /** The one answer to "can this event be polled?" when it cannot: the engine's and the trigger's set-up check. */
 export function unpollableEvent(store: string, event: string): ConfigurationError {

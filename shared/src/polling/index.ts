@@ -7,7 +7,6 @@ export {
   type PollOptions,
   type PollResult,
   type PollLimits,
-  type PollLogger,
   type LatestOptions,
 } from './engine';
 export { readPollSetup } from './setup';

@@ -1,4 +1,4 @@
-import type { CommerceServiceClient } from '../client';
+import type { CommerceServiceClient } from '../storeApi';
 import type { Order } from '../resources/types';
 
 /**

@@ -4,15 +4,15 @@
  */
 import * as http from 'node:http';
 import {
-  createClient,
   markVerification,
   readDelivery,
   verifyDelivery,
   type CommerceServiceClient,
   type DeliveredEvent,
 } from '../../../shared/src';
-import { nodeTransport } from '../../../shared/src/http/nodeTransport';
+import { nodeTransport } from '../../kit/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
+import { createClient } from '../../kit/client';
 
 const KEY = 'verify-key-93b1';
 
@@ -70,7 +70,7 @@ describe.each<SandboxProfile>(['spec', 'real'])(
     async function deliveryOf(type: string): Promise<string> {
       const hook = await client.subscribeHook({ hook_url: catcher.url, status: type });
       await sandbox.fireEvent({ type });
-      await client.unsubscribeHook(hook.id);
+      await client.deleteHook(hook.id);
       const body = catcher.bodies.at(-1);
       if (!body) throw new Error(`no delivery of ${type}`);
       return body;

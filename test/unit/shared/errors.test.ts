@@ -18,7 +18,6 @@ import {
   TimeoutError,
   TransportFailure,
   UnexpectedResponseError,
-  createClient,
   describeTransportFailure,
   isCommerceServiceError,
   redact,
@@ -36,6 +35,7 @@ import {
   text,
   useNock,
 } from './helpers';
+import { createClient } from '../../kit/client';
 
 useNock();
 

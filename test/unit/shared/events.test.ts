@@ -5,7 +5,6 @@ import {
   type EventKind,
   type EventRecord,
   PURCHASE_KINDS,
-  createClient,
   eventKind,
   latestOrderAsEvent,
   matchesFilters,
@@ -13,6 +12,7 @@ import {
   recentEvents,
 } from '../../../shared/src';
 import { KEY, ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from './helpers';
+import { createClient } from '../../kit/client';
 
 useNock();
 

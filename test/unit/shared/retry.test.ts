@@ -9,7 +9,6 @@ import {
   type RetryOptions,
   ServerError,
   TimeoutError,
-  createClient,
 } from '../../../shared/src';
 import { waitBeforeRetry } from '../../../shared/src/http/retry';
 import { retryAfterMs } from '../../../shared/src/http/retryAfter';
@@ -25,6 +24,7 @@ import {
   UTC_ZONE,
   useNock,
 } from './helpers';
+import { createClient } from '../../kit/client';
 
 useNock();
 
@@ -126,7 +126,7 @@ describe('which answers are retried', () => {
     store()
       .post(`${ROOT}/webhook/zap-delete/`)
       .reply(200, [{ url: 'https://hooks.example.com/1', id: 7 }]);
-    await expect(retrying(time).unsubscribeHook('7')).resolves.toEqual({ id: '7', alreadyGone: false });
+    await expect(retrying(time).deleteHook('7')).resolves.toEqual({ id: '7', alreadyGone: false });
     expect(time.waits).toEqual([]);
   });
 
@@ -168,7 +168,7 @@ describe('which operations are retried', () => {
     const time = fakeTime();
     store().post(`${ROOT}/webhook/delete/`).reply(503, '');
     store().post(`${ROOT}/webhook/delete/`).reply(200, { id: 7 });
-    await expect(retrying(time).unsubscribeHook(7)).resolves.toEqual({ id: '7', alreadyGone: false });
+    await expect(retrying(time).deleteHook(7)).resolves.toEqual({ id: '7', alreadyGone: false });
   });
 
   it('products and plans (4, 5) are retried', async () => {

@@ -165,7 +165,7 @@ export function n8nPlatform(context: StoreContext): Platform {
  * client never retries subscribe). `verification`: the short budget shared by both platforms for
  * reading back a hook delivery's record. A malformed Store URL throws a ConfigurationError.
  */
-export async function storeClient(
+export async function n8nClient(
 	this: StoreContext,
 	profile: RetryProfile = 'interactive',
 ): Promise<CommerceServiceClient> {

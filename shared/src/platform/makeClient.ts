@@ -2,7 +2,7 @@
  * One way to make a store client on any platform: the user's settings, the platform's transport and
  * sleep, and the retry profile the call needs (issue #9: every client retries reads).
  */
-import { CommerceServiceClient } from '../client';
+import { CommerceServiceClient } from '../storeApi';
 import type { StoreSettings } from '../config';
 import type { RetryOptions } from '../http/retry';
 import type { Platform, RetryLimits, RetryProfile } from './port';

@@ -49,7 +49,7 @@ export function zapierPlatform(z: ZObject): Platform {
  * retries subscribe). `verification`: the short budget shared by both platforms for reading back a
  * hook delivery's record. Throws a `ConfigurationError` for unusable settings.
  */
-export function storeClient(
+export function zapierClient(
   z: ZObject,
   bundle: Pick<Bundle, 'authData'>,
   profile: RetryProfile = 'interactive',

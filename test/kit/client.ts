@@ -1,0 +1,15 @@
+/**
+ * The shared client as the tests and the bench make it: straight from its options, with no platform in
+ * between (the adapters make theirs with `platformClient`, shared/src/platform/makeClient.ts).
+ */
+import { type ClientOptions, CommerceServiceClient, zoneLabel } from '../../shared/src';
+
+export function createClient(options: ClientOptions): CommerceServiceClient {
+  return new CommerceServiceClient(options);
+}
+
+/** The site's zone as people read it (`America/New_York`), or null when the index could not be read. */
+export async function siteZoneLabel(client: CommerceServiceClient): Promise<string | null> {
+  const { zone } = await client.siteZone();
+  return zone ? zoneLabel(zone) : null;
+}
