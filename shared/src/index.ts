@@ -13,7 +13,7 @@ export {
   DEFAULT_MAX_RETRY_AFTER_MS,
   isRetriedOperation,
 } from './http/retry';
-export { findCustomerByEmail, sameEmail, type FindByEmailOptions, type CustomerSource } from './reads/customerByEmail';
+export { sameEmail, type FindByEmailOptions, type CustomerSource } from './reads/customerByEmail';
 export {
   OPERATIONS,
   ORDERBY_VALUES,

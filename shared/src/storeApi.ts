@@ -19,6 +19,7 @@ import {
   type PageParams,
   type ProductListParams,
   type SubscribeInput,
+  checkHookUrl,
   numericIfDigits,
   planIdParam,
 } from './operations/inputs';
@@ -26,7 +27,7 @@ import { pageOf } from './operations/page';
 import type { Params } from './operations/request';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import type { Notice } from './platform/port';
-import { type FindByEmailOptions, findCustomerByEmail } from './reads/customerByEmail';
+import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
 import type {
   Customer,
   HookDeletion,
@@ -112,14 +113,7 @@ export class CommerceServiceClient {
   }
 
   async subscribeHook(input: SubscribeInput): Promise<HookSubscription> {
-    if (!/^https?:\/\/\S+$/i.test(input.hook_url)) {
-      throw new InvalidRequestError(
-        { store: this.store.label, operation: OPERATIONS.subscribeHook.label },
-        'the webhook URL is not an absolute http(s) URL',
-        'This is set by Zapier or n8n: re-save the trigger, or check the public URL of your n8n (N8N_WEBHOOK_URL; WEBHOOK_URL on n8n 1.x).',
-        ['hook_url'],
-      );
-    }
+    checkHookUrl(input.hook_url, this.store.label);
     const { value } = await this.call('subscribeHook', {
       hook_url: input.hook_url,
       product_id: input.product_id,
@@ -190,7 +184,7 @@ export class CommerceServiceClient {
         ['email'],
       );
     }
-    return findCustomerByEmail(this, email, options);
+    return firstCustomerWithEmail(this, email, options);
   }
 
   listOrders(params: DatedListParams = {}): Promise<Page<Order>> {

@@ -2,6 +2,8 @@
  * What the operation wrappers take (docs/service/operations.md), and how a few inputs are written on
  * the wire. Types only and two small shapers: the reads and the triggers import them without the client.
  */
+import { InvalidRequestError } from '../errors';
+import { OPERATIONS } from './catalogue';
 import type { Params } from './request';
 
 export interface PageParams {
@@ -51,4 +53,15 @@ export function planIdParam(plan: string | readonly string[] | null | undefined)
 
 export function numericIfDigits(id: string): string | number {
   return /^\d{1,15}$/.test(id) ? Number(id) : id;
+}
+
+/** Subscribe's `hook_url` must be an absolute http(s) URL: the platform sets it, so the hint says where. */
+export function checkHookUrl(url: string, store: string): void {
+  if (/^https?:\/\/\S+$/i.test(url)) return;
+  throw new InvalidRequestError(
+    { store, operation: OPERATIONS.subscribeHook.label },
+    'the webhook URL is not an absolute http(s) URL',
+    'This is set by Zapier or n8n: re-save the trigger, or check the public URL of your n8n (N8N_WEBHOOK_URL; WEBHOOK_URL on n8n 1.x).',
+    ['hook_url'],
+  );
 }

@@ -25,7 +25,7 @@ export function sameEmail(a: string | null | undefined, b: string): boolean {
 }
 
 /** The first customer whose email matches, or null when the store has none. */
-export async function findCustomerByEmail(
+export async function firstCustomerWithEmail(
   source: CustomerSource,
   email: string,
   options: FindByEmailOptions = {},
