@@ -6,76 +6,22 @@ export * from './operations/inputs';
 export * from './paginate';
 export * from './http/transport';
 export * from './http/redact';
-export {
-  type RetryOptions,
-  type Sleep,
-  DEFAULT_MAX_ATTEMPTS,
-  DEFAULT_MAX_RETRY_AFTER_MS,
-  isRetriedOperation,
-} from './http/retry';
-export { sameEmail, type FindByEmailOptions, type CustomerSource } from './reads/customerByEmail';
-export {
-  OPERATIONS,
-  ORDERBY_VALUES,
-  ORDER_VALUES,
-  MAX_PER_PAGE,
-  type OperationKey,
-  type OperationSpec,
-} from './operations/catalogue';
+export { type RetryOptions } from './http/retry';
+export { sameEmail } from './reads/customerByEmail';
+export { ORDERBY_VALUES } from './operations/catalogue';
 export * from './resources/types';
 export { FIELDS, FIELD_LABELS, type FieldDescription } from './resources/labels';
-export {
-  EVENTS,
-  eventKind,
-  PURCHASE_KINDS,
-  PURCHASE_KIND_LABELS,
-  type PurchaseKind,
-  type EventKey,
-  type EventKind,
-  type EventNoun,
-} from './events/catalogue';
+export { EVENTS, eventKind, PURCHASE_KINDS, type EventKey, type EventKind, type EventNoun } from './events/catalogue';
 export type { EventRecord } from './events/record';
 export { parseDelivery, readDelivery, type DeliveredEvent } from './events/parse';
-export { ORIGIN_SECRET_FIELD, OriginSecret, checkOrigin, type OriginCheck } from './events/origin';
-export { STATUS_FIT, statusFitOf, statusFits, type StatusFit, type RecordKind } from './events/statusFit';
-export {
-  verifyDelivery,
-  markVerification,
-  VERIFICATION_FIELD,
-  SECRET_MISMATCH_MESSAGE,
-  type Verification,
-  type VerificationMarker,
-  type VerifiedEvent,
-  type ForgeryReason,
-  type UnverifiedReason,
-} from './events/verify';
-export {
-  admitDeliveries,
-  planAdmission,
-  noticeOf,
-  type Admission,
-  type AdmissionInput,
-  type AdmissionCheck,
-  type PlannedDelivery,
-} from './events/admit';
-export type {
-  ParameterReader,
-  PlatformLog,
-  Notice,
-  TriggerState,
-  RetryProfile,
-  RetryLimits,
-  Platform,
-} from './platform/port';
-export { platformClient, limitsFor, retryOptionsOf, VERIFICATION_LIMITS } from './platform/makeClient';
-export { readTriggerSetup, unknownEventError, type TriggerSetup, type TriggerParameter } from './triggers/setup';
-export {
-  receiveDelivery,
-  admitReceived,
-  takeDelivery,
-  type ReceivedDelivery,
-  type AdmitContext,
-} from './triggers/intake';
+export { OriginSecret, checkOrigin } from './events/origin';
+export { STATUS_FIT, statusFits } from './events/statusFit';
+export { verifyDelivery, markVerification, VERIFICATION_FIELD, type VerificationMarker } from './events/verify';
+export { admitDeliveries, planAdmission, noticeOf, type AdmissionInput } from './events/admit';
+export type { ParameterReader, PlatformLog, Notice, RetryProfile, RetryLimits, Platform } from './platform/port';
+export { platformClient, VERIFICATION_LIMITS } from './platform/makeClient';
+export { readTriggerSetup, type TriggerSetup, type TriggerParameter } from './triggers/setup';
+export { receiveDelivery, admitReceived, takeDelivery } from './triggers/intake';
 export {
   hookSignature,
   readHookRecord,
@@ -90,7 +36,7 @@ export {
 export * from './polling';
 export { matchesFilters, type EventFilters } from './events/match';
 export { amountsInCents } from './events/cents';
-export { recentEvents, latestOrderAsEvent, type RecentOptions } from './events/recent';
+export { recentEvents, latestOrderAsEvent } from './events/recent';
 export { RESOURCE_SAMPLES } from './resources/samples';
 export {
   readProductPlanChoices,
@@ -100,15 +46,6 @@ export {
   subscribeInputOf,
   eventFiltersOf,
   recentOptionsOf,
-  type RawProductPlanChoices,
-  type ProductPlanChoices,
-  type HookSource,
 } from './triggers/choices';
-export {
-  planChoices,
-  productPlanChoices,
-  isPurchaseKind,
-  type PlanChoiceOptions,
-  type ClientSource,
-} from './triggers/plans';
+export { planChoices, productPlanChoices, isPurchaseKind } from './triggers/plans';
 export * from './dates';

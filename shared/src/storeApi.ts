@@ -53,7 +53,7 @@ export interface ClientOptions {
   siteZone?: SiteZone;
 }
 
-export const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_TIMEOUT_MS = 20_000;
 
 type ItemOf<K extends OperationKey> = ResultOf<K> extends (infer T)[] ? T : never;
 

@@ -28,7 +28,7 @@ export const STATE_KEY = 'pollState';
  */
 const READ_FROM_STORE: VerificationMarker = { status: 'verified', method: 'store' };
 
-export function toPollItems(events: readonly EventRecord[]): IDataObject[] {
+function toPollItems(events: readonly EventRecord[]): IDataObject[] {
 	return toItems(events.map((event) => ({ ...event, [VERIFICATION_FIELD]: READ_FROM_STORE })));
 }
 

@@ -10,7 +10,7 @@ import type { SiteZone, ZoneReading } from './zone';
 export type Clock = 'utc' | 'site';
 
 /** The suffix of every instant field: `date_time` → `date_time_iso`. */
-export const INSTANT_SUFFIX = '_iso';
+const INSTANT_SUFFIX = '_iso';
 
 export function instantKey(field: string): string {
   return `${field}${INSTANT_SUFFIX}`;
@@ -33,10 +33,10 @@ export const RECORD_TIMES: Readonly<Record<string, Clock>> = {
 };
 
 /** Timestamps inside a subscription's `invoices[]`: `get_the_date`, site-local. */
-export const INVOICE_TIMES: Readonly<Record<string, Clock>> = { date_time: 'site' };
+const INVOICE_TIMES: Readonly<Record<string, Clock>> = { date_time: 'site' };
 
 /** Nested lists whose entries carry timestamps of their own. */
-export const NESTED_TIMES: Readonly<Record<string, Readonly<Record<string, Clock>>>> = { invoices: INVOICE_TIMES };
+const NESTED_TIMES: Readonly<Record<string, Readonly<Record<string, Clock>>>> = { invoices: INVOICE_TIMES };
 
 /** Whether a field is one this module adds (an adapter or a fingerprint may leave them out). */
 export function isInstantField(key: string): boolean {

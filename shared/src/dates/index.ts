@@ -1,16 +1,5 @@
 /** Store times as instants (docs/dates.md): the zone facts, the conversion, and date inputs. */
-export { type SiteZone, type ZoneReading, zoneFromIndex, zoneLabel, offsetAt, offsetText, isKnownZone } from './zone';
-export { utcInstant, localInstant, localInstantMs, instantIn, siteDay, wallTime } from './instant';
-export {
-  type Clock,
-  type InstantOptions,
-  INSTANT_SUFFIX,
-  RECORD_TIMES,
-  INVOICE_TIMES,
-  instantKey,
-  isInstantField,
-  withInstant,
-  withInstants,
-  withoutInstants,
-} from './fields';
-export { siteDayOf, type DayReading, type DateInput } from './input';
+export { type SiteZone, zoneFromIndex, zoneLabel } from './zone';
+export { utcInstant, localInstant } from './instant';
+export { isInstantField, withInstants, withoutInstants } from './fields';
+export { siteDayOf } from './input';

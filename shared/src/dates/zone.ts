@@ -35,7 +35,7 @@ function formatterOf(name: string): Intl.DateTimeFormat {
 }
 
 /** Whether the runtime knows this IANA zone name. */
-export function isKnownZone(name: string): boolean {
+function isKnownZone(name: string): boolean {
   try {
     formatterOf(name);
     return true;

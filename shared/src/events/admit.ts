@@ -16,7 +16,7 @@ import { type Verification, markVerification, secretVerdict, verifyDelivery } fr
  * option off, but the record carries a secret: a wrong one is proof of forgery without a read), or
  * `none` (the option off, no secret: it goes on as the store sent it). Only `none` needs no store.
  */
-export type AdmissionCheck = 'verify' | 'secret' | 'none';
+type AdmissionCheck = 'verify' | 'secret' | 'none';
 
 export interface PlannedDelivery extends DeliveredEvent {
   check: AdmissionCheck;

@@ -7,7 +7,7 @@ import type { EventKey } from './catalogue';
  * status it has not reached yet (a "refund" of an order the store shows as paid) does not fit.
  */
 
-export type RecordKind = 'order' | 'subscription';
+type RecordKind = 'order' | 'subscription';
 
 export interface StatusFit {
   /** What the delivery's `id` names, read with operation 10 (order) or 13 (subscription). */

@@ -14,7 +14,7 @@ import { normaliseStatus, statusFitOf, type StatusFit } from './statusFit';
  */
 
 /** Why a delivery is taken for a forgery. Messages name no customer data. */
-export type ForgeryReason =
+type ForgeryReason =
   | 'secret-mismatch'
   | 'no-record-id'
   | 'unknown-record'
@@ -24,7 +24,7 @@ export type ForgeryReason =
   | 'unknown-event';
 
 /** Why a delivery goes on unverified. */
-export type UnverifiedReason = 'lead-has-no-record' | 'store-unavailable';
+type UnverifiedReason = 'lead-has-no-record' | 'store-unavailable';
 
 export type Verification =
   | { status: 'verified'; method: 'secret' | 'store' }
@@ -44,7 +44,7 @@ export interface VerificationMarker {
 
 export const VERIFICATION_FIELD = 'verification';
 
-export const SECRET_MISMATCH_MESSAGE = 'the delivery carries a studiocart_secret that is not this store’s API key';
+const SECRET_MISMATCH_MESSAGE = 'the delivery carries a studiocart_secret that is not this store’s API key';
 
 export type VerifiedEvent = EventRecord & { verification: VerificationMarker };
 

@@ -14,13 +14,13 @@ import { retryAfterSeconds } from './retryAfter';
 import type { HttpResponse } from './transport';
 
 /** The WordPress REST error body: `{code, message, data: {status, params}}`. */
-export interface WordPressError {
+interface WordPressError {
   code?: string;
   message?: string;
   params: string[];
 }
 
-export function readWordPressError(parsed: ParsedBody): WordPressError {
+function readWordPressError(parsed: ParsedBody): WordPressError {
   const value = parsed.kind === 'json' ? (Array.isArray(parsed.value) ? parsed.value[0] : parsed.value) : undefined;
   if (!value || typeof value !== 'object') return { params: [] };
   const { code, message, data } = value as { code?: unknown; message?: unknown; data?: unknown };

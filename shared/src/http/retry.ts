@@ -27,16 +27,16 @@ export interface RetryOptions {
   random?: () => number;
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 3;
-export const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
-export const DEFAULT_BACKOFF_MS = 1000;
+const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
+const DEFAULT_BACKOFF_MS = 1000;
 /** An attempt with less time than this left in the budget is not worth sending. */
-export const MIN_ATTEMPT_MS = 1000;
+const MIN_ATTEMPT_MS = 1000;
 
 /** Subscribe makes a new hook each time it succeeds: a retry after a lost answer would make a second one. */
 const NEVER_RETRIED: ReadonlySet<OperationKey> = new Set<OperationKey>(['subscribeHook']);
 
-export function isRetriedOperation(key: OperationKey): boolean {
+function isRetriedOperation(key: OperationKey): boolean {
   return !NEVER_RETRIED.has(key);
 }
 
@@ -83,7 +83,7 @@ export async function withRetries<R>(plan: RetryPlan, attempt: (timeoutMs: numbe
 }
 
 /** 429, 502, 503, 504, timeouts, dropped connections; a 500 once (a WordPress route without a handler never). */
-export function isRetryable(error: CommerceServiceError, serverErrorsSoFar: number): boolean {
+function isRetryable(error: CommerceServiceError, serverErrorsSoFar: number): boolean {
   if (error instanceof RateLimitError || error instanceof TimeoutError || error instanceof NetworkError) return true;
   if (!(error instanceof ServerError)) return false;
   if (error.status === 502 || error.status === 503 || error.status === 504) return true;

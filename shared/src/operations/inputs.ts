@@ -11,7 +11,7 @@ export interface PageParams {
   per_page?: number;
 }
 
-export interface SortParams<OrderBy extends string> {
+interface SortParams<OrderBy extends string> {
   orderby?: OrderBy;
   order?: 'asc' | 'desc';
 }

@@ -13,11 +13,11 @@ import type { Platform, RetryLimits, RetryProfile } from './port';
  */
 export const VERIFICATION_LIMITS: RetryLimits = { timeoutMs: 5_000, budgetMs: 10_000, maxRetryAfterMs: 3_000 };
 
-export function limitsFor(platform: Platform, profile: RetryProfile): RetryLimits {
+function limitsFor(platform: Platform, profile: RetryProfile): RetryLimits {
   return profile === 'verification' ? VERIFICATION_LIMITS : platform.interactive;
 }
 
-export function retryOptionsOf(limits: RetryLimits, platform: Pick<Platform, 'sleep'>): RetryOptions {
+function retryOptionsOf(limits: RetryLimits, platform: Pick<Platform, 'sleep'>): RetryOptions {
   return { budgetMs: limits.budgetMs, maxRetryAfterMs: limits.maxRetryAfterMs, sleep: platform.sleep };
 }
 

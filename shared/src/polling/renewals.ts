@@ -8,9 +8,9 @@ import type { Order } from '../resources/types';
  * when an order says it is a subscription charge (an item with a `sub_summary`).
  */
 
-export const RENEWAL_LOOKUP_PAGES = 3;
+const RENEWAL_LOOKUP_PAGES = 3;
 
-export function isSubscriptionCharge(order: Order): boolean {
+function isSubscriptionCharge(order: Order): boolean {
   return (
     Array.isArray(order.items) &&
     order.items.some((item) => typeof item.sub_summary === 'string' && item.sub_summary.trim() !== '')

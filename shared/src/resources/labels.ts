@@ -111,7 +111,7 @@ function describe(type: FieldType): Pick<FieldDescription, 'type' | 'children'> 
 }
 
 /** Each field, and right after each store timestamp its instant (`date_time` → `date_time_iso`). */
-export function describeSchema(schema: Schema): FieldDescription[] {
+function describeSchema(schema: Schema): FieldDescription[] {
   return Object.entries(schema).flatMap(([key, type]): FieldDescription[] => {
     const field: FieldDescription = { key, label: labelOf(key), ...describe(type) };
     if (!RECORD_TIMES[key]) return [field];

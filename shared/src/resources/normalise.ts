@@ -81,7 +81,7 @@ function hookId(body: unknown): string {
   return id;
 }
 
-export function latestOrder(raw: Record<string, unknown>): LatestOrder {
+function latestOrder(raw: Record<string, unknown>): LatestOrder {
   const record = coerceRecord<LatestOrder>(LATEST_ORDER, raw, 'fill');
   // Rich records on current stores have the event payload's `id`/`status` instead of the documented names (docs/service/real-stores.md#latest-orders).
   if (raw.order_id === undefined && raw.id !== undefined) record.order_id = Math.trunc(toNumber(raw.id) ?? 0);

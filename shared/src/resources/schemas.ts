@@ -12,7 +12,7 @@ export const CUSTOMER: Schema = {
   last_order_date: 'string',
 };
 
-export const ORDER_ITEM: Schema = {
+const ORDER_ITEM: Schema = {
   product_name: 'string',
   quantity: 'int',
   subtotal: 'number',
@@ -56,7 +56,7 @@ export const ORDER: Schema = {
   invoice_subtotal: 'number',
 };
 
-export const INVOICE: Schema = {
+const INVOICE: Schema = {
   id: 'int',
   status: 'string',
   order_amount: 'number',
@@ -78,7 +78,7 @@ export const SUBSCRIPTION: Schema = {
   invoices: { list: INVOICE },
 };
 
-export const PLAN: Schema = {
+const PLAN: Schema = {
   id: 'string',
   name: 'string',
   price_type: 'string',

@@ -4,9 +4,9 @@
  */
 
 /** Timestamp `YYYY-MM-DD HH:MM:SS`. */
-export type Timestamp = string;
+type Timestamp = string;
 /** Date `YYYY-MM-DD`. */
-export type DateString = string;
+type DateString = string;
 
 export interface Customer {
   id: number;
@@ -19,7 +19,7 @@ export interface Customer {
   last_order_date: Timestamp;
 }
 
-export interface OrderItem {
+interface OrderItem {
   product_name: string;
   quantity: number;
   subtotal: number;
@@ -62,7 +62,7 @@ export interface Order extends Purchase {
   invoice_subtotal: number;
 }
 
-export interface Invoice {
+interface Invoice {
   id: number;
   status: string;
   order_amount: number;
@@ -83,7 +83,7 @@ export interface Subscription extends Purchase {
   invoices: Invoice[];
 }
 
-export interface Plan {
+interface Plan {
   id: string;
   name: string;
   price_type: string;

@@ -81,7 +81,7 @@ export interface InstalledSuiteOptions {
 }
 
 /** The state of one installed-package suite, set up by its beforeAll. */
-export class InstalledN8n {
+class InstalledN8n {
   readonly stores = {} as Record<'real' | 'spec', Sandbox>;
   registry!: Registry;
   tarball = '';
@@ -210,7 +210,7 @@ async function installedTypes(session: RestSession): Promise<string[]> {
  * the trigger (`POST /rest/workflows/:id/run`; 1.x wants the workflow in the body, 2.x reads it from
  * the database and ignores it), then the finished execution.
  */
-export async function runTriggerManually(
+async function runTriggerManually(
   session: RestSession,
   workflowId: string,
   nodeName: string,
