@@ -28,17 +28,7 @@ import type { Params } from './operations/request';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import type { Notice } from './platform/port';
 import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
-import type {
-  Customer,
-  HookDeletion,
-  HookSubscription,
-  LatestOrder,
-  Order,
-  Product,
-  Subscription,
-  WebhookPlan,
-  WebhookProduct,
-} from './resources/types';
+import type * as Records from './resources/types';
 
 export interface ClientOptions {
   settings: StoreSettings;
@@ -112,7 +102,7 @@ export class CommerceServiceClient {
     await this.call('validateKey');
   }
 
-  async subscribeHook(input: SubscribeInput): Promise<HookSubscription> {
+  async subscribeHook(input: SubscribeInput): Promise<Records.HookSubscription> {
     checkHookUrl(input.hook_url, this.store.label);
     const { value } = await this.call('subscribeHook', {
       hook_url: input.hook_url,
@@ -129,9 +119,9 @@ export class CommerceServiceClient {
    * Operation 3, made to work on real stores: `webhook/delete/` first, then `webhook/zap-delete/` when
    * the store has no working handler for the former; a hook the store no longer knows is deleted.
    */
-  async deleteHook(id: Id): Promise<HookDeletion> {
+  async deleteHook(id: Id): Promise<Records.HookDeletion> {
     const params = { id: numericIfDigits(String(id)) };
-    const deleted: HookDeletion = { id: String(id), alreadyGone: false };
+    const deleted: Records.HookDeletion = { id: String(id), alreadyGone: false };
     for (const key of ['deleteHook', 'zapDeleteHook'] as const) {
       try {
         await this.call(key, params);
@@ -145,16 +135,16 @@ export class CommerceServiceClient {
     return deleted;
   }
 
-  async listWebhookProducts(): Promise<WebhookProduct[]> {
+  async listWebhookProducts(): Promise<Records.WebhookProduct[]> {
     return (await this.call('listWebhookProducts')).value;
   }
 
-  async listWebhookPlans(productId: Id): Promise<WebhookPlan[]> {
+  async listWebhookPlans(productId: Id): Promise<Records.WebhookPlan[]> {
     return (await this.call('listWebhookPlans', { product_id: productId })).value;
   }
 
   /** Operation 6; the store's 404 `no_orders` is an empty list. */
-  async latestOrders(input: LatestOrdersInput = {}): Promise<LatestOrder[]> {
+  async latestOrders(input: LatestOrdersInput = {}): Promise<Records.LatestOrder[]> {
     const params = { product_id: input.product_id, plan_id: planIdParam(input.plan_id), status: input.status };
     try {
       return (await this.call('latestOrders', params)).value;
@@ -166,16 +156,16 @@ export class CommerceServiceClient {
 
   // 7 to 15: REST reads.
 
-  listCustomers(params: PageParams = {}): Promise<Page<Customer>> {
+  listCustomers(params: PageParams = {}): Promise<Page<Records.Customer>> {
     return this.list('listCustomers', { ...params });
   }
 
-  async getCustomer(id: Id): Promise<Customer> {
+  async getCustomer(id: Id): Promise<Records.Customer> {
     return (await this.call('getCustomer', { customer_id: id })).value;
   }
 
   /** The customer with this email (trimmed, any letter case), or null; walks the customers list. */
-  async findCustomerByEmail(email: string, options: FindByEmailOptions = {}): Promise<Customer | null> {
+  async findCustomerByEmail(email: string, options: FindByEmailOptions = {}): Promise<Records.Customer | null> {
     if (email.trim() === '') {
       throw new InvalidRequestError(
         { store: this.store.label, operation: 'Find a customer by email' },
@@ -187,16 +177,16 @@ export class CommerceServiceClient {
     return firstCustomerWithEmail(this, email, options);
   }
 
-  listOrders(params: DatedListParams = {}): Promise<Page<Order>> {
+  listOrders(params: DatedListParams = {}): Promise<Page<Records.Order>> {
     return this.list('listOrders', { ...params });
   }
 
-  async getOrder(id: Id): Promise<Order> {
+  async getOrder(id: Id): Promise<Records.Order> {
     return (await this.call('getOrder', { order_id: id })).value;
   }
 
   /** Operation 11; real stores need both `page` and `per_page`, so both are always sent. */
-  listSubscriptionOrders(subscriptionId: Id, params: DatedListParams = {}): Promise<Page<Order>> {
+  listSubscriptionOrders(subscriptionId: Id, params: DatedListParams = {}): Promise<Page<Records.Order>> {
     return this.list('listSubscriptionOrders', {
       ...params,
       page: params.page ?? 1,
@@ -205,19 +195,19 @@ export class CommerceServiceClient {
     });
   }
 
-  listSubscriptions(params: DatedListParams = {}): Promise<Page<Subscription>> {
+  listSubscriptions(params: DatedListParams = {}): Promise<Page<Records.Subscription>> {
     return this.list('listSubscriptions', { ...params });
   }
 
-  async getSubscription(id: Id): Promise<Subscription> {
+  async getSubscription(id: Id): Promise<Records.Subscription> {
     return (await this.call('getSubscription', { subscription_id: id })).value;
   }
 
-  listProducts(params: ProductListParams = {}): Promise<Page<Product>> {
+  listProducts(params: ProductListParams = {}): Promise<Page<Records.Product>> {
     return this.list('listProducts', { ...params });
   }
 
-  async getProduct(id: Id): Promise<Product> {
+  async getProduct(id: Id): Promise<Records.Product> {
     return (await this.call('getProduct', { product_id: id })).value;
   }
 
