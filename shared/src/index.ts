@@ -6,24 +6,19 @@ export * from './operations/inputs';
 export * from './paginate';
 export * from './http/transport';
 export * from './http/redact';
-export { type RetryOptions } from './http/retry';
 export { sameEmail } from './reads/customerByEmail';
 export { ORDERBY_VALUES } from './operations/catalogue';
 export * from './resources/types';
-export { FIELDS, FIELD_LABELS, type FieldDescription } from './resources/labels';
-export { EVENTS, eventKind, PURCHASE_KINDS, type EventKey, type EventKind, type EventNoun } from './events/catalogue';
+export { FIELDS, type FieldDescription } from './resources/labels';
+export { EVENTS, type EventKey, type EventKind, type EventNoun } from './events/catalogue';
 export type { EventRecord } from './events/record';
-export { parseDelivery, readDelivery, type DeliveredEvent } from './events/parse';
-export { OriginSecret, checkOrigin } from './events/origin';
-export { STATUS_FIT, statusFits } from './events/statusFit';
-export { verifyDelivery, markVerification, VERIFICATION_FIELD, type VerificationMarker } from './events/verify';
-export { admitDeliveries, planAdmission, noticeOf, type AdmissionInput } from './events/admit';
-export type { ParameterReader, PlatformLog, Notice, RetryProfile, RetryLimits, Platform } from './platform/port';
-export { platformClient, VERIFICATION_LIMITS } from './platform/makeClient';
+export { parseDelivery, readDelivery } from './events/parse';
+export { verifyDelivery, VERIFICATION_FIELD, type VerificationMarker } from './events/verify';
+export type { ParameterReader, PlatformLog, RetryProfile, RetryLimits, Platform } from './platform/port';
+export { platformClient } from './platform/makeClient';
 export { readTriggerSetup, type TriggerSetup, type TriggerParameter } from './triggers/setup';
 export { receiveDelivery, admitReceived, takeDelivery } from './triggers/intake';
 export {
-  hookSignature,
   readHookRecord,
   subscribeHookRecord,
   deleteHookRecord,
@@ -35,17 +30,8 @@ export {
 } from './triggers/hooks';
 export * from './polling';
 export { matchesFilters, type EventFilters } from './events/match';
-export { amountsInCents } from './events/cents';
-export { recentEvents, latestOrderAsEvent } from './events/recent';
+export { recentEvents } from './events/recent';
 export { RESOURCE_SAMPLES } from './resources/samples';
-export {
-  readProductPlanChoices,
-  choiceText,
-  choiceList,
-  choiceFlag,
-  subscribeInputOf,
-  eventFiltersOf,
-  recentOptionsOf,
-} from './triggers/choices';
+export { readProductPlanChoices, choiceText, eventFiltersOf, recentOptionsOf } from './triggers/choices';
 export { planChoices, productPlanChoices, isPurchaseKind } from './triggers/plans';
 export * from './dates';

@@ -2,7 +2,8 @@
  * The shared client as the tests and the bench make it: straight from its options, with no platform in
  * between (the adapters make theirs with `platformClient`, shared/src/platform/makeClient.ts).
  */
-import { type ClientOptions, CommerceServiceClient, zoneLabel } from '../../shared/src';
+import { type ClientOptions, CommerceServiceClient } from '../../shared/src';
+import { zoneLabel } from '../../shared/src/dates/zone';
 
 export function createClient(options: ClientOptions): CommerceServiceClient {
   return new CommerceServiceClient(options);

@@ -4,7 +4,6 @@
  * index, and polling across the site's midnight, a DST change and a change of the site's zone.
  */
 import {
-  type Notice,
   type CommerceServiceClient,
   type HttpRequest,
   type Order,
@@ -13,6 +12,7 @@ import {
   type Transport,
   pollEvents,
 } from '../../../shared/src';
+import type { Notice } from '../../../shared/src/platform/port';
 import { nodeTransport } from '../../kit/nodeTransport';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
 import { createClient, siteZoneLabel } from '../../kit/client';

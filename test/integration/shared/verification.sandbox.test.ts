@@ -3,13 +3,9 @@
  * receives them, then forged, checked with the store, and never showing the key (issue #10).
  */
 import * as http from 'node:http';
-import {
-  markVerification,
-  readDelivery,
-  verifyDelivery,
-  type CommerceServiceClient,
-  type DeliveredEvent,
-} from '../../../shared/src';
+import { readDelivery, verifyDelivery, type CommerceServiceClient } from '../../../shared/src';
+import { markVerification } from '../../../shared/src/events/verify';
+import type { DeliveredEvent } from '../../../shared/src/events/parse';
 import { nodeTransport } from '../../kit/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 import { createClient } from '../../kit/client';

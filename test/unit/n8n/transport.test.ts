@@ -7,7 +7,8 @@ import {
 	n8nTransport,
 	n8nClient,
 } from '../../../n8n/nodes/common/transport';
-import { TransportFailure, VERIFICATION_LIMITS } from '../../../shared/src';
+import { TransportFailure } from '../../../shared/src';
+import { VERIFICATION_LIMITS } from '../../../shared/src/platform/makeClient';
 import { n8nSleep } from '../support/sleep';
 import { CREDENTIALS, KEY } from './fake/context';
 import { createClient } from '../../kit/client';

@@ -2,14 +2,9 @@
  * The admission decision both webhook triggers make (`shared/src/events/admit.ts`): which delivered
  * records go on and what is logged about the others. The adapters' tests cover only their wiring.
  */
-import {
-  type AdmissionInput,
-  admitDeliveries,
-  noticeOf,
-  planAdmission,
-  readDelivery,
-  type DeliveredEvent,
-} from '../../../shared/src';
+import { readDelivery } from '../../../shared/src';
+import { type AdmissionInput, admitDeliveries, noticeOf, planAdmission } from '../../../shared/src/events/admit';
+import type { DeliveredEvent } from '../../../shared/src/events/parse';
 import { FAKE_KEY, FakeStore } from './fakeStore';
 
 const EMAIL = 'maya.lopez@example.com';

@@ -1,5 +1,5 @@
 /** The client reads the site's zone once, from the REST index, and every read gets its instants (docs/dates.md). */
-import type { Notice } from '../../../shared/src';
+import type { Notice } from '../../../shared/src/platform/port';
 import { KEY, ROOT, clientFor, store, useNock } from './helpers';
 import { siteZoneLabel } from '../../kit/client';
 

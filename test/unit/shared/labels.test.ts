@@ -1,5 +1,6 @@
 /** Field labels and descriptions cover every field of the resources (docs/service/shapes.md), nested lists included. */
-import { FIELDS, FIELD_LABELS, type FieldDescription } from '../../../shared/src';
+import { FIELDS, type FieldDescription } from '../../../shared/src';
+import { FIELD_LABELS } from '../../../shared/src/resources/labels';
 
 // Field lists of docs/service/shapes.md (Customer, Order, Order item, Subscription, Invoice, Product, Plan).
 const CUSTOMER = [

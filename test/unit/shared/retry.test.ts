@@ -6,10 +6,10 @@ import {
   NetworkError,
   NotFoundError,
   RateLimitError,
-  type RetryOptions,
   ServerError,
   TimeoutError,
 } from '../../../shared/src';
+import type { RetryOptions } from '../../../shared/src/http/retry';
 import { waitBeforeRetry } from '../../../shared/src/http/retry';
 import { retryAfterMs } from '../../../shared/src/http/retryAfter';
 import {

@@ -1,8 +1,6 @@
 /** The trigger rules both adapters share: reading choices, plan choices, subscribe input and filters. */
 import {
   type WebhookPlan,
-  choiceFlag,
-  choiceList,
   eventFiltersOf,
   isPurchaseKind,
   matchesFilters,
@@ -11,8 +9,8 @@ import {
   productPlanChoices,
   readProductPlanChoices,
   recentOptionsOf,
-  subscribeInputOf,
 } from '../../../shared/src';
+import { choiceFlag, choiceList, subscribeInputOf } from '../../../shared/src/triggers/choices';
 import { ROOT, clientFor, store, useNock } from './helpers';
 
 useNock();

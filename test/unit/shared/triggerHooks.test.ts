@@ -6,12 +6,12 @@ import {
   type HttpRequest,
   type TriggerSetup,
   deleteKeptHook,
-  hookSignature,
   keptHookIsCurrent,
   readHookRecord,
   deleteHookRecord,
   replaceKeptHook,
 } from '../../../shared/src';
+import { hookSignature } from '../../../shared/src/triggers/hooks';
 import { KEY, ORIGIN, json, stubTransport } from './helpers';
 import { createClient } from '../../kit/client';
 

@@ -1,11 +1,7 @@
-import {
-  markVerification,
-  readDelivery,
-  STATUS_FIT,
-  statusFits,
-  verifyDelivery,
-  type DeliveredEvent,
-} from '../../../shared/src';
+import { readDelivery, verifyDelivery } from '../../../shared/src';
+import { markVerification } from '../../../shared/src/events/verify';
+import { STATUS_FIT, statusFits } from '../../../shared/src/events/statusFit';
+import type { DeliveredEvent } from '../../../shared/src/events/parse';
 import { FAKE_KEY, FakeStore } from './fakeStore';
 import { createClient } from '../../kit/client';
 

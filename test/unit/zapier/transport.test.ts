@@ -1,12 +1,8 @@
 import type { HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { errors as zapierErrors } from 'zapier-platform-core';
-import {
-  ConfigurationError,
-  type EventRecord,
-  TransportFailure,
-  VERIFICATION_LIMITS,
-  amountsInCents,
-} from '../../../shared/src';
+import { ConfigurationError, type EventRecord, TransportFailure } from '../../../shared/src';
+import { VERIFICATION_LIMITS } from '../../../shared/src/platform/makeClient';
+import { amountsInCents } from '../../../shared/src/events/cents';
 import { ZAPIER_LIMITS, zapierClient } from '../../../zapier/src/platform';
 import { recordTimerSleep } from '../support/sleep';
 import { toZapierError } from '../../../zapier/src/errors';
