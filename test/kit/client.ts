@@ -3,10 +3,15 @@
  * between (the adapters make theirs with `platformClient`, shared/src/platform/makeClient.ts).
  */
 import { type ClientOptions, CommerceServiceClient } from '../../shared/src';
-import { zoneLabel } from '../../shared/src/dates/zone';
+import { type SiteZone, offsetText } from '../../shared/src/dates/zone';
 
 export function createClient(options: ClientOptions): CommerceServiceClient {
   return new CommerceServiceClient(options);
+}
+
+/** `America/New_York`, `UTC+05:30`: how a zone is named in notices and docs. */
+function zoneLabel(zone: SiteZone): string {
+  return zone.kind === 'named' ? zone.name : `UTC${offsetText(zone.minutes)}`;
 }
 
 /** The site's zone as people read it (`America/New_York`), or null when the index could not be read. */

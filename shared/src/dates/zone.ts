@@ -91,11 +91,6 @@ export function zoneFromIndex(index: unknown): ZoneReading {
   return { zone: null, reason: 'the REST index has neither timezone_string nor gmt_offset' };
 }
 
-/** `America/New_York`, `UTC+05:30`: how a zone is named in notices and docs. */
-export function zoneLabel(zone: SiteZone): string {
-  return zone.kind === 'named' ? zone.name : `UTC${offsetText(zone.minutes)}`;
-}
-
 /** `+05:30`, `-04:00`, `+00:00`. */
 export function offsetText(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';

@@ -43,12 +43,6 @@ export function statusFitOf(event: string): StatusFit | undefined {
     : undefined;
 }
 
-/** Whether a record in `status` fits `event` (letter case and spaces ignored). */
-export function statusFits(event: string, status: string): boolean {
-  const fit = statusFitOf(event);
-  return fit !== undefined && fit.fits.includes(normaliseStatus(status));
-}
-
 export function normaliseStatus(status: string): string {
   return status.trim().toLowerCase();
 }

@@ -1,6 +1,7 @@
 import { readDelivery, verifyDelivery } from '../../../shared/src';
 import { markVerification } from '../../../shared/src/events/verify';
-import { STATUS_FIT, statusFits } from '../../../shared/src/events/statusFit';
+import { STATUS_FIT } from '../../../shared/src/events/statusFit';
+import { statusFits } from '../../kit/statusFit';
 import type { DeliveredEvent } from '../../../shared/src/events/parse';
 import { FAKE_KEY, FakeStore } from './fakeStore';
 import { createClient } from '../../kit/client';
