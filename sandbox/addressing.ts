@@ -3,7 +3,7 @@
  * and always at `{site}/?rest_route=/...`; everything else is the site's pages.
  */
 const NAMESPACE = '/sc/v1';
-export const ADMIN_ROOT = '/sandbox/v1';
+const ADMIN_ROOT = '/sandbox/v1';
 
 export interface Addressing {
   /** e.g. `/wp-json/sc/v1` */

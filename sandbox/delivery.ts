@@ -28,7 +28,7 @@ function payloadOf(record: EventRecord, ctx: RenderContext, trigger: string): Re
   return leadPayload(record.lead, ctx);
 }
 
-export function hookWants(hook: SandboxHook, trigger: string, record: EventRecord): boolean {
+function hookWants(hook: SandboxHook, trigger: string, record: EventRecord): boolean {
   if (hook.statuses.length > 0 && !hook.statuses.includes(trigger)) return false;
   return matches(subjectOf(record), { productId: hook.productId, planIds: hook.planIds, productIncludesBumps: true });
 }

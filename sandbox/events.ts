@@ -50,7 +50,7 @@ interface Target {
   offer: Offer | null;
 }
 
-export function isEventType(value: string): value is EventType {
+function isEventType(value: string): value is EventType {
   return (EVENT_TYPES as readonly string[]).includes(value);
 }
 

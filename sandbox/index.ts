@@ -1,15 +1,4 @@
 /** The sandbox store: a local Studiocart (sc/v1) emulator. See sandbox/README.md. */
-export { startSandbox, DEFAULT_API_KEY } from './server';
+export { startSandbox } from './server';
 export { EVENT_TYPES } from './events';
-export { deviationsFor } from './profiles';
-export type {
-  Deviations,
-  Faults,
-  Sandbox,
-  SandboxConfig,
-  SandboxDelivery,
-  SandboxEvent,
-  SandboxHook,
-  SandboxOptions,
-  SandboxProfile,
-} from './types';
+export type { Sandbox, SandboxDelivery, SandboxOptions, SandboxProfile } from './types';

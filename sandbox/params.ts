@@ -8,7 +8,7 @@ function isIntegerText(value: unknown): boolean {
 }
 
 /** An integer parameter; a failing value answers 400 rest_invalid_param, as WordPress's schema checks do. */
-export function readInteger(params: ParamMap, name: string): number | undefined {
+function readInteger(params: ParamMap, name: string): number | undefined {
   const value = params[name];
   if (value === undefined) return undefined;
   if (!isIntegerText(value)) throw invalidParams({ [name]: `${name} is not of type integer.` });

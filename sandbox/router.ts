@@ -10,7 +10,7 @@ export interface RouteContext {
   links: Links;
 }
 
-export type RouteHandler = (ctx: RouteContext, params: Record<string, string>) => ApiResponse | Promise<ApiResponse>;
+type RouteHandler = (ctx: RouteContext, params: Record<string, string>) => ApiResponse | Promise<ApiResponse>;
 
 export interface RouteDef {
   /** As WordPress lists it in the REST index, e.g. `/sc/v1/orders/(?P<id>[\d]+)`. */

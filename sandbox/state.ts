@@ -19,7 +19,7 @@ export interface StateConfig {
 }
 
 /** Each profile's site zone: `real` stores are mostly in zones with daylight saving; `spec` in UTC. */
-export const PROFILE_TIMEZONES: Readonly<Record<SandboxProfile, string>> = { spec: 'UTC', real: 'America/New_York' };
+const PROFILE_TIMEZONES: Readonly<Record<SandboxProfile, string>> = { spec: 'UTC', real: 'America/New_York' };
 
 /** Cap on the delivery log so a long-running sandbox does not grow without end. */
 const MAX_LOGGED_DELIVERIES = 10_000;

@@ -4,13 +4,14 @@
  * figures against a sandbox in its own process (`bench/readsAtScale.ts`). `npm run bench`.
  */
 import { performance } from 'node:perf_hooks';
-import { collect, createClient, EVENTS, matchesFilters, parseDelivery } from '../shared/src';
-import { nodeTransport } from '../shared/src/http/nodeTransport';
+import { collect, EVENTS, matchesFilters, parseDelivery } from '../shared/src';
+import { nodeTransport } from '../test/kit/nodeTransport';
 import { startSandbox } from '../sandbox';
 import { answerFirst } from './bench/answerFirst';
 import { dateCosts } from './bench/dates';
 import { eventCosts } from './bench/events';
 import { readsAtScale } from './bench/readsAtScale';
+import { createClient } from '../test/kit/client';
 
 const REQUESTS = 300;
 const DELIVERIES = 50_000;

@@ -1,6 +1,6 @@
 /** Hook URLs as the dashboard shows them: any key, token, signature or password replaced. */
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 const SECRET_PARAM = /^(?:api[_-]?key|apikey|key|token|access[_-]?token|secret|signature|sig|auth|password|pass)$/i;
 // In free text (an error message): `name=value` pairs whose name looks secret.

@@ -33,7 +33,7 @@ export function parseTimezone(text: string): SiteTimezone {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** Minutes east of UTC at an epoch second. */
-export function offsetMinutes(zone: SiteTimezone, seconds: number): number {
+function offsetMinutes(zone: SiteTimezone, seconds: number): number {
   if (zone.name === undefined) return zone.minutes;
   let formatter = formatters.get(zone.name);
   if (!formatter) {

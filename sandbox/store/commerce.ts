@@ -30,7 +30,7 @@ export function checkoutLine(product: Product, plan: Plan, type: ItemType): Line
   };
 }
 
-export function transactionId(random: Random, gateway: Gateway): string {
+function transactionId(random: Random, gateway: Gateway): string {
   if (gateway === 'stripe') return `ch_${random.token(24)}`;
   if (gateway === 'paypal') return random.token(17, 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789');
   return '';

@@ -15,7 +15,7 @@ import { Store } from './store';
 import type { Customer, Gateway, OrderStatus, Plan, Subscription } from './types';
 
 /** The first checkout of every generated store: fixed, so dates never depend on the machine's clock. */
-export const STORE_EPOCH = Date.UTC(2023, 0, 2, 9, 0, 0) / 1000;
+const STORE_EPOCH = Date.UTC(2023, 0, 2, 9, 0, 0) / 1000;
 /** Roughly how long the order history of a large store lasts. */
 const HISTORY_SPAN = 900 * DAY;
 /** Longest gap between checkouts, so that small stores are mostly checkouts, not renewals. */

@@ -3,7 +3,7 @@
  * so formatting (decimals or cents, timestamps) happens only when a record leaves the store.
  */
 
-export type PriceType = 'one-time' | 'recurring';
+type PriceType = 'one-time' | 'recurring';
 export type BillingInterval = '' | 'day' | 'week' | 'month' | 'year';
 
 export interface Plan {

@@ -14,7 +14,7 @@ import {
   withInstants,
   withoutInstants,
 } from '../../shared/src';
-import { nodeTransport } from '../../shared/src/http/nodeTransport';
+import { nodeTransport } from '../../test/kit/nodeTransport';
 import { startSandbox } from '../../sandbox';
 import { benchClient } from './sharedClient';
 
@@ -73,7 +73,7 @@ export async function dateCosts(): Promise<void> {
 
     counter.reset();
     client = fresh();
-    const delivered = await client.withInstants(orders.slice(0, 1));
+    const delivered = await client.stampInstants(orders.slice(0, 1));
     line('a webhook delivery, verification off', delivered.length);
 
     // CPU, side by side with a plain copy of the same records (what any adapter does with them anyway).

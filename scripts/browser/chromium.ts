@@ -13,10 +13,10 @@ import { aptInstall } from '../services/apt';
 import { ServiceUnavailableError, stderrLog, type Log } from '../services/errors';
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
 
 /** Offline, quiet and reproducible: no GPU, no QUIC, no first-run or background network traffic. */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox', // root in a container: Chromium's own sandbox cannot start
   '--headless',
   '--disable-gpu',

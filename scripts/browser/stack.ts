@@ -21,13 +21,7 @@ import {
   type N8nInstance,
   type OwnerLogin,
 } from '../n8n/instance';
-import {
-  EXAMPLE_CREDENTIAL,
-  forCustomExtensions,
-  loadExamples,
-  sandboxCredential,
-  triggerNodes,
-} from '../start/examples';
+import { forCustomExtensions, loadExamples, sandboxCredential, triggerNodes } from '../start/examples';
 
 const run = promisify(execFile);
 
@@ -53,7 +47,7 @@ export interface StackOptions {
  * `npm run build:n8n`, retried: another change to the package sources may be half-way. Its output
  * comes back in the error of the last try.
  */
-export async function buildN8nPackage(tries = 3, waitMs = 20_000): Promise<void> {
+async function buildN8nPackage(tries = 3, waitMs = 20_000): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       await run('npm', ['run', '--silent', 'build:n8n'], {
@@ -100,5 +94,3 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw error;
   }
 }
-
-export { EXAMPLE_CREDENTIAL };

@@ -27,13 +27,13 @@ export interface N8nWorkflowJson {
   [key: string]: unknown;
 }
 
-export interface CliResult {
+interface CliResult {
   code: number | null;
   stdout: string;
   stderr: string;
 }
 
-export class N8nCliError extends Error {
+class N8nCliError extends Error {
   /** For `execute`: the failed run, when n8n printed it (node errors are in `data.resultData.error`). */
   run?: N8nRun;
   constructor(
@@ -48,7 +48,7 @@ export class N8nCliError extends Error {
 const tail = (text: string) => text.split('\n').slice(-40).join('\n');
 
 /** Runs `n8n <args>` with the home's env; kills the whole process group at the deadline. */
-export async function runCli(home: N8nHome, args: string[], timeoutMs = 180000): Promise<CliResult> {
+async function runCli(home: N8nHome, args: string[], timeoutMs = 180000): Promise<CliResult> {
   fs.mkdirSync(home.userFolder, { recursive: true });
   // Each n8n process starts a task-runner broker (default port 5679): give each its own port so a
   // CLI command can run next to a server or another test.
@@ -156,7 +156,7 @@ export interface N8nRun {
   [key: string]: unknown;
 }
 
-export interface N8nNodeRun {
+interface N8nNodeRun {
   executionStatus?: string;
   error?: unknown;
   data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> };

@@ -11,7 +11,7 @@
  */
 import { N8nRestError, rest, type RestSession } from './rest';
 
-export interface InstalledNode {
+interface InstalledNode {
   name: string;
   /** e.g. `n8n-nodes-commerce-service.commerceService` */
   type: string;

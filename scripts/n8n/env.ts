@@ -1,9 +1,11 @@
 /** Environment for every n8n process we run (server and CLI): local-only, quiet, offline, reproducible. */
-import * as http from 'http';
 import * as path from 'path';
 import * as readline from 'readline';
 import type { Readable } from 'stream';
 import { childEnv, type Log, type N8nInstall } from './install';
+
+/** One free-port finder for every harness (scripts/services/ports.ts). */
+export { freePort } from '../services/ports';
 
 /** What n8n needs to find our data: the same folder and key for CLI commands and the server. */
 export interface N8nHome {
@@ -26,7 +28,7 @@ export interface N8nHome {
 }
 
 // Fixed so credentials imported by one process decrypt in the next (and across restarts).
-export const ENCRYPTION_KEY = 'commerce-service-local-n8n-key-not-secret';
+const ENCRYPTION_KEY = 'commerce-service-local-n8n-key-not-secret';
 
 // Settings a developer's shell might carry that would change what our n8n does. NODE_ENV=test (set
 // by jest) makes n8n's logger silent, hiding the lines the CLI helpers check for.
@@ -65,19 +67,6 @@ export function n8nEnv(home: N8nHome, extra: Record<string, string>): NodeJS.Pro
     ...extra,
     ...home.env,
   };
-}
-
-/** A port free right now on 127.0.0.1 (the OS picks it; a tiny race is accepted). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = http.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 /** Calls `onLine` per complete line (chunks from a pipe can end mid-line). */

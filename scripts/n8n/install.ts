@@ -49,7 +49,7 @@ const OVERRIDES: Record<string, Record<string, string>> = {
 };
 
 /** `$N8N_CACHE_DIR` (the default version only), else `${XDG_CACHE_HOME:-~/.cache}/commerce-service/n8n-<version>`. */
-export function defaultCacheDir(version = N8N_VERSION): string {
+function defaultCacheDir(version = N8N_VERSION): string {
   if (process.env.N8N_CACHE_DIR && version === N8N_VERSION) return path.resolve(process.env.N8N_CACHE_DIR);
   const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
   return path.join(cacheHome, 'commerce-service', `n8n-${version}`);
@@ -167,7 +167,7 @@ function readMarker(dir: string): { version?: string; overrides?: Record<string,
 }
 
 /** Runs `n8n --version`; the marker is written only after this succeeds. */
-export function n8nVersion(install: Omit<N8nInstall, 'version'>, binDir: string, expected = N8N_VERSION): string {
+function n8nVersion(install: Omit<N8nInstall, 'version'>, binDir: string, expected = N8N_VERSION): string {
   const res = spawnSync(install.nodeBin, [install.n8nBin, '--version'], {
     cwd: install.dir,
     env: childEnv(binDir, { N8N_USER_FOLDER: path.join(install.dir, '.version-check') }),

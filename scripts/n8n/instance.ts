@@ -8,8 +8,8 @@ import { launchN8n } from './process';
 export * from './cli';
 export * from './rest';
 export * from './community';
-export { freePort, n8nEnv, ENCRYPTION_KEY, type N8nHome } from './env';
-export { launchN8n, type N8nCommand, type N8nProcess, type N8nProcessOptions } from './process';
+export { type N8nHome } from './env';
+export { type N8nProcess } from './process';
 
 export interface StartOptions extends N8nHome {
   /** Default: a free port. */

@@ -10,7 +10,7 @@ import { n8nEnv, type N8nHome } from './env';
 export type N8nCommand = 'start' | 'worker' | 'webhook';
 
 /** What each command prints once it is up (n8n 1.x and 2.x alike). */
-export const READY_LINES: Record<N8nCommand, string> = {
+const READY_LINES: Record<N8nCommand, string> = {
   // After the HTTP server, task runner and start-up work; /healthz answers earlier. Published
   // workflows are activated asynchronously even after it (2.x): see waitForPublished.
   start: 'Editor is now accessible via',
@@ -89,7 +89,7 @@ export async function launchN8n(opts: N8nProcessOptions): Promise<N8nProcess> {
   return proc;
 }
 
-export function healthy(url: string): Promise<boolean> {
+function healthy(url: string): Promise<boolean> {
   return new Promise((resolve) => {
     const req = http.get(`${url}/healthz`, { timeout: 2000 }, (res) => {
       res.resume();

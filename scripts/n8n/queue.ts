@@ -21,10 +21,10 @@ import type { Log, N8nInstall } from './install';
 import { webhookBaseEnv, webhookUrlFor } from './instance';
 import { launchN8n, type N8nCommand, type N8nProcess } from './process';
 
-export type QueueRole = 'main' | 'worker' | 'webhook';
+type QueueRole = 'main' | 'worker' | 'webhook';
 
 /** The ports of the topology: the main's (editor, REST), the webhook processor's, the worker's health check. */
-export interface QueuePorts {
+interface QueuePorts {
   main: number;
   webhook: number;
   workerHealth: number;
@@ -88,7 +88,7 @@ export const QUEUE_PROCESSES: readonly QueueProcessSpec[] = [
 ];
 
 /** The env all three share: the mode, the database, the queue, and where webhooks are received. */
-export function queueSharedEnv(
+function queueSharedEnv(
   services: { postgres: PostgresServer; redis: RedisServer },
   urls: { main: string; webhook: string },
   version: string,

@@ -266,7 +266,7 @@ export function executionNodeOutput(
  * n8n stores run data in the `flatted` format: a JSON array whose first entry is the root; inside
  * objects and arrays every string is the index of the entry holding the value.
  */
-export function unflatten(text: string): unknown {
+function unflatten(text: string): unknown {
   const input = JSON.parse(text) as unknown[];
   const done = new Map<number, unknown>();
   const resolve = (index: number): unknown => {

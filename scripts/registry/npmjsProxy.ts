@@ -22,7 +22,7 @@ import { RegistryError } from './errors';
 
 const execFileAsync = promisify(execFile);
 
-export const NPMJS_HOST = 'registry.npmjs.org';
+const NPMJS_HOST = 'registry.npmjs.org';
 export const NPMJS_URL = `https://${NPMJS_HOST}`;
 
 export interface NpmjsProxy {

@@ -23,11 +23,9 @@ import { supervise, waitFor } from '../services/supervise';
 import { RegistryError } from './errors';
 import { NPMJS_URL, startNpmjsProxy, type NpmjsProxy } from './npmjsProxy';
 
-export { RegistryError } from './errors';
-
 const execFileAsync = promisify(execFile);
 
-export type Log = (line: string) => void;
+type Log = (line: string) => void;
 
 export interface StartRegistryOptions {
   /** Default: a free port. */
@@ -38,7 +36,7 @@ export interface StartRegistryOptions {
   readyTimeoutMs?: number;
 }
 
-export interface Published {
+interface Published {
   name: string;
   version: string;
 }

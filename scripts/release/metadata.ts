@@ -6,10 +6,10 @@
  */
 
 /** The fields a maintainer fills in, as they appear in package.json. */
-export const METADATA_FIELDS = ['repository', 'author', 'homepage', 'bugs'] as const;
+const METADATA_FIELDS = ['repository', 'author', 'homepage', 'bugs'] as const;
 
 /** The word every placeholder in n8n/package.json carries. */
-export const PLACEHOLDER_MARK = 'REPLACE-ME';
+const PLACEHOLDER_MARK = 'REPLACE-ME';
 
 /** The part of a package.json these rules read; anything else may be there. */
 export interface PackageMetadata {

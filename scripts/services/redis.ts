@@ -46,7 +46,7 @@ export async function ensureRedis(opts: { log?: Log } = {}): Promise<{ bin: stri
 }
 
 /** Sends PING over RESP and expects +PONG. */
-export function ping(port: number): Promise<boolean> {
+function ping(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
     let reply = '';

@@ -89,11 +89,11 @@ export function supervise(opts: SuperviseOptions): Supervised {
 }
 
 /** Calls `onLine` per complete line (chunks from a pipe can end mid-line). */
-export function eachLine(stream: Readable | null, onLine: (line: string) => void): void {
+function eachLine(stream: Readable | null, onLine: (line: string) => void): void {
   if (stream) readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
 }
 
-export function killGroup(pid: number | undefined, signal: NodeJS.Signals | 0): boolean {
+function killGroup(pid: number | undefined, signal: NodeJS.Signals | 0): boolean {
   if (!pid) return false;
   try {
     process.kill(-pid, signal);

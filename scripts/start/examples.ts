@@ -8,7 +8,7 @@ import * as path from 'path';
 import type { N8nCredentialJson, N8nWorkflowJson } from '../n8n/cli';
 import { REPO_ROOT } from '../n8n/install';
 
-export const EXAMPLES_DIR = path.join(REPO_ROOT, 'n8n', 'examples');
+const EXAMPLES_DIR = path.join(REPO_ROOT, 'n8n', 'examples');
 
 /** The credential every example names; `npm start` imports it pointing at the local sandbox. */
 export const EXAMPLE_CREDENTIAL = {
@@ -74,17 +74,6 @@ export function forCustomExtensions(workflow: N8nWorkflowJson): N8nWorkflowJson 
   for (const node of copy.nodes) {
     const role = (Object.keys(NODE_TYPES) as NodeRole[]).find((r) => node.type === INSTALLED_NODE_TYPES[r]);
     if (role) node.type = NODE_TYPES[role];
-  }
-  return copy;
-}
-
-/** A copy of the workflow whose Commerce Service nodes use another credential. */
-export function withCredential(workflow: N8nWorkflowJson, credential: CredentialRef): N8nWorkflowJson {
-  const copy = JSON.parse(JSON.stringify(workflow)) as N8nWorkflowJson;
-  for (const node of copy.nodes) {
-    const credentials = node.credentials as Record<string, CredentialRef> | undefined;
-    if (credentials?.[EXAMPLE_CREDENTIAL.type])
-      credentials[EXAMPLE_CREDENTIAL.type] = { id: credential.id, name: credential.name };
   }
   return copy;
 }

@@ -32,7 +32,7 @@ export const COMMUNITY_PACKAGES_ENV = { N8N_COMMUNITY_PACKAGES_ENABLED: 'true' }
  * dates, so the same sources give the same version (nothing to update) and a change gives another
  * (n8n updates to it). A release version, not a prerelease: npm publishes a prerelease only with a tag.
  */
-export function localVersion(base: string, tarball: Buffer): string {
+function localVersion(base: string, tarball: Buffer): string {
   const [major = '1', minor = '0'] = base.split('.');
   const build = parseInt(createHash('sha256').update(tarball).digest('hex').slice(0, 8), 16);
   return `${major}.${minor}.${build}`;

@@ -10,8 +10,8 @@ import { QUEUE_PROCESSES } from '../n8n/queue';
 import type { StartConfig } from './config';
 import { PACKAGE_NAME } from './examples';
 
-export type ServiceName = 'postgres' | 'redis';
-export type PortVariable = 'SANDBOX_PORT' | 'N8N_PORT' | 'N8N_WEBHOOK_PORT';
+type ServiceName = 'postgres' | 'redis';
+type PortVariable = 'SANDBOX_PORT' | 'N8N_PORT' | 'N8N_WEBHOOK_PORT';
 
 export interface FixedPort {
   number: number;
@@ -19,7 +19,7 @@ export interface FixedPort {
   variable: PortVariable;
 }
 
-export interface ProcessPlan {
+interface ProcessPlan {
   label: string;
   command: N8nCommand;
   /** A port the user can reach (and must be free), or one picked at start (a worker's health check). */

@@ -44,7 +44,7 @@ export interface PaginateOptions {
   operation?: string;
 }
 
-export const DEFAULT_MAX_PAGES = 1000;
+const DEFAULT_MAX_PAGES = 1000;
 export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 16;
 

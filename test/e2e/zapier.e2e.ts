@@ -9,10 +9,11 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { createClient } from '../../shared/src';
-import { nodeTransport } from '../../shared/src/http/nodeTransport';
+import {} from '../../shared/src';
+import { nodeTransport } from '../kit/nodeTransport';
 import { type Sandbox, startSandbox } from '../../sandbox';
 import { npmRun } from './support/steps';
+import { createClient } from '../kit/client';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');

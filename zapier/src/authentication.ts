@@ -1,6 +1,6 @@
 import type { Authentication, Bundle, ZObject } from 'zapier-platform-core';
 import { DEFAULT_API_ROOT } from '../../shared/src';
-import { storeClient } from './client';
+import { zapierClient } from './platform';
 import { withStoreErrors } from './errors';
 
 /** What the connection test returns; the connection label shows `store`. */
@@ -11,7 +11,7 @@ export interface ConnectedStore {
 
 /** Operation 1 (validate): a wrong key, URL, non-store site or unreachable host each fail with their own message. */
 export const testConnection = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<ConnectedStore> => {
-  const client = storeClient(z, bundle);
+  const client = zapierClient(z, bundle);
   await client.validateKey();
   return { store: client.store.label, storeUrl: client.store.baseUrl };
 });

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/src';
 import { nodeLog, nodeParameters } from '../common/context';
 import { toItems } from '../common/items';
-import { storeClient } from '../common/transport';
+import { n8nClient } from '../common/transport';
 
 /** Where the engine's state lives in the node's static data (one key, plain JSON). */
 export const STATE_KEY = 'pollState';
@@ -28,7 +28,7 @@ export const STATE_KEY = 'pollState';
  */
 const READ_FROM_STORE: VerificationMarker = { status: 'verified', method: 'store' };
 
-export function toPollItems(events: readonly EventRecord[]): IDataObject[] {
+function toPollItems(events: readonly EventRecord[]): IDataObject[] {
 	return toItems(events.map((event) => ({ ...event, [VERIFICATION_FIELD]: READ_FROM_STORE })));
 }
 
@@ -52,7 +52,7 @@ function newer(own: unknown, copy: unknown): unknown {
  * in static data (n8n persists it with the execution, or at activation for the first poll).
  */
 export async function runPoll(context: IPollFunctions): Promise<IDataObject[] | null> {
-	const client = await storeClient.call(context);
+	const client = await n8nClient.call(context);
 	// Checked before any request: an event the store's API cannot show (a lead) fails with why.
 	const filters = readPollSetup(nodeParameters(context), client.store.label);
 

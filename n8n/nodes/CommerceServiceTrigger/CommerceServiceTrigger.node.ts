@@ -19,10 +19,10 @@ import { nodeLog, nodeParameters } from '../common/context';
 import { toItems } from '../common/items';
 import { eventAndFilters } from '../common/descriptions/trigger';
 import { getPlans, getProductsOrAny } from '../common/methods/loadOptions';
-import { storeClient } from '../common/transport';
+import { n8nClient } from '../common/transport';
 import { toNodeError } from '../common/transport/errors';
 import { answerReceived } from './answer';
-import { createHook, deleteHook, hookExists } from './hooks';
+import { subscribeNodeHook, deleteNodeHook, nodeHookExists } from './hooks';
 
 const LOG_PREFIX = 'Commerce Service Trigger';
 
@@ -78,7 +78,7 @@ export class CommerceServiceTrigger implements INodeType {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				try {
-					return await hookExists(this);
+					return await nodeHookExists(this);
 				} catch (error) {
 					// A stale hook that cannot be deleted would keep sending events: activation must fail.
 					throw toNodeError(this.getNode(), error);
@@ -86,14 +86,14 @@ export class CommerceServiceTrigger implements INodeType {
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				try {
-					return await createHook(this);
+					return await subscribeNodeHook(this);
 				} catch (error) {
 					throw toNodeError(this.getNode(), error);
 				}
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
 				try {
-					return await deleteHook(this);
+					return await deleteNodeHook(this);
 				} catch (error) {
 					// The hook id stays in static data, so the next deactivation or activation retries.
 					throw toNodeError(this.getNode(), error);
@@ -115,7 +115,7 @@ export class CommerceServiceTrigger implements INodeType {
 		let client: CommerceServiceClient | undefined;
 		try {
 			// Before answering: a credential that names no usable store fails the call, not the log.
-			if (received.needsStore) client = await storeClient.call(this, 'verification');
+			if (received.needsStore) client = await n8nClient.call(this, 'verification');
 		} catch (error) {
 			throw toNodeError(this.getNode(), error);
 		}
@@ -123,7 +123,7 @@ export class CommerceServiceTrigger implements INodeType {
 		let admitted: EventRecord[] = [];
 		try {
 			admitted = await admitReceived(received, setup, {
-				client: async () => client ?? (await storeClient.call(this, 'verification')),
+				client: async () => client ?? (await n8nClient.call(this, 'verification')),
 				log: nodeLog(this, LOG_PREFIX),
 			});
 		} catch (error) {

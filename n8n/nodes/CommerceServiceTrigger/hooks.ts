@@ -8,13 +8,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	type HookTarget,
-	dropKeptHook,
+	deleteKeptHook,
 	keptHookIsCurrent,
 	readTriggerSetup,
 	replaceKeptHook,
 } from '../../../shared/src';
 import { nodeLog, nodeParameters } from '../common/context';
-import { storeClient } from '../common/transport';
+import { n8nClient } from '../common/transport';
 
 const LOG_PREFIX = 'Commerce Service Trigger';
 
@@ -25,29 +25,29 @@ function target(context: IHookFunctions): HookTarget {
 	return { hookUrl, setup: readTriggerSetup(nodeParameters(context)), source: 'n8n' };
 }
 
-export async function hookExists(context: IHookFunctions): Promise<boolean> {
+export async function nodeHookExists(context: IHookFunctions): Promise<boolean> {
 	return await keptHookIsCurrent(
 		context.getWorkflowStaticData('node'),
 		target(context),
-		async () => await storeClient.call(context),
+		async () => await n8nClient.call(context),
 		nodeLog(context, LOG_PREFIX),
 	);
 }
 
-export async function createHook(context: IHookFunctions): Promise<boolean> {
+export async function subscribeNodeHook(context: IHookFunctions): Promise<boolean> {
 	await replaceKeptHook(
 		context.getWorkflowStaticData('node'),
 		target(context),
-		await storeClient.call(context),
+		await n8nClient.call(context),
 		nodeLog(context, LOG_PREFIX),
 	);
 	return true;
 }
 
-export async function deleteHook(context: IHookFunctions): Promise<boolean> {
-	await dropKeptHook(
+export async function deleteNodeHook(context: IHookFunctions): Promise<boolean> {
+	await deleteKeptHook(
 		context.getWorkflowStaticData('node'),
-		async () => await storeClient.call(context),
+		async () => await n8nClient.call(context),
 		nodeLog(context, LOG_PREFIX),
 	);
 	return true;

@@ -10,7 +10,7 @@ import { localInstant, utcInstant } from './instant';
 import type { SiteZone, ZoneReading } from './zone';
 
 /** The suffix of every instant field: `date_time` → `date_time_iso`. */
-export const INSTANT_SUFFIX = '_iso';
+const INSTANT_SUFFIX = '_iso';
 
 export function instantKey(field: string): string {
   return `${field}${INSTANT_SUFFIX}`;

@@ -1,13 +1,3 @@
-/** Store times as instants (docs/dates.md): the zone facts, the conversion, and date inputs. */
-export { type SiteZone, type ZoneReading, zoneFromIndex, zoneLabel, offsetAt, offsetText, isKnownZone } from './zone';
-export { utcInstant, localInstant, localInstantMs, instantIn, siteDay, wallTime } from './instant';
-export {
-  type InstantOptions,
-  INSTANT_SUFFIX,
-  instantKey,
-  isInstantField,
-  withInstant,
-  withInstants,
-  withoutInstants,
-} from './fields';
-export { siteDayOf, type DayReading, type DateInput } from './input';
+/** Store times as instants (docs/dates.md): what the adapters and scripts use of them. */
+export { type SiteZone } from './zone';
+export { withInstants, withoutInstants } from './fields';

@@ -8,7 +8,7 @@ const STORE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const MINUTE = 60_000;
 
 /** The wall time a store string shows, as if it were UTC (ms); undefined for empty, zero or unreadable strings. */
-export function wallTime(text: unknown): number | undefined {
+function wallTime(text: unknown): number | undefined {
   if (typeof text !== 'string') return undefined;
   const match = STORE_TIME.exec(text.trim());
   if (!match) return undefined;
@@ -38,7 +38,7 @@ export function utcInstant(text: unknown): string | undefined {
  * ("compatible") apply: in the autumn's repeated hour the earlier instant (still summer time); in the
  * spring gap, the wall time read with the offset before the change (02:30 becomes 03:30 summer time).
  */
-export function localInstantMs(wall: number, zone: SiteZone): number {
+function localInstantMs(wall: number, zone: SiteZone): number {
   if (zone.kind === 'offset') return wall - zone.minutes * MINUTE;
   const candidates = new Set([
     offsetAt(zone, wall - 86_400_000),
@@ -60,7 +60,7 @@ export function localInstant(text: unknown, zone: SiteZone): string | undefined 
 }
 
 /** An instant (ms) written in the zone's offset at that instant. */
-export function instantIn(epochMs: number, zone: SiteZone): string {
+function instantIn(epochMs: number, zone: SiteZone): string {
   const offset = offsetAt(zone, epochMs);
   return `${isoWall(epochMs + offset * MINUTE)}${offsetText(offset)}`;
 }

@@ -35,7 +35,7 @@ function formatterOf(name: string): Intl.DateTimeFormat {
 }
 
 /** Whether the runtime knows this IANA zone name. */
-export function isKnownZone(name: string): boolean {
+function isKnownZone(name: string): boolean {
   try {
     formatterOf(name);
     return true;
@@ -89,11 +89,6 @@ export function zoneFromIndex(index: unknown): ZoneReading {
     return { zone: { kind: 'offset', minutes: Math.round(hours * 60) } };
   if (name) return { zone: null, reason: `the REST index names an unknown time zone "${name}" and no gmt_offset` };
   return { zone: null, reason: 'the REST index has neither timezone_string nor gmt_offset' };
-}
-
-/** `America/New_York`, `UTC+05:30`: how a zone is named in notices and docs. */
-export function zoneLabel(zone: SiteZone): string {
-  return zone.kind === 'named' ? zone.name : `UTC${offsetText(zone.minutes)}`;
 }
 
 /** `+05:30`, `-04:00`, `+00:00`. */

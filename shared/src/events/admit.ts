@@ -1,28 +1,44 @@
 /**
  * Which delivered records go on, and what to log about the others (docs/verification.md): the one
- * admission decision both webhook triggers make. The parser has already taken `studiocart_secret` out
- * of every record; each record is then verified with the store (the option on, the default), or, with
- * the option off, judged by its secret alone (a wrong secret is proof of forgery without a read).
+ * admission decision both webhook triggers make, in two steps. `planAdmission` decides, once and with
+ * no I/O, how each record is checked, and so whether the store is needed at all; `admitDeliveries`
+ * carries that plan out. The parser has already taken `studiocart_secret` out of every record.
  * Notices name the event, the reason and the store: never the customer's data or the key.
  */
-import type { CommerceServiceClient } from '../client';
-import { checkOrigin } from './origin';
+import type { Notice } from '../platform/port';
+import type { CommerceServiceClient } from '../storeApi';
 import type { DeliveredEvent } from './parse';
 import type { EventRecord } from './record';
-import { SECRET_MISMATCH_MESSAGE, type Verification, markVerification, verifiedItem } from './verify';
+import { type Verification, markVerification, secretVerdict, verifyDelivery } from './verify';
 
-/** A line for the platform's log; the adapter adds its own prefix and logger. */
-export interface AdmissionNotice {
-  level: 'warn' | 'info';
-  message: string;
+/**
+ * How one record is admitted: `verify` with the store (the option on, the default), `secret` (the
+ * option off, but the record carries a secret: a wrong one is proof of forgery without a read), or
+ * `none` (the option off, no secret: it goes on as the store sent it). Only `none` needs no store.
+ */
+type AdmissionCheck = 'verify' | 'secret' | 'none';
+
+export interface PlannedDelivery extends DeliveredEvent {
+  check: AdmissionCheck;
+}
+
+/** The check of each record, decided once when the delivery is received. */
+export function planAdmission(delivered: readonly DeliveredEvent[], verify: boolean): PlannedDelivery[] {
+  return delivered.map((delivery) => ({
+    ...delivery,
+    check: verify ? 'verify' : delivery.secret !== undefined ? 'secret' : 'none',
+  }));
+}
+
+/** Whether carrying out a plan takes the store (its key or a read). */
+export function planNeedsStore(planned: readonly PlannedDelivery[]): boolean {
+  return planned.some((delivery) => delivery.check !== 'none');
 }
 
 export interface AdmissionInput {
-  delivered: readonly DeliveredEvent[];
+  planned: readonly PlannedDelivery[];
   /** The trigger's event key (`purchased`, `refunded`, …). */
   event: string;
-  /** The trigger's "verify deliveries with the store" option. */
-  verify: boolean;
   /** Made only when a record needs the key or a read, at most once. */
   client: () => Promise<CommerceServiceClient> | CommerceServiceClient;
 }
@@ -30,50 +46,35 @@ export interface AdmissionInput {
 export interface Admission {
   /** The records that go on, each with its `verification` marker where it was checked. */
   admitted: EventRecord[];
-  notices: AdmissionNotice[];
+  notices: Notice[];
 }
 
 export async function admitDeliveries(input: AdmissionInput): Promise<Admission> {
-  const { delivered, event, verify } = input;
+  const { planned, event } = input;
   let client: CommerceServiceClient | undefined;
   const admitted: EventRecord[] = [];
-  const notices: AdmissionNotice[] = [];
-  for (const delivery of delivered) {
-    if (!takesStore(delivery, verify)) {
+  const notices: Notice[] = [];
+  for (const delivery of planned) {
+    if (delivery.check === 'none') {
       // Not checked, as the user chose: the delivery goes on as the store sent it.
       admitted.push(delivery.record);
       continue;
     }
     client ??= await input.client();
-    const { verdict, item } = verify
-      ? await verifiedItem(client, delivery, event)
-      : secretOnly(delivery, client.store.apiKey);
+    const verdict =
+      delivery.check === 'verify'
+        ? await verifyDelivery(client, delivery, event)
+        : secretVerdict(delivery.secret, client.store.apiKey);
     const notice = noticeOf(verdict, event, client.store.label);
     if (notice) notices.push(notice);
+    const item = markVerification(delivery.record, verdict);
     if (item) admitted.push(item);
   }
   return { admitted, notices };
 }
 
-/**
- * Whether admitting this record takes the store (its key or a read): an adapter that answers the
- * sender before admitting makes its client first, so a credential naming no usable store still fails.
- */
-export function takesStore(delivery: DeliveredEvent, verify: boolean): boolean {
-  return verify || delivery.secret !== undefined;
-}
-
-/** The option off: the secret alone decides, and no read is made. */
-function secretOnly(delivery: DeliveredEvent, apiKey: string): { verdict: Verification; item: EventRecord | null } {
-  const verdict: Verification =
-    checkOrigin(delivery.secret, apiKey) === 'match'
-      ? { status: 'verified', method: 'secret' }
-      : { status: 'forged', reason: 'secret-mismatch', message: SECRET_MISMATCH_MESSAGE };
-  return { verdict, item: markVerification(delivery.record, verdict) };
-}
-
 /** The log line for a verdict, or none for a verified delivery. */
-export function noticeOf(verdict: Verification, event: string, store: string): AdmissionNotice | undefined {
+export function noticeOf(verdict: Verification, event: string, store: string): Notice | undefined {
   if (verdict.status === 'forged') {
     return {
       level: 'warn',

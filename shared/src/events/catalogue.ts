@@ -21,7 +21,7 @@ export type EventKey =
 
 export type EventNoun = 'order' | 'subscription' | 'lead';
 
-export interface RecentQuery {
+interface RecentQuery {
   /** Sent as latest-orders' `status` when the store can select the event by it. */
   status?: string;
   /** Latest-order statuses kept client-side (the store may ignore or lack the status filter). */

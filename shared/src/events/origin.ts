@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
  * `studiocart_secret` (docs/verification.md). The field must never travel on: the parser takes it out of
  * each record before anything else reads the record, and keeps only a digest of it as proof of origin.
  */
-export const ORIGIN_SECRET_FIELD = 'studiocart_secret';
+const ORIGIN_SECRET_FIELD = 'studiocart_secret';
 
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 

@@ -59,7 +59,7 @@ function parseText(text: string): unknown {
 }
 
 /** `a=1&items[0][name]=x` (PHP's bracket notation) into nested objects and arrays. */
-export function parseForm(text: string): Record<string, unknown> {
+function parseForm(text: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(text)) {
     const head = key.split('[')[0] ?? key;

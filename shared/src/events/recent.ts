@@ -1,4 +1,4 @@
-import type { CommerceServiceClient } from '../client';
+import type { CommerceServiceClient } from '../storeApi';
 import { InvalidRequestError } from '../errors';
 import { placeInSubscriptions } from '../reads/subscriptionCharges';
 import { settle } from '../outcome';

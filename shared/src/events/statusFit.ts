@@ -7,7 +7,7 @@ import type { EventKey } from './catalogue';
  * status it has not reached yet (a "refund" of an order the store shows as paid) does not fit.
  */
 
-export type RecordKind = 'order' | 'subscription';
+type RecordKind = 'order' | 'subscription';
 
 export interface StatusFit {
   /** What the delivery's `id` names, read with operation 10 (order) or 13 (subscription). */
@@ -41,12 +41,6 @@ export function statusFitOf(event: string): StatusFit | undefined {
   return Object.prototype.hasOwnProperty.call(STATUS_FIT, event)
     ? STATUS_FIT[event as keyof typeof STATUS_FIT]
     : undefined;
-}
-
-/** Whether a record in `status` fits `event` (letter case and spaces ignored). */
-export function statusFits(event: string, status: string): boolean {
-  const fit = statusFitOf(event);
-  return fit !== undefined && fit.fits.includes(normaliseStatus(status));
 }
 
 export function normaliseStatus(status: string): string {

@@ -1,8 +1,8 @@
-import type { CommerceServiceClient } from '../client';
+import type { CommerceServiceClient } from '../storeApi';
 import { AuthenticationError, isMissingRecord } from '../errors';
 import type { Order, Subscription } from '../resources/types';
 import { toText } from '../resources/coerce';
-import { checkOrigin } from './origin';
+import { type OriginSecret, checkOrigin } from './origin';
 import type { DeliveredEvent } from './parse';
 import type { EventRecord } from './record';
 import { normaliseStatus, statusFitOf, type StatusFit } from './statusFit';
@@ -14,7 +14,7 @@ import { normaliseStatus, statusFitOf, type StatusFit } from './statusFit';
  */
 
 /** Why a delivery is taken for a forgery. Messages name no customer data. */
-export type ForgeryReason =
+type ForgeryReason =
   | 'secret-mismatch'
   | 'no-record-id'
   | 'unknown-record'
@@ -24,7 +24,7 @@ export type ForgeryReason =
   | 'unknown-event';
 
 /** Why a delivery goes on unverified. */
-export type UnverifiedReason = 'lead-has-no-record' | 'store-unavailable';
+type UnverifiedReason = 'lead-has-no-record' | 'store-unavailable';
 
 export type Verification =
   | { status: 'verified'; method: 'secret' | 'store' }
@@ -44,12 +44,19 @@ export interface VerificationMarker {
 
 export const VERIFICATION_FIELD = 'verification';
 
-export const SECRET_MISMATCH_MESSAGE = 'the delivery carries a studiocart_secret that is not this store’s API key';
+const SECRET_MISMATCH_MESSAGE = 'the delivery carries a studiocart_secret that is not this store’s API key';
 
 export type VerifiedEvent = EventRecord & { verification: VerificationMarker };
 
 function forged(reason: ForgeryReason, message: string): Verification {
   return { status: 'forged', reason, message };
+}
+
+/** The verdict of a delivered `studiocart_secret` alone: this store's key, or a forgery. */
+export function secretVerdict(secret: OriginSecret | undefined, apiKey: string): Verification {
+  return checkOrigin(secret, apiKey) === 'match'
+    ? { status: 'verified', method: 'secret' }
+    : forged('secret-mismatch', SECRET_MISMATCH_MESSAGE);
 }
 
 /**
@@ -62,9 +69,8 @@ export async function verifyDelivery(
   delivered: DeliveredEvent,
   event: string,
 ): Promise<Verification> {
-  const origin = checkOrigin(delivered.secret, client.store.apiKey);
-  if (origin === 'mismatch') return forged('secret-mismatch', SECRET_MISMATCH_MESSAGE);
-  if (origin === 'match') return { status: 'verified', method: 'secret' };
+  // The secret of older plugin versions proves or disproves the origin without a read.
+  if (delivered.secret !== undefined) return secretVerdict(delivered.secret, client.store.apiKey);
   if (event === 'lead') {
     return {
       status: 'unverified',
@@ -136,14 +142,4 @@ export function markVerification(record: EventRecord, verdict: Verification): Ve
       ? { status: 'verified', method: verdict.method }
       : { status: 'unverified', reason: verdict.reason, message: verdict.message };
   return { ...record, [VERIFICATION_FIELD]: verification };
-}
-
-/** The verdict and the item in one call, for adapters: verify, then keep the item unless forged. */
-export async function verifiedItem(
-  client: CommerceServiceClient,
-  delivered: DeliveredEvent,
-  event: string,
-): Promise<{ verdict: Verification; item: VerifiedEvent | null }> {
-  const verdict = await verifyDelivery(client, delivered, event);
-  return { verdict, item: markVerification(delivered.record, verdict) };
 }

@@ -50,7 +50,7 @@ function looksLikeHtml(text: string): boolean {
 }
 
 /** The first part of an unreadable answer, with tags and runs of space folded, for error messages. */
-export function snippetOf(text: string, max = 120): string {
+function snippetOf(text: string, max = 120): string {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
   const plain = (title ?? text)
     .replace(/<[^>]*>/g, ' ')

@@ -2,7 +2,7 @@
 
 const SECRET_QUERY_KEYS = /([?&](?:api_key|apikey|key|token)=)[^&#\s"']*/gi;
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Replaces the API key in any query string inside `text`, and any literal occurrence of `secrets`. */
 export function redact(text: string, secrets: readonly string[] = []): string {

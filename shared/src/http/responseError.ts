@@ -11,16 +11,17 @@ import {
 import type { ParsedBody } from './parseBody';
 import { omit } from '../outcome';
 import { redact } from './redact';
+import { retryAfterSeconds } from './retryAfter';
 import type { HttpResponse } from './transport';
 
 /** The WordPress REST error body: `{code, message, data: {status, params}}`. */
-export interface WordPressError {
+interface WordPressError {
   code?: string;
   message?: string;
   params: string[];
 }
 
-export function readWordPressError(parsed: ParsedBody): WordPressError {
+function readWordPressError(parsed: ParsedBody): WordPressError {
   const value = parsed.kind === 'json' ? (Array.isArray(parsed.value) ? parsed.value[0] : parsed.value) : undefined;
   if (!value || typeof value !== 'object') return { params: [] };
   const { code, message, data } = value as { code?: unknown; message?: unknown; data?: unknown };
@@ -43,15 +44,6 @@ export interface ResponseContext {
   apiKey: string;
   /** How the API root is written, for hints about a wrong root. */
   apiRoot: string;
-}
-
-/** Seconds from a Retry-After header (delta seconds or an HTTP date). */
-export function retryAfterSeconds(header: string | undefined, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number(header.trim());
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /** The typed error for a response the operation could not use. */

@@ -1,11 +1,13 @@
 /**
  * Retries for reads: a busy or briefly failing store (429, 502, 503, 504, once a 500, a timeout or a
- * dropped connection) is asked again, within a time budget the adapter sets. Waiting is injected, as
+ * dropped connection) is asked again, within a time budget the adapter sets. A 429 or a 503 waits its
+ * Retry-After (`retryAfter.ts`); every other retried failure backs off. Waiting is injected, as
  * the transport is: n8n's package may not use timers, Zapier and scripts pass `timerSleep`.
  */
 import { type CommerceServiceError, NetworkError, RateLimitError, ServerError, TimeoutError } from '../errors';
 import type { OperationKey } from '../operations/catalogue';
 import type { BusySignal } from '../paginate';
+import { honoursRetryAfter, retryAfterMs } from './retryAfter';
 
 export type Sleep = (ms: number) => Promise<void>;
 
@@ -25,16 +27,16 @@ export interface RetryOptions {
   random?: () => number;
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 3;
-export const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
-export const DEFAULT_BACKOFF_MS = 1000;
+const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
+const DEFAULT_BACKOFF_MS = 1000;
 /** An attempt with less time than this left in the budget is not worth sending. */
-export const MIN_ATTEMPT_MS = 1000;
+const MIN_ATTEMPT_MS = 1000;
 
 /** Subscribe makes a new hook each time it succeeds: a retry after a lost answer would make a second one. */
 const NEVER_RETRIED: ReadonlySet<OperationKey> = new Set<OperationKey>(['subscribeHook']);
 
-export function isRetriedOperation(key: OperationKey): boolean {
+function isRetriedOperation(key: OperationKey): boolean {
   return !NEVER_RETRIED.has(key);
 }
 
@@ -70,7 +72,9 @@ export async function withRetries<R>(plan: RetryPlan, attempt: (timeoutMs: numbe
     const retryable = isRetryable(error, serverErrors);
     if (!retry) throw error;
     if (!retryable || count >= maxAttempts) throw error.afterAttempts(count);
-    const wait = waitBeforeRetry(retry, outcome.retryAfter, count, now());
+    // Only a 429 or a 503 says when to come back; any other status backs off (docs/service/errors.md).
+    const asked = honoursRetryAfter(error.status) ? outcome.retryAfter : undefined;
+    const wait = waitBeforeRetry(retry, asked, count, now());
     const spent = now() - started;
     // A wait the budget cannot hold ends here: a 429 stays a RateLimitError with the store's delay.
     if (wait === undefined || spent + wait + MIN_ATTEMPT_MS > budgetMs) throw error.afterAttempts(count);
@@ -79,14 +83,14 @@ export async function withRetries<R>(plan: RetryPlan, attempt: (timeoutMs: numbe
 }
 
 /** 429, 502, 503, 504, timeouts, dropped connections; a 500 once (a WordPress route without a handler never). */
-export function isRetryable(error: CommerceServiceError, serverErrorsSoFar: number): boolean {
+function isRetryable(error: CommerceServiceError, serverErrorsSoFar: number): boolean {
   if (error instanceof RateLimitError || error instanceof TimeoutError || error instanceof NetworkError) return true;
   if (!(error instanceof ServerError)) return false;
   if (error.status === 502 || error.status === 503 || error.status === 504) return true;
   return error.status === 500 && serverErrorsSoFar <= 1 && error.code !== 'rest_invalid_handler';
 }
 
-/** Milliseconds to wait: the store's Retry-After (capped), else exponential backoff with jitter; undefined = do not wait. */
+/** Milliseconds to wait: the store's Retry-After (capped; 429 and 503 only, the caller decides), else exponential backoff with jitter; undefined = do not wait. */
 export function waitBeforeRetry(
   retry: RetryOptions,
   retryAfter: string | undefined,
@@ -99,15 +103,6 @@ export function waitBeforeRetry(
   const random = retry.random ?? Math.random;
   // Half fixed, half random: clients that failed together do not come back together.
   return Math.round(step / 2 + random() * (step / 2));
-}
-
-/** A Retry-After header in milliseconds: delta seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | undefined, now: number): number | undefined {
-  if (header === undefined || header.trim() === '') return undefined;
-  const text = header.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** Listeners told of every busy answer the client gets; `client.iterate` subscribes each walk. */

@@ -9,10 +9,10 @@
  * `list`: paging/sorting/filter fields of REST lists: always in the query string (both platforms drop
  * GET bodies, WordPress reads the query), and in the JSON body too where the transport sends one.
  */
-export type ParamPlace = 'query' | 'body' | 'path' | 'list';
+type ParamPlace = 'query' | 'body' | 'path' | 'list';
 
 /** `query`: `api_key` query parameter. `header`: `x-api-key` header. `none`: the store asks for no key. */
-export type AuthStyle = 'query' | 'header' | 'none';
+type AuthStyle = 'query' | 'header' | 'none';
 
 /** How the 2xx body is read into its documented shape (docs/service/shapes.md). */
 export type ResultShape =
@@ -210,8 +210,3 @@ export const ORDERBY_VALUES = {
   subscriptions: ['date_created', 'date_modified', 'id'],
   products: ['date_created', 'date_modified', 'id', 'product_name'],
 } as const;
-
-export const ORDER_VALUES = ['asc', 'desc'] as const;
-
-/** WordPress caps `per_page` at 100 (docs/service/operations.md#paging-and-sorting). */
-export const MAX_PER_PAGE = 100;

@@ -3,7 +3,7 @@ import { InvalidRequestError } from '../errors';
 import type { HttpRequest, JsonValue } from '../http/transport';
 import type { OperationSpec } from './catalogue';
 
-export type ParamValue = string | number | boolean | readonly (string | number)[] | null | undefined;
+type ParamValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 export type Params = Readonly<Record<string, ParamValue>>;
 
 export interface BuildOptions {

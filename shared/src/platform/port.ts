@@ -15,6 +15,12 @@ export interface PlatformLog {
   warn(message: string): void;
 }
 
+/** A line a use case hands back for the platform's log (the adapter adds its prefix). Never holds the key or customer data. */
+export interface Notice {
+  level: keyof PlatformLog;
+  message: string;
+}
+
 /**
  * What a trigger keeps between calls (n8n's node static data; Zapier's subscribe data). Plain JSON:
  * the use cases read and write named keys on it, and the platform persists it as it does.

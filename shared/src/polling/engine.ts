@@ -1,4 +1,4 @@
-import type { CommerceServiceClient } from '../client';
+import type { CommerceServiceClient } from '../storeApi';
 import type { PlatformLog } from '../platform/port';
 import { ConfigurationError } from '../errors';
 import { matchesFilters, type EventFilters } from '../events/match';
@@ -16,9 +16,6 @@ import { fingerprintOf, modifiedPage, type Change, type ListPage, walkChanges } 
  * record plus `trigger`), and the state to keep. Amounts are the REST API's: cents on real stores.
  */
 
-/** The platform's log (see `platform/port.ts`). */
-export type PollLogger = PlatformLog;
-
 export interface PollLimits {
   /** Records asked per page (1 to 100). */
   pageSize: number;
@@ -34,7 +31,7 @@ export interface PollLimits {
   firstPollPages: number;
 }
 
-export const DEFAULT_POLL_LIMITS: PollLimits = {
+const DEFAULT_POLL_LIMITS: PollLimits = {
   pageSize: 50,
   maxEvents: 1000,
   memory: 2000,
@@ -51,7 +48,7 @@ export interface PollOptions {
   state: unknown;
   /** The time now; injected so tests and platforms decide. */
   now?: () => Date;
-  logger?: PollLogger;
+  logger?: PlatformLog;
   limits?: Partial<PollLimits>;
 }
 
@@ -70,7 +67,7 @@ export interface PollResult {
 
 type Listed = Order | Subscription;
 
-const SILENT: PollLogger = { info: () => undefined, warn: () => undefined };
+const SILENT: PlatformLog = { info: () => undefined, warn: () => undefined };
 
 /** The one answer to "can this event be polled?" when it cannot: the engine's and the trigger's set-up check. */
 export function unpollableEvent(store: string, event: string): ConfigurationError {

@@ -1,4 +1,4 @@
-import type { CommerceServiceClient } from '../client';
+import type { CommerceServiceClient } from '../storeApi';
 import { SUBSCRIPTION_LOOKUP_PAGES, placeInSubscriptions } from '../reads/subscriptionCharges';
 import type { Order } from '../resources/types';
 
@@ -10,7 +10,7 @@ import type { Order } from '../resources/types';
 
 export const RENEWAL_LOOKUP_PAGES = SUBSCRIPTION_LOOKUP_PAGES;
 
-export function isSubscriptionCharge(order: Order): boolean {
+function isSubscriptionCharge(order: Order): boolean {
   return (
     Array.isArray(order.items) &&
     order.items.some((item) => typeof item.sub_summary === 'string' && item.sub_summary.trim() !== '')

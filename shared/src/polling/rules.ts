@@ -37,7 +37,7 @@ const inStatus =
   (facts: RecordFacts): boolean =>
     statuses.includes(normaliseStatus(facts.status));
 
-export const POLL_RULES: Readonly<Record<PollableEvent, PollRule>> = {
+const POLL_RULES: Readonly<Record<PollableEvent, PollRule>> = {
   // A refunded order was paid first; a renewal is not a purchase.
   purchased: {
     resource: 'orders',

@@ -5,7 +5,7 @@
  */
 import type { EventFilters } from '../events/match';
 import type { ParameterReader } from '../platform/port';
-import { choiceText, eventFiltersOf, readTriggerChoices } from '../triggers/choices';
+import { choiceText, eventFiltersOf, readProductPlanChoices } from '../triggers/choices';
 import { unpollableEvent } from './engine';
 import { pollRuleOf } from './rules';
 
@@ -13,6 +13,6 @@ import { pollRuleOf } from './rules';
 export function readPollSetup(read: ParameterReader, store: string): EventFilters {
   const event = choiceText(read('event', ''));
   if (!pollRuleOf(event)) throw unpollableEvent(store, event);
-  const choices = readTriggerChoices({ productId: read('productId', ''), planIds: read('planIds', []) });
+  const choices = readProductPlanChoices({ productId: read('productId', ''), planIds: read('planIds', []) });
   return eventFiltersOf(event, choices);
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DatedListParams } from '../client';
+import type { DatedListParams } from '../operations/inputs';
 import { withoutInstants } from '../dates/fields';
 import type { Page } from '../paginate';
 import type { SeenRecord } from './state';

@@ -3,7 +3,7 @@
  * where the store gives totals) and the walk ends at the first match: closing the paginator stops it
  * asking for more pages. A store that ignores paging and sends every customer at once is read once.
  */
-import type { PageParams } from '../client';
+import type { PageParams } from '../operations/inputs';
 import type { Page, PaginateOptions } from '../paginate';
 import type { Customer } from '../resources/types';
 
@@ -25,7 +25,7 @@ export function sameEmail(a: string | null | undefined, b: string): boolean {
 }
 
 /** The first customer whose email matches, or null when the store has none. */
-export async function findCustomerByEmail(
+export async function firstCustomerWithEmail(
   source: CustomerSource,
   email: string,
   options: FindByEmailOptions = {},

@@ -1,4 +1,4 @@
-import type { CommerceServiceClient } from '../client';
+import type { CommerceServiceClient } from '../storeApi';
 
 /**
  * Where orders stand in their subscriptions. REST orders and latest-orders records do not name their

@@ -5,19 +5,19 @@
  * a list or a comma-separated string for plans, a boolean or text for a flag), so the reader accepts
  * all of them.
  */
-import type { SubscribeInput } from '../client';
+import type { SubscribeInput } from '../operations/inputs';
 import type { EventFilters } from '../events/match';
 import type { RecentOptions } from '../events/recent';
 
 /** The choices as the platform gave them, before reading. */
-export interface RawTriggerChoices {
+export interface RawProductPlanChoices {
   productId?: unknown;
   planIds?: unknown;
   pricesInCents?: unknown;
 }
 
 /** The choices, read: no product means any product, no plans mean any plan. */
-export interface TriggerChoices {
+export interface ProductPlanChoices {
   productId: string | undefined;
   /** Plan ids, and/or `bump`, `upsell`, `downsell`. */
   planIds: string[];
@@ -26,7 +26,7 @@ export interface TriggerChoices {
 
 const YES = new Set(['true', 'yes', '1', 'on']);
 
-export function readTriggerChoices(raw: RawTriggerChoices): TriggerChoices {
+export function readProductPlanChoices(raw: RawProductPlanChoices): ProductPlanChoices {
   const productId = choiceText(raw.productId);
   return {
     productId: productId || undefined,
@@ -57,7 +57,7 @@ export type HookSource = 'zapier' | 'n8n';
 
 /** The store's subscribe call (operation 2) for a trigger of `event` with these choices. */
 export function subscribeInputOf(
-  choices: TriggerChoices,
+  choices: ProductPlanChoices,
   hook: { hookUrl: string; event: string; source: HookSource },
 ): SubscribeInput {
   return {
@@ -71,12 +71,12 @@ export function subscribeInputOf(
 }
 
 /** The filter a delivery must pass for a trigger of `event` with these choices (see `matchesFilters`). */
-export function eventFiltersOf(event: string, choices: TriggerChoices): EventFilters {
+export function eventFiltersOf(event: string, choices: ProductPlanChoices): EventFilters {
   return { event, productId: choices.productId ?? null, planIds: choices.planIds };
 }
 
 /** Recent examples (see `recentEvents`) narrowed like the trigger's live deliveries. */
-export function recentOptionsOf(choices: TriggerChoices, limit: number): RecentOptions {
+export function recentOptionsOf(choices: ProductPlanChoices, limit: number): RecentOptions {
   return {
     productId: choices.productId ?? null,
     planIds: choices.planIds,

@@ -5,7 +5,7 @@
  * record still stands, when it is replaced and how it is removed. Removing a hook the store no longer
  * knows is success (docs/service/operations.md, "Unsubscribe").
  */
-import type { CommerceServiceClient } from '../client';
+import type { CommerceServiceClient } from '../storeApi';
 import type { PlatformLog, TriggerState } from '../platform/port';
 import { type HookSource, subscribeInputOf } from './choices';
 import type { ClientSource } from './plans';
@@ -55,7 +55,7 @@ function forget(state: TriggerState): void {
 }
 
 /** Subscribes the store to `target` (never retried: a lost answer must not leave two hooks). */
-export async function subscribeHook(client: CommerceServiceClient, target: HookTarget): Promise<HookRecord> {
+export async function subscribeHookRecord(client: CommerceServiceClient, target: HookTarget): Promise<HookRecord> {
   const invalid = unknownEventError(target.setup, client.store.label);
   if (invalid) throw invalid;
   const { id } = await client.subscribeHook(
@@ -74,7 +74,7 @@ export async function subscribeHook(client: CommerceServiceClient, target: HookT
  * credential now points elsewhere) cannot be deleted without sending this key to that store: it is
  * let go with a warning that says where to delete it.
  */
-export async function removeHook(
+export async function deleteHookRecord(
   client: CommerceServiceClient,
   record: HookRecord | undefined,
   log: PlatformLog,
@@ -87,7 +87,7 @@ export async function removeHook(
     );
     return { alreadyGone: false };
   }
-  const { alreadyGone } = await client.unsubscribeHook(record.hookId);
+  const { alreadyGone } = await client.deleteHook(record.hookId);
   if (alreadyGone) log.info(`hook ${record.hookId} was already gone from the store`);
   return { alreadyGone };
 }
@@ -108,7 +108,7 @@ export async function keptHookIsCurrent(
   const client = await source();
   const sameStore = !record.hookStore || record.hookStore === client.store.baseUrl;
   if (sameStore && record.hookUrl === target.hookUrl && record.hookSetup === hookSignature(target.setup)) return true;
-  await removeHook(client, record, log);
+  await deleteHookRecord(client, record, log);
   forget(state);
   return false;
 }
@@ -124,10 +124,10 @@ export async function replaceKeptHook(
   if (invalid) throw invalid;
   const previous = readHookRecord(state);
   if (previous) {
-    await removeHook(client, previous, log);
+    await deleteHookRecord(client, previous, log);
     forget(state);
   }
-  const record = await subscribeHook(client, target);
+  const record = await subscribeHookRecord(client, target);
   keep(state, record);
   return record;
 }
@@ -136,9 +136,9 @@ export async function replaceKeptHook(
  * n8n's delete: the kept hook is removed and forgotten. If removing fails, the record stays, so the
  * next deactivation or activation tries again.
  */
-export async function dropKeptHook(state: TriggerState, source: ClientSource, log: PlatformLog): Promise<void> {
+export async function deleteKeptHook(state: TriggerState, source: ClientSource, log: PlatformLog): Promise<void> {
   const record = readHookRecord(state);
   if (!record) return;
-  await removeHook(await source(), record, log);
+  await deleteHookRecord(await source(), record, log);
   forget(state);
 }

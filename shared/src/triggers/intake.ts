@@ -5,33 +5,38 @@
  * with the store and logs what it dropped. Zapier runs both in `perform` (Zapier has already answered
  * the store); n8n answers the store after the first (ARCHITECTURE.md, "The early answer").
  */
-import type { CommerceServiceClient } from '../client';
-import { withInstants } from '../dates';
+import { withInstants } from '../dates/fields';
 import { ConfigurationError } from '../errors';
 import { settle } from '../outcome';
-import { admitDeliveries, takesStore } from '../events/admit';
+import { type PlannedDelivery, admitDeliveries, planAdmission, planNeedsStore } from '../events/admit';
 import { matchesFilters } from '../events/match';
-import { type DeliveredEvent, readDelivery } from '../events/parse';
+import { readDelivery } from '../events/parse';
 import type { EventRecord } from '../events/record';
 import type { PlatformLog } from '../platform/port';
+import type { CommerceServiceClient } from '../storeApi';
 import { eventFiltersOf } from './choices';
 import type { TriggerSetup } from './setup';
 
 export interface ReceivedDelivery {
   /** Records in the delivery, whatever their event, product or plan. */
   total: number;
-  /** Those for this trigger: its event, product and plans (a shared URL, a store ignoring filters). */
-  matching: DeliveredEvent[];
-  /** Whether admitting them needs the store client: to verify, or to compare a delivered secret. */
+  /**
+   * Those for this trigger (its event, product and plans: a shared URL, a store ignoring filters), each
+   * with the check decided for it (`planAdmission`), carried to `admitReceived` as it is.
+   */
+  matching: PlannedDelivery[];
+  /** The plan's answer to "does admitting them need the store client?": to verify, or to compare a secret. */
   needsStore: boolean;
 }
 
 export function receiveDelivery(body: unknown, setup: TriggerSetup): ReceivedDelivery {
   const delivered = readDelivery(body);
   const filters = eventFiltersOf(setup.event, setup);
-  const matching = delivered.filter(({ record }) => matchesFilters(record, filters));
-  const needsStore = matching.some((delivery) => takesStore(delivery, setup.verify));
-  return { total: delivered.length, matching, needsStore };
+  const matching = planAdmission(
+    delivered.filter(({ record }) => matchesFilters(record, filters)),
+    setup.verify,
+  );
+  return { total: delivered.length, matching, needsStore: planNeedsStore(matching) };
 }
 
 export interface AdmitContext {
@@ -54,14 +59,13 @@ export async function admitReceived(
   let client: CommerceServiceClient | undefined;
   const store = async (): Promise<CommerceServiceClient> => (client ??= await context.client());
   const { admitted, notices } = await admitDeliveries({
-    delivered: received.matching,
+    planned: received.matching,
     event: setup.event,
-    verify: setup.verify,
     client: store,
   });
   for (const notice of notices) context.log[notice.level](notice.message);
   if (admitted.length === 0) return [];
-  const dated = await settle(store().then((client) => client.withInstants(admitted)));
+  const dated = await settle(store().then((client) => client.stampInstants(admitted)));
   if (dated.ok) return dated.value;
   // Only settings that name no store get here (the zone read never throws): the event still goes
   // on, UTC times with their instants, site-local ones without, and the log says why.

@@ -4,7 +4,8 @@
  * only some of those kinds (docs/service/real-stores.md#products-and-plans), so the missing ones are appended; without a
  * product there are no plans, only the kinds.
  */
-import type { CommerceServiceClient, Id } from '../client';
+import type { Id } from '../operations/inputs';
+import type { CommerceServiceClient } from '../storeApi';
 import { PURCHASE_KIND_LABELS, PURCHASE_KINDS, type PurchaseKind } from '../events/catalogue';
 import type { WebhookPlan } from '../resources/types';
 

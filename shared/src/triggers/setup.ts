@@ -5,9 +5,9 @@
 import { type CommerceServiceError, ConfigurationError } from '../errors';
 import { eventKind } from '../events/catalogue';
 import type { ParameterReader } from '../platform/port';
-import { type TriggerChoices, choiceFlag, choiceText, readTriggerChoices } from './choices';
+import { type ProductPlanChoices, choiceFlag, choiceText, readProductPlanChoices } from './choices';
 
-export interface TriggerSetup extends TriggerChoices {
+export interface TriggerSetup extends ProductPlanChoices {
   /** The store event (`purchased`, `refunded`, …). */
   event: string;
   /** The "verify deliveries with the store" option. */
@@ -23,7 +23,7 @@ export type TriggerParameter = 'event' | 'productId' | 'planIds' | 'pricesInCent
 export function readTriggerSetup(read: ParameterReader): TriggerSetup {
   return {
     event: choiceText(read('event', '')),
-    ...readTriggerChoices({
+    ...readProductPlanChoices({
       productId: read('productId', ''),
       planIds: read('planIds', []),
       pricesInCents: read('pricesInCents', false),

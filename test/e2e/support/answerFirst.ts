@@ -20,10 +20,10 @@ import type { LifecycleContext } from './steps';
 
 /** The small host of the issue: two PHP workers. */
 export const PHP_WORKERS = 2;
-export const PURCHASES = 10;
-export const AT_A_TIME = 2;
+const PURCHASES = 10;
+const AT_A_TIME = 2;
 /** Every delivery must be answered within this (the store's own limit is 5 s). */
-export const ANSWER_WITHIN_MS = 1500;
+const ANSWER_WITHIN_MS = 1500;
 
 export interface AnswerFirstWorkflow {
   id: string;
@@ -127,7 +127,7 @@ async function burstOn(
 }
 
 /** The store's wait per delivery: median and slowest. */
-export function describeWaits(deliveries: SandboxDelivery[]): string {
+function describeWaits(deliveries: SandboxDelivery[]): string {
   const waits = deliveries.map((d) => d.durationMs).sort((a, b) => a - b);
   const median = waits[Math.floor(waits.length / 2)] ?? Number.NaN;
   return `store waited ${median} ms (median), ${waits.at(-1) ?? Number.NaN} ms at most, for ${waits.length} deliveries`;

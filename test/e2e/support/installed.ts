@@ -81,7 +81,7 @@ export interface InstalledSuiteOptions {
 }
 
 /** The state of one installed-package suite, set up by its beforeAll. */
-export class InstalledN8n {
+class InstalledN8n {
   readonly stores = {} as Record<'real' | 'spec', Sandbox>;
   registry!: Registry;
   tarball = '';

@@ -27,7 +27,7 @@ export interface NpmStart {
   kill(): void;
 }
 
-export interface Ended {
+interface Ended {
   code: number | null;
   signal: NodeJS.Signals | null;
 }

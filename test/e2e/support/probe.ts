@@ -22,7 +22,7 @@ import { ensureRedis } from '../../../scripts/services/redis';
 export type Probe = { ok: true } | { ok: false; reason: string };
 
 /** Whether this runs in CI (`CI=true`, as CI services and `.ci/run` set it). */
-export const IN_CI = /^(true|1)$/i.test(process.env.CI ?? '');
+const IN_CI = /^(true|1)$/i.test(process.env.CI ?? '');
 
 /**
  * The `describe` for the suite `what`, which needs what `found` probed. When a part cannot be had:

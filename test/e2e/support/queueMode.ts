@@ -14,7 +14,7 @@ export function ranOn(proc: Pick<N8nProcess, 'lines'>, executionId: string): { s
 }
 
 /** The prefix of every line the polling trigger logs (n8n/nodes/CommerceServicePollingTrigger/poll.ts). */
-export const POLL_LOG = 'Commerce Service Polling Trigger: ';
+const POLL_LOG = 'Commerce Service Polling Trigger: ';
 
 /** The polling trigger's log lines in a process' output. */
 export const pollLines = (proc: Pick<N8nProcess, 'lines'>): string[] =>

@@ -11,7 +11,6 @@ import { type Sandbox, startSandbox } from '../../../sandbox';
 import { ensureN8n } from '../../../scripts/n8n/install';
 import {
   ensureOwner,
-  freePort,
   importCredentials,
   importWorkflows,
   type N8nCredentialJson,
@@ -19,6 +18,7 @@ import {
   type RestSession,
 } from '../../../scripts/n8n/instance';
 import { prepareQueueMode, type QueueMode } from '../../../scripts/n8n/queue';
+import { freePort } from '../../../scripts/services/ports';
 import { npmRun, ROOT, timer, withOutput } from './steps';
 
 export interface QueueModeOptions {

@@ -93,9 +93,9 @@ export const CRED = {
 } satisfies Record<string, CredentialRef>;
 export const WF = { actions: 'e2eActionsWf0001', triggerReal: 'e2eTriggerReal01', triggerSpec: 'e2eTriggerSpec01' };
 export const WEBHOOK = { real: '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2e1', spec: '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2e2' };
-export const WRONG_KEY_MESSAGE =
+const WRONG_KEY_MESSAGE =
   'The store did not accept the API key. Copy it again from the Studiocart settings in your WordPress admin.';
-export const NO_API_MESSAGE = /^No Commerce Service API at this Store URL and API Root\./;
+const NO_API_MESSAGE = /^No Commerce Service API at this Store URL and API Root\./;
 const OK = { status: 'OK', message: 'Connection successful!' };
 
 /** What the editor's credential test shows for a wrong key and for a URL with no Commerce Service API. */

@@ -6,11 +6,12 @@
 import type { IDataObject } from 'n8n-workflow';
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { type CommerceServiceClient, type Order, createClient } from '../../../shared/src';
-import { nodeTransport } from '../../../shared/src/http/nodeTransport';
+import { type CommerceServiceClient, type Order } from '../../../shared/src';
+import { nodeTransport } from '../../kit/nodeTransport';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
 import { fakeExecute, fakeWebhook } from '../../unit/n8n/fake/context';
 import { SEARCH_PERFORMS, authFor, hookByTriggerKey, run, startCatcher, type Catcher } from '../support/zapier';
+import { createClient, siteZoneLabel } from '../../kit/client';
 
 type Row = Record<string, unknown>;
 
@@ -97,7 +98,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('instants on both platforms (%s 
       // Invoice times are site-local: written with the site's offset, not Z.
       for (const invoice of invoices) expect(String(invoice.date_time_iso)).toMatch(/[+-]\d{2}:\d{2}$/);
     }
-    expect(await client.siteZoneLabel()).toBe(zone(profile));
+    expect(await siteZoneLabel(client)).toBe(zone(profile));
   });
 
   test("n8n's Created After sends the site's day of a moment, and the store keeps only later days", async () => {

@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A local webhook receiver that records every request it gets. */
-export interface Received {
+interface Received {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;

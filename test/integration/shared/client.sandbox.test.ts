@@ -6,7 +6,6 @@ import * as http from 'node:http';
 import {
   AuthenticationError,
   collect,
-  createClient,
   type CommerceServiceClient,
   EVENTS,
   matchesFilters,
@@ -19,8 +18,9 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from '../../../shared/src';
-import { nodeTransport } from '../../../shared/src/http/nodeTransport';
+import { nodeTransport } from '../../kit/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
+import { createClient } from '../../kit/client';
 
 const KEY = 'integration-key-5f2c';
 
@@ -63,9 +63,9 @@ describe.each<SandboxProfile>(['spec', 'real'])('shared client against the sandb
     });
     expect(id).toMatch(/^\d+$/);
     expect(sandbox.hooks().map((hook) => hook.id)).toEqual([id]);
-    await expect(client.unsubscribeHook(id)).resolves.toEqual({ id, alreadyGone: false });
+    await expect(client.deleteHook(id)).resolves.toEqual({ id, alreadyGone: false });
     expect(sandbox.hooks()).toEqual([]);
-    await expect(client.unsubscribeHook(id)).resolves.toEqual({ id, alreadyGone: true });
+    await expect(client.deleteHook(id)).resolves.toEqual({ id, alreadyGone: true });
   });
 
   test('lists webhook products (4) and their plans (5), with the purchase-kind entries', async () => {
@@ -147,7 +147,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('shared client against the sandb
       expect(Number.isInteger(records[0]?.order_amount)).toBe(true);
       expect(matchesFilters(records[0]!, { event: 'purchased' })).toBe(true);
       expect(matchesFilters(records[0]!, { event: 'refunded' })).toBe(false);
-      await client.unsubscribeHook(hook.id);
+      await client.deleteHook(hook.id);
     } finally {
       await new Promise<void>((resolve) => catcher.close(() => resolve()));
     }

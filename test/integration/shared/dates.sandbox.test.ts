@@ -4,30 +4,30 @@
  * index, and polling across the site's midnight, a DST change and a change of the site's zone.
  */
 import {
-  type ClientNotice,
   type CommerceServiceClient,
   type HttpRequest,
   type Order,
   type PollResult,
   type Subscription,
   type Transport,
-  createClient,
   pollEvents,
 } from '../../../shared/src';
-import { nodeTransport } from '../../../shared/src/http/nodeTransport';
+import type { Notice } from '../../../shared/src/platform/port';
+import { nodeTransport } from '../../kit/nodeTransport';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
+import { createClient, siteZoneLabel } from '../../kit/client';
 
 const KEY = 'dates-key-7c21';
 
 interface Counted {
   client: CommerceServiceClient;
   sent: HttpRequest[];
-  notices: ClientNotice[];
+  notices: Notice[];
 }
 
 function clientFor(sandbox: Sandbox, apiRoot?: string): Counted {
   const sent: HttpRequest[] = [];
-  const notices: ClientNotice[] = [];
+  const notices: Notice[] = [];
   const transport: Transport = {
     sendsGetBody: false,
     send: (request) => {
@@ -74,7 +74,7 @@ describe.each<[SandboxProfile, string, string]>([
     await client.listProducts();
     expect(sent.filter(isIndex)).toHaveLength(1);
     expect(notices).toEqual([]);
-    expect(await client.siteZoneLabel()).toBe(zoneName);
+    expect(await siteZoneLabel(client)).toBe(zoneName);
 
     for (const order of orders) {
       const record = order as Order & Record<string, unknown>;

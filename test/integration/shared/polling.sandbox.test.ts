@@ -2,15 +2,10 @@
  * The polling engine against the sandbox store over real HTTP, and the sandbox's side of it: every
  * change an event makes moves its record to the top of `orderby=date_modified` (issue #10).
  */
-import {
-  createClient,
-  pollEvents,
-  type CommerceServiceClient,
-  type EventFilters,
-  type PollResult,
-} from '../../../shared/src';
-import { nodeTransport } from '../../../shared/src/http/nodeTransport';
+import { pollEvents, type CommerceServiceClient, type EventFilters, type PollResult } from '../../../shared/src';
+import { nodeTransport } from '../../kit/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
+import { createClient } from '../../kit/client';
 
 const KEY = 'polling-key-51e0';
 

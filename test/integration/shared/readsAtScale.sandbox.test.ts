@@ -3,18 +3,12 @@
  * 500s with every record exactly once; Find Customer by Email on both profiles; the latency setting.
  * Nothing here is timed beyond "at least the latency asked for".
  */
-import {
-  type CommerceServiceClient,
-  type HttpRequest,
-  type Order,
-  type Transport,
-  collect,
-  createClient,
-} from '../../../shared/src';
-import { nodeTransport } from '../../../shared/src/http/nodeTransport';
+import { type CommerceServiceClient, type HttpRequest, type Order, type Transport, collect } from '../../../shared/src';
+import { nodeTransport } from '../../kit/nodeTransport';
 import { timerSleep } from '../../../shared/src/http/timerSleep';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 import { httpRequest } from '../sandbox/httpClient';
+import { createClient } from '../../kit/client';
 
 const KEY = 'reads-at-scale-key-91';
 

@@ -3,16 +3,12 @@
  * receives them, then forged, checked with the store, and never showing the key (issue #10).
  */
 import * as http from 'node:http';
-import {
-  createClient,
-  markVerification,
-  readDelivery,
-  verifyDelivery,
-  type CommerceServiceClient,
-  type DeliveredEvent,
-} from '../../../shared/src';
-import { nodeTransport } from '../../../shared/src/http/nodeTransport';
+import { readDelivery, verifyDelivery, type CommerceServiceClient } from '../../../shared/src';
+import { markVerification } from '../../../shared/src/events/verify';
+import type { DeliveredEvent } from '../../../shared/src/events/parse';
+import { nodeTransport } from '../../kit/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
+import { createClient } from '../../kit/client';
 
 const KEY = 'verify-key-93b1';
 
@@ -70,7 +66,7 @@ describe.each<SandboxProfile>(['spec', 'real'])(
     async function deliveryOf(type: string): Promise<string> {
       const hook = await client.subscribeHook({ hook_url: catcher.url, status: type });
       await sandbox.fireEvent({ type });
-      await client.unsubscribeHook(hook.id);
+      await client.deleteHook(hook.id);
       const body = catcher.bodies.at(-1);
       if (!body) throw new Error(`no delivery of ${type}`);
       return body;

@@ -41,7 +41,7 @@ export function authFor(sandbox: Sandbox, apiKey = sandbox.apiKey): Record<strin
 }
 
 /** What Zapier's hook endpoint received: the raw request and its JSON body. */
-export interface Caught {
+interface Caught {
   method: string;
   headers: http.IncomingHttpHeaders;
   content: string;

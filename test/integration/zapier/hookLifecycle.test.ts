@@ -1,7 +1,7 @@
 import type { SandboxProfile } from '../../../sandbox';
 import { adminGet, hookByTriggerKey, listPlans, listProducts, run, useSandboxWithCatcher } from '../support/zapier';
 
-import { isInstantField } from '../../../shared/src';
+import { isInstantField } from '../../../shared/src/dates/fields';
 
 type Row = Record<string, unknown>;
 

@@ -1,9 +1,10 @@
-import { collect, createClient } from '../../../shared/src';
-import { nodeTransport } from '../../../shared/src/http/nodeTransport';
+import { collect } from '../../../shared/src';
+import { nodeTransport } from '../../kit/nodeTransport';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
 import App from '../../../zapier/src';
 import { plainOutputs, searchPerform } from '../../unit/zapier/performs';
 import { SEARCH_PERFORMS, authFor, listPlans, run, testConnection, zapierFailure } from '../support/zapier';
+import { createClient } from '../../kit/client';
 
 describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on the %s profile', (profile) => {
   let sandbox: Sandbox;

@@ -2,8 +2,9 @@
  * Zapier's "Test trigger" (performList) against the sandbox: Subscription Renewed shows renewal charges
  * only. Latest-orders' `paid` also brings first purchases; the store's subscriptions tell them apart.
  */
-import { type EventRecord, createClient } from '../../../shared/src';
-import { nodeTransport } from '../../../shared/src/http/nodeTransport';
+import type { EventRecord } from '../../../shared/src';
+import { createClient } from '../../kit/client';
+import { nodeTransport } from '../../kit/nodeTransport';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
 import { adminPost, authFor, hookByTriggerKey, run } from '../support/zapier';
 

@@ -5,11 +5,13 @@ import {
 	N8N_RETRY_LIMITS,
 	fromN8nResponse,
 	n8nTransport,
-	storeClient,
+	n8nClient,
 } from '../../../n8n/nodes/common/transport';
-import { TransportFailure, VERIFICATION_LIMITS, createClient } from '../../../shared/src';
+import { TransportFailure } from '../../../shared/src';
+import { VERIFICATION_LIMITS } from '../../../shared/src/platform/makeClient';
 import { n8nSleep } from '../support/sleep';
 import { CREDENTIALS, KEY } from './fake/context';
+import { createClient } from '../../kit/client';
 
 /** Retries wait through n8n-workflow's `sleep`: recorded here (moving a fake clock) instead of slept. */
 jest.mock('n8n-workflow', () =>
@@ -98,7 +100,7 @@ describe('n8n transport', () => {
 		await client.listWebhookProducts();
 		await client.listWebhookPlans(87);
 		await client.latestOrders({});
-		await client.unsubscribeHook('55');
+		await client.deleteHook('55');
 		await client.listCustomers({});
 
 		// The credential (whose authenticate adds x-api-key) is used for the REST read alone.
@@ -177,7 +179,7 @@ describe('n8n transport', () => {
 	});
 });
 
-describe('storeClient', () => {
+describe('n8nClient', () => {
 	/** A context with the credential whose helper answers 503 (with `retryAfter`) after `tookMs` of the clock. */
 	function failing(clock: { now: number }, tookMs: number, retryAfter?: string) {
 		const timeouts: unknown[] = [];
@@ -204,7 +206,7 @@ describe('storeClient', () => {
 	it('retries in every context by default (hooks, loaders, polls): 3 attempts within two minutes', async () => {
 		const { context, timeouts } = failing(n8nSleep, 10);
 
-		await expect((await storeClient.call(context)).getOrder(1042)).rejects.toMatchObject({
+		await expect((await n8nClient.call(context)).getOrder(1042)).rejects.toMatchObject({
 			status: 503,
 			message: expect.stringMatching(/after 3 attempts/),
 		});
@@ -218,7 +220,7 @@ describe('storeClient', () => {
 		const { context, timeouts } = failing(n8nSleep, 4_000, '2');
 
 		await expect(
-			(await storeClient.call(context, 'verification')).getOrder(1042),
+			(await n8nClient.call(context, 'verification')).getOrder(1042),
 		).rejects.toMatchObject({
 			message: expect.stringMatching(/after 2 attempts/),
 		});

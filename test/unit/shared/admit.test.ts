@@ -2,7 +2,9 @@
  * The admission decision both webhook triggers make (`shared/src/events/admit.ts`): which delivered
  * records go on and what is logged about the others. The adapters' tests cover only their wiring.
  */
-import { admitDeliveries, noticeOf, readDelivery, type DeliveredEvent } from '../../../shared/src';
+import { readDelivery } from '../../../shared/src';
+import { type AdmissionInput, admitDeliveries, noticeOf, planAdmission } from '../../../shared/src/events/admit';
+import type { DeliveredEvent } from '../../../shared/src/events/parse';
 import { FAKE_KEY, FakeStore } from './fakeStore';
 
 const EMAIL = 'maya.lopez@example.com';
@@ -32,6 +34,15 @@ function purchase(overrides: Record<string, unknown> = {}): Record<string, unkno
   };
 }
 
+/** The two steps a trigger takes: the plan made when the delivery is received, then carried out. */
+function admit({
+  delivered,
+  verify,
+  ...rest
+}: Omit<AdmissionInput, 'planned'> & { delivered: DeliveredEvent[]; verify: boolean }) {
+  return admitDeliveries({ planned: planAdmission(delivered, verify), ...rest });
+}
+
 const client = () => {
   clientsMade += 1;
   return store.client();
@@ -39,7 +50,7 @@ const client = () => {
 
 describe('admitDeliveries, verifying', () => {
   it('admits genuine records marked verified, drops forged ones with a warning naming reason and store only', async () => {
-    const { admitted, notices } = await admitDeliveries({
+    const { admitted, notices } = await admit({
       delivered: delivered(
         purchase(),
         purchase({ id: '999999' }),
@@ -68,7 +79,7 @@ describe('admitDeliveries, verifying', () => {
 
   it('a failing store: the record goes on unverified, with a warning that says why', async () => {
     store.failWith = 500;
-    const { admitted, notices } = await admitDeliveries({
+    const { admitted, notices } = await admit({
       delivered: delivered(purchase()),
       event: 'purchased',
       verify: true,
@@ -89,7 +100,7 @@ describe('admitDeliveries, verifying', () => {
   });
 
   it('a lead goes on unverified with an info line, and no read', async () => {
-    const { admitted, notices } = await admitDeliveries({
+    const { admitted, notices } = await admit({
       delivered: delivered({ trigger: 'lead', customer_email: EMAIL, product_id: '87' }),
       event: 'lead',
       verify: true,
@@ -108,7 +119,7 @@ describe('admitDeliveries, verifying', () => {
   });
 
   it('the key as studiocart_secret proves a record without a read; it never appears in what goes on or is logged', async () => {
-    const { admitted, notices } = await admitDeliveries({
+    const { admitted, notices } = await admit({
       delivered: delivered(purchase({ id: '999999', studiocart_secret: FAKE_KEY })),
       event: 'purchased',
       verify: true,
@@ -126,7 +137,7 @@ describe('admitDeliveries, verifying', () => {
 
 describe('admitDeliveries, not verifying', () => {
   it('without a secret: every record goes on as delivered, unmarked, and no client is made', async () => {
-    const { admitted, notices } = await admitDeliveries({
+    const { admitted, notices } = await admit({
       delivered: delivered(purchase({ id: '999999' })),
       event: 'purchased',
       verify: false,
@@ -140,7 +151,7 @@ describe('admitDeliveries, not verifying', () => {
   });
 
   it('the secret alone decides: a wrong one is dropped with a warning, a right one is marked verified; no read', async () => {
-    const { admitted, notices } = await admitDeliveries({
+    const { admitted, notices } = await admit({
       delivered: delivered(
         purchase({ studiocart_secret: 'guessed-key' }),
         purchase({ id: '999999', studiocart_secret: FAKE_KEY }),

@@ -1,6 +1,7 @@
 /** The client reads the site's zone once, from the REST index, and every read gets its instants (docs/dates.md). */
-import type { ClientNotice } from '../../../shared/src';
+import type { Notice } from '../../../shared/src/platform/port';
 import { KEY, ROOT, clientFor, store, useNock } from './helpers';
+import { siteZoneLabel } from '../../kit/client';
 
 useNock();
 
@@ -30,7 +31,7 @@ describe('the site zone of a client', () => {
     const order = (await client.getOrder(7)) as unknown as Record<string, unknown>;
     expect(order.date_time_iso).toBe('2026-11-24T04:30:00Z');
     expect(indexHeaders['x-api-key']).toBeUndefined();
-    expect(await client.siteZoneLabel()).toBe('America/New_York');
+    expect(await siteZoneLabel(client)).toBe('America/New_York');
   });
 
   it('is read through ?rest_route=/ when the API root is in that form', async () => {
@@ -72,7 +73,7 @@ describe('the site zone of a client', () => {
       })
       .get('/wp-json/')
       .reply(200, '<html><body>Blocked</body></html>', { 'content-type': 'text/html' });
-    const notices: ClientNotice[] = [];
+    const notices: Notice[] = [];
     const client = clientFor({}, { onNotice: (notice) => notices.push(notice) });
     for (let i = 0; i < 2; i += 1) {
       const subscription = (await client.getSubscription(5)) as unknown as Record<string, unknown>;
@@ -93,9 +94,9 @@ describe('the site zone of a client', () => {
   it('withInstants gives deliveries instants without filling, and siteDayOf reads the zone only for a moment', async () => {
     store().get('/wp-json/').reply(200, NEW_YORK_INDEX);
     const client = clientFor();
-    await expect(client.siteDayOf('2026-11-24')).resolves.toEqual({ day: '2026-11-24', how: 'as-written' });
-    await expect(client.siteDayOf('2026-11-24T02:00:00Z')).resolves.toEqual({ day: '2026-11-23', how: 'site-zone' });
-    const [delivery] = await client.withInstants([
+    await expect(client.filterDayOf('2026-11-24')).resolves.toEqual({ day: '2026-11-24', how: 'as-written' });
+    await expect(client.filterDayOf('2026-11-24T02:00:00Z')).resolves.toEqual({ day: '2026-11-23', how: 'site-zone' });
+    const [delivery] = await client.stampInstants([
       { trigger: 'purchased', date_time: '2026-11-24 04:30:00', date: '' },
     ]);
     expect(delivery).toEqual({
@@ -104,6 +105,6 @@ describe('the site zone of a client', () => {
       date_time_iso: '2026-11-24T04:30:00Z',
       date: '',
     });
-    await expect(client.withInstants([])).resolves.toEqual([]);
+    await expect(client.stampInstants([])).resolves.toEqual([]);
   });
 });

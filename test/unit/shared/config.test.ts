@@ -1,13 +1,13 @@
 import {
   CommerceServiceError,
   ConfigurationError,
-  createClient,
   endpoint,
   normaliseStoreUrl,
   parseApiRoot,
   resolveStore,
 } from '../../../shared/src';
 import { KEY, storeFor, stubTransport, thrown } from './helpers';
+import { createClient } from '../../kit/client';
 
 describe('normaliseStoreUrl: what people type becomes one base URL', () => {
   it.each([

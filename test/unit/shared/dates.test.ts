@@ -1,11 +1,7 @@
-import {
-  type SiteZone,
-  localInstant,
-  siteDayOf,
-  utcInstant,
-  withInstants,
-  zoneFromIndex,
-} from '../../../shared/src/dates';
+import { withInstants } from '../../../shared/src/dates/fields';
+import { siteDayOf } from '../../../shared/src/dates/input';
+import { localInstant, utcInstant } from '../../../shared/src/dates/instant';
+import { type SiteZone, zoneFromIndex } from '../../../shared/src/dates/zone';
 import { CUSTOMER_FIELDS } from '../../../shared/src/resources/tables';
 
 const NEW_YORK: SiteZone = { kind: 'named', name: 'America/New_York' };

@@ -18,12 +18,11 @@ import {
   TimeoutError,
   TransportFailure,
   UnexpectedResponseError,
-  createClient,
   describeTransportFailure,
   isCommerceServiceError,
   redact,
 } from '../../../shared/src';
-import { retryAfterSeconds } from '../../../shared/src/http/responseError';
+import { retryAfterSeconds } from '../../../shared/src/http/retryAfter';
 import {
   KEY,
   ROOT,
@@ -36,6 +35,7 @@ import {
   text,
   useNock,
 } from './helpers';
+import { createClient } from '../../kit/client';
 
 useNock();
 
@@ -246,10 +246,18 @@ describe('rate limits', () => {
     ['Wed, 21 Oct 2015 07:28:00 GMT', 60],
     ['Wed, 21 Oct 2015 07:26:00 GMT', 0],
     ['soon', undefined],
+    ['1e1', undefined],
+    ['-5', undefined],
     ['', undefined],
     [undefined, undefined],
   ])('retryAfterSeconds(%j) at 07:27:00 GMT -> %j', (header, expected) => {
     expect(retryAfterSeconds(header, Date.parse('Wed, 21 Oct 2015 07:27:00 GMT'))).toBe(expected);
+  });
+  it('429 with an unreadable Retry-After (1e1): the message says what no header says, as the retry loop reads it', async () => {
+    store().get(`${ROOT}/orders`).reply(429, '', { 'Retry-After': '1e1' });
+    const error = (await failure(clientFor().listOrders())) as RateLimitError;
+    expect(error.retryAfterSeconds).toBeUndefined();
+    expect(error.hint).toBe('Wait a minute and try again.');
   });
 });
 

@@ -4,15 +4,14 @@ import {
   EVENTS,
   type EventKind,
   type EventRecord,
-  PURCHASE_KINDS,
-  createClient,
-  eventKind,
-  latestOrderAsEvent,
   matchesFilters,
   parseDelivery,
   recentEvents,
 } from '../../../shared/src';
+import { PURCHASE_KINDS, eventKind } from '../../../shared/src/events/catalogue';
+import { latestOrderAsEvent } from '../../../shared/src/events/recent';
 import { KEY, ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from './helpers';
+import { createClient } from '../../kit/client';
 
 useNock();
 

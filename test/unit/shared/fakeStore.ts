@@ -4,13 +4,8 @@
  * (`orderby` id, date_created, date_modified; `order`; `page`, `per_page`), get by id with 404
  * `sc_rest_invalid_id`, and a switch that makes the store fail. Records the requests it answered.
  */
-import {
-  type CommerceServiceClient,
-  createClient,
-  type HttpRequest,
-  type HttpResponse,
-  type Transport,
-} from '../../../shared/src';
+import { type CommerceServiceClient, type HttpRequest, type HttpResponse, type Transport } from '../../../shared/src';
+import { createClient } from '../../kit/client';
 
 export const FAKE_KEY = 'fake-store-key-77';
 

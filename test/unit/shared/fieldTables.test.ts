@@ -15,11 +15,19 @@ const EXTENDED = { ...ORDER_FIELDS, ...ADDED } as const satisfies FieldTable;
 type Shared = typeof import('../../../shared/src');
 type Normalise = typeof import('../../../shared/src/resources/normalise');
 type Parse = typeof import('../../../shared/src/events/parse');
+type Cents = typeof import('../../../shared/src/events/cents');
 type Fields = typeof import('../../../zapier/src/fields');
 type Shapes = typeof import('../../integration/sandbox/specShapes');
 
 /** The modules that read the tables, loaded afresh over an order table with the added fields. */
-function loadWithAddedFields(): { shared: Shared; normalise: Normalise; parse: Parse; zapier: Fields; shapes: Shapes } {
+function loadWithAddedFields(): {
+  shared: Shared;
+  normalise: Normalise;
+  parse: Parse;
+  cents: Cents;
+  zapier: Fields;
+  shapes: Shapes;
+} {
   let loaded: ReturnType<typeof loadWithAddedFields> | undefined;
   jest.isolateModules(() => {
     jest.doMock('../../../shared/src/resources/tables/order', () => ({
@@ -30,6 +38,7 @@ function loadWithAddedFields(): { shared: Shared; normalise: Normalise; parse: P
       shared: jest.requireActual<Shared>('../../../shared/src'),
       normalise: jest.requireActual<Normalise>('../../../shared/src/resources/normalise'),
       parse: jest.requireActual<Parse>('../../../shared/src/events/parse'),
+      cents: jest.requireActual<Cents>('../../../shared/src/events/cents'),
       zapier: jest.requireActual<Fields>('../../../zapier/src/fields'),
       shapes: jest.requireActual<Shapes>('../../integration/sandbox/specShapes'),
     };
@@ -39,7 +48,7 @@ function loadWithAddedFields(): { shared: Shared; normalise: Normalise; parse: P
 }
 
 describe('a field added to one table', () => {
-  const { shared, normalise, parse, zapier, shapes } = loadWithAddedFields();
+  const { shared, normalise, parse, cents, zapier, shapes } = loadWithAddedFields();
   const NEW_YORK = { kind: 'named', name: 'America/New_York' } as const;
 
   it('is in the record type', () => {
@@ -81,7 +90,7 @@ describe('a field added to one table', () => {
   });
 
   it('is converted to cents', () => {
-    expect(shared.amountsInCents({ trigger: 'refunded', currency: 'USD', refund_amount: 1.25 })).toMatchObject({
+    expect(cents.amountsInCents({ trigger: 'refunded', currency: 'USD', refund_amount: 1.25 })).toMatchObject({
       refund_amount: 125,
     });
   });

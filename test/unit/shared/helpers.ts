@@ -9,10 +9,10 @@ import {
   type SiteZone,
   type StoreSettings,
   type Transport,
-  createClient,
 } from '../../../shared/src';
-import { nodeTransport } from '../../../shared/src/http/nodeTransport';
+import { nodeTransport } from '../../kit/nodeTransport';
 import { failure as failureOf, thrown as thrownBy } from '../support/failure';
+import { createClient } from '../../kit/client';
 
 /** A fake key: every test that sees an error checks this never leaks. */
 export const KEY = 'test-key-123';

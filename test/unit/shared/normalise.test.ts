@@ -94,7 +94,7 @@ describe('unsubscribe (3): delete, fallback to zap-delete, "not found" is alread
 
   it('answers {id}: deleted, no fallback', async () => {
     store().post(`${ROOT}/webhook/delete/`).reply(200, { id: 17 });
-    await expect(clientFor().unsubscribeHook(17)).resolves.toEqual({ id: '17', alreadyGone: false });
+    await expect(clientFor().deleteHook(17)).resolves.toEqual({ id: '17', alreadyGone: false });
   });
 
   it('500 rest_invalid_handler -> zap-delete with the same body; its [{url, id}] answer is a deletion', async () => {
@@ -104,7 +104,7 @@ describe('unsubscribe (3): delete, fallback to zap-delete, "not found" is alread
     store()
       .post(`${ROOT}/webhook/zap-delete/`)
       .reply(second.reply(200, [{ url: HOOK, id: '17' }]));
-    await expect(clientFor().unsubscribeHook('17')).resolves.toEqual({ id: '17', alreadyGone: false });
+    await expect(clientFor().deleteHook('17')).resolves.toEqual({ id: '17', alreadyGone: false });
     expect(second.last().pathname).toBe('/wp-json/sc/v1/webhook/zap-delete/');
     expect(second.last().method).toBe('POST');
     expect(JSON.parse(second.last().rawBody)).toEqual({ id: 17 });
@@ -118,24 +118,24 @@ describe('unsubscribe (3): delete, fallback to zap-delete, "not found" is alread
     store()
       .post(`${ROOT}/webhook/zap-delete/`)
       .reply(200, [{ url: HOOK, id: '17' }]);
-    await expect(clientFor().unsubscribeHook('17')).resolves.toEqual({ id: '17', alreadyGone: false });
+    await expect(clientFor().deleteHook('17')).resolves.toEqual({ id: '17', alreadyGone: false });
   });
 
   it('404 rest_subscribe_error on delete -> already gone, no fallback request', async () => {
     store().post(`${ROOT}/webhook/delete/`).reply(404, notFound);
-    await expect(clientFor().unsubscribeHook('17')).resolves.toEqual({ id: '17', alreadyGone: true });
+    await expect(clientFor().deleteHook('17')).resolves.toEqual({ id: '17', alreadyGone: true });
   });
 
   it('404 rest_subscribe_error on zap-delete -> already gone', async () => {
     store().post(`${ROOT}/webhook/delete/`).reply(500, invalidHandler);
     store().post(`${ROOT}/webhook/zap-delete/`).reply(404, notFound);
-    await expect(clientFor().unsubscribeHook(17)).resolves.toEqual({ id: '17', alreadyGone: true });
+    await expect(clientFor().deleteHook(17)).resolves.toEqual({ id: '17', alreadyGone: true });
   });
 
   it('zap-delete missing as well -> the NotFoundError of the API root', async () => {
     store().post(`${ROOT}/webhook/delete/`).reply(404, noRoute);
     store().post(`${ROOT}/webhook/zap-delete/`).reply(404, noRoute);
-    const error = await failure(clientFor().unsubscribeHook(17));
+    const error = await failure(clientFor().deleteHook(17));
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.code).toBe('rest_no_route');
     expect(error.message).toContain('/wp-json/sc/v1');
@@ -144,7 +144,7 @@ describe('unsubscribe (3): delete, fallback to zap-delete, "not found" is alread
   it('zap-delete failing -> its ServerError', async () => {
     store().post(`${ROOT}/webhook/delete/`).reply(500, invalidHandler);
     store().post(`${ROOT}/webhook/zap-delete/`).reply(503, '');
-    const error = await failure(clientFor().unsubscribeHook(17));
+    const error = await failure(clientFor().deleteHook(17));
     expect(error).toBeInstanceOf(ServerError);
     expect(error.status).toBe(503);
     expect(error.operation).toBe('Delete a webhook');
@@ -158,13 +158,13 @@ describe('unsubscribe (3): delete, fallback to zap-delete, "not found" is alread
         message: 'Sorry, you cannot view this resource.',
         data: { status: 401 },
       });
-    await expect(clientFor().unsubscribeHook(17)).rejects.toBeInstanceOf(AuthenticationError);
+    await expect(clientFor().deleteHook(17)).rejects.toBeInstanceOf(AuthenticationError);
   });
 
   it('a non-numeric id is sent as it is', async () => {
     const rec = recorder();
     store().post(`${ROOT}/webhook/delete/`).reply(rec.reply(200, {}));
-    await expect(clientFor().unsubscribeHook('hook-abc')).resolves.toEqual({ id: 'hook-abc', alreadyGone: false });
+    await expect(clientFor().deleteHook('hook-abc')).resolves.toEqual({ id: 'hook-abc', alreadyGone: false });
     expect(JSON.parse(rec.last().rawBody)).toEqual({ id: 'hook-abc' });
   });
 });

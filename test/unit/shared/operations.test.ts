@@ -3,7 +3,7 @@
  * headers and JSON body, through the real Node transport against nock.
  */
 import nock from 'nock';
-import { InvalidRequestError, createClient } from '../../../shared/src';
+import { InvalidRequestError } from '../../../shared/src';
 import {
   HOST,
   KEY,
@@ -21,6 +21,7 @@ import {
   UTC_ZONE,
   useNock,
 } from './helpers';
+import { createClient } from '../../kit/client';
 
 useNock();
 
@@ -163,7 +164,7 @@ describe('3. delete: POST {api_root}/webhook/delete/', () => {
     store()
       .post(`${ROOT}/webhook/delete/`)
       .reply(rec.reply(200, { id: 17 }));
-    await expect(clientFor().unsubscribeHook('17')).resolves.toEqual({ id: '17', alreadyGone: false });
+    await expect(clientFor().deleteHook('17')).resolves.toEqual({ id: '17', alreadyGone: false });
     const seen = rec.last();
     expect(seen.method).toBe('POST');
     expect(seen.pathname).toBe('/wp-json/sc/v1/webhook/delete/');
@@ -178,7 +179,7 @@ describe('3. delete: POST {api_root}/webhook/delete/', () => {
     store()
       .post(`${ROOT}/webhook/delete/`)
       .reply(rec.reply(200, { id: 1732190400 }));
-    await expect(clientFor().unsubscribeHook(1732190400)).resolves.toEqual({ id: '1732190400', alreadyGone: false });
+    await expect(clientFor().deleteHook(1732190400)).resolves.toEqual({ id: '1732190400', alreadyGone: false });
     expect(bodyOf(rec.last())).toEqual({ id: 1732190400 });
   });
 });

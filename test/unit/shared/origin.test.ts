@@ -1,5 +1,6 @@
 import { inspect } from 'node:util';
-import { checkOrigin, EVENTS, OriginSecret, parseDelivery, readDelivery } from '../../../shared/src';
+import { EVENTS, parseDelivery, readDelivery } from '../../../shared/src';
+import { checkOrigin, OriginSecret } from '../../../shared/src/events/origin';
 import { takeOriginSecret } from '../../../shared/src/events/origin';
 import { latestOrderAsEvent } from '../../../shared/src/events/recent';
 

@@ -1,7 +1,8 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
 import { IncompleteListError, type Page, collect, paginate } from '../../../shared/src';
 import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from './helpers';
-import { createClient } from '../../../shared/src';
+import {} from '../../../shared/src';
+import { createClient } from '../../kit/client';
 
 useNock();
 

@@ -6,12 +6,12 @@ import {
   NetworkError,
   NotFoundError,
   RateLimitError,
-  type RetryOptions,
   ServerError,
   TimeoutError,
-  createClient,
 } from '../../../shared/src';
-import { retryAfterMs, waitBeforeRetry } from '../../../shared/src/http/retry';
+import type { RetryOptions } from '../../../shared/src/http/retry';
+import { waitBeforeRetry } from '../../../shared/src/http/retry';
+import { retryAfterMs } from '../../../shared/src/http/retryAfter';
 import {
   ROOT,
   clientFor,
@@ -24,6 +24,7 @@ import {
   UTC_ZONE,
   useNock,
 } from './helpers';
+import { createClient } from '../../kit/client';
 
 useNock();
 
@@ -125,7 +126,7 @@ describe('which answers are retried', () => {
     store()
       .post(`${ROOT}/webhook/zap-delete/`)
       .reply(200, [{ url: 'https://hooks.example.com/1', id: 7 }]);
-    await expect(retrying(time).unsubscribeHook('7')).resolves.toEqual({ id: '7', alreadyGone: false });
+    await expect(retrying(time).deleteHook('7')).resolves.toEqual({ id: '7', alreadyGone: false });
     expect(time.waits).toEqual([]);
   });
 
@@ -167,7 +168,7 @@ describe('which operations are retried', () => {
     const time = fakeTime();
     store().post(`${ROOT}/webhook/delete/`).reply(503, '');
     store().post(`${ROOT}/webhook/delete/`).reply(200, { id: 7 });
-    await expect(retrying(time).unsubscribeHook(7)).resolves.toEqual({ id: '7', alreadyGone: false });
+    await expect(retrying(time).deleteHook(7)).resolves.toEqual({ id: '7', alreadyGone: false });
   });
 
   it('products and plans (4, 5) are retried', async () => {
@@ -274,6 +275,44 @@ describe('how long it waits', () => {
     expect(retryAfterMs('soon', START)).toBeUndefined();
     expect(retryAfterMs('', START)).toBeUndefined();
     expect(retryAfterMs(undefined, START)).toBeUndefined();
+  });
+
+  it.each([
+    [429, 2000],
+    [503, 2000],
+    [500, 750],
+    [502, 750],
+    [504, 750],
+  ])('a %i with Retry-After: 2 waits %i ms (only 429 and 503 say when to come back)', async (status, waited) => {
+    const time = fakeTime();
+    store().get(`${ROOT}/orders`).reply(status, wpError('busy'), { 'Retry-After': '2' });
+    store().get(`${ROOT}/orders`).reply(200, []);
+    await retrying(time).listOrders();
+    expect(time.waits).toEqual([waited]);
+  });
+
+  it('a 502 whose Retry-After is over the cap backs off instead of failing at once (Zapier: 10 s)', async () => {
+    const time = fakeTime();
+    store().get(`${ROOT}/orders`).reply(502, wpError('busy'), { 'Retry-After': '30' });
+    store().get(`${ROOT}/orders`).reply(200, []);
+    await retrying(time, { maxRetryAfterMs: 10_000 }).listOrders();
+    expect(time.waits).toEqual([750]);
+  });
+
+  it('a 503 whose Retry-After is over the cap is not waited out', async () => {
+    const time = fakeTime();
+    store().get(`${ROOT}/orders`).reply(503, wpError('busy'), { 'Retry-After': '30' });
+    const error = await failure(retrying(time, { maxRetryAfterMs: 10_000 }).listOrders());
+    expect(error).toBeInstanceOf(ServerError);
+    expect(time.waits).toEqual([]);
+  });
+
+  it('an unreadable Retry-After (1e1) on a 429 backs off, as no header would', async () => {
+    const time = fakeTime();
+    store().get(`${ROOT}/orders`).reply(429, '', { 'Retry-After': '1e1' });
+    store().get(`${ROOT}/orders`).reply(200, []);
+    await retrying(time).listOrders();
+    expect(time.waits).toEqual([750]);
   });
 
   it('a Retry-After over the cap is not waited: the 429 stays a RateLimitError with the store delay', async () => {

@@ -1,30 +1,28 @@
 /** The trigger rules both adapters share: reading choices, plan choices, subscribe input and filters. */
 import {
   type WebhookPlan,
-  choiceFlag,
-  choiceList,
   eventFiltersOf,
   isPurchaseKind,
   matchesFilters,
   parseDelivery,
   planChoices,
   productPlanChoices,
-  readTriggerChoices,
+  readProductPlanChoices,
   recentOptionsOf,
-  subscribeInputOf,
 } from '../../../shared/src';
+import { choiceFlag, choiceList, subscribeInputOf } from '../../../shared/src/triggers/choices';
 import { ROOT, clientFor, store, useNock } from './helpers';
 
 useNock();
 
-describe('readTriggerChoices', () => {
+describe('readProductPlanChoices', () => {
   it('reads a numeric or padded product id as trimmed text, and an empty one as "any product"', () => {
-    expect(readTriggerChoices({ productId: 87 }).productId).toBe('87');
-    expect(readTriggerChoices({ productId: ' 87 ' }).productId).toBe('87');
-    expect(readTriggerChoices({ productId: '' }).productId).toBeUndefined();
-    expect(readTriggerChoices({ productId: '  ' }).productId).toBeUndefined();
-    expect(readTriggerChoices({ productId: { id: 87 } }).productId).toBeUndefined();
-    expect(readTriggerChoices({}).productId).toBeUndefined();
+    expect(readProductPlanChoices({ productId: 87 }).productId).toBe('87');
+    expect(readProductPlanChoices({ productId: ' 87 ' }).productId).toBe('87');
+    expect(readProductPlanChoices({ productId: '' }).productId).toBeUndefined();
+    expect(readProductPlanChoices({ productId: '  ' }).productId).toBeUndefined();
+    expect(readProductPlanChoices({ productId: { id: 87 } }).productId).toBeUndefined();
+    expect(readProductPlanChoices({}).productId).toBeUndefined();
   });
 
   it('reads plans from an array or a comma-separated string, dropping blanks', () => {
@@ -32,7 +30,7 @@ describe('readTriggerChoices', () => {
     expect(choiceList('full, bump,,upsell')).toEqual(['full', 'bump', 'upsell']);
     expect(choiceList(undefined)).toEqual([]);
     expect(choiceList(null)).toEqual([]);
-    expect(readTriggerChoices({ planIds: 'a,b' }).planIds).toEqual(['a', 'b']);
+    expect(readProductPlanChoices({ planIds: 'a,b' }).planIds).toEqual(['a', 'b']);
   });
 
   it.each([
@@ -50,12 +48,12 @@ describe('readTriggerChoices', () => {
     [undefined, false],
   ])('reads the cents flag %p as %p', (raw, expected) => {
     expect(choiceFlag(raw)).toBe(expected);
-    expect(readTriggerChoices({ pricesInCents: raw }).pricesInCents).toBe(expected);
+    expect(readProductPlanChoices({ pricesInCents: raw }).pricesInCents).toBe(expected);
   });
 });
 
 describe('subscribeInputOf and eventFiltersOf', () => {
-  const choices = readTriggerChoices({ productId: '87', planIds: ['full', 'bump'], pricesInCents: 'yes' });
+  const choices = readProductPlanChoices({ productId: '87', planIds: ['full', 'bump'], pricesInCents: 'yes' });
 
   it('maps choices to operation 2 with the event as status and the given source', () => {
     expect(
@@ -71,7 +69,7 @@ describe('subscribeInputOf and eventFiltersOf', () => {
   });
 
   it('sends no product when none was chosen', () => {
-    const any = readTriggerChoices({});
+    const any = readProductPlanChoices({});
     expect(subscribeInputOf(any, { hookUrl: 'https://h.example.com', event: 'lead', source: 'zapier' })).toMatchObject({
       product_id: null,
       plan_id: [],

@@ -5,15 +5,15 @@
 import {
   type HttpRequest,
   type TriggerSetup,
-  createClient,
-  dropKeptHook,
-  hookSignature,
+  deleteKeptHook,
   keptHookIsCurrent,
   readHookRecord,
-  removeHook,
+  deleteHookRecord,
   replaceKeptHook,
 } from '../../../shared/src';
+import { hookSignature } from '../../../shared/src/triggers/hooks';
 import { KEY, ORIGIN, json, stubTransport } from './helpers';
+import { createClient } from '../../kit/client';
 
 const HOOK_URL = 'https://n8n.example.com/webhook/abc/webhook';
 const SETUP: TriggerSetup = {
@@ -119,23 +119,23 @@ describe('replaceKeptHook', () => {
   });
 });
 
-describe('removeHook and dropKeptHook', () => {
+describe('deleteHookRecord and deleteKeptHook', () => {
   it('a hook the store no longer knows is removed, with an info line', async () => {
     const { client, log } = storeWith(new Set());
-    await expect(removeHook(client, KEPT, log)).resolves.toEqual({ alreadyGone: true });
+    await expect(deleteHookRecord(client, KEPT, log)).resolves.toEqual({ alreadyGone: true });
     expect(log.lines).toEqual(['info: hook 9 was already gone from the store']);
   });
 
   it('nothing kept is nothing to remove', async () => {
     const { client, transport, log } = storeWith(new Set());
-    await expect(removeHook(client, undefined, log)).resolves.toEqual({ alreadyGone: true });
+    await expect(deleteHookRecord(client, undefined, log)).resolves.toEqual({ alreadyGone: true });
     expect(transport.requests).toEqual([]);
   });
 
   it('a hook made on another store is let go with a warning, and this key never goes there', async () => {
     const { client, transport, log } = storeWith(new Set(['9']));
     const state: Record<string, unknown> = { ...KEPT, hookStore: 'https://old-shop.example.com' };
-    await dropKeptHook(state, () => client, log);
+    await deleteKeptHook(state, () => client, log);
     expect(transport.requests).toEqual([]);
     expect(state).toEqual({});
     expect(log.lines).toEqual([expect.stringMatching(/^warn: hook 9 was made on https:\/\/old-shop\.example\.com/)]);
@@ -145,7 +145,7 @@ describe('removeHook and dropKeptHook', () => {
     const transport = stubTransport(() => json(401, { code: 'rest_forbidden', message: 'No.' }));
     const client = createClient({ settings: { storeUrl: ORIGIN, apiKey: KEY }, transport });
     const state = { ...KEPT };
-    await expect(dropKeptHook(state, () => client, { info: jest.fn(), warn: jest.fn() })).rejects.toMatchObject({
+    await expect(deleteKeptHook(state, () => client, { info: jest.fn(), warn: jest.fn() })).rejects.toMatchObject({
       name: 'AuthenticationError',
     });
     expect(state).toEqual(KEPT);

@@ -6,7 +6,6 @@
 import {
   type ParameterReader,
   type Platform,
-  VERIFICATION_LIMITS,
   admitReceived,
   platformClient,
   readPollSetup,
@@ -14,6 +13,7 @@ import {
   receiveDelivery,
   takeDelivery,
 } from '../../../shared/src';
+import { VERIFICATION_LIMITS } from '../../../shared/src/platform/makeClient';
 import { FakeStore } from './fakeStore';
 import { KEY, ORIGIN, json, stubTransport } from './helpers';
 

@@ -1,14 +1,10 @@
-import {
-  createClient,
-  markVerification,
-  readDelivery,
-  STATUS_FIT,
-  statusFits,
-  verifiedItem,
-  verifyDelivery,
-  type DeliveredEvent,
-} from '../../../shared/src';
+import { readDelivery, verifyDelivery } from '../../../shared/src';
+import { markVerification } from '../../../shared/src/events/verify';
+import { STATUS_FIT } from '../../../shared/src/events/statusFit';
+import { statusFits } from '../../kit/statusFit';
+import type { DeliveredEvent } from '../../../shared/src/events/parse';
 import { FAKE_KEY, FakeStore } from './fakeStore';
+import { createClient } from '../../kit/client';
 
 function delivered(record: Record<string, unknown>): DeliveredEvent {
   const [one] = readDelivery(record);
@@ -223,7 +219,7 @@ describe('markVerification: verify, do not replace', () => {
     expect(markVerification(record, { status: 'forged', reason: 'email-mismatch', message: 'm' })).toBeNull();
   });
 
-  it('verifiedItem: the item is the delivery (decimals as sent), not the REST record', async () => {
+  it('markVerification after verifyDelivery: the item is the delivery (decimals as sent), not the REST record', async () => {
     const store = new FakeStore();
     const id = store.order({ order_amount: 4950 });
     const record = {
@@ -232,7 +228,8 @@ describe('markVerification: verify, do not replace', () => {
       order_amount: 49.5,
       studiocart_secret: FAKE_KEY,
     };
-    const { verdict, item } = await verifiedItem(store.client(), delivered(record), 'purchased');
+    const verdict = await verifyDelivery(store.client(), delivered(record), 'purchased');
+    const item = markVerification(delivered(record).record, verdict);
     expect(verdict.status).toBe('verified');
     expect(item?.order_amount).toBe(49.5);
     expect(JSON.stringify(item)).not.toContain(FAKE_KEY);

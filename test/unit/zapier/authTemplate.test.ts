@@ -6,8 +6,8 @@
  * (delete, products, plans: operations 3 to 5).
  */
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { OPERATIONS, type OperationKey } from '../../../shared/src';
-import { storeClient } from '../../../zapier/src/client';
+import { OPERATIONS, type OperationKey } from '../../../shared/src/operations/catalogue';
+import { zapierClient } from '../../../zapier/src/platform';
 import { AUTH, HOOK_URL, KEY, ORIGIN, ROOT, type Seen, appCommand as command, appTester, seenRequest } from './helpers';
 import nock from 'nock';
 import { useNock } from '../support/nock';
@@ -36,11 +36,11 @@ describe('getAuthTemplate through the app handler', () => {
 });
 
 /** One call of the store client per operation; the fallback route (3.1) follows from 3's 500. */
-const CALLS: Readonly<Record<OperationKey, (client: ReturnType<typeof storeClient>) => Promise<unknown>>> = {
+const CALLS: Readonly<Record<OperationKey, (client: ReturnType<typeof zapierClient>) => Promise<unknown>>> = {
   validateKey: (c) => c.validateKey(),
   subscribeHook: (c) => c.subscribeHook({ hook_url: HOOK_URL, product_id: 87, status: 'purchased' }),
-  deleteHook: (c) => c.unsubscribeHook('5'),
-  zapDeleteHook: (c) => c.unsubscribeHook('6'),
+  deleteHook: (c) => c.deleteHook('5'),
+  zapDeleteHook: (c) => c.deleteHook('6'),
   listWebhookProducts: (c) => c.listWebhookProducts(),
   listWebhookPlans: (c) => c.listWebhookPlans(87),
   latestOrders: (c) => c.latestOrders({ product_id: 87, status: 'paid' }),
@@ -98,7 +98,7 @@ describe('the key on the wire, for every operation of the catalogue', () => {
     for (const call of Object.values(CALLS)) {
       await appTester(
         async (z: ZObject, bundle: Bundle) => {
-          await call(storeClient(z, bundle)).catch(() => undefined);
+          await call(zapierClient(z, bundle)).catch(() => undefined);
         },
         { authData: AUTH },
       );

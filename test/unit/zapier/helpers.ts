@@ -19,7 +19,6 @@ export const appTester = createAppTester(App);
 
 export const TRIGGERS = App.triggers;
 export const SEARCHES = App.searches;
-export type SearchKey = keyof typeof SEARCHES;
 
 export function trigger(key: string): (typeof TRIGGERS)[string] {
   const found = TRIGGERS[key];

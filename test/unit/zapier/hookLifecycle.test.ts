@@ -1,4 +1,4 @@
-import { eventKind } from '../../../shared/src';
+import { eventKind } from '../../../shared/src/events/catalogue';
 import {
   AUTH,
   HOOK_URL,

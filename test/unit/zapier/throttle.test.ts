@@ -3,7 +3,7 @@
  * for every step, and sized so a burst at the limit is answered within one request's timeout on a host
  * with 2 PHP workers.
  */
-import { ZAPIER_LIMITS } from '../../../zapier/src/client';
+import { ZAPIER_LIMITS } from '../../../zapier/src/platform';
 import app from '../../../zapier/src/index';
 import { STORE_THROTTLE } from '../../../zapier/src/throttle';
 import { appCommand } from './helpers';

@@ -1,13 +1,9 @@
 import type { HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { errors as zapierErrors } from 'zapier-platform-core';
-import {
-  ConfigurationError,
-  type EventRecord,
-  TransportFailure,
-  VERIFICATION_LIMITS,
-  amountsInCents,
-} from '../../../shared/src';
-import { ZAPIER_LIMITS, storeClient } from '../../../zapier/src/client';
+import { ConfigurationError, type EventRecord, TransportFailure } from '../../../shared/src';
+import { VERIFICATION_LIMITS } from '../../../shared/src/platform/makeClient';
+import { amountsInCents } from '../../../shared/src/events/cents';
+import { ZAPIER_LIMITS, zapierClient } from '../../../zapier/src/platform';
 import { recordTimerSleep } from '../support/sleep';
 import { toZapierError } from '../../../zapier/src/errors';
 import { outputFields } from '../../../zapier/src/fields';
@@ -103,7 +99,7 @@ describe('zapierTransport', () => {
   });
 });
 
-describe('storeClient', () => {
+describe('zapierClient', () => {
   const ok = { status: 200, content: '{"id":1042}', headers: { forEach: () => undefined } };
   const auth = { authData: { storeUrl: 'shop.example.com', apiKey: 'k-123456' } };
 
@@ -115,7 +111,7 @@ describe('storeClient', () => {
       timeouts.push(options.timeout);
       return ok;
     });
-    await storeClient(z, auth).getOrder(1042);
+    await zapierClient(z, auth).getOrder(1042);
     // The order, then the site's zone from the REST index (docs/dates.md): each within the limit.
     expect(timeouts).toEqual([ZAPIER_LIMITS.timeoutMs, ZAPIER_LIMITS.timeoutMs]);
     expect(2 * ZAPIER_LIMITS.timeoutMs).toBeLessThan(ZAPIER_LIMITS.budgetMs);
@@ -129,7 +125,7 @@ describe('storeClient', () => {
       calls += 1;
       return { ...ok, status: 503, content: '' };
     });
-    await expect(storeClient(z, auth).getOrder(1042)).rejects.toMatchObject({
+    await expect(zapierClient(z, auth).getOrder(1042)).rejects.toMatchObject({
       status: 503,
       message: expect.stringMatching(/after 3 attempts/),
     });
@@ -151,7 +147,7 @@ describe('storeClient', () => {
       };
     });
     // 4 s + 2 s + 4 s = 10 s: a third attempt would not fit in 10 s.
-    await expect(storeClient(z, auth, 'verification').getOrder(1042)).rejects.toMatchObject({
+    await expect(zapierClient(z, auth, 'verification').getOrder(1042)).rejects.toMatchObject({
       message: expect.stringMatching(/after 2 attempts/),
     });
     expect(timeouts[0]).toBe(VERIFICATION_LIMITS.timeoutMs);

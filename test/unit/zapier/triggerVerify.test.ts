@@ -3,7 +3,7 @@
  * behind nock: `perform` returns genuine deliveries marked, no record for a forged one, unverifiable
  * ones marked; with the option off no read is made, while a wrong secret still drops the delivery.
  */
-import { eventKind } from '../../../shared/src';
+import { eventKind } from '../../../shared/src/events/catalogue';
 import { VERIFY_INPUT, readSetup } from '../../../zapier/src/inputs';
 import { FakeStore, serveOverNock } from '../n8n/fakeStoreOverNock';
 import { BUYER_EMAIL as EMAIL, purchaseDelivery } from '../support/deliveries';

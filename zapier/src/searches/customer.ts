@@ -7,7 +7,7 @@ import {
   choiceText,
   sameEmail,
 } from '../../../shared/src';
-import { storeClient } from '../client';
+import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';
 import { foundOrNothing, idInput, inputId } from './find';
@@ -37,7 +37,7 @@ const ID_INPUT = {
  * filter). Nothing found, or an ID whose email differs from the one given, is an empty result.
  */
 export const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<Customer[]> => {
-  const client = storeClient(z, bundle);
+  const client = zapierClient(z, bundle);
   const email = choiceText(bundle.inputData?.email);
   const id = inputId(bundle.inputData, 'customer_id');
   if (id !== '') {

@@ -1,6 +1,6 @@
 import { type Bundle, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
 import { FIELDS, type Order, RESOURCE_SAMPLES } from '../../../shared/src';
-import { storeClient } from '../client';
+import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';
 import { foundOrNothing, idInput, inputId } from './find';
@@ -8,7 +8,7 @@ import { foundOrNothing, idInput, inputId } from './find';
 /** Operation 10. */
 export const perform = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<Order[]> =>
-    foundOrNothing(async () => [await storeClient(z, bundle).getOrder(inputId(bundle.inputData, 'order_id'))]),
+    foundOrNothing(async () => [await zapierClient(z, bundle).getOrder(inputId(bundle.inputData, 'order_id'))]),
 );
 
 const findOrder = defineSearch({

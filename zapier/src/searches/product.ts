@@ -1,6 +1,6 @@
 import { type Bundle, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
 import { FIELDS, type Product, RESOURCE_SAMPLES } from '../../../shared/src';
-import { storeClient } from '../client';
+import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';
 import { foundOrNothing, idInput, inputId } from './find';
@@ -8,7 +8,7 @@ import { foundOrNothing, idInput, inputId } from './find';
 /** Operation 15. */
 export const perform = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<Product[]> =>
-    foundOrNothing(async () => [await storeClient(z, bundle).getProduct(inputId(bundle.inputData, 'product_id'))]),
+    foundOrNothing(async () => [await zapierClient(z, bundle).getProduct(inputId(bundle.inputData, 'product_id'))]),
 );
 
 const findProduct = defineSearch({

@@ -1,6 +1,6 @@
 import { type Bundle, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
 import { FIELDS, type Subscription, RESOURCE_SAMPLES } from '../../../shared/src';
-import { storeClient } from '../client';
+import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';
 import { foundOrNothing, idInput, inputId } from './find';
@@ -9,7 +9,7 @@ import { foundOrNothing, idInput, inputId } from './find';
 export const perform = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<Subscription[]> =>
     foundOrNothing(async () => [
-      await storeClient(z, bundle).getSubscription(inputId(bundle.inputData, 'subscription_id')),
+      await zapierClient(z, bundle).getSubscription(inputId(bundle.inputData, 'subscription_id')),
     ]),
 );
 

@@ -1,6 +1,6 @@
 import { type Bundle, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
 import { FIELDS, type Order, collect, RESOURCE_SAMPLES } from '../../../shared/src';
-import { storeClient } from '../client';
+import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';
 import { foundOrNothing, idInput, inputId } from './find';
@@ -13,7 +13,7 @@ const MAX_ORDERS = 200;
  * the first result in later steps; all of them show in the test.
  */
 export const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<Order[]> => {
-  const client = storeClient(z, bundle);
+  const client = zapierClient(z, bundle);
   const id = inputId(bundle.inputData, 'subscription_id');
   return foundOrNothing(() =>
     collect(

@@ -10,11 +10,11 @@ import {
   readHookRecord,
   recentEvents,
   recentOptionsOf,
-  removeHook,
-  subscribeHook,
+  deleteHookRecord,
+  subscribeHookRecord,
   takeDelivery,
 } from '../../../shared/src';
-import { storeClient, zapLog } from '../client';
+import { zapierClient, zapLog } from '../platform';
 import { withStoreErrors } from '../errors';
 import { VERIFICATION_OUTPUT_FIELDS, eventOutputFields } from '../fields';
 import { TRIGGER_INPUTS, VERIFY_INPUT, readSetup } from '../inputs';
@@ -60,7 +60,7 @@ function keptRecord(bundle: Bundle): HookRecord | undefined {
 export function eventTrigger(kind: EventKind) {
   const subscribe = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<{ id: string }> => {
     const target = { hookUrl: bundle.targetUrl ?? '', setup: readSetup(bundle, kind.key), source: 'zapier' } as const;
-    const { hookId } = await subscribeHook(storeClient(z, bundle), target);
+    const { hookId } = await subscribeHookRecord(zapierClient(z, bundle), target);
     return { id: hookId };
   });
 
@@ -68,7 +68,7 @@ export function eventTrigger(kind: EventKind) {
   const unsubscribe = withStoreErrors(
     async (z: ZObject, bundle: Bundle): Promise<{ id: string; alreadyGone: boolean }> => {
       const record = keptRecord(bundle);
-      const { alreadyGone } = await removeHook(storeClient(z, bundle), record, zapLog(z));
+      const { alreadyGone } = await deleteHookRecord(zapierClient(z, bundle), record, zapLog(z));
       return { id: record?.hookId ?? '', alreadyGone };
     },
   );
@@ -77,7 +77,7 @@ export function eventTrigger(kind: EventKind) {
   const perform = withStoreErrors(
     async (z: ZObject, bundle: Bundle): Promise<EventRecord[]> =>
       takeDelivery(deliveryBody(bundle), readSetup(bundle, kind.key), {
-        client: () => storeClient(z, bundle, 'verification'),
+        client: () => zapierClient(z, bundle, 'verification'),
         log: zapLog(z),
       }),
   );
@@ -85,7 +85,7 @@ export function eventTrigger(kind: EventKind) {
   const performList = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<EventRecord[]> => {
     const setup = readSetup(bundle, kind.key);
     const limit = bundle.meta?.isLoadingSample ? SAMPLE_LIMIT : LIST_LIMIT;
-    const records = await recentEvents(storeClient(z, bundle), kind, recentOptionsOf(setup, limit));
+    const records = await recentEvents(zapierClient(z, bundle), kind, recentOptionsOf(setup, limit));
     const filters = eventFiltersOf(kind.key, setup);
     return records.filter((record) => matchesFilters(record, filters));
   });

@@ -1,13 +1,13 @@
 import { type Bundle, type ZObject, defineTrigger } from 'zapier-platform-core';
 import { type WebhookPlan, RESOURCE_SAMPLES, productPlanChoices } from '../../../shared/src';
-import { storeClient } from '../client';
+import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 import { readSetup } from '../inputs';
 
 /** Operation 5: the chosen product's plan choices, bump, upsell and downsell included (shared rule). */
 export const listPlans = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<WebhookPlan[]> =>
-    productPlanChoices(readSetup(bundle).productId, () => storeClient(z, bundle), { purchaseKinds: true }),
+    productPlanChoices(readSetup(bundle).productId, () => zapierClient(z, bundle), { purchaseKinds: true }),
 );
 
 const planList = defineTrigger({

@@ -1,6 +1,6 @@
 import { type Bundle, type ZObject, defineTrigger } from 'zapier-platform-core';
 import { RESOURCE_SAMPLES } from '../../../shared/src';
-import { storeClient } from '../client';
+import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 
 /** A dropdown entry; Zapier keeps the chosen value as text whatever its type. */
@@ -11,7 +11,7 @@ interface ProductChoice {
 
 /** Operation 4: the store's published products, for the Product dropdown of every event trigger. */
 export const listProducts = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<ProductChoice[]> => {
-  const products = await storeClient(z, bundle).listWebhookProducts();
+  const products = await zapierClient(z, bundle).listWebhookProducts();
   return products.map((product) => ({ id: String(product.id), name: product.name }));
 });
 

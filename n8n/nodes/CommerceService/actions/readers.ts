@@ -97,7 +97,7 @@ export function readSort<L extends keyof typeof ORDERBY_VALUES>(
 
 /**
  * Filters → Created After as the API's `date_after`: the site-local day the user meant (a picked day as
- * written, a moment such as `$now` as the store's day at that moment: shared `siteDayOf`).
+ * written, a moment such as `$now` as the store's day at that moment: the client's `filterDayOf`).
  */
 export async function readDateAfter(
 	context: IExecuteFunctions,
@@ -107,7 +107,7 @@ export async function readDateAfter(
 	const filters = context.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const raw: unknown = filters.dateAfter;
 	if (raw === undefined || raw === null || raw === '') return {};
-	const reading = await client.siteDayOf(raw);
+	const reading = await client.filterDayOf(raw);
 	if (reading.day === null) {
 		throw new NodeOperationError(
 			context.getNode(),

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../shared/src';
-import { storeClient } from '../../common/transport';
+import { n8nClient } from '../../common/transport';
 import { toNodeError } from '../../common/transport/errors';
 import type { OperationModule, OperationTable, Resource } from './node.type';
 import * as customer from './customer';
@@ -46,7 +46,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			// Made inside the loop so a credential problem becomes a per-item error under Continue On Fail.
-			client ??= await storeClient.call(this);
+			client ??= await n8nClient.call(this);
 			const records = await module.execute.call(this, client, itemIndex);
 			returnData.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(records), {

@@ -1,14 +1,14 @@
 /** The loaders both nodes' Product and Plans pickers use (`../descriptions/pickers.ts`). */
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { isPurchaseKind, productPlanChoices, readTriggerChoices } from '../../../../shared/src';
-import { storeClient } from '../transport';
+import { isPurchaseKind, productPlanChoices, readProductPlanChoices } from '../../../../shared/src';
+import { n8nClient } from '../transport';
 import { toNodeError } from '../transport/errors';
 
 /** Published products (operation 4), by name. */
 export async function getProducts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	try {
-		const client = await storeClient.call(this);
+		const client = await n8nClient.call(this);
 		const products = await client.listWebhookProducts();
 		return products
 			.map((product) => ({
@@ -35,11 +35,11 @@ export async function getProductsOrAny(
  * Plans dropdown (shared rule); with no product chosen, only those purchase kinds.
  */
 export async function getPlans(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { productId } = readTriggerChoices({
+	const { productId } = readProductPlanChoices({
 		productId: this.getCurrentNodeParameter('productId'),
 	});
 	try {
-		const plans = await productPlanChoices(productId, () => storeClient.call(this), {
+		const plans = await productPlanChoices(productId, () => n8nClient.call(this), {
 			purchaseKinds: true,
 		});
 		return plans.map((plan) =>

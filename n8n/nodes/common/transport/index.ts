@@ -21,7 +21,7 @@ import {
 	platformClient,
 } from '../../../../shared/src';
 
-export const CREDENTIAL_TYPE = 'commerceServiceApi';
+const CREDENTIAL_TYPE = 'commerceServiceApi';
 
 /** The n8n contexts that talk to a store. */
 export type StoreContext =
@@ -32,7 +32,7 @@ export type StoreContext =
 	| IPollFunctions;
 
 /** The fields of the CommerceServiceApi credential. */
-export interface CommerceServiceCredentials {
+interface CommerceServiceCredentials {
 	storeUrl: string;
 	apiKey: string;
 	apiRoot?: string;
@@ -73,11 +73,11 @@ export function n8nTransport(context: StoreContext): Transport {
 }
 
 /** Operations 7 to 15: the shared client asked for the key in the `x-api-key` header. */
-export function carriesHeaderKey(request: HttpRequest): boolean {
+function carriesHeaderKey(request: HttpRequest): boolean {
 	return Object.keys(request.headers).some((name) => name.toLowerCase() === 'x-api-key');
 }
 
-export function toN8nRequest(request: HttpRequest): IHttpRequestOptions {
+function toN8nRequest(request: HttpRequest): IHttpRequestOptions {
 	// The credential's `authenticate` sets x-api-key: n8n, not this code, puts the secret on the wire.
 	const headers = Object.fromEntries(
 		Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'x-api-key'),
@@ -148,7 +148,7 @@ export const N8N_RETRY_LIMITS = {
  * What n8n lends the shared client: its authenticated HTTP helper and n8n-workflow's `sleep` (the
  * package itself may not use timers: its lint forbids them, dist included).
  */
-export function n8nPlatform(context: StoreContext): Platform {
+function n8nPlatform(context: StoreContext): Platform {
 	return {
 		transport: n8nTransport(context),
 		sleep: async (ms) => await sleep(ms),
@@ -165,7 +165,7 @@ export function n8nPlatform(context: StoreContext): Platform {
  * client never retries subscribe). `verification`: the short budget shared by both platforms for
  * reading back a hook delivery's record. A malformed Store URL throws a ConfigurationError.
  */
-export async function storeClient(
+export async function n8nClient(
 	this: StoreContext,
 	profile: RetryProfile = 'interactive',
 ): Promise<CommerceServiceClient> {

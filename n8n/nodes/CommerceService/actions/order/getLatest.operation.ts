@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import {
 	type CommerceServiceClient,
 	choiceText,
-	readTriggerChoices,
+	readProductPlanChoices,
 } from '../../../../../shared/src';
 import { planFilter, productFilter } from '../../../common/descriptions/pickers';
 import { toItems } from '../../../common/items';
@@ -45,7 +45,7 @@ export async function execute(
 	client: CommerceServiceClient,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const { productId, planIds } = readTriggerChoices({
+	const { productId, planIds } = readProductPlanChoices({
 		productId: this.getNodeParameter('productId', itemIndex, ''),
 		planIds: this.getNodeParameter('planIds', itemIndex, []),
 	});

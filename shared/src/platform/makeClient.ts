@@ -2,7 +2,7 @@
  * One way to make a store client on any platform: the user's settings, the platform's transport and
  * sleep, and the retry profile the call needs (issue #9: every client retries reads).
  */
-import { CommerceServiceClient } from '../client';
+import { CommerceServiceClient } from '../storeApi';
 import type { StoreSettings } from '../config';
 import type { RetryOptions } from '../http/retry';
 import type { Platform, RetryLimits, RetryProfile } from './port';
@@ -13,11 +13,11 @@ import type { Platform, RetryLimits, RetryProfile } from './port';
  */
 export const VERIFICATION_LIMITS: RetryLimits = { timeoutMs: 5_000, budgetMs: 10_000, maxRetryAfterMs: 3_000 };
 
-export function limitsFor(platform: Platform, profile: RetryProfile): RetryLimits {
+function limitsFor(platform: Platform, profile: RetryProfile): RetryLimits {
   return profile === 'verification' ? VERIFICATION_LIMITS : platform.interactive;
 }
 
-export function retryOptionsOf(limits: RetryLimits, platform: Pick<Platform, 'sleep'>): RetryOptions {
+function retryOptionsOf(limits: RetryLimits, platform: Pick<Platform, 'sleep'>): RetryOptions {
   return { budgetMs: limits.budgetMs, maxRetryAfterMs: limits.maxRetryAfterMs, sleep: platform.sleep };
 }
 

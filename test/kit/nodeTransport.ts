@@ -7,7 +7,7 @@ import {
   TransportFailure,
   describeTransportFailure,
   urlWithQuery,
-} from './transport';
+} from '../../shared/src/http/transport';
 
 /** A request as it goes on the wire: the URL with its query, and the body already serialised. */
 export interface WireRequest {

@@ -11,7 +11,7 @@ import { timerSleep } from '../../shared/src/http/timerSleep';
 import { zapierTransport } from './transport';
 
 /** The connection's fields (see `authentication.ts`). */
-export interface AuthData {
+interface AuthData {
   storeUrl?: string;
   apiKey?: string;
   apiRoot?: string;
@@ -40,7 +40,7 @@ export function zapLog(z: ZObject): PlatformLog {
 }
 
 /** What Zapier lends the shared client: `z.request`, Node's timers (through the module, so tests can stand in), the Zap's log. */
-export function zapierPlatform(z: ZObject): Platform {
+function zapierPlatform(z: ZObject): Platform {
   return { transport: zapierTransport(z), sleep: (ms) => timerSleep(ms), interactive: ZAPIER_LIMITS, log: zapLog(z) };
 }
 
@@ -49,7 +49,7 @@ export function zapierPlatform(z: ZObject): Platform {
  * retries subscribe). `verification`: the short budget shared by both platforms for reading back a
  * hook delivery's record. Throws a `ConfigurationError` for unusable settings.
  */
-export function storeClient(
+export function zapierClient(
   z: ZObject,
   bundle: Pick<Bundle, 'authData'>,
   profile: RetryProfile = 'interactive',

@@ -1,0 +1,77 @@
+/**
+ * Instants as a step applied to results, not to operations (docs/dates.md): the client reads the
+ * site's zone once, after the first answer that holds dated records, and stamps every such answer
+ * with it; hook deliveries, which the client did not read, go through the same step.
+ */
+import type { Store } from '../config';
+import type { Transport } from '../http/transport';
+import type { ResultShape } from '../operations/catalogue';
+import type { Notice } from '../platform/port';
+import { resultTable } from '../resources/normalise';
+import { withInstants } from './fields';
+import { indexLabel, indexRequest, readSiteZone } from './siteIndex';
+import type { SiteZone, ZoneReading } from './zone';
+
+/** Results whose records carry store timestamps: each gets its instants. */
+const DATED_RESULTS: ReadonlySet<ResultShape> = new Set<ResultShape>([
+  'latestOrders',
+  'customers',
+  'customer',
+  'orders',
+  'order',
+  'subscriptions',
+  'subscription',
+  'products',
+  'product',
+]);
+
+/** The site's zone, read at most once: later callers share the first reading. */
+export type ZoneSource = () => Promise<ZoneReading>;
+
+/**
+ * The zone from WordPress's REST index, read on first use, or `known` when the adapter has it. Never
+ * rejects: an unreadable index is a reading without a zone, and one notice says why.
+ */
+export function siteZoneOnce(
+  transport: Transport,
+  store: Store,
+  timeoutMs: number,
+  notify: (notice: Notice) => void,
+  known?: SiteZone,
+): ZoneSource {
+  let reading: Promise<ZoneReading> | undefined = known ? Promise.resolve({ zone: known }) : undefined;
+  return () => {
+    reading ??= readSiteZone(transport, store, timeoutMs).then((read) => {
+      if (!read.zone) {
+        const where = indexLabel(indexRequest(store, timeoutMs));
+        notify({
+          level: 'warn',
+          message: `the time zone of ${store.label} could not be read from its REST index (${where}: ${read.reason}). Times the store keeps in UTC still get an ISO instant (*_iso fields); site-local times (customer and product dates, invoice times) get none rather than a guess.`,
+        });
+      }
+      return read;
+    });
+    return reading;
+  };
+}
+
+/**
+ * An operation's result with an instant next to each timestamp. Called after the store's answer, never
+ * before: a call refused or failed, an empty page or an undated result costs no zone read. REST records
+ * are filled (docs/service/shapes.md): a time without an instant has `''`.
+ */
+export async function stampResult<V>(shape: ResultShape, value: V, zone: ZoneSource): Promise<V> {
+  if (!DATED_RESULTS.has(shape)) return value;
+  if (Array.isArray(value) && value.length === 0) return value;
+  const reading = await zone();
+  const dating = { fill: true, table: resultTable(shape) };
+  const stamped = Array.isArray(value)
+    ? withInstants(value as object[], reading, dating)
+    : withInstants([value as object], reading, dating)[0];
+  return stamped as V;
+}
+
+/** Records the client did not read (hook deliveries), stamped as its reads are; none costs no read. */
+export async function stampDelivered<T extends object>(records: readonly T[], zone: ZoneSource): Promise<T[]> {
+  return records.length === 0 ? [] : withInstants(records, await zone());
+}

@@ -1,0 +1,235 @@
+/**
+ * Every operation of the service, once, as methods over an injected transport. Each wrapper keeps only
+ * what is particular to its operation (a fallback, a 404 that means "none", a required parameter); the
+ * request pipeline (`http/pipeline.ts`) and the instants step (`dates/stamping.ts`) do the rest.
+ */
+import { type Store, type StoreSettings, resolveStore } from './config';
+import { type DateInput, type DayReading, siteDayOf } from './dates/input';
+import { settle } from './outcome';
+import { type ZoneSource, siteZoneOnce, stampDelivered, stampResult } from './dates/stamping';
+import type { SiteZone } from './dates/zone';
+import { InvalidRequestError, NotFoundError, ServerError, isMissingRecord } from './errors';
+import { type Answer, type Pipeline, type ResultOf, sendOperation } from './http/pipeline';
+import { BusyNotices, type RetryOptions } from './http/retry';
+import type { Transport } from './http/transport';
+import { OPERATIONS, type OperationKey } from './operations/catalogue';
+import {
+  type DatedListParams,
+  type Id,
+  type LatestOrdersInput,
+  type PageParams,
+  type ProductListParams,
+  type SubscribeInput,
+  checkHookUrl,
+  numericIfDigits,
+  planIdParam,
+} from './operations/inputs';
+import { pageOf } from './operations/page';
+import type { Params } from './operations/request';
+import { type Page, type PaginateOptions, paginate } from './paginate';
+import type { Notice } from './platform/port';
+import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
+import type * as Records from './resources/types';
+
+export interface ClientOptions {
+  settings: StoreSettings;
+  transport: Transport;
+  /** Per request; below Zapier's 30 s limit so our message, not the platform's, reaches the user. */
+  timeoutMs?: number;
+  /** Retries for every operation but subscribe, within `budgetMs` (see `http/retry.ts`); none without it. */
+  retry?: RetryOptions;
+  /** Where the client's notices go (the adapter's log): today, why site-local times have no instant. */
+  onNotice?: (notice: Notice) => void;
+  /** The site's zone when it is already known: no index read (docs/dates.md). */
+  siteZone?: SiteZone;
+}
+
+const DEFAULT_TIMEOUT_MS = 20_000;
+
+type ItemOf<K extends OperationKey> = ResultOf<K> extends (infer T)[] ? T : never;
+
+export class CommerceServiceClient {
+  readonly store: Store;
+  /** Every 429 and 503 this client gets; each `iterate` walk listens, to slow down. */
+  readonly busy = new BusyNotices();
+  private readonly pipeline: Pipeline;
+  /** The site's zone, read once for the client's life (an execution, a poll, a delivery). */
+  readonly siteZone: ZoneSource;
+
+  constructor(options: ClientOptions) {
+    this.store = resolveStore(options.settings);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.pipeline = {
+      store: this.store,
+      transport: options.transport,
+      timeoutMs,
+      retry: options.retry,
+      onBusy: () => this.busy.notify(),
+    };
+    const notify = (notice: Notice): void => {
+      try {
+        options.onNotice?.(notice);
+      } catch {
+        // A failing log never fails a read: the records matter more than the log line.
+      }
+    };
+    this.siteZone = siteZoneOnce(options.transport, this.store, timeoutMs, notify, options.siteZone);
+  }
+
+  /**
+   * A date input (text, Date, Luxon DateTime) as the site-local day a `date_after` filter takes
+   * (docs/dates.md#dates-you-type). The zone is read only for a moment with an offset.
+   */
+  async filterDayOf(value: DateInput): Promise<DayReading> {
+    const asWritten = siteDayOf(value, null);
+    if (asWritten.day === null || asWritten.how === 'as-written') return asWritten;
+    return siteDayOf(value, (await this.siteZone()).zone);
+  }
+
+  /** Hook deliveries with an instant next to each timestamp, as every read gives them; one zone read at most. */
+  stampInstants<T extends object>(records: readonly T[]): Promise<T[]> {
+    return stampDelivered(records, this.siteZone);
+  }
+
+  /** One operation through the pipeline, its records stamped with instants. */
+  async call<K extends OperationKey>(key: K, params: Params = {}): Promise<Answer<K>> {
+    const answer = await sendOperation(this.pipeline, key, params);
+    return { ...answer, value: await stampResult(OPERATIONS[key].result, answer.value, this.siteZone) };
+  }
+
+  // 1 to 6: webhook management.
+
+  async validateKey(): Promise<void> {
+    await this.call('validateKey');
+  }
+
+  async subscribeHook(input: SubscribeInput): Promise<Records.HookSubscription> {
+    checkHookUrl(input.hook_url, this.store.label);
+    const { value } = await this.call('subscribeHook', {
+      hook_url: input.hook_url,
+      product_id: input.product_id,
+      plan_id: planIdParam(input.plan_id),
+      status: input.status,
+      source: input.source,
+      prices_in_cents: input.prices_in_cents,
+    });
+    return value;
+  }
+
+  /**
+   * Operation 3, made to work on real stores: `webhook/delete/` first, then `webhook/zap-delete/` when
+   * the store has no working handler for the former; a hook the store no longer knows is deleted.
+   */
+  async deleteHook(id: Id): Promise<Records.HookDeletion> {
+    const params = { id: numericIfDigits(String(id)) };
+    const deleted: Records.HookDeletion = { id: String(id), alreadyGone: false };
+    for (const key of ['deleteHook', 'zapDeleteHook'] as const) {
+      const outcome = await settle(this.call(key, params));
+      if (outcome.ok) return deleted;
+      // The store no longer knows the hook: for a delete, that is success.
+      if (isMissingRecord(outcome.error)) return { ...deleted, alreadyGone: true };
+      if (key === 'zapDeleteHook' || !needsFallback(outcome.error)) throw outcome.error;
+    }
+    return deleted;
+  }
+
+  async listWebhookProducts(): Promise<Records.WebhookProduct[]> {
+    return (await this.call('listWebhookProducts')).value;
+  }
+
+  async listWebhookPlans(productId: Id): Promise<Records.WebhookPlan[]> {
+    return (await this.call('listWebhookPlans', { product_id: productId })).value;
+  }
+
+  /** Operation 6; the store's 404 `no_orders` is an empty list. */
+  async latestOrders(input: LatestOrdersInput = {}): Promise<Records.LatestOrder[]> {
+    const params = { product_id: input.product_id, plan_id: planIdParam(input.plan_id), status: input.status };
+    const answer = await settle(this.call('latestOrders', params));
+    if (answer.ok) return answer.value.value;
+    if (answer.error instanceof NotFoundError && answer.error.code === 'no_orders') return [];
+    throw answer.error;
+  }
+
+  // 7 to 15: REST reads.
+
+  listCustomers(params: PageParams = {}): Promise<Page<Records.Customer>> {
+    return this.list('listCustomers', { ...params });
+  }
+
+  async getCustomer(id: Id): Promise<Records.Customer> {
+    return (await this.call('getCustomer', { customer_id: id })).value;
+  }
+
+  /** The customer with this email (trimmed, any letter case), or null; walks the customers list. */
+  async findCustomerByEmail(email: string, options: FindByEmailOptions = {}): Promise<Records.Customer | null> {
+    if (email.trim() === '') {
+      throw new InvalidRequestError(
+        { store: this.store.label, operation: 'Find a customer by email' },
+        'no email was given',
+        'Enter the email address of the customer to find.',
+        ['email'],
+      );
+    }
+    return firstCustomerWithEmail(this, email, options);
+  }
+
+  listOrders(params: DatedListParams = {}): Promise<Page<Records.Order>> {
+    return this.list('listOrders', { ...params });
+  }
+
+  async getOrder(id: Id): Promise<Records.Order> {
+    return (await this.call('getOrder', { order_id: id })).value;
+  }
+
+  /** Operation 11; real stores need both `page` and `per_page`, so both are always sent. */
+  listSubscriptionOrders(subscriptionId: Id, params: DatedListParams = {}): Promise<Page<Records.Order>> {
+    return this.list('listSubscriptionOrders', {
+      ...params,
+      page: params.page ?? 1,
+      per_page: params.per_page ?? 10,
+      subscription_id: subscriptionId,
+    });
+  }
+
+  listSubscriptions(params: DatedListParams = {}): Promise<Page<Records.Subscription>> {
+    return this.list('listSubscriptions', { ...params });
+  }
+
+  async getSubscription(id: Id): Promise<Records.Subscription> {
+    return (await this.call('getSubscription', { subscription_id: id })).value;
+  }
+
+  listProducts(params: ProductListParams = {}): Promise<Page<Records.Product>> {
+    return this.list('listProducts', { ...params });
+  }
+
+  async getProduct(id: Id): Promise<Records.Product> {
+    return (await this.call('getProduct', { product_id: id })).value;
+  }
+
+  /**
+   * All records of a REST list (or the first `limit`), page by page; see `paginate` for stop rules. A
+   * list it cannot read to the end is an `IncompleteListError`, never a short list.
+   */
+  iterate<T>(
+    list: (params: PageParams) => Promise<Page<T>>,
+    options: PaginateOptions = {},
+  ): AsyncGenerator<T, void, undefined> {
+    return paginate((page, perPage) => list({ page, per_page: perPage }), {
+      busy: this.busy,
+      store: this.store.label,
+      ...options,
+    });
+  }
+
+  private async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {
+    const { value, response } = await this.call(key, params);
+    // `list` is only called with list operations, whose result is an array.
+    return pageOf(value as unknown as ItemOf<K>[], response.headers);
+  }
+}
+
+/** `webhook/delete/` without a working handler (real stores): try `webhook/zap-delete/`. */
+function needsFallback(error: unknown): boolean {
+  return error instanceof ServerError || (error instanceof NotFoundError && error.reason === 'route');
+}
