@@ -1,9 +1,7 @@
 /** Environment for every n8n process we run (server and CLI): local-only, quiet, offline, reproducible. */
-import * as http from 'http';
 import * as path from 'path';
-import * as readline from 'readline';
-import type { Readable } from 'stream';
-import { childEnv, type Log, type N8nInstall } from './install';
+import { childEnv, type Log } from '../toolchain';
+import type { N8nInstall } from './install';
 
 /** What n8n needs to find our data: the same folder and key for CLI commands and the server. */
 export interface N8nHome {
@@ -67,20 +65,6 @@ export function n8nEnv(home: N8nHome, extra: Record<string, string>): NodeJS.Pro
   };
 }
 
-/** A port free right now on 127.0.0.1 (the OS picks it; a tiny race is accepted). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = http.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-/** Calls `onLine` per complete line (chunks from a pipe can end mid-line). */
-export function eachLine(stream: Readable | null, onLine: (line: string) => void): void {
-  if (stream) readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
-}
+// One free-port finder and one line reader for every harness (scripts/services/).
+export { freePort } from '../services/ports';
+export { eachLine } from '../services/supervise';

@@ -17,7 +17,7 @@ import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 import { promisify } from 'util';
-import { childEnv, projectNode, REPO_ROOT } from '../n8n/install';
+import { childEnv, type Log, projectNode, REPO_ROOT } from '../toolchain';
 import { freePort } from '../services/ports';
 import { supervise, waitFor } from '../services/supervise';
 import { RegistryError } from './errors';
@@ -26,8 +26,6 @@ import { NPMJS_URL, startNpmjsProxy, type NpmjsProxy } from './npmjsProxy';
 export { RegistryError } from './errors';
 
 const execFileAsync = promisify(execFile);
-
-export type Log = (line: string) => void;
 
 export interface StartRegistryOptions {
   /** Default: a free port. */

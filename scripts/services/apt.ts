@@ -4,7 +4,8 @@
  * `apt-get update` runs at most once per process, and only when apt knows no candidate version.
  */
 import { spawn, spawnSync } from 'child_process';
-import { ServiceUnavailableError, type Log } from './errors';
+import type { Log } from '../toolchain';
+import { ServiceUnavailableError } from './errors';
 import { isExecutable } from './supervise';
 
 const APT = '/usr/bin/apt-get';

@@ -10,7 +10,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { aptInstall } from './apt';
-import { ServiceStartError, ServiceUnavailableError, stderrLog, type Log } from './errors';
+import { stderrLog, type Log } from '../toolchain';
+import { ServiceStartError, ServiceUnavailableError } from './errors';
 import { freePort } from './ports';
 import { isExecutable, supervise, waitFor } from './supervise';
 
