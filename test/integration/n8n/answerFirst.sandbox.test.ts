@@ -10,7 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox, type SandboxDelivery } from '../../../sandbox';
-import { StoreClient, httpRequest } from '../sandbox/httpClient';
+import { StoreClient, httpRequest } from '../support/httpClient';
 import { serveTrigger, type ServedTrigger } from '../support/servedTrigger';
 
 const ANSWER_WITHIN_MS = 1000;

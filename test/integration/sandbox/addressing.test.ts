@@ -1,5 +1,5 @@
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { API_ROOT, httpRequest, StoreClient } from './httpClient';
+import { API_ROOT, httpRequest, StoreClient } from '../support/httpClient';
 
 /** How the API is reached: /wp-json, ?rest_route=, trailing slashes, the Host header, sub-folder sites. */
 let sandbox: Sandbox;

@@ -1,6 +1,6 @@
 import { EVENT_TYPES, startSandbox, type Sandbox } from '../../../sandbox';
-import { API_ROOT, httpRequest, StoreClient } from './httpClient';
-import { startReceiver, type Receiver } from './receiver';
+import { API_ROOT, httpRequest, StoreClient } from '../support/httpClient';
+import { startReceiver, type Receiver } from '../support/receiver';
 
 /** The dashboard at the sandbox's own address, and the two admin reads it polls. */
 let sandbox: Sandbox;

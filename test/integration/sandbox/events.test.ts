@@ -1,6 +1,6 @@
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient } from './httpClient';
-import { startReceiver, type Receiver } from './receiver';
+import { StoreClient } from '../support/httpClient';
+import { startReceiver, type Receiver } from '../support/receiver';
 
 /** Events: the store change each one makes, and its delivery to matching hooks over real HTTP. */
 let sandbox: Sandbox;

@@ -1,5 +1,5 @@
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { httpRequest, StoreClient } from './httpClient';
+import { httpRequest, StoreClient } from '../support/httpClient';
 
 /** Faults on demand: each kind, scoped by route and count, switched in-process and over HTTP. */
 let sandbox: Sandbox;

@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient, httpRequest } from './httpClient';
+import { StoreClient, httpRequest } from '../support/httpClient';
 
 /**
  * `phpWorkers`: a small host. Each API request, and each store event with its deliveries, holds one

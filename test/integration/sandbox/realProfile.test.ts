@@ -1,7 +1,7 @@
 /** The `real` profile: the deviations of docs/service/real-stores.md, each also switchable alone. */
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient } from './httpClient';
-import { startReceiver, type Receiver } from './receiver';
+import { StoreClient } from '../support/httpClient';
+import { startReceiver, type Receiver } from '../support/receiver';
 import { LATEST_ORDER, shapeProblems } from './specShapes';
 
 let sandbox: Sandbox;

@@ -3,7 +3,7 @@
  * docs/service/operations.md#paging-and-sorting and docs/service/operations.md#how-parameters-travel.
  */
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { API_ROOT, httpRequest, StoreClient } from './httpClient';
+import { API_ROOT, httpRequest, StoreClient } from '../support/httpClient';
 
 let sandbox: Sandbox;
 let store: StoreClient;

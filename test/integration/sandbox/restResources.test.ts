@@ -1,6 +1,6 @@
 /** Operations 7 to 15: fields and types of docs/service/shapes.md, keys, ids and links (spec profile). */
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { API_ROOT, httpRequest, StoreClient } from './httpClient';
+import { API_ROOT, httpRequest, StoreClient } from '../support/httpClient';
 import { CUSTOMER, INVOICE, ORDER, ORDER_ITEM, PLAN, PRODUCT, shapeProblems, SUBSCRIPTION } from './specShapes';
 
 let sandbox: Sandbox;

@@ -1,6 +1,6 @@
 /** Operations 1 to 6 as docs/service/operations.md#webhook-operations documents them (spec profile). */
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient } from './httpClient';
+import { StoreClient } from '../support/httpClient';
 import { LATEST_ORDER, shapeProblems } from './specShapes';
 
 let sandbox: Sandbox;

@@ -14,7 +14,7 @@ import {
 import { nodeTransport } from '../../../shared/src/http/nodeTransport';
 import { timerSleep } from '../../../shared/src/http/timerSleep';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
-import { httpRequest } from '../sandbox/httpClient';
+import { httpRequest } from '../support/httpClient';
 
 const KEY = 'reads-at-scale-key-91';
 

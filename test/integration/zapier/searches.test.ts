@@ -2,7 +2,7 @@ import { collect, createClient } from '../../../shared/src';
 import { nodeTransport } from '../../../shared/src/http/nodeTransport';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
 import App from '../../../zapier/src';
-import { plainOutputs, searchPerform } from '../../unit/zapier/performs';
+import { plainOutputs, searchPerform } from '../../unit/support/zapierPerforms';
 import { SEARCH_PERFORMS, authFor, listPlans, run, testConnection, zapierFailure } from '../support/zapier';
 
 describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on the %s profile', (profile) => {

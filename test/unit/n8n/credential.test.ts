@@ -3,10 +3,10 @@ import type { IDataObject, IHttpRequestOptions, INode } from 'n8n-workflow';
 
 import { CommerceServiceApi } from '../../../n8n/credentials/CommerceServiceApi.credentials';
 import { endpoint, resolveStore, urlWithQuery } from '../../../shared/src';
-import { KEY, ORIGIN, ROOT } from './fake/context';
+import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
 import { useNock } from '../support/nock';
-import { resolveValue } from './fake/expressions';
-import { applyAuthenticate, performRequest, type SentRequest } from './fake/http';
+import { resolveValue } from '../support/n8n/expressions';
+import { applyAuthenticate, performRequest, type SentRequest } from '../support/n8n/http';
 
 const credential = new CommerceServiceApi();
 const node: INode = {

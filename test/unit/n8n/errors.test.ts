@@ -2,11 +2,11 @@ import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { CREDENTIALS, KEY, ORIGIN, ROOT, fakeExecute } from './fake/context';
+import { CREDENTIALS, KEY, ORIGIN, ROOT, fakeExecute } from '../support/n8n/context';
 import { nodeFailure } from '../support/nodeFailure';
 import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
-import { order } from './fake/fixtures';
+import { order } from '../support/n8n/fixtures';
 
 // The action node retries a store that cannot be reached or times out; its waits go through
 // n8n-workflow's `sleep`, recorded here instead of slept.

@@ -3,7 +3,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { ORIGIN, ROOT, fakeLoadOptions } from './fake/context';
+import { ORIGIN, ROOT, fakeLoadOptions } from '../support/n8n/context';
 import { useNock } from '../support/nock';
 
 const { loadOptions } = new CommerceService().methods;

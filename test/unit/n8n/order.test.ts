@@ -1,9 +1,9 @@
 import nock from 'nock';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { KEY, ORIGIN, ROOT, fakeExecute } from './fake/context';
+import { KEY, ORIGIN, ROOT, fakeExecute } from '../support/n8n/context';
 import { useNock } from '../support/nock';
-import { order, range } from './fake/fixtures';
+import { order, range } from '../support/n8n/fixtures';
 
 const node = new CommerceService();
 

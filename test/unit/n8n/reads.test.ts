@@ -7,11 +7,11 @@ import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { ORIGIN, ROOT, fakeExecute } from './fake/context';
+import { ORIGIN, ROOT, fakeExecute } from '../support/n8n/context';
 import { nodeFailure } from '../support/nodeFailure';
 import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
-import { customer, order, range } from './fake/fixtures';
+import { customer, order, range } from '../support/n8n/fixtures';
 
 jest.mock('n8n-workflow', () =>
 	jest

@@ -9,7 +9,7 @@ import {
 } from '../../../n8n/nodes/common/transport';
 import { TransportFailure, VERIFICATION_LIMITS, createClient } from '../../../shared/src';
 import { n8nSleep } from '../support/sleep';
-import { CREDENTIALS, KEY } from './fake/context';
+import { CREDENTIALS, KEY } from '../support/n8n/context';
 
 /** Retries wait through n8n-workflow's `sleep`: recorded here (moving a fake clock) instead of slept. */
 jest.mock('n8n-workflow', () =>

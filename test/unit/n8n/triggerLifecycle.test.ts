@@ -3,10 +3,10 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { KEY, ORIGIN, ROOT, WEBHOOK_URL, fakeHook } from './fake/context';
+import { KEY, ORIGIN, ROOT, WEBHOOK_URL, fakeHook } from '../support/n8n/context';
 import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
-import { type HookStore, hookStore } from './fake/hookStore';
+import { type HookStore, hookStore } from '../support/n8n/hookStore';
 
 /** Retries wait through n8n-workflow's `sleep`: recorded here instead of slept. */
 jest.mock('n8n-workflow', () =>

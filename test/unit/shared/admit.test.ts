@@ -3,7 +3,7 @@
  * records go on and what is logged about the others. The adapters' tests cover only their wiring.
  */
 import { admitDeliveries, noticeOf, readDelivery, type DeliveredEvent } from '../../../shared/src';
-import { FAKE_KEY, FakeStore } from './fakeStore';
+import { FAKE_KEY, FakeStore } from '../support/fakeStore';
 
 const EMAIL = 'maya.lopez@example.com';
 

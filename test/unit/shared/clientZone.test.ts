@@ -1,6 +1,6 @@
 /** The client reads the site's zone once, from the REST index, and every read gets its instants (docs/dates.md). */
 import type { ClientNotice } from '../../../shared/src';
-import { KEY, ROOT, clientFor, store, useNock } from './helpers';
+import { KEY, ROOT, clientFor, store, useNock } from '../support/shared';
 
 useNock();
 

@@ -7,7 +7,7 @@ import {
   parseApiRoot,
   resolveStore,
 } from '../../../shared/src';
-import { KEY, storeFor, stubTransport, thrown } from './helpers';
+import { KEY, storeFor, stubTransport, thrown } from '../support/shared';
 
 describe('normaliseStoreUrl: what people type becomes one base URL', () => {
   it.each([

@@ -1,6 +1,6 @@
 /** Find Customer by Email: the customers list walked until the first match (nock). */
 import { InvalidRequestError, sameEmail } from '../../../shared/src';
-import { ROOT, clientFor, failure, recorder, store, useNock } from './helpers';
+import { ROOT, clientFor, failure, recorder, store, useNock } from '../support/shared';
 
 useNock();
 

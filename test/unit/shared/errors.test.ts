@@ -35,7 +35,7 @@ import {
   stubTransport,
   text,
   useNock,
-} from './helpers';
+} from '../support/shared';
 
 useNock();
 

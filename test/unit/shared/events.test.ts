@@ -12,7 +12,18 @@ import {
   parseDelivery,
   recentEvents,
 } from '../../../shared/src';
-import { KEY, ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from './helpers';
+import {
+  KEY,
+  ROOT,
+  clientFor,
+  json,
+  recorder,
+  store,
+  storeFor,
+  stubTransport,
+  UTC_ZONE,
+  useNock,
+} from '../support/shared';
 
 useNock();
 

@@ -3,7 +3,7 @@
  * (docs/service/shapes.md), through the client and the Node transport against nock.
  */
 import { AuthenticationError, NotFoundError, ServerError, UnexpectedResponseError } from '../../../shared/src';
-import { ROOT, clientFor, expectNoSecret, failure, recorder, store, useNock } from './helpers';
+import { ROOT, clientFor, expectNoSecret, failure, recorder, store, useNock } from '../support/shared';
 
 useNock();
 

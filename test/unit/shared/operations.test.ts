@@ -20,7 +20,7 @@ import {
   stubTransport,
   UTC_ZONE,
   useNock,
-} from './helpers';
+} from '../support/shared';
 
 useNock();
 

@@ -1,6 +1,6 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
 import { IncompleteListError, type Page, collect, paginate } from '../../../shared/src';
-import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from './helpers';
+import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from '../support/shared';
 import { createClient } from '../../../shared/src';
 
 useNock();

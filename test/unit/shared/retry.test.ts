@@ -23,7 +23,7 @@ import {
   stubTransport,
   UTC_ZONE,
   useNock,
-} from './helpers';
+} from '../support/shared';
 
 useNock();
 

@@ -13,7 +13,7 @@ import {
   recentOptionsOf,
   subscribeInputOf,
 } from '../../../shared/src';
-import { ROOT, clientFor, store, useNock } from './helpers';
+import { ROOT, clientFor, store, useNock } from '../support/shared';
 
 useNock();
 

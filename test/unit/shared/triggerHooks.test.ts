@@ -13,7 +13,7 @@ import {
   removeHook,
   replaceKeptHook,
 } from '../../../shared/src';
-import { KEY, ORIGIN, json, stubTransport } from './helpers';
+import { KEY, ORIGIN, json, stubTransport } from '../support/shared';
 
 const HOOK_URL = 'https://n8n.example.com/webhook/abc/webhook';
 const SETUP: TriggerSetup = {

@@ -14,8 +14,8 @@ import {
   receiveDelivery,
   takeDelivery,
 } from '../../../shared/src';
-import { FakeStore } from './fakeStore';
-import { KEY, ORIGIN, json, stubTransport } from './helpers';
+import { FakeStore } from '../support/fakeStore';
+import { KEY, ORIGIN, json, stubTransport } from '../support/shared';
 
 const reader =
   (values: Record<string, unknown>): ParameterReader =>

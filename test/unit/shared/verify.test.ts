@@ -8,7 +8,7 @@ import {
   verifyDelivery,
   type DeliveredEvent,
 } from '../../../shared/src';
-import { FAKE_KEY, FakeStore } from './fakeStore';
+import { FAKE_KEY, FakeStore } from '../support/fakeStore';
 
 function delivered(record: Record<string, unknown>): DeliveredEvent {
   const [one] = readDelivery(record);

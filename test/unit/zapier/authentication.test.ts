@@ -11,7 +11,7 @@ import {
   failure,
   wpError,
   UNREACHABLE_HOST,
-} from './helpers';
+} from '../support/zapier';
 import { useNock } from '../support/nock';
 
 const { connectionLabel, fields } = authentication;

@@ -1,6 +1,6 @@
 import { listPlans } from '../../../zapier/src/triggers/plans';
 import { listProducts } from '../../../zapier/src/triggers/products';
-import { AUTH, ROOT, type Seen, appTester, seenRequest, store, failure, trigger } from './helpers';
+import { AUTH, ROOT, type Seen, appTester, seenRequest, store, failure, trigger } from '../support/zapier';
 import { useNock } from '../support/nock';
 import { useTimerSleep } from '../support/sleep';
 

@@ -11,7 +11,7 @@ import {
   failure,
   hookOf,
   wpError,
-} from './helpers';
+} from '../support/zapier';
 import { useNock } from '../support/nock';
 import { useTimerSleep } from '../support/sleep';
 

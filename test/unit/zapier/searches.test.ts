@@ -12,7 +12,7 @@ import {
   store,
   failure,
   wpError,
-} from './helpers';
+} from '../support/zapier';
 import { useNock } from '../support/nock';
 
 useNock();

@@ -10,7 +10,7 @@ import {
   store,
   failure,
   wpError,
-} from './helpers';
+} from '../support/zapier';
 import { zapierFailure } from '../support/failure';
 import { useNock } from '../support/nock';
 

@@ -3,7 +3,7 @@
  * Node's timers (recorded here, with a fake clock, instead of slept), and a 429 that cannot be waited
  * out inside the perform handed to Zapier as a ThrottledError with the store's delay.
  */
-import { AUTH, ROOT, SEARCH_PERFORMS, appTester, store, failure, wpError } from './helpers';
+import { AUTH, ROOT, SEARCH_PERFORMS, appTester, store, failure, wpError } from '../support/zapier';
 import { useNock } from '../support/nock';
 import { useTimerSleep } from '../support/sleep';
 

@@ -5,11 +5,11 @@
  */
 import { eventKind } from '../../../shared/src';
 import { VERIFY_INPUT, readSetup } from '../../../zapier/src/inputs';
-import { FakeStore, serveOverNock } from '../n8n/fakeStoreOverNock';
+import { FakeStore, serveOverNock } from '../support/fakeStore';
 import { BUYER_EMAIL as EMAIL, purchaseDelivery } from '../support/deliveries';
 import { useNock } from '../support/nock';
 import { useTimerSleep } from '../support/sleep';
-import { AUTH, KEY, ORIGIN, appTester, hookOf, plainInputs, plainOutputs, trigger } from './helpers';
+import { AUTH, KEY, ORIGIN, appTester, hookOf, plainInputs, plainOutputs, trigger } from '../support/zapier';
 
 useNock();
 

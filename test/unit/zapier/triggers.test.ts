@@ -15,7 +15,7 @@ import {
   plainOutputs,
   trigger,
   wpError,
-} from './helpers';
+} from '../support/zapier';
 import { useNock } from '../support/nock';
 
 useNock();

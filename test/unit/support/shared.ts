@@ -12,13 +12,11 @@ import {
   createClient,
 } from '../../../shared/src';
 import { nodeTransport } from '../../../shared/src/http/nodeTransport';
-import { failure as failureOf, thrown as thrownBy } from '../support/failure';
+import { failure as failureOf, thrown as thrownBy } from './failure';
 
-/** A fake key: every test that sees an error checks this never leaks. */
-export const KEY = 'test-key-123';
-export const HOST = 'shop.example.com';
-export const ORIGIN = `https://${HOST}`;
-export const ROOT = '/wp-json/sc/v1';
+import { HOST, KEY, ORIGIN } from './constants';
+
+export { HOST, KEY, ORIGIN, ROOT } from './constants';
 
 /** Connection settings as a user would type them; defaults to `shop.example.com` with the fake key. */
 export function storeFor(overrides: Partial<StoreSettings> = {}): StoreSettings {
@@ -159,4 +157,4 @@ export function spyTransport(sendsGetBody = true): Transport & { requests: HttpR
 }
 
 /** The unit suites' one nock lifecycle (`../support/nock.ts`). */
-export { useNock } from '../support/nock';
+export { useNock } from './nock';

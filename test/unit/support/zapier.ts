@@ -4,14 +4,13 @@ import https from 'node:https';
 import nock from 'nock';
 import { createAppTester } from 'zapier-platform-core';
 import App from '../../../zapier/src';
-import { type ZapierFailure, zapierFailure } from '../support/failure';
-export { SEARCH_PERFORMS, hookOf, plainInputs, plainOutputs, searchPerform } from './performs';
+import { type ZapierFailure, zapierFailure } from './failure';
+export { SEARCH_PERFORMS, hookOf, plainInputs, plainOutputs, searchPerform } from './zapierPerforms';
 
-/** A fake key: every error test checks it never appears in a message. */
-export const KEY = 'zap-test-key-9876';
-export const ORIGIN = 'https://shop.example.com';
-export const ROOT = '/wp-json/sc/v1';
-export const AUTH = { storeUrl: 'shop.example.com', apiKey: KEY, apiRoot: '/wp-json/sc/v1' };
+import { HOST, KEY, ORIGIN, ROOT } from './constants';
+
+export { KEY, ORIGIN, ROOT } from './constants';
+export const AUTH = { storeUrl: HOST, apiKey: KEY, apiRoot: ROOT };
 export const HOOK_URL = 'https://hooks.zapier.com/hooks/standard/123/abc/';
 
 export const appTester = createAppTester(App);
