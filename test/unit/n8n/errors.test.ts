@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CREDENTIALS, KEY, ORIGIN, ROOT, fakeExecute } from '../support/n8n/context';
 import { nodeFailure } from '../support/nodeFailure';
+import { executeNode } from '../support/n8n/execute';
 import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
 import { order } from '../support/n8n/fixtures';
@@ -263,14 +264,12 @@ describe('Continue On Fail', () => {
 	});
 
 	it('gives every item an error item when the credential itself is wrong', async () => {
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: getOrder,
 			items: [{ json: {} }, { json: {} }],
 			credentials: { ...CREDENTIALS, apiKey: '  ' },
 			continueOnFail: true,
 		});
-
-		const [output] = await node.execute.call(context);
 
 		expect(output).toEqual([
 			{

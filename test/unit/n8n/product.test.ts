@@ -1,24 +1,18 @@
 import nock from 'nock';
 
-import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { KEY, ORIGIN, ROOT, fakeExecute } from '../support/n8n/context';
+import { ORIGIN, ROOT } from '../support/n8n/context';
+import { executeNode, keyedStore } from '../support/n8n/execute';
 import { useNock } from '../support/nock';
 import { product, range } from '../support/n8n/fixtures';
-
-const node = new CommerceService();
 
 useNock();
 
 describe('Product', () => {
 	it('Get sends operation 15', async () => {
-		const scope = nock(ORIGIN, { reqheaders: { 'x-api-key': KEY } })
-			.get(`${ROOT}/products/87`)
-			.reply(200, product(87));
-		const { context } = fakeExecute({
+		const scope = keyedStore().get(`${ROOT}/products/87`).reply(200, product(87));
+		const { output } = await executeNode({
 			parameters: { resource: 'product', operation: 'get', productId: '87' },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output?.[0]?.json).toMatchObject({
@@ -33,7 +27,7 @@ describe('Product', () => {
 			.get(`${ROOT}/products`)
 			.query({ page: '1', per_page: '100', orderby: 'product_name', order: 'asc' })
 			.reply(200, range(1, 3, product));
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: {
 				resource: 'product',
 				operation: 'getAll',
@@ -41,8 +35,6 @@ describe('Product', () => {
 				sort: { orderBy: 'product_name', order: 'asc' },
 			},
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output?.map((item) => item.json.name)).toEqual(['Product 1', 'Product 2', 'Product 3']);
@@ -62,11 +54,11 @@ describe('Product', () => {
 			.times(2)
 			.reply(200, plans);
 
-		const plain = fakeExecute({
+		const plain = await executeNode({
 			parameters: { resource: 'product', operation: 'getPlans', productId: '87' },
 		});
-		const [plainOutput] = await node.execute.call(plain.context);
-		const all = fakeExecute({
+		const plainOutput = plain.output;
+		const all = await executeNode({
 			parameters: {
 				resource: 'product',
 				operation: 'getPlans',
@@ -74,7 +66,7 @@ describe('Product', () => {
 				includePurchaseKinds: true,
 			},
 		});
-		const [allOutput] = await node.execute.call(all.context);
+		const allOutput = all.output;
 
 		scope.done();
 		expect(plainOutput?.map((item) => item.json.id)).toEqual(['full', 'installments']);
@@ -90,11 +82,9 @@ describe('Product', () => {
 				{ id: '91', name: 'Bread Club Membership' },
 				{ id: 87, name: 'Sourdough Masterclass' },
 			]);
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: { resource: 'product', operation: 'getPublished' },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output).toEqual([

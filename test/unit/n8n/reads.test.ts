@@ -9,6 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { ORIGIN, ROOT, fakeExecute } from '../support/n8n/context';
 import { nodeFailure } from '../support/nodeFailure';
+import { executeNode } from '../support/n8n/execute';
 import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
 import { customer, order, range } from '../support/n8n/fixtures';
@@ -66,11 +67,9 @@ describe('Get Many → Options → Parallel Requests', () => {
 	it('by default asks for up to 4 pages at once and keeps page order', async () => {
 		const events: string[] = [];
 		slowOrderPages(6, events);
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: { resource: 'order', operation: 'getAll', returnAll: true },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		expect(output?.map((item) => item.json.id)).toEqual(range(1, 600, (id) => id));
 		expect(mostInFlight(events)).toBe(4);
@@ -79,7 +78,7 @@ describe('Get Many → Options → Parallel Requests', () => {
 	it('1 asks for one page at a time, for fragile hosts', async () => {
 		const events: string[] = [];
 		slowOrderPages(4, events);
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: {
 				resource: 'order',
 				operation: 'getAll',
@@ -87,8 +86,6 @@ describe('Get Many → Options → Parallel Requests', () => {
 				options: { parallelRequests: 1 },
 			},
 		});
-
-		const [output] = await node.execute.call(context);
 
 		expect(output).toHaveLength(400);
 		expect(events).toEqual([
@@ -106,7 +103,7 @@ describe('Get Many → Options → Parallel Requests', () => {
 	it('with a Limit asks only for the pages the limit needs', async () => {
 		const events: string[] = [];
 		slowOrderPages(2, events);
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: {
 				resource: 'order',
 				operation: 'getAll',
@@ -115,8 +112,6 @@ describe('Get Many → Options → Parallel Requests', () => {
 				options: { parallelRequests: 8 },
 			},
 		});
-
-		const [output] = await node.execute.call(context);
 
 		expect(output).toHaveLength(150);
 		expect(events.filter((event) => event.startsWith('ask')).sort()).toEqual(['ask 1', 'ask 2']);
@@ -214,11 +209,9 @@ describe('Customer → Get by Email', () => {
 	it('outputs no item for an email the store does not have (Always Output Data gives an empty one)', async () => {
 		const asked: string[] = [];
 		customerPages(2, {}, asked);
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: { resource: 'customer', operation: 'getByEmail', email: 'nobody@example.com' },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		expect(output).toEqual([]);
 		expect(asked.sort()).toEqual(['1', '2']);
@@ -230,13 +223,11 @@ describe('Customer → Get by Email', () => {
 			.query(true)
 			.times(2)
 			.reply(200, [customer(1), customer(2), customer(3)]);
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: { resource: 'customer', operation: 'getByEmail' },
 			items: [{ json: {} }, { json: {} }],
 			itemParameters: [{ email: 'customer3@example.com' }, { email: 'CUSTOMER1@example.com' }],
 		});
-
-		const [output] = await node.execute.call(context);
 
 		expect(output?.map((item) => [item.json.id, item.pairedItem])).toEqual([
 			[3, { item: 0 }],

@@ -1,0 +1,20 @@
+import type { INodeExecutionData } from 'n8n-workflow';
+import nock from 'nock';
+
+import { CommerceService } from '../../../../n8n/nodes/CommerceService/CommerceService.node';
+import { KEY, ORIGIN } from '../constants';
+import { type Fake, type FakeOptions, fakeExecute } from './context';
+
+/** The action node run once on a fake `this`: its first output, and what the fake saw. */
+export async function executeNode(
+	options: FakeOptions,
+): Promise<{ output: INodeExecutionData[] | undefined } & Fake> {
+	const { context, ...fake } = fakeExecute(options);
+	const [output] = await new CommerceService().execute.call(context);
+	return { output, ...fake };
+}
+
+/** nock on the store, answering only requests that carry the credential's key in `x-api-key`. */
+export function keyedStore(): nock.Scope {
+	return nock(ORIGIN, { reqheaders: { 'x-api-key': KEY } });
+}
