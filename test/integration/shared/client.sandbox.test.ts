@@ -20,7 +20,8 @@ import {
   UnexpectedResponseError,
 } from '../../../shared/src';
 import { nodeTransport } from '../../../shared/src/http/nodeTransport';
-import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
+import { type Sandbox, type SandboxProfile } from '../../../sandbox';
+import { useSandbox } from '../support/sandbox';
 
 const KEY = 'integration-key-5f2c';
 
@@ -36,15 +37,12 @@ function clientFor(
 }
 
 describe.each<SandboxProfile>(['spec', 'real'])('shared client against the sandbox (%s profile)', (profile) => {
-  let sandbox: Sandbox;
+  const sandbox = useSandbox({ profile, apiKey: KEY, size: 300, seed: 7 });
   let client: CommerceServiceClient;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile, apiKey: KEY, size: 300, seed: 7 });
     client = clientFor(sandbox);
   });
-  afterEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
 
   test('validates the key (1) and rejects a wrong one with an authentication error', async () => {
     await expect(client.validateKey()).resolves.toBeUndefined();
@@ -167,15 +165,12 @@ describe.each<SandboxProfile>(['spec', 'real'])('shared client against the sandb
 });
 
 describe('shared client against a misbehaving store', () => {
-  let sandbox: Sandbox;
+  const sandbox = useSandbox({ profile: 'real', apiKey: KEY, size: 50 });
   let client: CommerceServiceClient;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile: 'real', apiKey: KEY, size: 50 });
     client = clientFor(sandbox, { timeoutMs: 400 });
   });
-  afterEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
 
   test('reads JSON behind a byte-order mark or a PHP notice', async () => {
     sandbox.setFaults({ bom: true });

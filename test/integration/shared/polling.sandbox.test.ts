@@ -11,6 +11,7 @@ import {
 } from '../../../shared/src';
 import { nodeTransport } from '../../../shared/src/http/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
+import { useSandbox } from '../support/sandbox';
 
 const KEY = 'polling-key-51e0';
 
@@ -19,15 +20,12 @@ function clientFor(sandbox: Sandbox): CommerceServiceClient {
 }
 
 describe.each<SandboxProfile>(['spec', 'real'])('polling the sandbox store (%s profile)', (profile) => {
-  let sandbox: Sandbox;
+  const sandbox = useSandbox({ profile, apiKey: KEY, size: 400, seed: 11, quiet: true });
   let client: CommerceServiceClient;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile, apiKey: KEY, size: 400, seed: 11, quiet: true });
     client = clientFor(sandbox);
   });
-  afterEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
 
   function trigger(filters: EventFilters): { poll(): Promise<PollResult> } {
     let state: unknown;
