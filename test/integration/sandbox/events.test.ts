@@ -1,11 +1,10 @@
-import { startSandbox, type Sandbox } from '../../../sandbox';
+import { startSandbox } from '../../../sandbox';
 import { StoreClient } from '../support/httpClient';
-import { startReceiver, type Receiver } from '../support/receiver';
+import { useReceiver, useSandboxStore } from '../support/sandbox';
 
 /** Events: the store change each one makes, and its delivery to matching hooks over real HTTP. */
-let sandbox: Sandbox;
-let store: StoreClient;
-let receiver: Receiver;
+const { sandbox, store } = useSandboxStore({ size: 120, seed: 9 });
+const receiver = useReceiver();
 
 type Json = Record<string, unknown>;
 interface Plan {
@@ -21,20 +20,7 @@ interface Product {
 let products: Product[];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 120, seed: 9 });
-  store = new StoreClient(sandbox.url, sandbox.apiKey);
-  receiver = await startReceiver();
   products = (await store.rest('/products', { query: { per_page: 100 } })).json<Product[]>();
-});
-afterAll(async () => {
-  await sandbox.close();
-  await receiver.close();
-});
-beforeEach(() => {
-  sandbox.reset();
-  receiver.received.length = 0;
-  receiver.status = 200;
-  receiver.silent = false;
 });
 
 const hook = (path: string, body: Json = {}, productId?: number) =>

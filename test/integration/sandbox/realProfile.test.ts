@@ -1,23 +1,9 @@
 /** The `real` profile: the deviations of docs/service/real-stores.md, each also switchable alone. */
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient } from '../support/httpClient';
-import { startReceiver, type Receiver } from '../support/receiver';
+import { useReceiver, useSandboxStore } from '../support/sandbox';
 import { LATEST_ORDER, shapeProblems } from './specShapes';
 
-let sandbox: Sandbox;
-let store: StoreClient;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 150, profile: 'real', seed: 5 });
-  store = new StoreClient(sandbox.url, sandbox.apiKey);
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await sandbox.close();
-  await receiver.close();
-});
-beforeEach(() => sandbox.reset());
+const { sandbox, store } = useSandboxStore({ size: 150, profile: 'real', seed: 5 });
+const receiver = useReceiver();
 
 type Json = Record<string, unknown>;
 const latest = (body: Json = {}, query: Record<string, string | number> = {}) =>

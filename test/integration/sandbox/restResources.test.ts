@@ -1,16 +1,9 @@
 /** Operations 7 to 15: fields and types of docs/service/shapes.md, keys, ids and links (spec profile). */
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { API_ROOT, httpRequest, StoreClient } from '../support/httpClient';
+import { API_ROOT, httpRequest } from '../support/httpClient';
+import { useSandboxStore } from '../support/sandbox';
 import { CUSTOMER, INVOICE, ORDER, ORDER_ITEM, PLAN, PRODUCT, shapeProblems, SUBSCRIPTION } from './specShapes';
 
-let sandbox: Sandbox;
-let store: StoreClient;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 200, seed: 3 });
-  store = new StoreClient(sandbox.url, sandbox.apiKey);
-});
-afterAll(() => sandbox.close());
+const { sandbox, store } = useSandboxStore({ size: 200, seed: 3 });
 
 type Json = Record<string, unknown>;
 const list = async (path: string, query: Record<string, string | number> = {}): Promise<Json[]> => {

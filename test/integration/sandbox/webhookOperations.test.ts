@@ -1,17 +1,8 @@
 /** Operations 1 to 6 as docs/service/operations.md#webhook-operations documents them (spec profile). */
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient } from '../support/httpClient';
+import { useSandboxStore } from '../support/sandbox';
 import { LATEST_ORDER, shapeProblems } from './specShapes';
 
-let sandbox: Sandbox;
-let store: StoreClient;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 150, seed: 7 });
-  store = new StoreClient(sandbox.url, sandbox.apiKey);
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
+const { sandbox, store } = useSandboxStore({ size: 150, seed: 7 });
 
 type Entry = { id: unknown; name: unknown };
 type Record10 = Record<string, unknown>;
