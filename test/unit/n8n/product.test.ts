@@ -4,6 +4,7 @@ import { ORIGIN, ROOT } from '../support/n8n/context';
 import { executeNode, keyedStore } from '../support/n8n/execute';
 import { useNock } from '../support/nock';
 import { product, range } from '../support/n8n/fixtures';
+import { PURCHASE_KINDS } from '../support/plans';
 
 useNock();
 
@@ -44,9 +45,7 @@ describe('Product', () => {
 		const plans = [
 			{ id: 'full', name: 'Pay in full' },
 			{ id: 'installments', name: '3 monthly payments' },
-			{ id: 'bump', name: 'Purchased as a bump' },
-			{ id: 'upsell', name: 'Purchased as an upsell' },
-			{ id: 'downsell', name: 'Purchased as a downsell' },
+			...PURCHASE_KINDS,
 		];
 		const scope = nock(ORIGIN)
 			.get(`${ROOT}/webhook/plans/`)

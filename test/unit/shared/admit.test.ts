@@ -5,6 +5,10 @@
 import { admitDeliveries, noticeOf, readDelivery, type DeliveredEvent } from '../../../shared/src';
 import { FAKE_KEY, FakeStore } from '../support/fakeStore';
 
+/** A delivery that went on unverified, for this reason. */
+const unverified = (reason: string): unknown =>
+  expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason }) });
+
 const EMAIL = 'maya.lopez@example.com';
 
 function delivered(...records: Array<Record<string, unknown>>): DeliveredEvent[] {
@@ -75,11 +79,7 @@ describe('admitDeliveries, verifying', () => {
       client,
     });
 
-    expect(admitted).toEqual([
-      expect.objectContaining({
-        verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable' }),
-      }),
-    ]);
+    expect(admitted).toEqual([unverified('store-unavailable')]);
     expect(notices).toEqual([
       {
         level: 'warn',
@@ -96,11 +96,7 @@ describe('admitDeliveries, verifying', () => {
       client,
     });
 
-    expect(admitted).toEqual([
-      expect.objectContaining({
-        verification: expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }),
-      }),
-    ]);
+    expect(admitted).toEqual([unverified('lead-has-no-record')]);
     expect(notices).toEqual([
       { level: 'info', message: expect.stringMatching(/^a "lead" delivery goes on unverified \(lead-has-no-record\)/) },
     ]);

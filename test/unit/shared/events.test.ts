@@ -345,15 +345,19 @@ describe('matchesFilters', () => {
 });
 
 describe('recentEvents through latest-orders (6)', () => {
-  const specRecord = (order_id: number, order_status: string, order_amount: string | number = '49.00') => ({
-    order_id,
+  /** The buyer and product every record below shares. */
+  const MAYA = {
     product_name: 'Sourdough Masterclass',
     customer_email: 'maya.lopez@example.com',
     customer_firstname: 'Maya',
     customer_lastname: 'Lopez',
     customer_name: 'Maya Lopez',
-    order_status,
     product_id: '87',
+  };
+  const specRecord = (order_id: number, order_status: string, order_amount: string | number = '49.00') => ({
+    order_id,
+    ...MAYA,
+    order_status,
     order_amount,
     currency: 'USD',
   });
@@ -372,12 +376,7 @@ describe('recentEvents through latest-orders (6)', () => {
       trigger: 'purchased',
       id: 3,
       status: 'paid',
-      product_name: 'Sourdough Masterclass',
-      customer_email: 'maya.lopez@example.com',
-      customer_firstname: 'Maya',
-      customer_lastname: 'Lopez',
-      customer_name: 'Maya Lopez',
-      product_id: '87',
+      ...MAYA,
       order_amount: 49,
       currency: 'USD',
     })[0];
@@ -499,12 +498,7 @@ describe('recentEvents through latest-orders (6)', () => {
       trigger: 'purchased',
       id: 7,
       status: 'paid',
-      product_name: 'Sourdough Masterclass',
-      customer_email: 'maya.lopez@example.com',
-      customer_firstname: 'Maya',
-      customer_lastname: 'Lopez',
-      customer_name: 'Maya Lopez',
-      product_id: '87',
+      ...MAYA,
       order_amount: 12.5,
       currency: 'USD',
     });

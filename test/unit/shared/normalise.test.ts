@@ -4,6 +4,7 @@
  */
 import { AuthenticationError, NotFoundError, ServerError, UnexpectedResponseError } from '../../../shared/src';
 import { ROOT, clientFor, expectNoSecret, failure, recorder, store, useNock } from '../support/shared';
+import { PURCHASE_KINDS } from '../support/plans';
 
 useNock();
 
@@ -184,22 +185,12 @@ describe('webhook products (4) and plans (5)', () => {
     store()
       .get(`${ROOT}/webhook/plans/`)
       .query(true)
-      .reply(200, [
-        { id: 3, name: 'Monthly' },
-        { id: 'bump', name: 'Purchased as a bump' },
-        { id: 'upsell', name: 'Purchased as an upsell' },
-        { id: 'downsell', name: 'Purchased as a downsell' },
-      ]);
+      .reply(200, [{ id: 3, name: 'Monthly' }, ...PURCHASE_KINDS]);
     await expect(clientFor().listWebhookProducts()).resolves.toEqual([
       { id: 87, name: 'Sourdough Masterclass' },
       { id: 91, name: '' },
     ]);
-    await expect(clientFor().listWebhookPlans(87)).resolves.toEqual([
-      { id: '3', name: 'Monthly' },
-      { id: 'bump', name: 'Purchased as a bump' },
-      { id: 'upsell', name: 'Purchased as an upsell' },
-      { id: 'downsell', name: 'Purchased as a downsell' },
-    ]);
+    await expect(clientFor().listWebhookPlans(87)).resolves.toEqual([{ id: '3', name: 'Monthly' }, ...PURCHASE_KINDS]);
   });
 
   it('reads a PHP associative array {"0": {...}, "1": {...}} as a list', async () => {
