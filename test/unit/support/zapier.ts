@@ -1,10 +1,14 @@
-/** Fixtures for the Zapier app's unit tests: one fake store behind nock, the app tester, error readers. */
+/**
+ * Fixtures for the Zapier app's unit tests: one fake store behind nock (importing this kit sets up the
+ * nock lifecycle of `./nock.ts`), the app tester, error readers.
+ */
 import http from 'node:http';
 import https from 'node:https';
 import nock from 'nock';
 import { createAppTester } from 'zapier-platform-core';
 import App from '../../../zapier/src';
 import { type ZapierFailure, zapierFailure } from './failure';
+import { useNock } from './nock';
 export { SEARCH_PERFORMS, hookOf, plainInputs, plainOutputs, searchPerform } from './zapierPerforms';
 
 import { HOST, KEY, ORIGIN, ROOT } from './constants';
@@ -60,6 +64,9 @@ export function wpError(code: string, message: string, status: number): Record<s
 /** A local port nothing listens on: a real "connection refused" (nock's replyWithError never reaches node-fetch). */
 export const UNREACHABLE_HOST = '127.0.0.1:1';
 export const UNREACHABLE = `http://${UNREACHABLE_HOST}`;
+
+// Every Zapier suite gets the one nock lifecycle; the refused port is the only real address reachable.
+useNock({ allowHosts: [UNREACHABLE_HOST] });
 
 /**
  * The app tester wraps http(s).request once per process and marks the module `patchedByZapier`; jest

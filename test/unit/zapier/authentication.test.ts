@@ -10,13 +10,9 @@ import {
   store,
   failure,
   wpError,
-  UNREACHABLE_HOST,
 } from '../support/zapier';
-import { useNock } from '../support/nock';
 
 const { connectionLabel, fields } = authentication;
-
-useNock({ allowHosts: [UNREACHABLE_HOST] });
 
 describe('authentication fields', () => {
   it('asks for Store URL (with an example), API Key (password) and an advanced API Root', () => {

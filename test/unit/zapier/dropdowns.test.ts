@@ -1,11 +1,8 @@
 import { listPlans } from '../../../zapier/src/triggers/plans';
 import { listProducts } from '../../../zapier/src/triggers/products';
 import { AUTH, ROOT, type Seen, appTester, seenRequest, store, failure, trigger } from '../support/zapier';
-import { useNock } from '../support/nock';
 import { useTimerSleep } from '../support/sleep';
 import { BUMP, PURCHASE_KINDS, UPSELL } from '../support/plans';
-
-useNock();
 
 /** Retries wait on Node's timers: recorded here instead of slept. */
 const sleeps = useTimerSleep();

@@ -12,10 +12,7 @@ import {
   hookOf,
   wpError,
 } from '../support/zapier';
-import { useNock } from '../support/nock';
 import { useTimerSleep } from '../support/sleep';
-
-useNock();
 
 /** Retries wait on Node's timers: recorded here instead of slept. */
 useTimerSleep();

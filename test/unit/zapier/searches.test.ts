@@ -13,9 +13,6 @@ import {
   failure,
   wpError,
 } from '../support/zapier';
-import { useNock } from '../support/nock';
-
-useNock();
 
 function on(path: string, seen: Seen[], status: number, body: unknown, headers: Record<string, string> = {}): void {
   store()

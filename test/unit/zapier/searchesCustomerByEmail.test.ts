@@ -12,9 +12,6 @@ import {
   wpError,
 } from '../support/zapier';
 import { zapierFailure } from '../support/failure';
-import { useNock } from '../support/nock';
-
-useNock();
 
 const perform = SEARCH_PERFORMS.find_customer;
 

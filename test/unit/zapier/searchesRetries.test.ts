@@ -4,10 +4,7 @@
  * out inside the perform handed to Zapier as a ThrottledError with the store's delay.
  */
 import { AUTH, ROOT, SEARCH_PERFORMS, appTester, store, failure, wpError } from '../support/zapier';
-import { useNock } from '../support/nock';
 import { useTimerSleep } from '../support/sleep';
-
-useNock();
 
 const findOrder = SEARCH_PERFORMS.find_order;
 const order = { id: 1042, status: 'paid', order_amount: 16800 };

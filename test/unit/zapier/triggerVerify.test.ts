@@ -7,11 +7,8 @@ import { eventKind } from '../../../shared/src';
 import { VERIFY_INPUT, readSetup } from '../../../zapier/src/inputs';
 import { FakeStore, serveOverNock } from '../support/fakeStore';
 import { BUYER_EMAIL as EMAIL, purchaseDelivery } from '../support/deliveries';
-import { useNock } from '../support/nock';
 import { useTimerSleep } from '../support/sleep';
 import { AUTH, KEY, ORIGIN, appTester, hookOf, plainInputs, plainOutputs, trigger } from '../support/zapier';
-
-useNock();
 
 /** Retries wait on Node's timers: recorded here instead of slept. */
 const sleeps = useTimerSleep();

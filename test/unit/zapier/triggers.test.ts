@@ -16,9 +16,6 @@ import {
   trigger,
   wpError,
 } from '../support/zapier';
-import { useNock } from '../support/nock';
-
-useNock();
 
 const KINDS = EVENTS.map((kind) => [kind.label, kind] as const);
 
