@@ -1,8 +1,6 @@
 /** The client reads the site's zone once, from the REST index, and every read gets its instants (docs/dates.md). */
 import type { ClientNotice } from '../../../shared/src';
-import { KEY, ROOT, clientFor, store, useNock } from '../support/shared';
-
-useNock();
+import { KEY, ROOT, clientFor, store } from '../support/shared';
 
 const NEW_YORK_INDEX = { name: 'Shop', timezone_string: 'America/New_York', gmt_offset: -5, namespaces: ['sc/v1'] };
 

@@ -24,20 +24,7 @@ import {
   redact,
 } from '../../../shared/src';
 import { retryAfterSeconds } from '../../../shared/src/http/responseError';
-import {
-  KEY,
-  ROOT,
-  clientFor,
-  expectNoSecret,
-  failure,
-  store,
-  storeFor,
-  stubTransport,
-  text,
-  useNock,
-} from '../support/shared';
-
-useNock();
+import { KEY, ROOT, clientFor, expectNoSecret, failure, store, storeFor, stubTransport, text } from '../support/shared';
 
 const wpError = (code: string, message: string, status: number, extra: Record<string, unknown> = {}) => ({
   code,

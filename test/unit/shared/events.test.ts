@@ -12,20 +12,7 @@ import {
   parseDelivery,
   recentEvents,
 } from '../../../shared/src';
-import {
-  KEY,
-  ROOT,
-  clientFor,
-  json,
-  recorder,
-  store,
-  storeFor,
-  stubTransport,
-  UTC_ZONE,
-  useNock,
-} from '../support/shared';
-
-useNock();
+import { KEY, ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE } from '../support/shared';
 
 const KEYS = [
   'purchased',

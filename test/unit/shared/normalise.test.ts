@@ -3,10 +3,8 @@
  * (docs/service/shapes.md), through the client and the Node transport against nock.
  */
 import { AuthenticationError, NotFoundError, ServerError, UnexpectedResponseError } from '../../../shared/src';
-import { ROOT, clientFor, expectNoSecret, failure, recorder, store, useNock } from '../support/shared';
+import { ROOT, clientFor, expectNoSecret, failure, recorder, store } from '../support/shared';
 import { PURCHASE_KINDS } from '../support/plans';
-
-useNock();
 
 const HOOK = 'https://hooks.zapier.com/hooks/standard/1/2/';
 

@@ -19,10 +19,7 @@ import {
   storeFor,
   stubTransport,
   UTC_ZONE,
-  useNock,
 } from '../support/shared';
-
-useNock();
 
 function bodyOf(seen: Seen): unknown {
   return seen.rawBody === '' ? undefined : JSON.parse(seen.rawBody);

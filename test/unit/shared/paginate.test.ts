@@ -1,9 +1,7 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
 import { IncompleteListError, type Page, collect, paginate } from '../../../shared/src';
-import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from '../support/shared';
+import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE } from '../support/shared';
 import { createClient } from '../../../shared/src';
-
-useNock();
 
 /** A fake server: `pageFor(page, perPage)` answers; every call is recorded. */
 function server<T>(pageFor: (page: number, perPage: number) => Page<T>) {

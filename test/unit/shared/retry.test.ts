@@ -22,10 +22,7 @@ import {
   storeFor,
   stubTransport,
   UTC_ZONE,
-  useNock,
 } from '../support/shared';
-
-useNock();
 
 const START = Date.parse('2025-03-01T12:00:00Z');
 

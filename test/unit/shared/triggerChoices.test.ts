@@ -13,9 +13,7 @@ import {
   recentOptionsOf,
   subscribeInputOf,
 } from '../../../shared/src';
-import { ROOT, clientFor, store, useNock } from '../support/shared';
-
-useNock();
+import { ROOT, clientFor, store } from '../support/shared';
 
 describe('readTriggerChoices', () => {
   it('reads a numeric or padded product id as trimmed text, and an empty one as "any product"', () => {

@@ -1,4 +1,4 @@
-/** Small fixtures shared by the unit tests of `shared/src`. */
+/** Small fixtures shared by the unit tests of `shared/src`; importing them sets up the nock lifecycle. */
 import nock from 'nock';
 import {
   type ClientOptions,
@@ -13,6 +13,7 @@ import {
 } from '../../../shared/src';
 import { nodeTransport } from '../../../shared/src/http/nodeTransport';
 import { failure as failureOf, thrown as thrownBy } from './failure';
+import { useNock } from './nock';
 
 import { HOST, KEY, ORIGIN } from './constants';
 
@@ -156,5 +157,5 @@ export function spyTransport(sendsGetBody = true): Transport & { requests: HttpR
   };
 }
 
-/** The unit suites' one nock lifecycle (`../support/nock.ts`). */
-export { useNock } from './nock';
+// Every suite of the shared client gets the one nock lifecycle (`./nock.ts`): no real network.
+useNock();
