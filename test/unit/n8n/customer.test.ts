@@ -2,10 +2,7 @@ import nock from 'nock';
 
 import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
 import { executeNode, keyedStore } from '../support/n8n/execute';
-import { useNock } from '../support/nock';
 import { customer, range } from '../support/n8n/fixtures';
-
-useNock();
 
 describe('Customer', () => {
 	it('Get sends operation 8 with the key in x-api-key and returns the normalised customer', async () => {

@@ -5,7 +5,6 @@ import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceServ
 import { CREDENTIALS, KEY, ORIGIN, ROOT, fakeExecute } from '../support/n8n/context';
 import { nodeFailure } from '../support/nodeFailure';
 import { executeNode } from '../support/n8n/execute';
-import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
 import { order } from '../support/n8n/fixtures';
 
@@ -19,8 +18,6 @@ jest.mock('n8n-workflow', () =>
 
 const node = new CommerceService();
 const getOrder = { resource: 'order', operation: 'get', orderId: '1042' };
-
-useNock();
 
 describe('errors', () => {
 	it('Return All on a store that ignores paging fails with a NodeApiError saying how many records it read and why', async () => {

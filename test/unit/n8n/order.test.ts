@@ -2,10 +2,7 @@ import nock from 'nock';
 
 import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
 import { executeNode, keyedStore } from '../support/n8n/execute';
-import { useNock } from '../support/nock';
 import { order, range } from '../support/n8n/fixtures';
-
-useNock();
 
 describe('Order', () => {
 	it('Get sends operation 10 and coerces the store’s types to the spec’s', async () => {

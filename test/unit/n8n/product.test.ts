@@ -2,11 +2,8 @@ import nock from 'nock';
 
 import { ORIGIN, ROOT } from '../support/n8n/context';
 import { executeNode, keyedStore } from '../support/n8n/execute';
-import { useNock } from '../support/nock';
 import { product, range } from '../support/n8n/fixtures';
 import { PURCHASE_KINDS } from '../support/plans';
-
-useNock();
 
 describe('Product', () => {
 	it('Get sends operation 15', async () => {

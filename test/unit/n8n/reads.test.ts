@@ -10,7 +10,6 @@ import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceServ
 import { ORIGIN, ROOT, fakeExecute } from '../support/n8n/context';
 import { nodeFailure } from '../support/nodeFailure';
 import { executeNode } from '../support/n8n/execute';
-import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
 import { customer, order, range } from '../support/n8n/fixtures';
 
@@ -21,8 +20,6 @@ jest.mock('n8n-workflow', () =>
 );
 
 const node = new CommerceService();
-
-useNock();
 
 /** Waits recorded, on a fake clock that they move on. */
 beforeEach(() => n8nSleep.start({ clock: true }));

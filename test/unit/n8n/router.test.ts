@@ -2,10 +2,7 @@ import nock from 'nock';
 
 import { ORIGIN, ROOT } from '../support/n8n/context';
 import { executeNode } from '../support/n8n/execute';
-import { useNock } from '../support/nock';
 import { subscription } from '../support/n8n/fixtures';
-
-useNock();
 
 describe('the router with several input items', () => {
 	it('runs the operation once per item and pairs each output with its input', async () => {

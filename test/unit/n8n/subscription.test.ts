@@ -2,10 +2,7 @@ import nock from 'nock';
 
 import { ORIGIN, ROOT } from '../support/n8n/context';
 import { executeNode, keyedStore } from '../support/n8n/execute';
-import { useNock } from '../support/nock';
 import { range, subscription } from '../support/n8n/fixtures';
-
-useNock();
 
 describe('Subscription', () => {
 	it('Get sends operation 13', async () => {

@@ -3,7 +3,11 @@ import nock from 'nock';
 
 import { CommerceService } from '../../../../n8n/nodes/CommerceService/CommerceService.node';
 import { KEY, ORIGIN } from '../constants';
+import { useNock } from '../nock';
 import { type Fake, type FakeOptions, fakeExecute } from './context';
+
+// Every suite that runs the action node through this kit gets the one nock lifecycle (`../nock.ts`).
+useNock();
 
 /** The action node run once on a fake `this`: its first output, and what the fake saw. */
 export async function executeNode(
