@@ -2,7 +2,6 @@
  * The shared client against the sandbox store over real HTTP on 127.0.0.1, for both the spec profile
  * and the real-store profile: every operation, the unsubscribe fallback, the paginator and each fault.
  */
-import * as http from 'node:http';
 import {
   AuthenticationError,
   collect,
@@ -21,6 +20,7 @@ import {
 } from '../../../shared/src';
 import { nodeTransport } from '../../../shared/src/http/nodeTransport';
 import { type Sandbox, type SandboxProfile } from '../../../sandbox';
+import { startReceiver } from '../support/receiver';
 import { useSandbox } from '../support/sandbox';
 
 const KEY = 'integration-key-5f2c';
@@ -120,26 +120,16 @@ describe.each<SandboxProfile>(['spec', 'real'])('shared client against the sandb
   });
 
   test('a sandbox event reaches a subscribed hook; the delivery parses and matches the trigger', async () => {
-    const received: string[] = [];
-    const catcher = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push(body);
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => catcher.listen(0, '127.0.0.1', resolve));
+    const catcher = await startReceiver();
     try {
-      const port = (catcher.address() as { port: number }).port;
       const hook = await client.subscribeHook({
-        hook_url: `http://127.0.0.1:${port}/catch`,
+        hook_url: `${catcher.url}/catch`,
         status: 'purchased',
         prices_in_cents: true,
       });
       const deliveries = await sandbox.fireEvent({ type: 'purchased' });
       expect(deliveries.map((d) => d.hookId)).toEqual([hook.id]);
-      const records = parseDelivery(received[0]);
+      const records = parseDelivery(catcher.received[0]?.body);
       expect(records).toHaveLength(1);
       expect(records[0]?.trigger).toBe('purchased');
       expect(Number.isInteger(records[0]?.order_amount)).toBe(true);
@@ -147,7 +137,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('shared client against the sandb
       expect(matchesFilters(records[0]!, { event: 'refunded' })).toBe(false);
       await client.unsubscribeHook(hook.id);
     } finally {
-      await new Promise<void>((resolve) => catcher.close(() => resolve()));
+      await catcher.close();
     }
   });
 
