@@ -1,5 +1,5 @@
 /** Operations 7 to 15: fields and types of docs/service/shapes.md, keys, ids and links (spec profile). */
-import { API_ROOT, httpRequest } from '../support/httpClient';
+import { API_ROOT, expectRestError, httpRequest } from '../support/httpClient';
 import { useSandboxStore } from '../support/sandbox';
 import { CUSTOMER, INVOICE, ORDER, ORDER_ITEM, PLAN, PRODUCT, shapeProblems, SUBSCRIPTION } from './specShapes';
 
@@ -167,12 +167,7 @@ describe('keys and ids', () => {
   it.each(paths)('%s answers 401 rest_forbidden_context without x-api-key or with a wrong one', async (path) => {
     for (const key of [null, 'wrong-key']) {
       const response = await store.rest(path, { key });
-      expect(response.status).toBe(401);
-      expect(response.json()).toEqual({
-        code: 'rest_forbidden_context',
-        message: expect.any(String),
-        data: { status: 401 },
-      });
+      expectRestError(response, 401, 'rest_forbidden_context');
     }
   });
 

@@ -131,3 +131,9 @@ export class StoreClient {
     return String(response.json<{ id: string | number }>().id);
   }
 }
+
+/** The answer is WordPress's REST error: this status and code, whatever the message. */
+export function expectRestError(response: HttpResponse, status: number, code: string): void {
+  expect(response.status).toBe(status);
+  expect(response.json()).toEqual({ code, message: expect.any(String), data: { status } });
+}
