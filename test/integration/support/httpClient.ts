@@ -137,3 +137,15 @@ export function expectRestError(response: HttpResponse, status: number, code: st
   expect(response.status).toBe(status);
   expect(response.json()).toEqual({ code, message: expect.any(String), data: { status } });
 }
+
+/** Each of these amounts of `cents` is the same amount of `decimal`, as an integer in cents. */
+export function expectInCents(
+  cents: Record<string, unknown>,
+  decimal: Record<string, unknown>,
+  keys: readonly string[],
+): void {
+  for (const key of keys) {
+    expect(Number.isInteger(cents[key])).toBe(true);
+    expect(cents[key]).toBe(Math.round((decimal[key] as number) * 100));
+  }
+}
