@@ -7,6 +7,7 @@ import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
 import { useNock } from '../support/nock';
 import { resolveValue } from '../support/n8n/expressions';
 import { applyAuthenticate, performRequest, type SentRequest } from '../support/n8n/http';
+import { wpError } from '../support/wordpress';
 
 const credential = new CommerceServiceApi();
 const node: INode = {
@@ -149,11 +150,7 @@ describe('CommerceServiceApi credential', () => {
 		nock(ORIGIN)
 			.post(`${ROOT}/webhook/validate/`)
 			.query(true)
-			.reply(401, {
-				code: 'rest_forbidden_context',
-				message: 'Sorry, you cannot view this resource.',
-				data: { status: 401 },
-			});
+			.reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
 
 		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: 'wrong', apiRoot: ROOT });
 

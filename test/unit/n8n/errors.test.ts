@@ -7,6 +7,7 @@ import { nodeFailure } from '../support/nodeFailure';
 import { executeNode } from '../support/n8n/execute';
 import { n8nSleep } from '../support/sleep';
 import { order } from '../support/n8n/fixtures';
+import { wpError } from '../support/wordpress';
 
 // The action node retries a store that cannot be reached or times out; its waits go through
 // n8n-workflow's `sleep`, recorded here instead of slept.
@@ -46,11 +47,7 @@ describe('errors', () => {
 	it('a rejected key is a NodeApiError with the shared message, its advice as description, and the status', async () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
-			.reply(401, {
-				code: 'rest_forbidden_context',
-				message: 'Sorry, you cannot view this resource.',
-				data: { status: 401 },
-			});
+			.reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
 		const { context } = fakeExecute({ parameters: getOrder });
 
 		const error = await nodeFailure(() => node.execute.call(context));
@@ -69,11 +66,7 @@ describe('errors', () => {
 	it('an unknown ID is a NodeApiError that says so', async () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
-			.reply(404, {
-				code: 'sc_rest_invalid_id',
-				message: 'Invalid resource ID.',
-				data: { status: 404 },
-			});
+			.reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
 		const { context } = fakeExecute({ parameters: getOrder });
 
 		const error = await nodeFailure(() => node.execute.call(context));
@@ -228,11 +221,7 @@ describe('Continue On Fail', () => {
 			.get(`${ROOT}/orders/1`)
 			.reply(200, order(1))
 			.get(`${ROOT}/orders/2`)
-			.reply(404, {
-				code: 'sc_rest_invalid_id',
-				message: 'Invalid resource ID.',
-				data: { status: 404 },
-			})
+			.reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404))
 			.get(`${ROOT}/orders/3`)
 			.reply(200, order(3));
 		const { context } = fakeExecute({

@@ -3,6 +3,7 @@ import nock from 'nock';
 import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
 import { executeNode, keyedStore } from '../support/n8n/execute';
 import { order, range } from '../support/n8n/fixtures';
+import { wpError } from '../support/wordpress';
 
 describe('Order', () => {
 	it('Get sends operation 10 and coerces the store’s types to the spec’s', async () => {
@@ -121,11 +122,7 @@ describe('Order', () => {
 				(body) => body === '' || Object.keys(body as object).length === 0,
 			)
 			.query({ api_key: KEY })
-			.reply(404, {
-				code: 'no_orders',
-				message: 'there are no orders for this product yet',
-				data: { status: 404 },
-			});
+			.reply(404, wpError('no_orders', 'there are no orders for this product yet', 404));
 		const { output } = await executeNode({
 			parameters: {
 				resource: 'order',

@@ -13,6 +13,7 @@ import {
   recentEvents,
 } from '../../../shared/src';
 import { KEY, ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE } from '../support/shared';
+import { wpError } from '../support/wordpress';
 
 const KEYS = [
   'purchased',
@@ -432,11 +433,7 @@ describe('recentEvents through latest-orders (6)', () => {
     store()
       .post(`${ROOT}/webhook/latest-orders/`)
       .query(true)
-      .reply(401, {
-        code: 'rest_forbidden_context',
-        message: 'Sorry, you cannot view this resource.',
-        data: { status: 401 },
-      });
+      .reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
     await expect(recentEvents(clientFor(), kind('purchased'))).rejects.toBeInstanceOf(AuthenticationError);
   });
 

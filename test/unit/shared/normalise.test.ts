@@ -5,6 +5,7 @@
 import { AuthenticationError, NotFoundError, ServerError, UnexpectedResponseError } from '../../../shared/src';
 import { ROOT, clientFor, expectNoSecret, failure, recorder, store } from '../support/shared';
 import { PURCHASE_KINDS } from '../support/plans';
+import { wpError } from '../support/wordpress';
 
 const HOOK = 'https://hooks.zapier.com/hooks/standard/1/2/';
 
@@ -152,11 +153,7 @@ describe('unsubscribe (3): delete, fallback to zap-delete, "not found" is alread
   it('401 on delete is not a reason to fall back', async () => {
     store()
       .post(`${ROOT}/webhook/delete/`)
-      .reply(401, {
-        code: 'rest_forbidden_context',
-        message: 'Sorry, you cannot view this resource.',
-        data: { status: 401 },
-      });
+      .reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
     await expect(clientFor().unsubscribeHook(17)).rejects.toBeInstanceOf(AuthenticationError);
   });
 

@@ -56,10 +56,7 @@ export function seenRequest(uri: string, body: unknown, headers: Record<string, 
 /** The Zapier error a call rejects with, its JSON message read; the test fails if it shows the key. */
 export const failure = (call: Promise<unknown>): Promise<ZapierFailure> => zapierFailure(call, KEY);
 
-/** The WordPress REST error body real stores send. */
-export function wpError(code: string, message: string, status: number): Record<string, unknown> {
-  return { code, message, data: { status } };
-}
+export { wpError } from './wordpress';
 
 /** A local port nothing listens on: a real "connection refused" (nock's replyWithError never reaches node-fetch). */
 export const UNREACHABLE_HOST = '127.0.0.1:1';
