@@ -2,14 +2,4 @@
 export { startSandbox, DEFAULT_API_KEY } from './server';
 export { EVENT_TYPES } from './events';
 export { deviationsFor } from './profiles';
-export type {
-  Deviations,
-  Faults,
-  Sandbox,
-  SandboxConfig,
-  SandboxDelivery,
-  SandboxEvent,
-  SandboxHook,
-  SandboxOptions,
-  SandboxProfile,
-} from './types';
+export type * from './types';
