@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
-import { executeNode, keyedStore } from '../support/n8n/execute';
+import { executeGetMany, executeNode, keyedStore } from '../support/n8n/execute';
 import { order, range } from '../support/n8n/fixtures';
 import { wpError } from '../support/wordpress';
 
@@ -27,15 +27,11 @@ describe('Order', () => {
 			.get(`${ROOT}/orders`)
 			.query({ page: '1', per_page: '2', date_after: '2026-01-31', orderby: 'id', order: 'asc' })
 			.reply(200, range(1, 2, order));
-		const { output } = await executeNode({
-			parameters: {
-				resource: 'order',
-				operation: 'getAll',
-				returnAll: false,
-				limit: 2,
-				filters: { dateAfter: '2026-01-31T00:00:00' },
-				sort: { orderBy: 'id', order: 'asc' },
-			},
+		const { output } = await executeGetMany('order', {
+			returnAll: false,
+			limit: 2,
+			filters: { dateAfter: '2026-01-31T00:00:00' },
+			sort: { orderBy: 'id', order: 'asc' },
 		});
 
 		scope.done();

@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { ORIGIN, ROOT } from '../support/n8n/context';
-import { executeNode, keyedStore } from '../support/n8n/execute';
+import { executeGetMany, executeNode, keyedStore } from '../support/n8n/execute';
 import { product, range } from '../support/n8n/fixtures';
 import { PURCHASE_KINDS } from '../support/plans';
 
@@ -25,13 +25,9 @@ describe('Product', () => {
 			.get(`${ROOT}/products`)
 			.query({ page: '1', per_page: '100', orderby: 'product_name', order: 'asc' })
 			.reply(200, range(1, 3, product));
-		const { output } = await executeNode({
-			parameters: {
-				resource: 'product',
-				operation: 'getAll',
-				returnAll: true,
-				sort: { orderBy: 'product_name', order: 'asc' },
-			},
+		const { output } = await executeGetMany('product', {
+			returnAll: true,
+			sort: { orderBy: 'product_name', order: 'asc' },
 		});
 
 		scope.done();

@@ -9,7 +9,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { ORIGIN, ROOT, fakeExecute } from '../support/n8n/context';
 import { nodeFailure } from '../support/nodeFailure';
-import { executeNode } from '../support/n8n/execute';
+import { executeGetMany, executeNode } from '../support/n8n/execute';
 import { n8nSleep } from '../support/sleep';
 import { customer, order, range } from '../support/n8n/fixtures';
 
@@ -75,13 +75,9 @@ describe('Get Many → Options → Parallel Requests', () => {
 	it('1 asks for one page at a time, for fragile hosts', async () => {
 		const events: string[] = [];
 		slowOrderPages(4, events);
-		const { output } = await executeNode({
-			parameters: {
-				resource: 'order',
-				operation: 'getAll',
-				returnAll: true,
-				options: { parallelRequests: 1 },
-			},
+		const { output } = await executeGetMany('order', {
+			returnAll: true,
+			options: { parallelRequests: 1 },
 		});
 
 		expect(output).toHaveLength(400);
@@ -100,14 +96,10 @@ describe('Get Many → Options → Parallel Requests', () => {
 	it('with a Limit asks only for the pages the limit needs', async () => {
 		const events: string[] = [];
 		slowOrderPages(2, events);
-		const { output } = await executeNode({
-			parameters: {
-				resource: 'order',
-				operation: 'getAll',
-				returnAll: false,
-				limit: 150,
-				options: { parallelRequests: 8 },
-			},
+		const { output } = await executeGetMany('order', {
+			returnAll: false,
+			limit: 150,
+			options: { parallelRequests: 8 },
 		});
 
 		expect(output).toHaveLength(150);

@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { ORIGIN, ROOT } from '../support/n8n/context';
-import { executeNode, keyedStore } from '../support/n8n/execute';
+import { executeGetMany, executeNode, keyedStore } from '../support/n8n/execute';
 import { range, subscription } from '../support/n8n/fixtures';
 
 describe('Subscription', () => {
@@ -31,15 +31,11 @@ describe('Subscription', () => {
 				order: 'desc',
 			})
 			.reply(200, range(1, 5, subscription));
-		const { output } = await executeNode({
-			parameters: {
-				resource: 'subscription',
-				operation: 'getAll',
-				returnAll: false,
-				limit: 5,
-				filters: { dateAfter: '2026-03-01T10:00:00' },
-				sort: { orderBy: 'date_modified', order: 'desc' },
-			},
+		const { output } = await executeGetMany('subscription', {
+			returnAll: false,
+			limit: 5,
+			filters: { dateAfter: '2026-03-01T10:00:00' },
+			sort: { orderBy: 'date_modified', order: 'desc' },
 		});
 
 		scope.done();

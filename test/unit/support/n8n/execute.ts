@@ -1,4 +1,4 @@
-import type { INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import nock from 'nock';
 
 import { CommerceService } from '../../../../n8n/nodes/CommerceService/CommerceService.node';
@@ -16,6 +16,14 @@ export async function executeNode(
 	const { context, ...fake } = fakeExecute(options);
 	const [output] = await new CommerceService().execute.call(context);
 	return { output, ...fake };
+}
+
+/** Get Many of one resource: the action node run once with these parameters. */
+export function executeGetMany(
+	resource: string,
+	parameters: IDataObject,
+): Promise<{ output: INodeExecutionData[] | undefined } & Fake> {
+	return executeNode({ parameters: { resource, operation: 'getAll', ...parameters } });
 }
 
 /** nock on the store, answering only requests that carry the credential's key in `x-api-key`. */
