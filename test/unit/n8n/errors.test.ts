@@ -20,6 +20,12 @@ jest.mock('n8n-workflow', () =>
 const node = new CommerceService();
 const getOrder = { resource: 'order', operation: 'get', orderId: '1042' };
 
+/** The error Get an order (1042) ends with. */
+function getOrderFailure(): ReturnType<typeof nodeFailure> {
+	const { context } = fakeExecute({ parameters: getOrder });
+	return nodeFailure(() => node.execute.call(context));
+}
+
 describe('errors', () => {
 	it('Return All on a store that ignores paging fails with a NodeApiError saying how many records it read and why', async () => {
 		const scope = nock(ORIGIN)
@@ -48,9 +54,7 @@ describe('errors', () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
 			.reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
-		const { context } = fakeExecute({ parameters: getOrder });
-
-		const error = await nodeFailure(() => node.execute.call(context));
+		const error = await getOrderFailure();
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(
@@ -67,9 +71,7 @@ describe('errors', () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
 			.reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
-		const { context } = fakeExecute({ parameters: getOrder });
-
-		const error = await nodeFailure(() => node.execute.call(context));
+		const error = await getOrderFailure();
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain(
@@ -88,9 +90,7 @@ describe('errors', () => {
 					'Content-Type': 'text/html',
 				},
 			);
-		const { context } = fakeExecute({ parameters: getOrder });
-
-		const error = await nodeFailure(() => node.execute.call(context));
+		const error = await getOrderFailure();
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain(
@@ -129,9 +129,7 @@ describe('errors', () => {
 			.replyWithError(
 				Object.assign(new Error('timeout of 20000ms exceeded'), { code: 'ECONNABORTED' }),
 			);
-		const { context } = fakeExecute({ parameters: getOrder });
-
-		const error = await nodeFailure(() => node.execute.call(context));
+		const error = await getOrderFailure();
 
 		expect(error.message).toContain(
 			'Get an order failed on shop.example.com after 3 attempts: the store did not answer within 20 seconds',
