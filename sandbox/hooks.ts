@@ -7,31 +7,16 @@ import type { SandboxHook } from './types';
  */
 const FIRST_HOOK_ID = 1732190400;
 
-export interface HookInput {
-  hookUrl: string;
-  productId: number | null;
-  planIds: string[];
-  statuses: string[];
-  source: string;
-  pricesInCents: boolean;
-  at: number;
-}
+/** What webhook/subscribe registers: the hook less what the registry adds (its id and creation time). */
+export type HookInput = Omit<SandboxHook, 'id' | 'createdAt'> & { at: number };
 
 export class HookRegistry {
   private hooks: SandboxHook[] = [];
   private nextId = FIRST_HOOK_ID;
 
   subscribe(input: HookInput): SandboxHook {
-    const hook: SandboxHook = {
-      id: String(this.nextId),
-      hookUrl: input.hookUrl,
-      productId: input.productId,
-      planIds: input.planIds,
-      statuses: input.statuses,
-      source: input.source,
-      pricesInCents: input.pricesInCents,
-      createdAt: formatTimestamp(input.at),
-    };
+    const { at, ...fields } = input;
+    const hook: SandboxHook = { id: String(this.nextId), ...fields, createdAt: formatTimestamp(at) };
     this.nextId += 1;
     this.hooks.push(hook);
     return hook;

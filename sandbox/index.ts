@@ -1,4 +1,5 @@
 /** The sandbox store: a local Studiocart (sc/v1) emulator. See sandbox/README.md. */
 export { startSandbox } from './server';
 export { EVENT_TYPES } from './events';
-export type { Sandbox, SandboxDelivery, SandboxOptions, SandboxProfile } from './types';
+export { deviationsFor } from './profiles';
+export type * from './types';

@@ -19,7 +19,7 @@
  * owner is first set up); N8N_CACHE_DIR (where n8n is installed). If n8n cannot be installed here, the
  * sandbox still runs and says why.
  */
-import { REPO_ROOT } from './n8n/install';
+import { REPO_ROOT } from './toolchain';
 import { readStartConfig, USAGE } from './start/config';
 import { runMainJob } from './start/runMainJob';
 import { Teardown } from './start/teardown';

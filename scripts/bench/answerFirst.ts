@@ -11,15 +11,16 @@
  * `npm run bench` on a shared 2-core machine; test/e2e/n8nAnswerFirstQueue.e2e.ts runs the trigger
  * there and prints the store's waits.
  */
-import { spawn } from 'node:child_process';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import type { INodeType } from 'n8n-workflow';
 import { performance } from 'node:perf_hooks';
+import execa from 'execa';
 import { readDelivery, verifyDelivery } from '../../shared/src';
+import { REPO_ROOT } from '../toolchain';
 import type { SandboxDelivery } from '../../sandbox';
-import { serveTrigger, type ServedTrigger } from '../../test/integration/n8n/servedTrigger';
+import { serveTrigger, type ServedTrigger } from '../../test/integration/support/servedTrigger';
 import { plainRequest, putJson } from './plainHttp';
 import { startSandboxProcess, type SandboxProcess } from './sandboxProcess';
 import { benchClient } from './sharedClient';
@@ -34,7 +35,7 @@ const AT_A_TIME = 8;
 const STORE_LIMIT_MS = 5_000;
 const PURCHASES = { event: 'purchased', productId: '', planIds: [], pricesInCents: false };
 /** The trigger as the package ships it (`npm run build:n8n`, run by this bench first). */
-const BUNDLE = path.resolve(__dirname, '..', '..', 'n8n', 'dist', 'nodes', 'CommerceServiceTrigger');
+const BUNDLE = path.join(REPO_ROOT, 'n8n', 'dist', 'nodes', 'CommerceServiceTrigger');
 
 function builtTrigger(): INodeType {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, loaded as n8n loads it
@@ -175,14 +176,8 @@ async function burst(store: SandboxProcess, served: ServedTrigger): Promise<void
   );
 }
 
-function buildPackage(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build:n8n'], { cwd: path.resolve(__dirname, '..', '..'), stdio: 'ignore' });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`npm run build:n8n exited ${String(code)}`)),
-    );
-  });
+async function buildPackage(): Promise<void> {
+  await execa('npm', ['run', 'build:n8n'], { cwd: REPO_ROOT, stdio: 'ignore' });
 }
 
 export async function answerFirst(): Promise<void> {

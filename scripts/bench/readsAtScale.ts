@@ -4,9 +4,9 @@
  * Email among about 20,000 customers. The store runs in its own process (`sandboxProcess.ts`).
  */
 import { spawn } from 'node:child_process';
-import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { collect } from '../../shared/src';
+import { REPO_ROOT } from '../toolchain';
 import { rawSequentialOrders } from './plainHttp';
 import { startSandboxProcess } from './sandboxProcess';
 import { allOrders, benchClient, countingTransport } from './sharedClient';
@@ -50,10 +50,9 @@ async function compareReturnAll(url: string, latencyMs: number): Promise<void> {
 }
 
 function memoryRun(url: string, mode: 'collect' | 'stream'): Promise<MemoryFigures> {
-  const root = path.resolve(__dirname, '..', '..');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'scripts/bench/memoryChild.ts'], {
-      cwd: root,
+      cwd: REPO_ROOT,
       env: { ...process.env, BENCH_URL: url, BENCH_KEY: KEY, BENCH_MODE: mode },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

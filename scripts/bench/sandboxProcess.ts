@@ -3,7 +3,7 @@
  * client being measured, as with a real store on another machine.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import * as path from 'node:path';
+import { REPO_ROOT } from '../toolchain';
 import { getJson, putJson } from './plainHttp';
 
 export interface SandboxProcess {
@@ -12,8 +12,6 @@ export interface SandboxProcess {
   setLatency(ms: number): Promise<void>;
   close(): Promise<void>;
 }
-
-const ROOT = path.resolve(__dirname, '..', '..');
 
 export async function startSandboxProcess(options: {
   size: number;
@@ -36,7 +34,7 @@ export async function startSandboxProcess(options: {
       '--api-key',
       options.apiKey,
     ],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';

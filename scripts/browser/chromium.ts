@@ -10,7 +10,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { chromium, selectors, type BrowserContext } from 'playwright-core';
 import { aptInstall } from '../services/apt';
-import { ServiceUnavailableError, stderrLog, type Log } from '../services/errors';
+import { ServiceUnavailableError } from '../services/errors';
+import { stderrLog, type Log } from '../toolchain';
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;

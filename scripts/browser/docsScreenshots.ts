@@ -7,7 +7,7 @@
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { REPO_ROOT } from '../n8n/install';
+import { REPO_ROOT } from '../toolchain';
 
 const DIR = path.join(REPO_ROOT, 'docs', 'images');
 const EXPECTED = [

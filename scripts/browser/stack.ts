@@ -10,7 +10,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { promisify } from 'util';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { ensureN8n, REPO_ROOT } from '../n8n/install';
+import { ensureN8n } from '../n8n/install';
+import { REPO_ROOT } from '../toolchain';
 import {
   activateWorkflow,
   ensureOwner,

@@ -1,11 +1,7 @@
 /** Environment for every n8n process we run (server and CLI): local-only, quiet, offline, reproducible. */
 import * as path from 'path';
-import * as readline from 'readline';
-import type { Readable } from 'stream';
-import { childEnv, type Log, type N8nInstall } from './install';
-
-/** One free-port finder for every harness (scripts/services/ports.ts). */
-export { freePort } from '../services/ports';
+import { childEnv, type Log } from '../toolchain';
+import type { N8nInstall } from './install';
 
 /** What n8n needs to find our data: the same folder and key for CLI commands and the server. */
 export interface N8nHome {
@@ -69,7 +65,6 @@ export function n8nEnv(home: N8nHome, extra: Record<string, string>): NodeJS.Pro
   };
 }
 
-/** Calls `onLine` per complete line (chunks from a pipe can end mid-line). */
-export function eachLine(stream: Readable | null, onLine: (line: string) => void): void {
-  if (stream) readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
-}
+// One free-port finder and one line reader for every harness (scripts/services/).
+export { freePort } from '../services/ports';
+export { eachLine } from '../services/supervise';

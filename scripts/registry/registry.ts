@@ -17,15 +17,13 @@ import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 import { promisify } from 'util';
-import { childEnv, projectNode, REPO_ROOT } from '../n8n/install';
+import { childEnv, type Log, projectNode, REPO_ROOT } from '../toolchain';
 import { freePort } from '../services/ports';
 import { supervise, waitFor } from '../services/supervise';
 import { RegistryError } from './errors';
 import { NPMJS_URL, startNpmjsProxy, type NpmjsProxy } from './npmjsProxy';
 
 const execFileAsync = promisify(execFile);
-
-type Log = (line: string) => void;
 
 export interface StartRegistryOptions {
   /** Default: a free port. */

@@ -16,16 +16,15 @@ import { type PackageMetadata, metadataProblems, strayMetadata } from './metadat
 import { type ReleasedPackage, RELEASED_PACKAGES, isReleasedPackage, tagProblems } from './version';
 import { licensePlaceholder, licenseProblems } from './license';
 import { zapierLinkProblems } from './zapierLink';
-
-const ROOT = path.resolve(__dirname, '../..');
+import { REPO_ROOT } from '../toolchain';
 
 function readJson(file: string): unknown {
-  return JSON.parse(readFileSync(path.join(ROOT, file), 'utf8')) as unknown;
+  return JSON.parse(readFileSync(path.join(REPO_ROOT, file), 'utf8')) as unknown;
 }
 
 function readText(file: string): string {
   try {
-    return readFileSync(path.join(ROOT, file), 'utf8');
+    return readFileSync(path.join(REPO_ROOT, file), 'utf8');
   } catch {
     return '';
   }

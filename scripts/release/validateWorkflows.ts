@@ -8,16 +8,16 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from '../toolchain';
 
-const ROOT = path.resolve(__dirname, '../..');
-const WORKFLOWS = path.join(ROOT, '.github', 'workflows');
-const VALIDATOR = path.join(ROOT, 'node_modules', '.bin', 'action-validator');
+const WORKFLOWS = path.join(REPO_ROOT, '.github', 'workflows');
+const VALIDATOR = path.join(REPO_ROOT, 'node_modules', '.bin', 'action-validator');
 
 const ours = readdirSync(WORKFLOWS)
   .filter((name) => /\.ya?ml$/.test(name))
   .sort();
 if (ours.length === 0) {
-  console.error(`No workflow files in ${path.relative(ROOT, WORKFLOWS)}.`);
+  console.error(`No workflow files in ${path.relative(REPO_ROOT, WORKFLOWS)}.`);
   process.exit(1);
 }
 const files = [
@@ -27,7 +27,7 @@ const files = [
 
 let failed = 0;
 for (const file of files) {
-  const run = spawnSync(VALIDATOR, [file], { cwd: ROOT, encoding: 'utf8' });
+  const run = spawnSync(VALIDATOR, [file], { cwd: REPO_ROOT, encoding: 'utf8' });
   if (run.status === 0) {
     console.log(`${file}: valid`);
   } else {

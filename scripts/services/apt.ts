@@ -3,38 +3,33 @@
  * apt-get (CI and these dev machines); anywhere else the caller skips with the reason.
  * `apt-get update` runs at most once per process, and only when apt knows no candidate version.
  */
-import { spawn, spawnSync } from 'child_process';
-import { ServiceUnavailableError, type Log } from './errors';
+import { spawnSync } from 'child_process';
+import execa, { type ExecaError } from 'execa';
+import type { Log } from '../toolchain';
+import { ServiceUnavailableError } from './errors';
 import { isExecutable } from './supervise';
 
 const APT = '/usr/bin/apt-get';
 let updated = false;
 
-function runApt(args: string[], log: Log, label: string): Promise<{ code: number | null; tail: string }> {
-  return new Promise((resolve) => {
-    // Non-interactive; policy-rc.d on these machines keeps the package's service from starting.
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const child = spawn(APT, ['-o', 'DPkg::Lock::Timeout=300', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const tail: string[] = [];
-    const onData = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (!line.trim()) continue;
-        tail.push(line);
-        if (tail.length > 20) tail.shift();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    const beat = setInterval(() => log(`[${label}] apt-get ${args.join(' ')}: still running...`), 15000);
-    child.on('error', (err) => {
-      clearInterval(beat);
-      resolve({ code: -1, tail: err.message });
+async function runApt(args: string[], log: Log, label: string): Promise<{ code: number | null; tail: string }> {
+  // Non-interactive; policy-rc.d on these machines keeps the package's service from starting.
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const beat = setInterval(() => log(`[${label}] apt-get ${args.join(' ')}: still running...`), 15000);
+  try {
+    const result = await execa(APT, ['-o', 'DPkg::Lock::Timeout=300', ...args], {
+      env,
+      stdin: 'ignore',
+      all: true,
+      reject: false,
     });
-    child.on('close', (code) => {
-      clearInterval(beat);
-      resolve({ code, tail: tail.join('\n') });
-    });
-  });
+    const { originalMessage } = result as Partial<ExecaError>;
+    if (originalMessage) return { code: -1, tail: originalMessage };
+    const lines = (result.all ?? '').split('\n').filter((line) => line.trim());
+    return { code: result.exitCode ?? null, tail: lines.slice(-20).join('\n') };
+  } finally {
+    clearInterval(beat);
+  }
 }
 
 function hasCandidate(pkg: string): boolean {

@@ -16,6 +16,3 @@ export class ServiceStartError extends Error {
     this.name = 'ServiceStartError';
   }
 }
-
-export type Log = (line: string) => void;
-export const stderrLog: Log = (line) => process.stderr.write(`${line}\n`);

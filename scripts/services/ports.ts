@@ -1,19 +1,15 @@
+import getPort from 'get-port';
 import * as net from 'net';
 
-/** A port free right now on 127.0.0.1 (the OS picks it; a tiny race is accepted). */
+/** A port free right now on 127.0.0.1 (get-port; the OS picks it, a tiny race is accepted). */
 export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
+  return getPort({ host: '127.0.0.1' });
 }
 
-/** Whether something already listens on 127.0.0.1:port. */
+/**
+ * Whether something already listens on 127.0.0.1:port. Not get-port's `getPort({ port })`: it holds
+ * each port it handed out for 15 s, so a port from `freePort()` would look taken.
+ */
 export function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();

@@ -5,12 +5,14 @@
  * else Debian's `postgresql` package is installed (root only). Postgres refuses to run as root, so as
  * root the cluster runs as the `postgres` user (spawned with its uid/gid, as `runuser -u postgres` would).
  */
-import { spawn, spawnSync } from 'child_process';
+import { spawnSync } from 'child_process';
+import execa, { type ExecaError } from 'execa';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { aptInstall } from './apt';
-import { ServiceStartError, ServiceUnavailableError, stderrLog, type Log } from './errors';
+import { stderrLog, type Log } from '../toolchain';
+import { ServiceStartError, ServiceUnavailableError } from './errors';
 import { freePort } from './ports';
 import { isExecutable, supervise, waitFor } from './supervise';
 
@@ -89,32 +91,24 @@ function runAs(): { uid: number; gid: number } | undefined {
 }
 
 /** Runs a Postgres client or initdb to completion; rejects with its output. */
-function runTool(
+async function runTool(
   bin: string,
   args: string[],
   user: { uid: number; gid: number } | undefined,
   cwd: string,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], ...(user ?? {}) });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
-    child.on('error', (err) =>
-      reject(new ServiceStartError(`${SERVICE} ${path.basename(bin)}`, `could not start: ${err.message}`, output)),
+  const result = await execa(bin, args, { cwd, stdin: 'ignore', all: true, reject: false, ...(user ?? {}) });
+  const output = result.all ?? '';
+  // Only a spawn error (ENOENT, EACCES) carries Node's own message; an exit does not.
+  const { originalMessage } = result as Partial<ExecaError>;
+  if (originalMessage)
+    throw new ServiceStartError(`${SERVICE} ${path.basename(bin)}`, `could not start: ${originalMessage}`, output);
+  if (result.exitCode !== 0)
+    throw new ServiceStartError(
+      `${SERVICE} ${path.basename(bin)} ${args.join(' ')}`,
+      `failed (exit ${result.exitCode ?? result.signal ?? 'unknown'})`,
+      output,
     );
-    child.on('close', (code) =>
-      code === 0
-        ? resolve()
-        : reject(
-            new ServiceStartError(
-              `${SERVICE} ${path.basename(bin)} ${args.join(' ')}`,
-              `failed (exit ${code})`,
-              output,
-            ),
-          ),
-    );
-  });
 }
 
 /** `log` gets the server's output lines, `setupLog` the install's progress (stderr by default). */

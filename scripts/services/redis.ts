@@ -8,7 +8,8 @@ import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { aptInstall } from './apt';
-import { ServiceStartError, ServiceUnavailableError, stderrLog, type Log } from './errors';
+import { stderrLog, type Log } from '../toolchain';
+import { ServiceStartError, ServiceUnavailableError } from './errors';
 import { freePort } from './ports';
 import { isExecutable, supervise, waitFor, type Supervised } from './supervise';
 

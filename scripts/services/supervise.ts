@@ -4,10 +4,12 @@
  * a detached watchdog does the same (and removes a throwaway folder) if our process dies first.
  */
 import { spawn, type ChildProcess } from 'child_process';
+import execa, { type ExecaChildProcess, type ExecaError } from 'execa';
 import * as fs from 'fs';
 import type { Socket } from 'net';
 import * as readline from 'readline';
 import type { Readable } from 'stream';
+import pWaitFor from 'p-wait-for';
 
 export interface SuperviseOptions {
   cmd: string;
@@ -44,11 +46,15 @@ export interface Supervised {
 const NODE = process.execPath;
 
 export function supervise(opts: SuperviseOptions): Supervised {
-  const child = spawn(opts.cmd, opts.args, {
+  // execa: the spawn, its error and exit as one promise, and a kill on our normal exit (signal-exit).
+  const child = execa(opts.cmd, opts.args, {
     cwd: opts.cwd,
     env: opts.env ?? process.env,
+    extendEnv: false, // the env given is the whole env (n8n's children must not inherit ours)
     detached: true, // own process group: stop() also ends what the server spawns
     stdio: ['ignore', 'pipe', 'pipe'],
+    buffer: false, // lines are kept below, bounded
+    reject: false,
     ...(opts.uid !== undefined ? { uid: opts.uid } : {}),
     ...(opts.gid !== undefined ? { gid: opts.gid } : {}),
   });
@@ -67,14 +73,13 @@ export function supervise(opts: SuperviseOptions): Supervised {
   eachLine(child.stdout, onLine);
   eachLine(child.stderr, onLine);
   let exitedFlag = false;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.once('error', (err) => {
-      kept.push(`spawn ${opts.cmd} failed: ${err.message}`);
-      resolve();
-    });
+  const exited = child.then((result) => {
+    exitedFlag = true;
+    // A spawn error (ENOENT, EACCES) is a result with neither an exit code nor a signal.
+    // Only a spawn error (ENOENT, EACCES) carries Node's own message; an exit or a signal does not.
+    const { originalMessage } = result as Partial<ExecaError>;
+    if (originalMessage) kept.push(`spawn ${opts.cmd} failed: ${originalMessage}`);
   });
-  void exited.then(() => (exitedFlag = true));
   const pid = child.pid ?? 0;
   const watchdog = pid ? startWatchdog(pid, stopSignal, opts.removeOnOrphan) : undefined;
   let stopping: Promise<void> | undefined;
@@ -89,7 +94,7 @@ export function supervise(opts: SuperviseOptions): Supervised {
 }
 
 /** Calls `onLine` per complete line (chunks from a pipe can end mid-line). */
-function eachLine(stream: Readable | null, onLine: (line: string) => void): void {
+export function eachLine(stream: Readable | null, onLine: (line: string) => void): void {
   if (stream) readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
 }
 
@@ -104,7 +109,7 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals | 0): boolean
 }
 
 async function stopGroup(
-  child: ChildProcess,
+  child: ExecaChildProcess,
   signal: NodeJS.Signals,
   exited: Promise<void>,
   watchdog: ChildProcess | undefined,
@@ -155,18 +160,24 @@ function startWatchdog(pgid: number, signal: NodeJS.Signals, removeDir?: string)
   return watchdog;
 }
 
-/** Polls `check` every 200 ms until it is true; false when `deadline` passes or `giveUp()` says so. */
+/**
+ * Polls `check` every 200 ms (p-wait-for) until it is true; false when `timeoutMs` passes or `giveUp()`
+ * says so (the process being waited on has exited: no point waiting out the timeout).
+ */
 export async function waitFor(
   check: () => Promise<boolean> | boolean,
   timeoutMs: number,
   giveUp: () => boolean = () => false,
 ): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return true;
-    if (giveUp() || Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 200));
+  let gaveUp = false;
+  const ready = async () => (await check()) || (gaveUp = giveUp());
+  try {
+    await pWaitFor(ready, { interval: 200, timeout: timeoutMs });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') return false; // p-wait-for's deadline
+    throw error;
   }
+  return !gaveUp;
 }
 
 /** mkdir-free check used by callers that want to know a binary exists and is executable. */

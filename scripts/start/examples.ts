@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { N8nCredentialJson, N8nWorkflowJson } from '../n8n/cli';
-import { REPO_ROOT } from '../n8n/install';
+import { REPO_ROOT } from '../toolchain';
 
 const EXAMPLES_DIR = path.join(REPO_ROOT, 'n8n', 'examples');
 

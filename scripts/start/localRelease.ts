@@ -10,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { execFile } from 'child_process';
 import { promisify } from 'util';
-import { childEnv, projectNode } from '../n8n/install';
+import { childEnv, projectNode } from '../toolchain';
 import { N8N_PACKAGE_DIR, packN8nPackage } from '../registry/pack';
 import { startRegistry } from '../registry/registry';
 import type { Teardown } from './teardown';

@@ -5,7 +5,8 @@
  * running and the banner says why.
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { ensureN8n, N8nUnavailableError } from '../n8n/install';
+import { ensureN8n } from '../n8n/install';
+import { ToolchainUnavailableError } from '../toolchain';
 import { ServiceUnavailableError } from '../services/errors';
 import { portInUse } from '../services/ports';
 import { bannerLines, type BannerN8n } from './banner';
@@ -70,7 +71,7 @@ async function startN8nPart(run: Run, plan: N8nPlan, sandbox: Sandbox): Promise<
   try {
     return await startN8nWithExamples(run, plan, sandbox);
   } catch (error) {
-    if (!(error instanceof N8nUnavailableError || error instanceof ServiceUnavailableError)) throw error;
+    if (!(error instanceof ToolchainUnavailableError || error instanceof ServiceUnavailableError)) throw error;
     run.say(`\nSKIPPED n8n: ${error.message}\nThe sandbox keeps running without it.`);
     return { missing: `n8n cannot run here: ${error.message}` };
   }

@@ -9,7 +9,7 @@ import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigge
 import { type CommerceServiceClient, type Order } from '../../../shared/src';
 import { nodeTransport } from '../../kit/nodeTransport';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
-import { fakeExecute, fakeWebhook } from '../../unit/n8n/fake/context';
+import { fakeExecute, fakeWebhook } from '../../unit/support/n8n/context';
 import { SEARCH_PERFORMS, authFor, hookByTriggerKey, run, startCatcher, type Catcher } from '../support/zapier';
 import { createClient, siteZoneLabel } from '../../kit/client';
 

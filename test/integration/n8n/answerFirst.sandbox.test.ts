@@ -10,8 +10,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox, type SandboxDelivery } from '../../../sandbox';
-import { StoreClient, httpRequest } from '../sandbox/httpClient';
-import { serveTrigger, type ServedTrigger } from './servedTrigger';
+import { StoreClient, httpRequest } from '../support/httpClient';
+import { serveTrigger, type ServedTrigger } from '../support/servedTrigger';
 
 const ANSWER_WITHIN_MS = 1000;
 // Long enough for a verify-first trigger to fail on what the store logged, not on jest's clock.

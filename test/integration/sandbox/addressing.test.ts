@@ -1,16 +1,14 @@
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { API_ROOT, httpRequest, StoreClient } from './httpClient';
+import { API_ROOT, httpRequest, StoreClient } from '../support/httpClient';
+import { useSandbox } from '../support/sandbox';
 
 /** How the API is reached: /wp-json, ?rest_route=, trailing slashes, the Host header, sub-folder sites. */
-let sandbox: Sandbox;
+const sandbox = useSandbox({ size: 40 });
 let store: StoreClient;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 40 });
   store = new StoreClient(sandbox.url, sandbox.apiKey);
 });
-afterAll(() => sandbox.close());
-afterEach(() => sandbox.reset());
 
 type Json = Record<string, unknown>;
 const withKey = { 'x-api-key': 'sandbox-demo-key' };

@@ -1,11 +1,10 @@
-import { EVENT_TYPES, startSandbox, type Sandbox } from '../../../sandbox';
-import { API_ROOT, httpRequest, StoreClient } from './httpClient';
-import { startReceiver, type Receiver } from './receiver';
+import { EVENT_TYPES, startSandbox } from '../../../sandbox';
+import { API_ROOT, httpRequest } from '../support/httpClient';
+import { useReceiver, useSandboxStore } from '../support/sandbox';
 
 /** The dashboard at the sandbox's own address, and the two admin reads it polls. */
-let sandbox: Sandbox;
-let store: StoreClient;
-let receiver: Receiver;
+const { sandbox, store } = useSandboxStore({ size: 60, profile: 'real' });
+const receiver = useReceiver();
 
 interface CatalogProduct {
   id: number;
@@ -40,17 +39,6 @@ interface Activity {
     record: { id: number | string | null; email: string | null };
   }>;
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 60, profile: 'real' });
-  store = new StoreClient(sandbox.url, sandbox.apiKey);
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await sandbox.close();
-  await receiver.close();
-});
-beforeEach(() => sandbox.reset());
 
 const activity = async (query = ''): Promise<Activity> => {
   const response = await store.admin('GET', `/activity${query}`);

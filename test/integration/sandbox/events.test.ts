@@ -1,11 +1,10 @@
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient } from './httpClient';
-import { startReceiver, type Receiver } from './receiver';
+import { startSandbox } from '../../../sandbox';
+import { expectInCents, StoreClient } from '../support/httpClient';
+import { useReceiver, useSandboxStore } from '../support/sandbox';
 
 /** Events: the store change each one makes, and its delivery to matching hooks over real HTTP. */
-let sandbox: Sandbox;
-let store: StoreClient;
-let receiver: Receiver;
+const { sandbox, store } = useSandboxStore({ size: 120, seed: 9 });
+const receiver = useReceiver();
 
 type Json = Record<string, unknown>;
 interface Plan {
@@ -21,20 +20,7 @@ interface Product {
 let products: Product[];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 120, seed: 9 });
-  store = new StoreClient(sandbox.url, sandbox.apiKey);
-  receiver = await startReceiver();
   products = (await store.rest('/products', { query: { per_page: 100 } })).json<Product[]>();
-});
-afterAll(async () => {
-  await sandbox.close();
-  await receiver.close();
-});
-beforeEach(() => {
-  sandbox.reset();
-  receiver.received.length = 0;
-  receiver.status = 200;
-  receiver.silent = false;
 });
 
 const hook = (path: string, body: Json = {}, productId?: number) =>
@@ -190,17 +176,14 @@ describe('prices_in_cents', () => {
     await sandbox.fireEvent({ type: 'purchased', product_id: product.id, plan_id: plan.id });
     const decimal = receiver.received.find((request) => request.path === '/decimal')?.json ?? {};
     const cents = receiver.received.find((request) => request.path === '/cents')?.json ?? {};
-    for (const key of [
+    expectInCents(cents, decimal, [
       'order_amount',
       'tax_amount',
       'pre_tax_amount',
       'invoice_total',
       'invoice_subtotal',
       'shipping_amount',
-    ]) {
-      expect(Number.isInteger(cents[key])).toBe(true);
-      expect(cents[key]).toBe(Math.round((decimal[key] as number) * 100));
-    }
+    ]);
     const [centsItem, decimalItem] = [(cents.items as Json[])[0], (decimal.items as Json[])[0]];
     for (const key of ['unit_price', 'subtotal', 'total_amount', 'tax_amount']) {
       expect(centsItem[key]).toBe(Math.round((decimalItem[key] as number) * 100));

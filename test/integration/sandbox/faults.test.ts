@@ -1,16 +1,13 @@
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { httpRequest, StoreClient } from './httpClient';
+import { httpRequest, StoreClient } from '../support/httpClient';
+import { useSandbox } from '../support/sandbox';
 
 /** Faults on demand: each kind, scoped by route and count, switched in-process and over HTTP. */
-let sandbox: Sandbox;
+const sandbox = useSandbox({ size: 30, afterEachTest: (store) => store.setFaults(null) });
 let store: StoreClient;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 30 });
   store = new StoreClient(sandbox.url, sandbox.apiKey);
 });
-afterAll(() => sandbox.close());
-afterEach(() => sandbox.setFaults(null));
 
 const orders = () => store.rest('/orders', { query: { per_page: 2 } });
 

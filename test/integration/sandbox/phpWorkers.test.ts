@@ -1,8 +1,8 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient, httpRequest } from './httpClient';
+import { httpRequest } from '../support/httpClient';
+import { useSandboxStore } from '../support/sandbox';
 
 /**
  * `phpWorkers`: a small host. Each API request, and each store event with its deliveries, holds one
@@ -10,20 +10,13 @@ import { StoreClient, httpRequest } from './httpClient';
  * worker its own delivery holds, until the delivery's time is up (here 800 ms instead of 5 s).
  */
 const DELIVERY_TIMEOUT_MS = 800;
-let sandbox: Sandbox;
-let store: StoreClient;
+const { sandbox, store } = useSandboxStore({ size: 40, seed: 3, deliveryTimeoutMs: DELIVERY_TIMEOUT_MS });
 let orderIds: number[];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 40, seed: 3, deliveryTimeoutMs: DELIVERY_TIMEOUT_MS });
-  store = new StoreClient(sandbox.url, sandbox.apiKey);
   orderIds = (await store.rest('/orders', { query: { per_page: 2 } })).json<{ id: number }[]>().map(({ id }) => id);
 });
-afterAll(async () => {
-  await sandbox.close();
-});
 beforeEach(() => {
-  sandbox.reset();
   sandbox.setPhpWorkers(null);
   sandbox.setLatency(0);
 });

@@ -1,23 +1,10 @@
 /** The `real` profile: the deviations of docs/service/real-stores.md, each also switchable alone. */
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient } from './httpClient';
-import { startReceiver, type Receiver } from './receiver';
+import { expectInCents } from '../support/httpClient';
+import { useReceiver, useSandboxStore } from '../support/sandbox';
 import { LATEST_ORDER, shapeProblems } from './specShapes';
 
-let sandbox: Sandbox;
-let store: StoreClient;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 150, profile: 'real', seed: 5 });
-  store = new StoreClient(sandbox.url, sandbox.apiKey);
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await sandbox.close();
-  await receiver.close();
-});
-beforeEach(() => sandbox.reset());
+const { sandbox, store } = useSandboxStore({ size: 150, profile: 'real', seed: 5 });
+const receiver = useReceiver();
 
 type Json = Record<string, unknown>;
 const latest = (body: Json = {}, query: Record<string, string | number> = {}) =>
@@ -144,17 +131,14 @@ describe('REST on a real store', () => {
     const [order] = (await store.rest('/orders', { query: { per_page: 1 } })).json<Json[]>();
     const [customer] = (await store.rest('/customers', { query: { per_page: 1 } })).json<Json[]>();
     const products = (await store.rest('/products', { query: { per_page: 100 } })).json<Json[]>();
-    for (const key of [
+    expectInCents(centsOrder, order, [
       'order_amount',
       'tax_amount',
       'pre_tax_amount',
       'shipping_amount',
       'invoice_total',
       'invoice_subtotal',
-    ]) {
-      expect(Number.isInteger(centsOrder[key])).toBe(true);
-      expect(centsOrder[key]).toBe(Math.round((order[key] as number) * 100));
-    }
+    ]);
     const [centsItem, item] = [(centsOrder.items as Json[])[0], (order.items as Json[])[0]];
     expect(centsItem.unit_price).toBe(Math.round((item.unit_price as number) * 100));
     expect(centsCustomer.lifetime_value).toBe(Math.round((customer.lifetime_value as number) * 100));

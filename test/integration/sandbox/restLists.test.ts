@@ -2,18 +2,11 @@
  * Paging, sorting, filters, parameter sources, headers and 400s of the list operations (spec profile):
  * docs/service/operations.md#paging-and-sorting and docs/service/operations.md#how-parameters-travel.
  */
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { API_ROOT, httpRequest, StoreClient } from './httpClient';
+import { API_ROOT, httpRequest } from '../support/httpClient';
+import { useSandboxStore } from '../support/sandbox';
 
-let sandbox: Sandbox;
-let store: StoreClient;
 const SIZE = 120;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: SIZE, seed: 11 });
-  store = new StoreClient(sandbox.url, sandbox.apiKey);
-});
-afterAll(() => sandbox.close());
+const { sandbox, store } = useSandboxStore({ size: SIZE, seed: 11 });
 
 type Json = Record<string, unknown>;
 type Query = Record<string, string | number>;

@@ -1,16 +1,9 @@
 /** Operations 7 to 15: fields and types of docs/service/shapes.md, keys, ids and links (spec profile). */
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { API_ROOT, httpRequest, StoreClient } from './httpClient';
+import { API_ROOT, expectRestError, httpRequest } from '../support/httpClient';
+import { useSandboxStore } from '../support/sandbox';
 import { CUSTOMER, INVOICE, ORDER, ORDER_ITEM, PLAN, PRODUCT, shapeProblems, SUBSCRIPTION } from './specShapes';
 
-let sandbox: Sandbox;
-let store: StoreClient;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 200, seed: 3 });
-  store = new StoreClient(sandbox.url, sandbox.apiKey);
-});
-afterAll(() => sandbox.close());
+const { sandbox, store } = useSandboxStore({ size: 200, seed: 3 });
 
 type Json = Record<string, unknown>;
 const list = async (path: string, query: Record<string, string | number> = {}): Promise<Json[]> => {
@@ -174,12 +167,7 @@ describe('keys and ids', () => {
   it.each(paths)('%s answers 401 rest_forbidden_context without x-api-key or with a wrong one', async (path) => {
     for (const key of [null, 'wrong-key']) {
       const response = await store.rest(path, { key });
-      expect(response.status).toBe(401);
-      expect(response.json()).toEqual({
-        code: 'rest_forbidden_context',
-        message: expect.any(String),
-        data: { status: 401 },
-      });
+      expectRestError(response, 401, 'rest_forbidden_context');
     }
   });
 

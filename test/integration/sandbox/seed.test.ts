@@ -1,5 +1,5 @@
 import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient } from './httpClient';
+import { StoreClient } from '../support/httpClient';
 
 /** The seeded store: deterministic by seed, sized by size, the same after reset. */
 type Json = Record<string, unknown>;

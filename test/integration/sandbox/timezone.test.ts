@@ -1,15 +1,10 @@
 /** The sandbox's site zone (sandbox/README.md, "Time zone"): the index, the admin API, and how times are written. */
-import { type Sandbox, startSandbox } from '../../../sandbox';
+import { useSandbox } from '../support/sandbox';
 
 const KEY = 'tz-key-3310';
 
 describe('the sandbox site zone', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile: 'real', apiKey: KEY, size: 60, seed: 2, quiet: true });
-  });
-  afterEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
+  const sandbox = useSandbox({ profile: 'real', apiKey: KEY, size: 60, seed: 2, quiet: true });
 
   const get = async (path: string): Promise<unknown> =>
     (await fetch(`${sandbox.url}${path}`, { headers: { 'x-api-key': KEY } })).json();

@@ -1,17 +1,9 @@
 /** Operations 1 to 6 as docs/service/operations.md#webhook-operations documents them (spec profile). */
-import { startSandbox, type Sandbox } from '../../../sandbox';
-import { StoreClient } from './httpClient';
+import { expectRestError } from '../support/httpClient';
+import { useSandboxStore } from '../support/sandbox';
 import { LATEST_ORDER, shapeProblems } from './specShapes';
 
-let sandbox: Sandbox;
-let store: StoreClient;
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, size: 150, seed: 7 });
-  store = new StoreClient(sandbox.url, sandbox.apiKey);
-});
-afterAll(() => sandbox.close());
-beforeEach(() => sandbox.reset());
+const { sandbox, store } = useSandboxStore({ size: 150, seed: 7 });
 
 type Entry = { id: unknown; name: unknown };
 type Record10 = Record<string, unknown>;
@@ -29,12 +21,7 @@ describe('1 validate', () => {
     ['a wrong key', 'not-the-key'],
   ])('answers 401 rest_forbidden_context for %s', async (_label, key) => {
     const response = await store.webhook('POST', '/validate/', { key });
-    expect(response.status).toBe(401);
-    expect(response.json()).toEqual({
-      code: 'rest_forbidden_context',
-      message: expect.any(String),
-      data: { status: 401 },
-    });
+    expectRestError(response, 401, 'rest_forbidden_context');
   });
 
   it('reads api_key from a JSON body too', async () => {
@@ -267,7 +254,6 @@ describe('6 latest-orders', () => {
 describe('routes', () => {
   it('answers 404 rest_no_route for an unknown route', async () => {
     const response = await store.webhook('POST', '/nope/', { key: sandbox.apiKey });
-    expect(response.status).toBe(404);
-    expect(response.json()).toEqual({ code: 'rest_no_route', message: expect.any(String), data: { status: 404 } });
+    expectRestError(response, 404, 'rest_no_route');
   });
 });

@@ -2,7 +2,6 @@
  * The shared client against the sandbox store over real HTTP on 127.0.0.1, for both the spec profile
  * and the real-store profile: every operation, the unsubscribe fallback, the paginator and each fault.
  */
-import * as http from 'node:http';
 import {
   AuthenticationError,
   collect,
@@ -19,8 +18,11 @@ import {
   UnexpectedResponseError,
 } from '../../../shared/src';
 import { nodeTransport } from '../../kit/nodeTransport';
-import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 import { createClient } from '../../kit/client';
+
+import { type Sandbox, type SandboxProfile } from '../../../sandbox';
+import { startReceiver } from '../support/receiver';
+import { useSandbox } from '../support/sandbox';
 
 const KEY = 'integration-key-5f2c';
 
@@ -36,15 +38,12 @@ function clientFor(
 }
 
 describe.each<SandboxProfile>(['spec', 'real'])('shared client against the sandbox (%s profile)', (profile) => {
-  let sandbox: Sandbox;
+  const sandbox = useSandbox({ profile, apiKey: KEY, size: 300, seed: 7 });
   let client: CommerceServiceClient;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile, apiKey: KEY, size: 300, seed: 7 });
     client = clientFor(sandbox);
   });
-  afterEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
 
   test('validates the key (1) and rejects a wrong one with an authentication error', async () => {
     await expect(client.validateKey()).resolves.toBeUndefined();
@@ -122,26 +121,16 @@ describe.each<SandboxProfile>(['spec', 'real'])('shared client against the sandb
   });
 
   test('a sandbox event reaches a subscribed hook; the delivery parses and matches the trigger', async () => {
-    const received: string[] = [];
-    const catcher = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push(body);
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => catcher.listen(0, '127.0.0.1', resolve));
+    const catcher = await startReceiver();
     try {
-      const port = (catcher.address() as { port: number }).port;
       const hook = await client.subscribeHook({
-        hook_url: `http://127.0.0.1:${port}/catch`,
+        hook_url: `${catcher.url}/catch`,
         status: 'purchased',
         prices_in_cents: true,
       });
       const deliveries = await sandbox.fireEvent({ type: 'purchased' });
       expect(deliveries.map((d) => d.hookId)).toEqual([hook.id]);
-      const records = parseDelivery(received[0]);
+      const records = parseDelivery(catcher.received[0]?.body);
       expect(records).toHaveLength(1);
       expect(records[0]?.trigger).toBe('purchased');
       expect(Number.isInteger(records[0]?.order_amount)).toBe(true);
@@ -149,7 +138,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('shared client against the sandb
       expect(matchesFilters(records[0]!, { event: 'refunded' })).toBe(false);
       await client.deleteHook(hook.id);
     } finally {
-      await new Promise<void>((resolve) => catcher.close(() => resolve()));
+      await catcher.close();
     }
   });
 
@@ -167,15 +156,12 @@ describe.each<SandboxProfile>(['spec', 'real'])('shared client against the sandb
 });
 
 describe('shared client against a misbehaving store', () => {
-  let sandbox: Sandbox;
+  const sandbox = useSandbox({ profile: 'real', apiKey: KEY, size: 50 });
   let client: CommerceServiceClient;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile: 'real', apiKey: KEY, size: 50 });
     client = clientFor(sandbox, { timeoutMs: 400 });
   });
-  afterEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
 
   test('reads JSON behind a byte-order mark or a PHP notice', async () => {
     sandbox.setFaults({ bom: true });

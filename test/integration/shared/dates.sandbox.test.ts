@@ -12,10 +12,12 @@ import {
   type Transport,
   pollEvents,
 } from '../../../shared/src';
-import type { Notice } from '../../../shared/src/platform/port';
 import { nodeTransport } from '../../kit/nodeTransport';
-import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
+import type { Notice } from '../../../shared/src/platform/port';
 import { createClient, siteZoneLabel } from '../../kit/client';
+
+import { type Sandbox, type SandboxProfile } from '../../../sandbox';
+import { useSandbox } from '../support/sandbox';
 
 const KEY = 'dates-key-7c21';
 
@@ -55,12 +57,7 @@ describe.each<[SandboxProfile, string, string]>([
   ['spec', 'UTC', '+00:00'],
   ['real', 'America/New_York', '-0'],
 ])('instants on the %s profile (site zone %s)', (profile, zoneName, offsetStart) => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile, apiKey: KEY, size: 300, seed: 4, quiet: true });
-  });
-  afterEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
+  const sandbox = useSandbox({ profile, apiKey: KEY, size: 300, seed: 4, quiet: true });
 
   test('the index states the zone; one client reads it once for all its reads', async () => {
     const index = (await (await fetch(`${sandbox.url}/wp-json/`)).json()) as Record<string, unknown>;
@@ -118,12 +115,7 @@ describe.each<[SandboxProfile, string, string]>([
 });
 
 describe('site zones and an unreadable index', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile: 'real', apiKey: KEY, size: 200, seed: 9, quiet: true });
-  });
-  afterEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
+  const sandbox = useSandbox({ profile: 'real', apiKey: KEY, size: 200, seed: 9, quiet: true });
 
   test.each([
     ['Asia/Kathmandu', '+05:45'],
@@ -163,12 +155,7 @@ describe('site zones and an unreadable index', () => {
 });
 
 describe('polling compares records, not the site-local strings', () => {
-  let sandbox: Sandbox;
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile: 'real', apiKey: KEY, size: 200, seed: 13, quiet: true });
-  });
-  afterEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
+  const sandbox = useSandbox({ profile: 'real', apiKey: KEY, size: 200, seed: 13, quiet: true });
 
   /** A polling trigger whose every poll is a new client (as a real poll is), with the state passed on. */
   function trigger(event: string): { poll(): Promise<PollResult> } {

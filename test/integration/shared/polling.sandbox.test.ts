@@ -6,6 +6,7 @@ import { pollEvents, type CommerceServiceClient, type EventFilters, type PollRes
 import { nodeTransport } from '../../kit/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 import { createClient } from '../../kit/client';
+import { useSandbox } from '../support/sandbox';
 
 const KEY = 'polling-key-51e0';
 
@@ -14,15 +15,12 @@ function clientFor(sandbox: Sandbox): CommerceServiceClient {
 }
 
 describe.each<SandboxProfile>(['spec', 'real'])('polling the sandbox store (%s profile)', (profile) => {
-  let sandbox: Sandbox;
+  const sandbox = useSandbox({ profile, apiKey: KEY, size: 400, seed: 11, quiet: true });
   let client: CommerceServiceClient;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile, apiKey: KEY, size: 400, seed: 11, quiet: true });
     client = clientFor(sandbox);
   });
-  afterEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
 
   function trigger(filters: EventFilters): { poll(): Promise<PollResult> } {
     let state: unknown;

@@ -7,8 +7,9 @@ import { type CommerceServiceClient, type HttpRequest, type Order, type Transpor
 import { nodeTransport } from '../../kit/nodeTransport';
 import { timerSleep } from '../../../shared/src/http/timerSleep';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
-import { httpRequest } from '../sandbox/httpClient';
 import { createClient } from '../../kit/client';
+import { httpRequest } from '../support/httpClient';
+import { useSandbox } from '../support/sandbox';
 
 const KEY = 'reads-at-scale-key-91';
 
@@ -60,16 +61,13 @@ function expectEveryOrderOnce(orders: Order[], total: number): void {
 }
 
 describe('Return All in parallel under faults limited to a few requests', () => {
-  let sandbox: Sandbox;
+  const sandbox = useSandbox({ apiKey: KEY, size: 3000, seed: 11 });
   let total: number;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, apiKey: KEY, size: 3000, seed: 11 });
     total = (await retryingClient(sandbox).listOrders({ per_page: 1 })).total ?? 0;
     expect(total).toBe(3000);
   });
-  afterEach(() => sandbox.reset());
-  afterAll(() => sandbox.close());
 
   test('without faults: every order once, in order, 4 requests at a time', async () => {
     const transport = countingTransport();

@@ -2,40 +2,16 @@
  * Delivery verification against the sandbox store over real HTTP: live deliveries caught as a trigger
  * receives them, then forged, checked with the store, and never showing the key (issue #10).
  */
-import * as http from 'node:http';
-import { readDelivery, verifyDelivery, type CommerceServiceClient } from '../../../shared/src';
+import { createClient } from '../../kit/client';
 import { markVerification } from '../../../shared/src/events/verify';
 import type { DeliveredEvent } from '../../../shared/src/events/parse';
 import { nodeTransport } from '../../kit/nodeTransport';
-import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
-import { createClient } from '../../kit/client';
+import { readDelivery, verifyDelivery, type CommerceServiceClient } from '../../../shared/src';
+
+import type { Sandbox, SandboxProfile } from '../../../sandbox';
+import { useReceiver, useSandbox } from '../support/sandbox';
 
 const KEY = 'verify-key-93b1';
-
-interface Catcher {
-  url: string;
-  bodies: string[];
-  close(): Promise<void>;
-}
-
-async function startCatcher(): Promise<Catcher> {
-  const bodies: string[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    req.on('end', () => {
-      bodies.push(body);
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    bodies,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 function clientFor(sandbox: Sandbox, apiKey = KEY): CommerceServiceClient {
   return createClient({ settings: { storeUrl: sandbox.url, apiKey }, transport: nodeTransport, timeoutMs: 3000 });
@@ -44,30 +20,20 @@ function clientFor(sandbox: Sandbox, apiKey = KEY): CommerceServiceClient {
 describe.each<SandboxProfile>(['spec', 'real'])(
   'verifying deliveries with the sandbox store (%s profile)',
   (profile) => {
-    let sandbox: Sandbox;
-    let catcher: Catcher;
+    const sandbox = useSandbox({ profile, apiKey: KEY, size: 120, seed: 3, quiet: true });
+    const catcher = useReceiver();
     let client: CommerceServiceClient;
 
-    beforeAll(async () => {
-      sandbox = await startSandbox({ port: 0, profile, apiKey: KEY, size: 120, seed: 3, quiet: true });
-      catcher = await startCatcher();
+    beforeAll(() => {
       client = clientFor(sandbox);
-    });
-    afterEach(() => {
-      sandbox.reset();
-      catcher.bodies.length = 0;
-    });
-    afterAll(async () => {
-      await catcher.close();
-      await sandbox.close();
     });
 
     /** Fires a store event to a hook for it and returns the body exactly as it arrived. */
     async function deliveryOf(type: string): Promise<string> {
-      const hook = await client.subscribeHook({ hook_url: catcher.url, status: type });
+      const hook = await client.subscribeHook({ hook_url: `${catcher.url}/hook`, status: type });
       await sandbox.fireEvent({ type });
       await client.deleteHook(hook.id);
-      const body = catcher.bodies.at(-1);
+      const body = catcher.received.at(-1)?.body;
       if (!body) throw new Error(`no delivery of ${type}`);
       return body;
     }

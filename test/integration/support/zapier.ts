@@ -117,7 +117,7 @@ export function adminGet<T>(sandbox: Sandbox, path: string): Promise<T> {
   });
 }
 
-export { SEARCH_PERFORMS, hookByTriggerKey } from '../../unit/zapier/performs';
+export { SEARCH_PERFORMS, hookByTriggerKey } from '../../unit/support/zapierPerforms';
 export { testConnection } from '../../../zapier/src/authentication';
 export { listPlans } from '../../../zapier/src/triggers/plans';
 export { listProducts } from '../../../zapier/src/triggers/products';

@@ -1,18 +1,19 @@
-import { collect } from '../../../shared/src';
 import { nodeTransport } from '../../kit/nodeTransport';
-import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
+import { collect } from '../../../shared/src';
+
+import { type SandboxProfile, startSandbox } from '../../../sandbox';
 import App from '../../../zapier/src';
-import { plainOutputs, searchPerform } from '../../unit/zapier/performs';
+import { plainOutputs, searchPerform } from '../../unit/support/zapierPerforms';
 import { SEARCH_PERFORMS, authFor, listPlans, run, testConnection, zapierFailure } from '../support/zapier';
 import { createClient } from '../../kit/client';
+import { useSandbox } from '../support/sandbox';
 
 describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on the %s profile', (profile) => {
-  let sandbox: Sandbox;
+  const sandbox = useSandbox({ profile, quiet: true, afterEachTest: (store) => store.setFaults(null) });
   let auth: Record<string, string>;
   const ids = { order: 0, subscription: 0, customer: 0, product: 0 };
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile, quiet: true });
     auth = authFor(sandbox);
     const client = createClient({
       settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot },
@@ -23,9 +24,6 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
     ids.customer = (await client.listCustomers({ per_page: 1 })).items[0]?.id ?? 0;
     ids.product = (await client.listProducts({ per_page: 1 })).items[0]?.id ?? 0;
   });
-
-  afterAll(() => sandbox.close());
-  afterEach(() => sandbox.setFaults(null));
 
   it('the auth test passes and labels the connection with the store host', async () => {
     const result = await run(testConnection, { authData: auth });

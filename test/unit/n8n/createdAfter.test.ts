@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { ORIGIN, ROOT, fakeExecute } from './fake/context';
+import { ORIGIN, ROOT, fakeExecute } from '../support/n8n/context';
 import { useNock } from '../support/nock';
 
 const node = new CommerceService();

@@ -1,22 +1,15 @@
 import nock from 'nock';
-import type { IDataObject, IHttpRequestOptions, INode } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { CommerceServiceApi } from '../../../n8n/credentials/CommerceServiceApi.credentials';
 import { endpoint, resolveStore, urlWithQuery } from '../../../shared/src';
-import { KEY, ORIGIN, ROOT } from './fake/context';
+import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
 import { useNock } from '../support/nock';
-import { resolveValue } from './fake/expressions';
-import { applyAuthenticate, performRequest, type SentRequest } from './fake/http';
+import { node, resolveValue } from '../support/n8n/expressions';
+import { applyAuthenticate, performRequest, type SentRequest } from '../support/n8n/http';
+import { wpError } from '../support/wordpress';
 
 const credential = new CommerceServiceApi();
-const node: INode = {
-	id: 't',
-	name: 'Temp-Node',
-	type: 'n8n-nodes-base.noOp',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
 
 useNock();
 
@@ -149,11 +142,7 @@ describe('CommerceServiceApi credential', () => {
 		nock(ORIGIN)
 			.post(`${ROOT}/webhook/validate/`)
 			.query(true)
-			.reply(401, {
-				code: 'rest_forbidden_context',
-				message: 'Sorry, you cannot view this resource.',
-				data: { status: 401 },
-			});
+			.reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
 
 		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: 'wrong', apiRoot: ROOT });
 

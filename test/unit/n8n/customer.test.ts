@@ -1,24 +1,15 @@
 import nock from 'nock';
 
-import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { KEY, ORIGIN, ROOT, fakeExecute } from './fake/context';
-import { useNock } from '../support/nock';
-import { customer, range } from './fake/fixtures';
-
-const node = new CommerceService();
-
-useNock();
+import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
+import { executeNode, keyedStore } from '../support/n8n/execute';
+import { customer, range } from '../support/n8n/fixtures';
 
 describe('Customer', () => {
 	it('Get sends operation 8 with the key in x-api-key and returns the normalised customer', async () => {
-		const scope = nock(ORIGIN, { reqheaders: { 'x-api-key': KEY } })
-			.get(`${ROOT}/customers/1024`)
-			.reply(200, customer(1024));
-		const { context, sent } = fakeExecute({
+		const scope = keyedStore().get(`${ROOT}/customers/1024`).reply(200, customer(1024));
+		const { output, sent } = await executeNode({
 			parameters: { resource: 'customer', operation: 'get', customerId: ' 1024 ' },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output).toEqual([
@@ -42,11 +33,9 @@ describe('Customer', () => {
 			.get(`${ROOT}/customers`)
 			.query({ page: '1', per_page: '3' })
 			.reply(200, range(1, 3, customer), { 'X-WP-Total': '40', 'X-WP-TotalPages': '14' });
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: { resource: 'customer', operation: 'getAll', returnAll: false, limit: 3 },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output?.map((item) => item.json.id)).toEqual([1, 2, 3]);
@@ -64,11 +53,9 @@ describe('Customer', () => {
 			.get(`${ROOT}/customers`)
 			.query({ page: '3', per_page: '100' })
 			.reply(200, range(201, 7, customer), { 'X-WP-TotalPages': '3' });
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: { resource: 'customer', operation: 'getAll', returnAll: true },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output).toHaveLength(207);

@@ -2,11 +2,12 @@ import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { CREDENTIALS, KEY, ORIGIN, ROOT, fakeExecute } from './fake/context';
+import { CREDENTIALS, KEY, ORIGIN, ROOT, fakeExecute } from '../support/n8n/context';
 import { nodeFailure } from '../support/nodeFailure';
-import { useNock } from '../support/nock';
+import { executeNode } from '../support/n8n/execute';
 import { n8nSleep } from '../support/sleep';
-import { order } from './fake/fixtures';
+import { order } from '../support/n8n/fixtures';
+import { wpError } from '../support/wordpress';
 
 // The action node retries a store that cannot be reached or times out; its waits go through
 // n8n-workflow's `sleep`, recorded here instead of slept.
@@ -19,7 +20,11 @@ jest.mock('n8n-workflow', () =>
 const node = new CommerceService();
 const getOrder = { resource: 'order', operation: 'get', orderId: '1042' };
 
-useNock();
+/** The error Get an order (1042) ends with. */
+function getOrderFailure(): ReturnType<typeof nodeFailure> {
+	const { context } = fakeExecute({ parameters: getOrder });
+	return nodeFailure(() => node.execute.call(context));
+}
 
 describe('errors', () => {
 	it('Return All on a store that ignores paging fails with a NodeApiError saying how many records it read and why', async () => {
@@ -48,14 +53,8 @@ describe('errors', () => {
 	it('a rejected key is a NodeApiError with the shared message, its advice as description, and the status', async () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
-			.reply(401, {
-				code: 'rest_forbidden_context',
-				message: 'Sorry, you cannot view this resource.',
-				data: { status: 401 },
-			});
-		const { context } = fakeExecute({ parameters: getOrder });
-
-		const error = await nodeFailure(() => node.execute.call(context));
+			.reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
+		const error = await getOrderFailure();
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(
@@ -71,14 +70,8 @@ describe('errors', () => {
 	it('an unknown ID is a NodeApiError that says so', async () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
-			.reply(404, {
-				code: 'sc_rest_invalid_id',
-				message: 'Invalid resource ID.',
-				data: { status: 404 },
-			});
-		const { context } = fakeExecute({ parameters: getOrder });
-
-		const error = await nodeFailure(() => node.execute.call(context));
+			.reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
+		const error = await getOrderFailure();
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain(
@@ -97,9 +90,7 @@ describe('errors', () => {
 					'Content-Type': 'text/html',
 				},
 			);
-		const { context } = fakeExecute({ parameters: getOrder });
-
-		const error = await nodeFailure(() => node.execute.call(context));
+		const error = await getOrderFailure();
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain(
@@ -138,9 +129,7 @@ describe('errors', () => {
 			.replyWithError(
 				Object.assign(new Error('timeout of 20000ms exceeded'), { code: 'ECONNABORTED' }),
 			);
-		const { context } = fakeExecute({ parameters: getOrder });
-
-		const error = await nodeFailure(() => node.execute.call(context));
+		const error = await getOrderFailure();
 
 		expect(error.message).toContain(
 			'Get an order failed on shop.example.com after 3 attempts: the store did not answer within 20 seconds',
@@ -230,11 +219,7 @@ describe('Continue On Fail', () => {
 			.get(`${ROOT}/orders/1`)
 			.reply(200, order(1))
 			.get(`${ROOT}/orders/2`)
-			.reply(404, {
-				code: 'sc_rest_invalid_id',
-				message: 'Invalid resource ID.',
-				data: { status: 404 },
-			})
+			.reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404))
 			.get(`${ROOT}/orders/3`)
 			.reply(200, order(3));
 		const { context } = fakeExecute({
@@ -263,14 +248,12 @@ describe('Continue On Fail', () => {
 	});
 
 	it('gives every item an error item when the credential itself is wrong', async () => {
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: getOrder,
 			items: [{ json: {} }, { json: {} }],
 			credentials: { ...CREDENTIALS, apiKey: '  ' },
 			continueOnFail: true,
 		});
-
-		const [output] = await node.execute.call(context);
 
 		expect(output).toEqual([
 			{

@@ -3,8 +3,9 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { ORIGIN, ROOT, fakeLoadOptions } from './fake/context';
+import { ORIGIN, ROOT, fakeLoadOptions } from '../support/n8n/context';
 import { useNock } from '../support/nock';
+import { PURCHASE_KINDS } from '../support/plans';
 
 const { loadOptions } = new CommerceService().methods;
 
@@ -50,12 +51,7 @@ describe('loadOptions', () => {
 		const scope = nock(ORIGIN)
 			.get(`${ROOT}/webhook/plans/`)
 			.query({ product_id: '87' })
-			.reply(200, [
-				{ id: 'full', name: 'Pay in full' },
-				{ id: 'bump', name: 'Purchased as a bump' },
-				{ id: 'upsell', name: 'Purchased as an upsell' },
-				{ id: 'downsell', name: 'Purchased as a downsell' },
-			]);
+			.reply(200, [{ id: 'full', name: 'Pay in full' }, ...PURCHASE_KINDS]);
 		const { context } = fakeLoadOptions({ parameters: { productId: '87' } });
 
 		const options = await loadOptions.getPlans.call(context);

@@ -1,24 +1,16 @@
 import nock from 'nock';
 
-import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { KEY, ORIGIN, ROOT, fakeExecute } from './fake/context';
-import { useNock } from '../support/nock';
-import { order, range } from './fake/fixtures';
-
-const node = new CommerceService();
-
-useNock();
+import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
+import { executeGetMany, executeNode, keyedStore } from '../support/n8n/execute';
+import { order, range } from '../support/n8n/fixtures';
+import { wpError } from '../support/wordpress';
 
 describe('Order', () => {
 	it('Get sends operation 10 and coerces the store’s types to the spec’s', async () => {
-		const scope = nock(ORIGIN, { reqheaders: { 'x-api-key': KEY } })
-			.get(`${ROOT}/orders/1042`)
-			.reply(200, order(1042));
-		const { context } = fakeExecute({
+		const scope = keyedStore().get(`${ROOT}/orders/1042`).reply(200, order(1042));
+		const { output } = await executeNode({
 			parameters: { resource: 'order', operation: 'get', orderId: '1042' },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output?.[0]?.json).toMatchObject({
@@ -35,18 +27,12 @@ describe('Order', () => {
 			.get(`${ROOT}/orders`)
 			.query({ page: '1', per_page: '2', date_after: '2026-01-31', orderby: 'id', order: 'asc' })
 			.reply(200, range(1, 2, order));
-		const { context } = fakeExecute({
-			parameters: {
-				resource: 'order',
-				operation: 'getAll',
-				returnAll: false,
-				limit: 2,
-				filters: { dateAfter: '2026-01-31T00:00:00' },
-				sort: { orderBy: 'id', order: 'asc' },
-			},
+		const { output } = await executeGetMany('order', {
+			returnAll: false,
+			limit: 2,
+			filters: { dateAfter: '2026-01-31T00:00:00' },
+			sort: { orderBy: 'id', order: 'asc' },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output?.map((item) => item.json.id)).toEqual([1, 2]);
@@ -60,11 +46,9 @@ describe('Order', () => {
 			.get(`${ROOT}/orders`)
 			.query({ page: '2', per_page: '100' })
 			.reply(200, range(101, 4, order));
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: { resource: 'order', operation: 'getAll', returnAll: true },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output).toHaveLength(104);
@@ -75,7 +59,7 @@ describe('Order', () => {
 			.get(`${ROOT}/orders/subscription/2051`)
 			.query({ page: '1', per_page: '50', date_after: '2026-02-01' })
 			.reply(200, range(2052, 3, order));
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: {
 				resource: 'order',
 				operation: 'getAllForSubscription',
@@ -86,8 +70,6 @@ describe('Order', () => {
 				sort: {},
 			},
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output?.map((item) => item.json.id)).toEqual([2052, 2053, 2054]);
@@ -107,7 +89,7 @@ describe('Order', () => {
 				},
 				{ id: 1041, status: 'paid', product_id: '87', order_amount: '49', currency: 'USD' },
 			]);
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: {
 				resource: 'order',
 				operation: 'getLatest',
@@ -116,8 +98,6 @@ describe('Order', () => {
 				status: 'paid',
 			},
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output?.map((item) => item.json)).toEqual([
@@ -138,12 +118,8 @@ describe('Order', () => {
 				(body) => body === '' || Object.keys(body as object).length === 0,
 			)
 			.query({ api_key: KEY })
-			.reply(404, {
-				code: 'no_orders',
-				message: 'there are no orders for this product yet',
-				data: { status: 404 },
-			});
-		const { context } = fakeExecute({
+			.reply(404, wpError('no_orders', 'there are no orders for this product yet', 404));
+		const { output } = await executeNode({
 			parameters: {
 				resource: 'order',
 				operation: 'getLatest',
@@ -152,8 +128,6 @@ describe('Order', () => {
 				status: '',
 			},
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output).toEqual([]);

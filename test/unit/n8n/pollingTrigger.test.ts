@@ -19,8 +19,8 @@ import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServic
 import { STATE_KEY } from '../../../n8n/nodes/CommerceServicePollingTrigger/poll';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import { useNock } from '../support/nock';
-import { KEY, ORIGIN, fakeHook } from './fake/context';
-import { FakeStore, serveOverNock } from './fakeStoreOverNock';
+import { KEY, ORIGIN, fakeHook } from '../support/n8n/context';
+import { FakeStore, serveOverNock } from '../support/fakeStore';
 
 useNock();
 

@@ -1,24 +1,16 @@
 import nock from 'nock';
 
-import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { KEY, ORIGIN, ROOT, fakeExecute } from './fake/context';
-import { useNock } from '../support/nock';
-import { product, range } from './fake/fixtures';
-
-const node = new CommerceService();
-
-useNock();
+import { ORIGIN, ROOT } from '../support/n8n/context';
+import { executeGetMany, executeNode, keyedStore } from '../support/n8n/execute';
+import { product, range } from '../support/n8n/fixtures';
+import { PURCHASE_KINDS } from '../support/plans';
 
 describe('Product', () => {
 	it('Get sends operation 15', async () => {
-		const scope = nock(ORIGIN, { reqheaders: { 'x-api-key': KEY } })
-			.get(`${ROOT}/products/87`)
-			.reply(200, product(87));
-		const { context } = fakeExecute({
+		const scope = keyedStore().get(`${ROOT}/products/87`).reply(200, product(87));
+		const { output } = await executeNode({
 			parameters: { resource: 'product', operation: 'get', productId: '87' },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output?.[0]?.json).toMatchObject({
@@ -33,16 +25,10 @@ describe('Product', () => {
 			.get(`${ROOT}/products`)
 			.query({ page: '1', per_page: '100', orderby: 'product_name', order: 'asc' })
 			.reply(200, range(1, 3, product));
-		const { context } = fakeExecute({
-			parameters: {
-				resource: 'product',
-				operation: 'getAll',
-				returnAll: true,
-				sort: { orderBy: 'product_name', order: 'asc' },
-			},
+		const { output } = await executeGetMany('product', {
+			returnAll: true,
+			sort: { orderBy: 'product_name', order: 'asc' },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output?.map((item) => item.json.name)).toEqual(['Product 1', 'Product 2', 'Product 3']);
@@ -52,9 +38,7 @@ describe('Product', () => {
 		const plans = [
 			{ id: 'full', name: 'Pay in full' },
 			{ id: 'installments', name: '3 monthly payments' },
-			{ id: 'bump', name: 'Purchased as a bump' },
-			{ id: 'upsell', name: 'Purchased as an upsell' },
-			{ id: 'downsell', name: 'Purchased as a downsell' },
+			...PURCHASE_KINDS,
 		];
 		const scope = nock(ORIGIN)
 			.get(`${ROOT}/webhook/plans/`)
@@ -62,11 +46,11 @@ describe('Product', () => {
 			.times(2)
 			.reply(200, plans);
 
-		const plain = fakeExecute({
+		const plain = await executeNode({
 			parameters: { resource: 'product', operation: 'getPlans', productId: '87' },
 		});
-		const [plainOutput] = await node.execute.call(plain.context);
-		const all = fakeExecute({
+		const plainOutput = plain.output;
+		const all = await executeNode({
 			parameters: {
 				resource: 'product',
 				operation: 'getPlans',
@@ -74,7 +58,7 @@ describe('Product', () => {
 				includePurchaseKinds: true,
 			},
 		});
-		const [allOutput] = await node.execute.call(all.context);
+		const allOutput = all.output;
 
 		scope.done();
 		expect(plainOutput?.map((item) => item.json.id)).toEqual(['full', 'installments']);
@@ -90,11 +74,9 @@ describe('Product', () => {
 				{ id: '91', name: 'Bread Club Membership' },
 				{ id: 87, name: 'Sourdough Masterclass' },
 			]);
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: { resource: 'product', operation: 'getPublished' },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output).toEqual([

@@ -7,11 +7,11 @@ import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { ORIGIN, ROOT, fakeExecute } from './fake/context';
+import { ORIGIN, ROOT, fakeExecute } from '../support/n8n/context';
 import { nodeFailure } from '../support/nodeFailure';
-import { useNock } from '../support/nock';
+import { executeGetMany, executeNode } from '../support/n8n/execute';
 import { n8nSleep } from '../support/sleep';
-import { customer, order, range } from './fake/fixtures';
+import { customer, order, range } from '../support/n8n/fixtures';
 
 jest.mock('n8n-workflow', () =>
 	jest
@@ -20,8 +20,6 @@ jest.mock('n8n-workflow', () =>
 );
 
 const node = new CommerceService();
-
-useNock();
 
 /** Waits recorded, on a fake clock that they move on. */
 beforeEach(() => n8nSleep.start({ clock: true }));
@@ -66,11 +64,9 @@ describe('Get Many → Options → Parallel Requests', () => {
 	it('by default asks for up to 4 pages at once and keeps page order', async () => {
 		const events: string[] = [];
 		slowOrderPages(6, events);
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: { resource: 'order', operation: 'getAll', returnAll: true },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		expect(output?.map((item) => item.json.id)).toEqual(range(1, 600, (id) => id));
 		expect(mostInFlight(events)).toBe(4);
@@ -79,16 +75,10 @@ describe('Get Many → Options → Parallel Requests', () => {
 	it('1 asks for one page at a time, for fragile hosts', async () => {
 		const events: string[] = [];
 		slowOrderPages(4, events);
-		const { context } = fakeExecute({
-			parameters: {
-				resource: 'order',
-				operation: 'getAll',
-				returnAll: true,
-				options: { parallelRequests: 1 },
-			},
+		const { output } = await executeGetMany('order', {
+			returnAll: true,
+			options: { parallelRequests: 1 },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		expect(output).toHaveLength(400);
 		expect(events).toEqual([
@@ -106,17 +96,11 @@ describe('Get Many → Options → Parallel Requests', () => {
 	it('with a Limit asks only for the pages the limit needs', async () => {
 		const events: string[] = [];
 		slowOrderPages(2, events);
-		const { context } = fakeExecute({
-			parameters: {
-				resource: 'order',
-				operation: 'getAll',
-				returnAll: false,
-				limit: 150,
-				options: { parallelRequests: 8 },
-			},
+		const { output } = await executeGetMany('order', {
+			returnAll: false,
+			limit: 150,
+			options: { parallelRequests: 8 },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		expect(output).toHaveLength(150);
 		expect(events.filter((event) => event.startsWith('ask')).sort()).toEqual(['ask 1', 'ask 2']);
@@ -214,11 +198,9 @@ describe('Customer → Get by Email', () => {
 	it('outputs no item for an email the store does not have (Always Output Data gives an empty one)', async () => {
 		const asked: string[] = [];
 		customerPages(2, {}, asked);
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: { resource: 'customer', operation: 'getByEmail', email: 'nobody@example.com' },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		expect(output).toEqual([]);
 		expect(asked.sort()).toEqual(['1', '2']);
@@ -230,13 +212,11 @@ describe('Customer → Get by Email', () => {
 			.query(true)
 			.times(2)
 			.reply(200, [customer(1), customer(2), customer(3)]);
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: { resource: 'customer', operation: 'getByEmail' },
 			items: [{ json: {} }, { json: {} }],
 			itemParameters: [{ email: 'customer3@example.com' }, { email: 'CUSTOMER1@example.com' }],
 		});
-
-		const [output] = await node.execute.call(context);
 
 		expect(output?.map((item) => [item.json.id, item.pairedItem])).toEqual([
 			[3, { item: 0 }],

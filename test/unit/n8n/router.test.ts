@@ -1,13 +1,8 @@
 import nock from 'nock';
 
-import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { ORIGIN, ROOT, fakeExecute } from './fake/context';
-import { useNock } from '../support/nock';
-import { subscription } from './fake/fixtures';
-
-const node = new CommerceService();
-
-useNock();
+import { ORIGIN, ROOT } from '../support/n8n/context';
+import { executeNode } from '../support/n8n/execute';
+import { subscription } from '../support/n8n/fixtures';
 
 describe('the router with several input items', () => {
 	it('runs the operation once per item and pairs each output with its input', async () => {
@@ -16,13 +11,11 @@ describe('the router with several input items', () => {
 			.reply(200, subscription(1))
 			.get(`${ROOT}/subscriptions/2`)
 			.reply(200, subscription(2));
-		const { context } = fakeExecute({
+		const { output } = await executeNode({
 			parameters: { resource: 'subscription', operation: 'get' },
 			items: [{ json: {} }, { json: {} }],
 			itemParameters: [{ subscriptionId: '1' }, { subscriptionId: '2' }],
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output?.map((item) => [item.json.id, item.pairedItem])).toEqual([

@@ -1,24 +1,15 @@
 import nock from 'nock';
 
-import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { KEY, ORIGIN, ROOT, fakeExecute } from './fake/context';
-import { useNock } from '../support/nock';
-import { range, subscription } from './fake/fixtures';
-
-const node = new CommerceService();
-
-useNock();
+import { ORIGIN, ROOT } from '../support/n8n/context';
+import { executeGetMany, executeNode, keyedStore } from '../support/n8n/execute';
+import { range, subscription } from '../support/n8n/fixtures';
 
 describe('Subscription', () => {
 	it('Get sends operation 13', async () => {
-		const scope = nock(ORIGIN, { reqheaders: { 'x-api-key': KEY } })
-			.get(`${ROOT}/subscriptions/2051`)
-			.reply(200, subscription(2051));
-		const { context } = fakeExecute({
+		const scope = keyedStore().get(`${ROOT}/subscriptions/2051`).reply(200, subscription(2051));
+		const { output } = await executeNode({
 			parameters: { resource: 'subscription', operation: 'get', subscriptionId: 2051 },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output?.[0]?.json).toMatchObject({
@@ -40,18 +31,12 @@ describe('Subscription', () => {
 				order: 'desc',
 			})
 			.reply(200, range(1, 5, subscription));
-		const { context } = fakeExecute({
-			parameters: {
-				resource: 'subscription',
-				operation: 'getAll',
-				returnAll: false,
-				limit: 5,
-				filters: { dateAfter: '2026-03-01T10:00:00' },
-				sort: { orderBy: 'date_modified', order: 'desc' },
-			},
+		const { output } = await executeGetMany('subscription', {
+			returnAll: false,
+			limit: 5,
+			filters: { dateAfter: '2026-03-01T10:00:00' },
+			sort: { orderBy: 'date_modified', order: 'desc' },
 		});
-
-		const [output] = await node.execute.call(context);
 
 		scope.done();
 		expect(output).toHaveLength(5);

@@ -10,8 +10,8 @@ import {
 import { TransportFailure } from '../../../shared/src';
 import { VERIFICATION_LIMITS } from '../../../shared/src/platform/makeClient';
 import { n8nSleep } from '../support/sleep';
-import { CREDENTIALS, KEY } from './fake/context';
 import { createClient } from '../../kit/client';
+import { CREDENTIALS, KEY } from '../support/n8n/context';
 
 /** Retries wait through n8n-workflow's `sleep`: recorded here (moving a fake clock) instead of slept. */
 jest.mock('n8n-workflow', () =>

@@ -3,10 +3,11 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { KEY, ORIGIN, ROOT, WEBHOOK_URL, fakeHook } from './fake/context';
+import { KEY, ORIGIN, ROOT, WEBHOOK_URL, fakeHook } from '../support/n8n/context';
 import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
-import { type HookStore, hookStore } from './fake/hookStore';
+import { type HookStore, hookStore } from '../support/n8n/hookStore';
+import { wpError } from '../support/wordpress';
 
 /** Retries wait through n8n-workflow's `sleep`: recorded here instead of slept. */
 jest.mock('n8n-workflow', () =>
@@ -222,11 +223,7 @@ describe('trigger lifecycle', () => {
 		nock.cleanAll();
 		nock(ORIGIN)
 			.post(`${ROOT}/webhook/delete/`)
-			.reply(500, {
-				code: 'rest_invalid_handler',
-				message: 'invalid handler',
-				data: { status: 500 },
-			})
+			.reply(500, wpError('rest_invalid_handler', 'invalid handler', 500))
 			.post(`${ROOT}/webhook/zap-delete/`)
 			.reply(503, '<html><title>Service Unavailable</title></html>');
 		const staticData = {

@@ -10,9 +10,9 @@ import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigge
 import { BUYER_EMAIL as EMAIL, purchaseDelivery } from '../support/deliveries';
 import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
-import { KEY, ORIGIN, fakeWebhook } from './fake/context';
-import { RecordedResponse } from './fake/response';
-import { FakeStore, serveOverNock } from './fakeStoreOverNock';
+import { KEY, ORIGIN, fakeWebhook } from '../support/n8n/context';
+import { RecordedResponse } from '../support/n8n/response';
+import { FakeStore, serveOverNock } from '../support/fakeStore';
 
 useNock();
 

@@ -1,6 +1,6 @@
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { fakeWebhook } from './fake/context';
-import { RecordedResponse } from './fake/response';
+import { fakeWebhook } from '../support/n8n/context';
+import { RecordedResponse } from '../support/n8n/response';
 
 const trigger = new CommerceServiceTrigger();
 // Parsing and filtering only; verification with the store is triggerVerify.test.ts.

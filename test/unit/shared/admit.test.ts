@@ -2,10 +2,14 @@
  * The admission decision both webhook triggers make (`shared/src/events/admit.ts`): which delivered
  * records go on and what is logged about the others. The adapters' tests cover only their wiring.
  */
+import { admitDeliveries, noticeOf, type AdmissionInput, planAdmission } from '../../../shared/src/events/admit';
+import { DeliveredEvent } from '../../../shared/src/events/parse';
 import { readDelivery } from '../../../shared/src';
-import { type AdmissionInput, admitDeliveries, noticeOf, planAdmission } from '../../../shared/src/events/admit';
-import type { DeliveredEvent } from '../../../shared/src/events/parse';
-import { FAKE_KEY, FakeStore } from './fakeStore';
+import { FAKE_KEY, FakeStore } from '../support/fakeStore';
+
+/** A delivery that went on unverified, for this reason. */
+const unverified = (reason: string): unknown =>
+  expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason }) });
 
 const EMAIL = 'maya.lopez@example.com';
 
@@ -86,11 +90,7 @@ describe('admitDeliveries, verifying', () => {
       client,
     });
 
-    expect(admitted).toEqual([
-      expect.objectContaining({
-        verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable' }),
-      }),
-    ]);
+    expect(admitted).toEqual([unverified('store-unavailable')]);
     expect(notices).toEqual([
       {
         level: 'warn',
@@ -107,11 +107,7 @@ describe('admitDeliveries, verifying', () => {
       client,
     });
 
-    expect(admitted).toEqual([
-      expect.objectContaining({
-        verification: expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }),
-      }),
-    ]);
+    expect(admitted).toEqual([unverified('lead-has-no-record')]);
     expect(notices).toEqual([
       { level: 'info', message: expect.stringMatching(/^a "lead" delivery goes on unverified \(lead-has-no-record\)/) },
     ]);

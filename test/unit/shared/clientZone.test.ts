@@ -1,9 +1,7 @@
 /** The client reads the site's zone once, from the REST index, and every read gets its instants (docs/dates.md). */
 import type { Notice } from '../../../shared/src/platform/port';
-import { KEY, ROOT, clientFor, store, useNock } from './helpers';
 import { siteZoneLabel } from '../../kit/client';
-
-useNock();
+import { KEY, ROOT, clientFor, store } from '../support/shared';
 
 const NEW_YORK_INDEX = { name: 'Shop', timezone_string: 'America/New_York', gmt_offset: -5, namespaces: ['sc/v1'] };
 

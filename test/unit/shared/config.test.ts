@@ -6,8 +6,8 @@ import {
   parseApiRoot,
   resolveStore,
 } from '../../../shared/src';
-import { KEY, storeFor, stubTransport, thrown } from './helpers';
 import { createClient } from '../../kit/client';
+import { KEY, storeFor, stubTransport, thrown } from '../support/shared';
 
 describe('normaliseStoreUrl: what people type becomes one base URL', () => {
   it.each([

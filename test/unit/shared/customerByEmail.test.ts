@@ -1,8 +1,6 @@
 /** Find Customer by Email: the customers list walked until the first match (nock). */
 import { InvalidRequestError, sameEmail } from '../../../shared/src';
-import { ROOT, clientFor, failure, recorder, store, useNock } from './helpers';
-
-useNock();
+import { ROOT, clientFor, failure, recorder, store } from '../support/shared';
 
 /** Customer `n` has the email `customer<n>@example.com`. */
 const customer = (n: number) => ({

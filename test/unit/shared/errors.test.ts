@@ -22,22 +22,9 @@ import {
   isCommerceServiceError,
   redact,
 } from '../../../shared/src';
-import { retryAfterSeconds } from '../../../shared/src/http/retryAfter';
-import {
-  KEY,
-  ROOT,
-  clientFor,
-  expectNoSecret,
-  failure,
-  store,
-  storeFor,
-  stubTransport,
-  text,
-  useNock,
-} from './helpers';
 import { createClient } from '../../kit/client';
-
-useNock();
+import { retryAfterSeconds } from '../../../shared/src/http/retryAfter';
+import { KEY, ROOT, clientFor, expectNoSecret, failure, store, storeFor, stubTransport, text } from '../support/shared';
 
 const wpError = (code: string, message: string, status: number, extra: Record<string, unknown> = {}) => ({
   code,

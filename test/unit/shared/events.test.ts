@@ -10,10 +10,9 @@ import {
 } from '../../../shared/src';
 import { PURCHASE_KINDS, eventKind } from '../../../shared/src/events/catalogue';
 import { latestOrderAsEvent } from '../../../shared/src/events/recent';
-import { KEY, ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from './helpers';
 import { createClient } from '../../kit/client';
-
-useNock();
+import { KEY, ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE } from '../support/shared';
+import { wpError } from '../support/wordpress';
 
 const KEYS = [
   'purchased',
@@ -333,15 +332,19 @@ describe('matchesFilters', () => {
 });
 
 describe('recentEvents through latest-orders (6)', () => {
-  const specRecord = (order_id: number, order_status: string, order_amount: string | number = '49.00') => ({
-    order_id,
+  /** The buyer and product every record below shares. */
+  const MAYA = {
     product_name: 'Sourdough Masterclass',
     customer_email: 'maya.lopez@example.com',
     customer_firstname: 'Maya',
     customer_lastname: 'Lopez',
     customer_name: 'Maya Lopez',
-    order_status,
     product_id: '87',
+  };
+  const specRecord = (order_id: number, order_status: string, order_amount: string | number = '49.00') => ({
+    order_id,
+    ...MAYA,
+    order_status,
     order_amount,
     currency: 'USD',
   });
@@ -360,12 +363,7 @@ describe('recentEvents through latest-orders (6)', () => {
       trigger: 'purchased',
       id: 3,
       status: 'paid',
-      product_name: 'Sourdough Masterclass',
-      customer_email: 'maya.lopez@example.com',
-      customer_firstname: 'Maya',
-      customer_lastname: 'Lopez',
-      customer_name: 'Maya Lopez',
-      product_id: '87',
+      ...MAYA,
       order_amount: 49,
       currency: 'USD',
     })[0];
@@ -434,11 +432,7 @@ describe('recentEvents through latest-orders (6)', () => {
     store()
       .post(`${ROOT}/webhook/latest-orders/`)
       .query(true)
-      .reply(401, {
-        code: 'rest_forbidden_context',
-        message: 'Sorry, you cannot view this resource.',
-        data: { status: 401 },
-      });
+      .reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
     await expect(recentEvents(clientFor(), kind('purchased'))).rejects.toBeInstanceOf(AuthenticationError);
   });
 
@@ -561,12 +555,7 @@ describe('recentEvents through latest-orders (6)', () => {
       trigger: 'purchased',
       id: 7,
       status: 'paid',
-      product_name: 'Sourdough Masterclass',
-      customer_email: 'maya.lopez@example.com',
-      customer_firstname: 'Maya',
-      customer_lastname: 'Lopez',
-      customer_name: 'Maya Lopez',
-      product_id: '87',
+      ...MAYA,
       order_amount: 12.5,
       currency: 'USD',
     });

@@ -3,9 +3,9 @@
  * (docs/service/shapes.md), through the client and the Node transport against nock.
  */
 import { AuthenticationError, NotFoundError, ServerError, UnexpectedResponseError } from '../../../shared/src';
-import { ROOT, clientFor, expectNoSecret, failure, recorder, store, useNock } from './helpers';
-
-useNock();
+import { ROOT, clientFor, expectNoSecret, failure, recorder, store } from '../support/shared';
+import { PURCHASE_KINDS } from '../support/plans';
+import { wpError } from '../support/wordpress';
 
 const HOOK = 'https://hooks.zapier.com/hooks/standard/1/2/';
 
@@ -153,11 +153,7 @@ describe('unsubscribe (3): delete, fallback to zap-delete, "not found" is alread
   it('401 on delete is not a reason to fall back', async () => {
     store()
       .post(`${ROOT}/webhook/delete/`)
-      .reply(401, {
-        code: 'rest_forbidden_context',
-        message: 'Sorry, you cannot view this resource.',
-        data: { status: 401 },
-      });
+      .reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
     await expect(clientFor().deleteHook(17)).rejects.toBeInstanceOf(AuthenticationError);
   });
 
@@ -184,22 +180,12 @@ describe('webhook products (4) and plans (5)', () => {
     store()
       .get(`${ROOT}/webhook/plans/`)
       .query(true)
-      .reply(200, [
-        { id: 3, name: 'Monthly' },
-        { id: 'bump', name: 'Purchased as a bump' },
-        { id: 'upsell', name: 'Purchased as an upsell' },
-        { id: 'downsell', name: 'Purchased as a downsell' },
-      ]);
+      .reply(200, [{ id: 3, name: 'Monthly' }, ...PURCHASE_KINDS]);
     await expect(clientFor().listWebhookProducts()).resolves.toEqual([
       { id: 87, name: 'Sourdough Masterclass' },
       { id: 91, name: '' },
     ]);
-    await expect(clientFor().listWebhookPlans(87)).resolves.toEqual([
-      { id: '3', name: 'Monthly' },
-      { id: 'bump', name: 'Purchased as a bump' },
-      { id: 'upsell', name: 'Purchased as an upsell' },
-      { id: 'downsell', name: 'Purchased as a downsell' },
-    ]);
+    await expect(clientFor().listWebhookPlans(87)).resolves.toEqual([{ id: '3', name: 'Monthly' }, ...PURCHASE_KINDS]);
   });
 
   it('reads a PHP associative array {"0": {...}, "1": {...}} as a list', async () => {

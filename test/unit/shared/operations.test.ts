@@ -19,11 +19,8 @@ import {
   storeFor,
   stubTransport,
   UTC_ZONE,
-  useNock,
-} from './helpers';
+} from '../support/shared';
 import { createClient } from '../../kit/client';
-
-useNock();
 
 function bodyOf(seen: Seen): unknown {
   return seen.rawBody === '' ? undefined : JSON.parse(seen.rawBody);

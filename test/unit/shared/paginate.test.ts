@@ -1,10 +1,7 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
 import { IncompleteListError, type Page, collect, paginate } from '../../../shared/src';
-import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from './helpers';
-import {} from '../../../shared/src';
 import { createClient } from '../../kit/client';
-
-useNock();
+import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE } from '../support/shared';
 
 /** A fake server: `pageFor(page, perPage)` answers; every call is recorded. */
 function server<T>(pageFor: (page: number, perPage: number) => Page<T>) {

@@ -7,7 +7,7 @@ import {
   type PollLimits,
   type PollResult,
 } from '../../../shared/src';
-import { FakeStore } from './fakeStore';
+import { FakeStore } from '../support/fakeStore';
 
 const NOW = () => new Date('2026-03-01T12:00:00Z');
 

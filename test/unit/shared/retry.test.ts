@@ -22,11 +22,8 @@ import {
   storeFor,
   stubTransport,
   UTC_ZONE,
-  useNock,
-} from './helpers';
+} from '../support/shared';
 import { createClient } from '../../kit/client';
-
-useNock();
 
 const START = Date.parse('2025-03-01T12:00:00Z');
 

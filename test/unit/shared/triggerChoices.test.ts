@@ -11,9 +11,7 @@ import {
   recentOptionsOf,
 } from '../../../shared/src';
 import { choiceFlag, choiceList, subscribeInputOf } from '../../../shared/src/triggers/choices';
-import { ROOT, clientFor, store, useNock } from './helpers';
-
-useNock();
+import { ROOT, clientFor, store } from '../support/shared';
 
 describe('readProductPlanChoices', () => {
   it('reads a numeric or padded product id as trimmed text, and an empty one as "any product"', () => {

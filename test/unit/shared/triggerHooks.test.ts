@@ -12,8 +12,8 @@ import {
   replaceKeptHook,
 } from '../../../shared/src';
 import { hookSignature } from '../../../shared/src/triggers/hooks';
-import { KEY, ORIGIN, json, stubTransport } from './helpers';
 import { createClient } from '../../kit/client';
+import { KEY, ORIGIN, json, stubTransport } from '../support/shared';
 
 const HOOK_URL = 'https://n8n.example.com/webhook/abc/webhook';
 const SETUP: TriggerSetup = {

@@ -14,8 +14,8 @@ import {
   takeDelivery,
 } from '../../../shared/src';
 import { VERIFICATION_LIMITS } from '../../../shared/src/platform/makeClient';
-import { FakeStore } from './fakeStore';
-import { KEY, ORIGIN, json, stubTransport } from './helpers';
+import { FakeStore } from '../support/fakeStore';
+import { KEY, ORIGIN, json, stubTransport } from '../support/shared';
 
 const reader =
   (values: Record<string, unknown>): ParameterReader =>

@@ -1,10 +1,10 @@
-import { readDelivery, verifyDelivery } from '../../../shared/src';
+import { createClient } from '../../kit/client';
 import { markVerification } from '../../../shared/src/events/verify';
 import { STATUS_FIT } from '../../../shared/src/events/statusFit';
 import { statusFits } from '../../kit/statusFit';
 import type { DeliveredEvent } from '../../../shared/src/events/parse';
-import { FAKE_KEY, FakeStore } from './fakeStore';
-import { createClient } from '../../kit/client';
+import { readDelivery, verifyDelivery } from '../../../shared/src';
+import { FAKE_KEY, FakeStore } from '../support/fakeStore';
 
 function delivered(record: Record<string, unknown>): DeliveredEvent {
   const [one] = readDelivery(record);

@@ -1,6 +1,7 @@
 import { readStartConfig, type StartConfig } from '../../../scripts/start/config';
 import { fixedPorts, topologyFor } from '../../../scripts/start/topology';
-import { N8N_VERSION, REPO_ROOT } from '../../../scripts/n8n/install';
+import { N8N_VERSION } from '../../../scripts/n8n/install';
+import { REPO_ROOT } from '../../../scripts/toolchain';
 import { PACKAGE_NAME } from '../../../scripts/start/examples';
 
 const config = (args: string[] = [], env: NodeJS.ProcessEnv = {}) =>

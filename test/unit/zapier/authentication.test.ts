@@ -10,13 +10,9 @@ import {
   store,
   failure,
   wpError,
-  UNREACHABLE_HOST,
-} from './helpers';
-import { useNock } from '../support/nock';
+} from '../support/zapier';
 
 const { connectionLabel, fields } = authentication;
-
-useNock({ allowHosts: [UNREACHABLE_HOST] });
 
 describe('authentication fields', () => {
   it('asks for Store URL (with an example), API Key (password) and an advanced API Root', () => {

@@ -1,10 +1,8 @@
 import { listPlans } from '../../../zapier/src/triggers/plans';
 import { listProducts } from '../../../zapier/src/triggers/products';
-import { AUTH, ROOT, type Seen, appTester, seenRequest, store, failure, trigger } from './helpers';
-import { useNock } from '../support/nock';
+import { AUTH, ROOT, type Seen, appTester, seenRequest, store, failure, trigger } from '../support/zapier';
 import { useTimerSleep } from '../support/sleep';
-
-useNock();
+import { BUMP, PURCHASE_KINDS, UPSELL } from '../support/plans';
 
 /** Retries wait on Node's timers: recorded here instead of slept. */
 const sleeps = useTimerSleep();
@@ -59,30 +57,16 @@ describe('Plans dropdown (hidden trigger, operation 5)', () => {
     store()
       .get(`${ROOT}/webhook/plans/`)
       .query({ product_id: '87' })
-      .reply(200, [
-        { id: 'full', name: 'Pay in full' },
-        { id: 'bump', name: 'Purchased as a bump' },
-        { id: 'upsell', name: 'Purchased as an upsell' },
-      ]);
+      .reply(200, [{ id: 'full', name: 'Pay in full' }, BUMP, UPSELL]);
     const result = await appTester(listPlans, { authData: AUTH, inputData: { product_id: '87' } });
-    expect(result).toEqual([
-      { id: 'full', name: 'Pay in full' },
-      { id: 'bump', name: 'Purchased as a bump' },
-      { id: 'upsell', name: 'Purchased as an upsell' },
-      { id: 'downsell', name: 'Purchased as a downsell' },
-    ]);
+    expect(result).toEqual([{ id: 'full', name: 'Pay in full' }, ...PURCHASE_KINDS]);
   });
 
   it("keeps a real store's own purchase-kind entries without repeating them", async () => {
     store()
       .get(`${ROOT}/webhook/plans/`)
       .query({ product_id: '87' })
-      .reply(200, [
-        { id: 'full', name: 'Pay in full' },
-        { id: 'bump', name: 'Purchased as a bump' },
-        { id: 'upsell', name: 'Purchased as an upsell' },
-        { id: 'downsell', name: 'Purchased as a downsell' },
-      ]);
+      .reply(200, [{ id: 'full', name: 'Pay in full' }, ...PURCHASE_KINDS]);
     const result = await appTester(listPlans, { authData: AUTH, inputData: { product_id: 87 } });
     expect(result.map((plan) => plan.id)).toEqual(['full', 'bump', 'upsell', 'downsell']);
   });

@@ -11,11 +11,8 @@ import {
   failure,
   hookOf,
   wpError,
-} from './helpers';
-import { useNock } from '../support/nock';
+} from '../support/zapier';
 import { useTimerSleep } from '../support/sleep';
-
-useNock();
 
 /** Retries wait on Node's timers: recorded here instead of slept. */
 useTimerSleep();

@@ -12,10 +12,7 @@ import {
   store,
   failure,
   wpError,
-} from './helpers';
-import { useNock } from '../support/nock';
-
-useNock();
+} from '../support/zapier';
 
 function on(path: string, seen: Seen[], status: number, body: unknown, headers: Record<string, string> = {}): void {
   store()

@@ -10,11 +10,8 @@ import {
   store,
   failure,
   wpError,
-} from './helpers';
+} from '../support/zapier';
 import { zapierFailure } from '../support/failure';
-import { useNock } from '../support/nock';
-
-useNock();
 
 const perform = SEARCH_PERFORMS.find_customer;
 

@@ -3,11 +3,8 @@
  * Node's timers (recorded here, with a fake clock, instead of slept), and a 429 that cannot be waited
  * out inside the perform handed to Zapier as a ThrottledError with the store's delay.
  */
-import { AUTH, ROOT, SEARCH_PERFORMS, appTester, store, failure, wpError } from './helpers';
-import { useNock } from '../support/nock';
+import { AUTH, ROOT, SEARCH_PERFORMS, appTester, store, failure, wpError } from '../support/zapier';
 import { useTimerSleep } from '../support/sleep';
-
-useNock();
 
 const findOrder = SEARCH_PERFORMS.find_order;
 const order = { id: 1042, status: 'paid', order_amount: 16800 };

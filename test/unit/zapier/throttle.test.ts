@@ -6,7 +6,7 @@
 import { ZAPIER_LIMITS } from '../../../zapier/src/platform';
 import app from '../../../zapier/src/index';
 import { STORE_THROTTLE } from '../../../zapier/src/throttle';
-import { appCommand } from './helpers';
+import { appCommand } from '../support/zapier';
 
 /** A small host's PHP workers, and the worst worker time of one WordPress REST request (seconds). */
 const SMALL_HOST = { workers: 2, secondsPerRequest: 1 };

@@ -5,13 +5,10 @@
  */
 import { eventKind } from '../../../shared/src/events/catalogue';
 import { VERIFY_INPUT, readSetup } from '../../../zapier/src/inputs';
-import { FakeStore, serveOverNock } from '../n8n/fakeStoreOverNock';
+import { FakeStore, serveOverNock } from '../support/fakeStore';
 import { BUYER_EMAIL as EMAIL, purchaseDelivery } from '../support/deliveries';
-import { useNock } from '../support/nock';
 import { useTimerSleep } from '../support/sleep';
-import { AUTH, KEY, ORIGIN, appTester, hookOf, plainInputs, plainOutputs, trigger } from './helpers';
-
-useNock();
+import { AUTH, KEY, ORIGIN, appTester, hookOf, plainInputs, plainOutputs, trigger } from '../support/zapier';
 
 /** Retries wait on Node's timers: recorded here instead of slept. */
 const sleeps = useTimerSleep();

@@ -15,10 +15,7 @@ import {
   plainOutputs,
   trigger,
   wpError,
-} from './helpers';
-import { useNock } from '../support/nock';
-
-useNock();
+} from '../support/zapier';
 
 const KINDS = EVENTS.map((kind) => [kind.label, kind] as const);
 

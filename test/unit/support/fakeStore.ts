@@ -1,20 +1,27 @@
 /**
  * A small in-memory store behind a fake `Transport`, for the verification and polling unit tests: orders
- * and subscriptions with a modification time the REST records do not show, sorted as a store sorts them
- * (`orderby` id, date_created, date_modified; `order`; `page`, `per_page`), get by id with 404
- * `sc_rest_invalid_id`, and a switch that makes the store fail. Records the requests it answered.
+ * and subscriptions with a modification time the REST records do not show, sorted by the sandbox's own
+ * rule (`sortKey`: `orderby` id, date_created, date_modified; `order`; `page`, `per_page`), answering the
+ * sandbox's WordPress errors (401 `rest_forbidden_context`, 404 `sc_rest_invalid_id`, `rest_no_route`),
+ * and a switch that makes the store fail. Records the requests it answered. `serveOverNock` puts it
+ * behind nock for the adapters' own request helpers.
  */
-import { type CommerceServiceClient, type HttpRequest, type HttpResponse, type Transport } from '../../../shared/src';
 import { createClient } from '../../kit/client';
+import nock from 'nock';
+
+import { forbidden, invalidId, noRoute, type RestError } from '../../../sandbox/errors';
+import { sortKey } from '../../../sandbox/listing';
+import { type CommerceServiceClient, type HttpRequest, type HttpResponse, type Transport } from '../../../shared/src';
 
 export const FAKE_KEY = 'fake-store-key-77';
 
 type Row = Record<string, unknown>;
 
+/** What the sandbox's `sortKey` sorts by: `createdAt` and `modifiedAt` in seconds. */
 interface Stored {
   id: number;
-  created: number;
-  modified: number;
+  createdAt: number;
+  modifiedAt: number;
   fields: Row;
 }
 
@@ -91,12 +98,12 @@ export class FakeStore {
   update(kind: Kind, id: number, fields: Row): void {
     const row = this.find(kind, id);
     row.fields = { ...row.fields, ...fields };
-    row.modified = this.tick();
+    row.modifiedAt = this.tick();
   }
 
   /** A modification the REST record does not show (a note, a meta field). */
   touch(kind: Kind, id: number): void {
-    this.find(kind, id).modified = this.tick();
+    this.find(kind, id).modifiedAt = this.tick();
   }
 
   record(kind: Kind, id: number): Row {
@@ -112,7 +119,7 @@ export class FakeStore {
     const id = this.nextId;
     this.nextId += 1;
     const at = this.tick();
-    this.rows[kind].push({ id, created: at, modified: at, fields });
+    this.rows[kind].push({ id, createdAt: at, modifiedAt: at, fields });
     return id;
   }
 
@@ -130,7 +137,7 @@ export class FakeStore {
   private render(row: Stored): Row {
     return {
       id: row.id,
-      date_time: new Date(row.created * 1000).toISOString().slice(0, 19).replace('T', ' '),
+      date_time: new Date(row.createdAt * 1000).toISOString().slice(0, 19).replace('T', ' '),
       ...row.fields,
     };
   }
@@ -144,27 +151,18 @@ export class FakeStore {
     this.requests.push(request);
     if (this.failWith !== null)
       return json(this.failWith, { code: 'internal_server_error', message: 'Boom', data: { status: this.failWith } });
-    if (request.headers['x-api-key'] !== FAKE_KEY) {
-      return json(401, {
-        code: 'rest_forbidden_context',
-        message: 'Sorry, you cannot view this resource.',
-        data: { status: 401 },
-      });
-    }
+    if (request.headers['x-api-key'] !== FAKE_KEY) return restError(forbidden(false));
     const path = new URL(request.url).pathname.replace(/^\/wp-json\/sc\/v1/, '');
     const one = /^\/(orders|subscriptions)\/(\d+)$/.exec(path);
     if (one) {
       const row = this.rows[one[1] as Kind].find((candidate) => candidate.id === Number(one[2]));
-      if (!row)
-        return json(404, { code: 'sc_rest_invalid_id', message: 'Invalid resource ID.', data: { status: 404 } });
+      if (!row) return restError(invalidId());
       return json(200, this.render(row));
     }
     const list = /^\/(orders|subscriptions)$/.exec(path);
-    if (!list) return json(404, { code: 'rest_no_route', message: 'No route was found', data: { status: 404 } });
+    if (!list) return restError(noRoute());
     const { orderby = 'date_created', order = 'desc', page = '1', per_page = '10' } = request.query;
-    const key = (row: Stored): number =>
-      orderby === 'id' ? row.id : orderby === 'date_modified' ? row.modified : row.created;
-    const sorted = [...this.rows[list[1] as Kind]].sort((a, b) => key(a) - key(b) || a.id - b.id);
+    const sorted = [...this.rows[list[1] as Kind]].sort(sortKey(orderby));
     if (order === 'desc') sorted.reverse();
     const size = Number(per_page);
     const start = (Number(page) - 1) * size;
@@ -176,6 +174,37 @@ export class FakeStore {
   }
 }
 
+function restError(error: RestError): HttpResponse {
+  return json(error.status, error.toBody());
+}
+
 function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
   return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}
+
+/**
+ * The store served over HTTP through nock, so an adapter's own request helper (n8n's fake
+ * `httpRequestWithAuthentication`, Zapier's `z.request`) reads it as it would read a store. The
+ * adapter's key is mapped to the fake store's; any other key reaches it as sent (and is refused). Used
+ * by the polling and verification tests of both adapters.
+ */
+export function serveOverNock(store: FakeStore, origin: string, adapterKey: string): void {
+  nock(origin)
+    .persist()
+    .get(/.*/)
+    // A fake store, not expectations: what each test asked is read from `store.requests`.
+    .optionally()
+    .reply(async function (uri) {
+      const url = new URL(uri, origin);
+      const sent = this.req.headers['x-api-key'];
+      const key = sent === adapterKey ? FAKE_KEY : String(sent ?? '');
+      const response = await store.transport.send({
+        method: 'GET',
+        url: `${url.origin}${url.pathname}`,
+        query: Object.fromEntries(url.searchParams),
+        headers: { 'x-api-key': key },
+        timeoutMs: 1000,
+      });
+      return [response.status, response.body, response.headers];
+    });
 }

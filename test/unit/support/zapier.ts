@@ -1,18 +1,21 @@
-/** Fixtures for the Zapier app's unit tests: one fake store behind nock, the app tester, error readers. */
+/**
+ * Fixtures for the Zapier app's unit tests: one fake store behind nock (importing this kit sets up the
+ * nock lifecycle of `./nock.ts`), the app tester, error readers.
+ */
 import http from 'node:http';
 import https from 'node:https';
 import nock from 'nock';
 import * as core from 'zapier-platform-core';
 import { createAppTester } from 'zapier-platform-core';
 import App from '../../../zapier/src';
-import { type ZapierFailure, zapierFailure } from '../support/failure';
-export { SEARCH_PERFORMS, hookOf, plainInputs, plainOutputs, searchPerform } from './performs';
+import { type ZapierFailure, zapierFailure } from './failure';
+import { useNock } from './nock';
+export { SEARCH_PERFORMS, hookOf, plainInputs, plainOutputs, searchPerform } from './zapierPerforms';
 
-/** A fake key: every error test checks it never appears in a message. */
-export const KEY = 'zap-test-key-9876';
-export const ORIGIN = 'https://shop.example.com';
-export const ROOT = '/wp-json/sc/v1';
-export const AUTH = { storeUrl: 'shop.example.com', apiKey: KEY, apiRoot: '/wp-json/sc/v1' };
+import { HOST, KEY, ORIGIN, ROOT } from './constants';
+
+export { KEY, ORIGIN, ROOT } from './constants';
+export const AUTH = { storeUrl: HOST, apiKey: KEY, apiRoot: ROOT };
 export const HOOK_URL = 'https://hooks.zapier.com/hooks/standard/123/abc/';
 
 export const appTester = createAppTester(App);
@@ -53,10 +56,7 @@ export function seenRequest(uri: string, body: unknown, headers: Record<string, 
 /** The Zapier error a call rejects with, its JSON message read; the test fails if it shows the key. */
 export const failure = (call: Promise<unknown>): Promise<ZapierFailure> => zapierFailure(call, KEY);
 
-/** The WordPress REST error body real stores send. */
-export function wpError(code: string, message: string, status: number): Record<string, unknown> {
-  return { code, message, data: { status } };
-}
+export { wpError } from './wordpress';
 
 /** Core's handler factory, in its JavaScript but not in its types. */
 type AppHandler = (
@@ -79,6 +79,9 @@ export function appCommand(name: string, bundle: Record<string, unknown> = {}, a
 /** A local port nothing listens on: a real "connection refused" (nock's replyWithError never reaches node-fetch). */
 export const UNREACHABLE_HOST = '127.0.0.1:1';
 export const UNREACHABLE = `http://${UNREACHABLE_HOST}`;
+
+// Every Zapier suite gets the one nock lifecycle; the refused port is the only real address reachable.
+useNock({ allowHosts: [UNREACHABLE_HOST] });
 
 /**
  * The app tester wraps http(s).request once per process and marks the module `patchedByZapier`; jest

@@ -4,9 +4,10 @@ import { Workflow } from 'n8n-workflow';
 /**
  * Resolves n8n expressions (`={{ ... }}`) with n8n-workflow's own expression engine, the way n8n's
  * credentials helper does for `authenticate` and the routing node does for a credential `test`:
- * with `$credentials` as an additional key.
+ * with `$credentials` as an additional key. `node` is a bare No Op node, also the node a credential
+ * test's request is sent for.
  */
-const node: INode = {
+export const node: INode = {
 	id: 'expression-node',
 	name: 'Expression Node',
 	type: 'n8n-nodes-base.noOp',

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject, INodeType, IWebhookResponseData } from 'n8n-workflow';
 
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { fakeWebhook } from '../../unit/n8n/fake/context';
+import { fakeWebhook } from '../../unit/support/n8n/context';
 
 /**
  * The n8n webhook trigger's `webhook()` served over real HTTP on 127.0.0.1, the way n8n serves a

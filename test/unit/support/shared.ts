@@ -1,4 +1,4 @@
-/** Small fixtures shared by the unit tests of `shared/src`. */
+/** Small fixtures shared by the unit tests of `shared/src`; importing them sets up the nock lifecycle. */
 import nock from 'nock';
 import {
   type ClientOptions,
@@ -11,14 +11,14 @@ import {
   type Transport,
 } from '../../../shared/src';
 import { nodeTransport } from '../../kit/nodeTransport';
-import { failure as failureOf, thrown as thrownBy } from '../support/failure';
 import { createClient } from '../../kit/client';
 
-/** A fake key: every test that sees an error checks this never leaks. */
-export const KEY = 'test-key-123';
-export const HOST = 'shop.example.com';
-export const ORIGIN = `https://${HOST}`;
-export const ROOT = '/wp-json/sc/v1';
+import { failure as failureOf, thrown as thrownBy } from './failure';
+import { useNock } from './nock';
+
+import { HOST, KEY, ORIGIN } from './constants';
+
+export { HOST, KEY, ORIGIN, ROOT } from './constants';
 
 /** Connection settings as a user would type them; defaults to `shop.example.com` with the fake key. */
 export function storeFor(overrides: Partial<StoreSettings> = {}): StoreSettings {
@@ -158,5 +158,5 @@ export function spyTransport(sendsGetBody = true): Transport & { requests: HttpR
   };
 }
 
-/** The unit suites' one nock lifecycle (`../support/nock.ts`). */
-export { useNock } from '../support/nock';
+// Every suite of the shared client gets the one nock lifecycle (`./nock.ts`): no real network.
+useNock();

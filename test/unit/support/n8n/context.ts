@@ -11,6 +11,7 @@ import type {
 } from 'n8n-workflow';
 
 import { CommerceServiceApi } from '../../../../n8n/credentials/CommerceServiceApi.credentials';
+import { HOST, KEY, ROOT } from '../constants';
 import { applyAuthenticate, performRequest, type SentRequest } from './http';
 import { type FakeResponse, RecordedResponse } from './response';
 
@@ -20,10 +21,8 @@ import { type FakeResponse, RecordedResponse } from './response';
  * credential's `authenticate` the way n8n does.
  */
 
-export const ORIGIN = 'https://shop.example.com';
-export const ROOT = '/wp-json/sc/v1';
-export const KEY = 'sk_live_4f9a2c7e1b';
-export const CREDENTIALS = { storeUrl: 'shop.example.com/', apiKey: KEY, apiRoot: ROOT };
+export { KEY, ORIGIN, ROOT } from '../constants';
+export const CREDENTIALS = { storeUrl: `${HOST}/`, apiKey: KEY, apiRoot: ROOT };
 export const WEBHOOK_URL =
 	'https://n8n.example.com/webhook/3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4f13/webhook';
 

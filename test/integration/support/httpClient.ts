@@ -131,3 +131,21 @@ export class StoreClient {
     return String(response.json<{ id: string | number }>().id);
   }
 }
+
+/** The answer is WordPress's REST error: this status and code, whatever the message. */
+export function expectRestError(response: HttpResponse, status: number, code: string): void {
+  expect(response.status).toBe(status);
+  expect(response.json()).toEqual({ code, message: expect.any(String), data: { status } });
+}
+
+/** Each of these amounts of `cents` is the same amount of `decimal`, as an integer in cents. */
+export function expectInCents(
+  cents: Record<string, unknown>,
+  decimal: Record<string, unknown>,
+  keys: readonly string[],
+): void {
+  for (const key of keys) {
+    expect(Number.isInteger(cents[key])).toBe(true);
+    expect(cents[key]).toBe(Math.round((decimal[key] as number) * 100));
+  }
+}
