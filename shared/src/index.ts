@@ -103,3 +103,5 @@ export {
   type ClientSource,
 } from './triggers/plans';
 export * from './dates';
+export * from './locators';
+export { simplifyRecord, pickFields, SIMPLIFIED_FIELDS, type SimplifiedResource } from './resources/simplify';

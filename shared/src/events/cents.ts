@@ -43,6 +43,11 @@ const ZERO_DECIMAL = new Set([
   'XPF',
 ]);
 
+/** Whether amounts in `currency` have no minor units (JPY, KRW, …): stores never multiply them. */
+export function isZeroDecimalCurrency(currency: string): boolean {
+  return ZERO_DECIMAL.has(currency.toUpperCase());
+}
+
 export function amountsInCents(record: EventRecord): EventRecord {
   const currency = typeof record.currency === 'string' ? record.currency.toUpperCase() : '';
   if (ZERO_DECIMAL.has(currency)) return record;

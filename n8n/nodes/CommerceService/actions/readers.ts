@@ -11,7 +11,9 @@ import {
 	type PageParams,
 	MAX_CONCURRENCY,
 	ORDERBY_VALUES,
+	type RecordResource,
 	collect,
+	locatedId,
 } from '../../../../shared/src';
 
 /** Return All through the shared paginator, or the first `limit` records. */
@@ -121,8 +123,27 @@ export async function readDateAfter(
 	return { date_after: reading.day };
 }
 
-/** A record ID parameter, trimmed; the shared client checks that it is a positive whole number. */
-export function readId(context: IExecuteFunctions, name: string, itemIndex: number): string {
-	const value = context.getNodeParameter(name, itemIndex, '') as string | number;
-	return String(value).trim();
+/**
+ * The record a locator parameter names: From List, By ID or By URL (version 2), or the plain ID text a
+ * version 1 node saved. `parameter` and `operation` name it in the message a wrong link gets.
+ */
+export function readRecordId(
+	context: IExecuteFunctions,
+	client: CommerceServiceClient,
+	name: string,
+	itemIndex: number,
+	where: { resource: RecordResource; parameter: string; operation: string },
+): string {
+	const raw: unknown = context.getNodeParameter(name, itemIndex, '');
+	if (typeof raw === 'string' || typeof raw === 'number') return String(raw).trim();
+	if (typeof raw === 'object' && raw !== null && 'mode' in raw) {
+		const locator = raw as { mode: unknown; value: unknown };
+		return locatedId(
+			client.store,
+			where.resource,
+			{ mode: String(locator.mode), value: locator.value },
+			where,
+		);
+	}
+	return '';
 }
