@@ -23,7 +23,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		displayOptions: { show: VERSION_1 },
-		placeholder: '1024',
+		placeholder: 'e.g. 1024',
 		description: 'The number of the customer, as shown in the Studiocart customers list',
 	},
 	...outputProperties('customer'),

@@ -23,7 +23,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		displayOptions: { show: VERSION_1 },
-		placeholder: '1042',
+		placeholder: 'e.g. 1042',
 		description: 'The number of the order, as shown in the Studiocart orders list',
 	},
 	...outputProperties('order'),

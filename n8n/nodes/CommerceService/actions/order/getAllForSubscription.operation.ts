@@ -24,7 +24,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		displayOptions: { show: VERSION_1 },
-		placeholder: '2051',
+		placeholder: 'e.g. 2051',
 		description: 'The number of the subscription whose orders (first payment and renewals) to get',
 	},
 	...returnAllAndLimit(),
