@@ -10,6 +10,7 @@ import { startSandbox } from '../sandbox';
 import { answerFirst } from './bench/answerFirst';
 import { dateCosts } from './bench/dates';
 import { eventCosts } from './bench/events';
+import { locatorFigures } from './bench/locators';
 import { readsAtScale } from './bench/readsAtScale';
 
 const REQUESTS = 300;
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
   await answerFirst();
   await dateCosts();
   await readsAtScale();
+  await locatorFigures();
 }
 
 main().catch((error: unknown) => {
