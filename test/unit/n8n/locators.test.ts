@@ -309,3 +309,76 @@ describe('resource locator: From List reads the store’s own lists', () => {
 		expect(page.results.map((entry) => entry.value)).toEqual(['12']);
 	});
 });
+
+describe('resource locator on the other operations (version 2)', () => {
+	it('Product → Get Plans by the product’s admin edit link', async () => {
+		const scope = nock(ORIGIN)
+			.get(`${ROOT}/webhook/plans/`)
+			.query({ product_id: '87' })
+			.reply(200, [{ id: 'full', name: 'Pay in full' }]);
+		const { context } = fakeExecute({
+			parameters: {
+				resource: 'product',
+				operation: 'getPlans',
+				productId: {
+					__rl: true,
+					mode: 'url',
+					value: 'https://shop.example.com/wp-admin/post.php?post=87&action=edit',
+				},
+			},
+			typeVersion: 2,
+		});
+		const [output] = await node.execute.call(context);
+		scope.done();
+		expect(output?.map((item) => item.json.id)).toEqual(['full']);
+	});
+
+	it('Order → Get Many for a Subscription, the subscription from the list', async () => {
+		const scope = nock(ORIGIN)
+			.get(`${ROOT}/orders/subscription/2051`)
+			.query({ page: '1', per_page: '2' })
+			.reply(200, range(2052, 2, order))
+			.get('/wp-json/')
+			.reply(200, ZONE);
+		const { context } = fakeExecute({
+			parameters: {
+				resource: 'order',
+				operation: 'getAllForSubscription',
+				subscriptionId: { __rl: true, mode: 'list', value: '2051' },
+				returnAll: false,
+				limit: 2,
+			},
+			typeVersion: 2,
+		});
+		const [output] = await node.execute.call(context);
+		scope.done();
+		expect(output?.map((item) => item.json.id)).toEqual([2052, 2053]);
+	});
+
+	it('Product → Get by the product’s REST address, on a site without pretty permalinks', async () => {
+		const scope = nock(ORIGIN)
+			.get('/')
+			.query({ rest_route: '/sc/v1/products/12' })
+			.reply(200, product(12))
+			.get('/')
+			.query({ rest_route: '/' })
+			.reply(200, ZONE);
+		const { context } = fakeExecute({
+			credentials: { storeUrl: 'shop.example.com', apiKey: KEY, apiRoot: '?rest_route=/sc/v1' },
+			parameters: {
+				resource: 'product',
+				operation: 'get',
+				productId: {
+					__rl: true,
+					mode: 'url',
+					value: 'https://shop.example.com/?rest_route=/sc/v1/products/12',
+				},
+			},
+			typeVersion: 2,
+		});
+		const [output] = await node.execute.call(context);
+		scope.done();
+		expect(output?.[0]?.json).toMatchObject({ id: 12, name: 'Product 12' });
+		expect(output?.[0]?.json).not.toHaveProperty('plans');
+	});
+});
