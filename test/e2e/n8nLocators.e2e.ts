@@ -16,6 +16,8 @@ import { type Sandbox, startSandbox } from '../../sandbox';
 import { type Customer, type Order, type Subscription, SIMPLIFIED_FIELDS, collect } from '../../shared/src';
 import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
 import {
+  activateWorkflow,
+  deactivateWorkflow,
   ensureOwner,
   execute,
   importCredentials,
@@ -35,6 +37,8 @@ import { npmRun, withOutput } from './support/steps';
 import { describeIf, probe } from './support/probe';
 
 const WORKFLOW_ID = 'e2eLocatorsWf001';
+const TRIGGER_WORKFLOW_ID = 'e2eLocatorsTrig1';
+const TRIGGER_WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-0000000010c1';
 const CRED: CredentialRef = { id: 'e2eLocators00001', name: 'Locator sandbox' };
 
 const NODES = {
@@ -119,6 +123,31 @@ function locatorsWorkflow(store: Sandbox, order: Order, subscription: Subscripti
   };
 }
 
+/** A webhook trigger of version 2 whose Product is the product's admin edit link. */
+function triggerWorkflow(store: Sandbox, productId: number): N8nWorkflowJson {
+  const trigger = {
+    id: `${TRIGGER_WORKFLOW_ID}-trigger`,
+    name: 'Trigger',
+    type: NODE_TYPES.trigger,
+    typeVersion: 2,
+    position: [0, 0],
+    webhookId: TRIGGER_WEBHOOK_ID,
+    parameters: {
+      event: 'purchased',
+      productId: locator('url', `${store.url}/wp-admin/post.php?post=${productId}&action=edit`),
+      planIds: [],
+    },
+    credentials: { commerceServiceApi: CRED },
+  };
+  return {
+    id: TRIGGER_WORKFLOW_ID,
+    name: 'e2e: trigger with a product locator',
+    nodes: [trigger],
+    connections: {},
+    settings: { executionOrder: 'v1' },
+  };
+}
+
 interface ListSearch {
   results: Array<{ name: string; value: string; url?: string }>;
   paginationToken?: string;
@@ -139,6 +168,7 @@ describeN8n(`n8n ${N8N_VERSION}: record locators and Simplify (node version 2)`,
   let result: N8nRun;
   let server: N8nInstance | undefined;
   let session: RestSession;
+  let productId = 0;
 
   beforeAll(async () => {
     const install = await ensureN8n();
@@ -154,6 +184,8 @@ describeN8n(`n8n ${N8N_VERSION}: record locators and Simplify (node version 2)`,
     home = { install, userFolder, customExtensions: path.join(__dirname, '../../n8n/dist') };
     await importCredentials(home, [sandboxCredential(store, CRED)]);
     await importWorkflow(home, locatorsWorkflow(store, order, subscription));
+    productId = Number(order.product_id);
+    await importWorkflow(home, triggerWorkflow(store, productId));
     result = await execute(home, WORKFLOW_ID, { allowError: true });
     server = await startN8n(home);
     session = (await ensureOwner(server)).session;
@@ -247,6 +279,17 @@ describeN8n(`n8n ${N8N_VERSION}: record locators and Simplify (node version 2)`,
       const found = await listSearch('searchCustomers', 'customerId', last.email.toUpperCase());
       expect(found.results.map((entry) => entry.value)).toContain(String(last.id));
       expect(found.results.find((entry) => entry.value === String(last.id))?.name).toContain(last.email);
+    }),
+  );
+
+  it(
+    'resource locator: a trigger (version 2) whose Product is an admin link subscribes the store for that product',
+    check(async () => {
+      await activateWorkflow(session, TRIGGER_WORKFLOW_ID);
+      const hooks = store.hooks().map((hook) => ({ productId: hook.productId, statuses: hook.statuses }));
+      expect(hooks).toEqual([{ productId, statuses: ['purchased'] }]);
+      await deactivateWorkflow(session, TRIGGER_WORKFLOW_ID);
+      expect(store.hooks()).toEqual([]);
     }),
   );
 });

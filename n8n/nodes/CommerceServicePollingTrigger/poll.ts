@@ -14,7 +14,7 @@ import {
 	pollEvents,
 	readPollSetup,
 } from '../../../shared/src';
-import { nodeLog, nodeParameters } from '../common/context';
+import { nodeLog, triggerParameters } from '../common/context';
 import { toItems } from '../common/items';
 import { storeClient } from '../common/transport';
 
@@ -40,7 +40,7 @@ export function toPollItems(events: readonly EventRecord[]): IDataObject[] {
 export async function runPoll(context: IPollFunctions): Promise<IDataObject[] | null> {
 	const client = await storeClient.call(context);
 	// Checked before any request: an event the store's API cannot show (a lead) fails with why.
-	const filters = readPollSetup(nodeParameters(context), client.store.label);
+	const filters = readPollSetup(await triggerParameters(context), client.store.label);
 
 	if (context.getMode() === 'manual') {
 		const latest = await latestEvent({ client, filters });

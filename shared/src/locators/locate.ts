@@ -20,7 +20,12 @@ export function locatedId(
   locator: RecordLocator,
   context: LinkContext,
 ): string {
-  const value = typeof locator.value === 'number' ? String(locator.value) : String(locator.value ?? '');
-  if (locator.mode === 'url') return recordIdFromLink(store, resource, value, context);
-  return value.trim().replace(/^#\s*/, '');
+  if (locator.mode === 'url') return recordIdFromLink(store, resource, idText(locator.value), context);
+  return idText(locator.value);
+}
+
+/** An id as typed or picked: trimmed, without the `#` the store shows before it. */
+export function idText(value: unknown): string {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  return text.trim().replace(/^#\s*/, '');
 }
