@@ -104,4 +104,5 @@ export {
 } from './triggers/plans';
 export * from './dates';
 export * from './locators';
-export { simplifyRecord, pickFields, SIMPLIFIED_FIELDS, type SimplifiedResource } from './resources/simplify';
+export { simplifyRecord, SIMPLIFIED_FIELDS, type SimplifiedResource } from './resources/simplify';
+export { pickFields } from './resources/pick';

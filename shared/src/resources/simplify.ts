@@ -3,7 +3,7 @@
  * with the ISO instant (`*_iso`, docs/dates.md) of each kept time. Why these fields:
  * docs/simplify.md. One selection for every platform: n8n's Simplify and tool Output use it.
  */
-import { instantKey } from '../dates/fields';
+import { pickFields } from './pick';
 
 export type SimplifiedResource = 'order' | 'subscription' | 'customer' | 'product';
 
@@ -48,26 +48,4 @@ export const SIMPLIFIED_FIELDS: Readonly<Record<SimplifiedResource, readonly str
 
 export function simplifyRecord(resource: SimplifiedResource, record: Record<string, unknown>): Record<string, unknown> {
   return pickFields(record, SIMPLIFIED_FIELDS[resource], { flat: true });
-}
-
-/**
- * The named fields of a record, each with its `*_iso` instant when the record has one; `id` always
- * first (an agent's Selected fields keeps it whatever was chosen). `flat` (Simplify) leaves lists and
- * objects out; a field picked by name keeps them.
- */
-export function pickFields(
-  record: Record<string, unknown>,
-  fields: readonly string[],
-  { flat = false }: { flat?: boolean } = {},
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of ['id', ...fields]) {
-    if (Object.hasOwn(out, field) || !Object.hasOwn(record, field)) continue;
-    const value = record[field];
-    if (flat && value !== null && typeof value === 'object') continue;
-    out[field] = value;
-    const instant = instantKey(field);
-    if (Object.hasOwn(record, instant)) out[instant] = record[instant];
-  }
-  return out;
 }
