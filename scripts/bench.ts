@@ -10,6 +10,7 @@ import { startSandbox } from '../sandbox';
 import { answerFirst } from './bench/answerFirst';
 import { dateCosts } from './bench/dates';
 import { eventCosts } from './bench/events';
+import { locatorFigures } from './bench/locators';
 import { readsAtScale } from './bench/readsAtScale';
 import { createClient } from '../test/kit/client';
 
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
   await answerFirst();
   await dateCosts();
   await readsAtScale();
+  await locatorFigures();
 }
 
 main().catch((error: unknown) => {

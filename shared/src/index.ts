@@ -36,3 +36,5 @@ export { RESOURCE_SAMPLES } from './resources/samples';
 export { readProductPlanChoices, choiceText, eventFiltersOf, recentOptionsOf } from './triggers/choices';
 export { planChoices, productPlanChoices, isPurchaseKind } from './triggers/plans';
 export * from './dates';
+export * from './locators';
+export { pickFields } from './resources/pick';

@@ -8,6 +8,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { POLLABLE_EVENTS } from '../../../shared/src';
 import { eventAndFilters } from '../common/descriptions/trigger';
+import { searchProducts } from '../common/methods/listSearch';
 import { getPlans, getProductsOrAny } from '../common/methods/loadOptions';
 import { toNodeError } from '../common/transport/errors';
 import { runPoll } from './poll';
@@ -21,7 +22,9 @@ export class CommerceServicePollingTrigger implements INodeType {
 			dark: 'file:../../icons/commerceService.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// 2: the Product filter is a record locator (empty: any product); 1: the product dropdown.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["event"]}}',
 		description:
 			'Starts the workflow for new store events by asking the store on a schedule: works behind a firewall and loses nothing while n8n is down',
@@ -48,6 +51,7 @@ export class CommerceServicePollingTrigger implements INodeType {
 
 	methods = {
 		loadOptions: { getPlans, getProductsOrAny },
+		listSearch: { searchProducts },
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

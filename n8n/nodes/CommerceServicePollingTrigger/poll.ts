@@ -14,7 +14,7 @@ import {
 	pollEvents,
 	readPollSetup,
 } from '../../../shared/src';
-import { nodeLog, nodeParameters } from '../common/context';
+import { nodeLog, triggerParameters } from '../common/context';
 import { toItems } from '../common/items';
 import { n8nClient } from '../common/transport';
 
@@ -54,7 +54,7 @@ function newer(own: unknown, copy: unknown): unknown {
 export async function runPoll(context: IPollFunctions): Promise<IDataObject[] | null> {
 	const client = await n8nClient.call(context);
 	// Checked before any request: an event the store's API cannot show (a lead) fails with why.
-	const filters = readPollSetup(nodeParameters(context), client.store.label);
+	const filters = readPollSetup(await triggerParameters(context), client.store.label);
 
 	if (context.getMode() === 'manual') {
 		const latest = await latestEvent({ client, filters });

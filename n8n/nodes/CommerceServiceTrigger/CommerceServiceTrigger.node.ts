@@ -10,14 +10,16 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import {
 	type CommerceServiceClient,
 	type EventRecord,
+	type TriggerSetup,
 	EVENTS,
 	admitReceived,
 	readTriggerSetup,
 	receiveDelivery,
 } from '../../../shared/src';
-import { nodeLog, nodeParameters } from '../common/context';
+import { nodeLog, triggerParameters } from '../common/context';
 import { toItems } from '../common/items';
 import { eventAndFilters } from '../common/descriptions/trigger';
+import { searchProducts } from '../common/methods/listSearch';
 import { getPlans, getProductsOrAny } from '../common/methods/loadOptions';
 import { n8nClient } from '../common/transport';
 import { toNodeError } from '../common/transport/errors';
@@ -35,7 +37,9 @@ export class CommerceServiceTrigger implements INodeType {
 			dark: 'file:../../icons/commerceService.dark.svg',
 		},
 		group: ['trigger'],
-		version: 1,
+		// 2: the Product filter is a record locator (empty: any product); 1: the product dropdown.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["event"]}}',
 		description:
 			'Starts the workflow when a Studiocart store sells, refunds, renews or captures a lead',
@@ -72,6 +76,7 @@ export class CommerceServiceTrigger implements INodeType {
 
 	methods = {
 		loadOptions: { getPlans, getProductsOrAny },
+		listSearch: { searchProducts },
 	};
 
 	webhookMethods = {
@@ -110,9 +115,14 @@ export class CommerceServiceTrigger implements INodeType {
 	 * `noWebhookResponse`, writes no second answer (ARCHITECTURE.md, "The early answer").
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const setup = readTriggerSetup(nodeParameters(this));
-		const received = receiveDelivery(deliveryBody(this), setup);
 		let client: CommerceServiceClient | undefined;
+		let setup: TriggerSetup;
+		try {
+			setup = readTriggerSetup(await triggerParameters(this));
+		} catch (error) {
+			throw toNodeError(this.getNode(), error);
+		}
+		const received = receiveDelivery(deliveryBody(this), setup);
 		try {
 			// Before answering: a credential that names no usable store fails the call, not the log.
 			if (received.needsStore) client = await n8nClient.call(this, 'verification');

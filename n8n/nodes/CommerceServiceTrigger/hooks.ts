@@ -13,22 +13,22 @@ import {
 	readTriggerSetup,
 	replaceKeptHook,
 } from '../../../shared/src';
-import { nodeLog, nodeParameters } from '../common/context';
+import { nodeLog, triggerParameters } from '../common/context';
 import { n8nClient } from '../common/transport';
 
 const LOG_PREFIX = 'Commerce Service Trigger';
 
-function target(context: IHookFunctions): HookTarget {
+async function target(context: IHookFunctions): Promise<HookTarget> {
 	const hookUrl = context.getNodeWebhookUrl('default');
 	if (!hookUrl)
 		throw new NodeOperationError(context.getNode(), 'n8n gave this trigger no webhook URL');
-	return { hookUrl, setup: readTriggerSetup(nodeParameters(context)), source: 'n8n' };
+	return { hookUrl, setup: readTriggerSetup(await triggerParameters(context)), source: 'n8n' };
 }
 
 export async function nodeHookExists(context: IHookFunctions): Promise<boolean> {
 	return await keptHookIsCurrent(
 		context.getWorkflowStaticData('node'),
-		target(context),
+		await target(context),
 		async () => await n8nClient.call(context),
 		nodeLog(context, LOG_PREFIX),
 	);
@@ -37,7 +37,7 @@ export async function nodeHookExists(context: IHookFunctions): Promise<boolean> 
 export async function subscribeNodeHook(context: IHookFunctions): Promise<boolean> {
 	await replaceKeptHook(
 		context.getWorkflowStaticData('node'),
-		target(context),
+		await target(context),
 		await n8nClient.call(context),
 		nodeLog(context, LOG_PREFIX),
 	);

@@ -4,7 +4,15 @@
  */
 import type { IHookFunctions, IPollFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import type { ParameterReader, PlatformLog } from '../../../shared/src';
+import {
+	type ParameterReader,
+	type PlatformLog,
+	type Store,
+	idText,
+	locatedId,
+	resolveStore,
+} from '../../../shared/src';
+import { CREDENTIAL_TYPE, type CommerceServiceCredentials } from './transport';
 
 type NodeContext = IHookFunctions | IPollFunctions | IWebhookFunctions;
 
@@ -17,4 +25,35 @@ export function nodeLog(context: NodeContext, prefix: string): PlatformLog {
 		info: (message) => context.logger.info(`${prefix}: ${message}`),
 		warn: (message) => context.logger.warn(`${prefix}: ${message}`),
 	};
+}
+
+/** A record locator's saved value (`{ __rl, mode, value }`), as n8n keeps it in the parameters. */
+export function isLocator(value: unknown): value is { mode: string; value: unknown } {
+	return typeof value === 'object' && value !== null && 'mode' in value && 'value' in value;
+}
+
+/**
+ * A trigger's parameters with its Product filter as the id it names: version 1 saved the id itself;
+ * version 2 saves a record locator, whose By URL link is read against the credential's store (so a
+ * link to another site fails activation, saying which link was expected).
+ */
+export async function triggerParameters(context: NodeContext): Promise<ParameterReader> {
+	const product: unknown = context.getNodeParameter('productId', '');
+	if (!isLocator(product)) return nodeParameters(context);
+	let store: Store | undefined;
+	if (product.mode === 'url') {
+		const credentials = await context.getCredentials<CommerceServiceCredentials>(CREDENTIAL_TYPE);
+		store = resolveStore({
+			storeUrl: String(credentials.storeUrl ?? ''),
+			apiKey: String(credentials.apiKey ?? ''),
+		});
+	}
+	const id =
+		store === undefined
+			? idText(product.value)
+			: locatedId(store, 'product', product, {
+					operation: 'Set up the trigger',
+					parameter: 'Product',
+				});
+	return (name, fallback) => (name === 'productId' ? id : context.getNodeParameter(name, fallback));
 }

@@ -209,9 +209,12 @@ describe('CommerceServiceTrigger', () => {
 		expect(events.map((option) => option.value).sort()).toEqual(
 			EVENTS.map((kind) => kind.key).sort(),
 		);
+		// Version 2's Product locator and Plans, then version 1's dropdown and Plans.
 		expect(trigger.properties.map((p) => p.name)).toEqual([
 			'event',
 			'productId',
+			'productId',
+			'planIds',
 			'planIds',
 			'pricesInCents',
 			'verifyDeliveries',

@@ -199,7 +199,7 @@ describe('errors', () => {
 		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe('Created After "last tuesday" is not a date');
+		expect(error.message).toBe('Created After "last tuesday" is not a date [item 0]');
 		expect(sent).toHaveLength(0);
 	});
 

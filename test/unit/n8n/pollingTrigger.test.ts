@@ -105,14 +105,20 @@ describe('Commerce Service Polling Trigger: description', () => {
 	});
 
 	it('has the webhook trigger’s Product and Plans filters, with the same loaders', () => {
+		// Version 2's locator and version 1's dropdown, each with its Plans.
 		for (const name of ['productId', 'planIds']) {
-			expect(property(name)).toEqual(webhookTrigger.properties.find((p) => p.name === name));
+			expect(description.properties.filter((p) => p.name === name)).toEqual(
+				webhookTrigger.properties.filter((p) => p.name === name),
+			);
 		}
 		expect(Object.keys(node.methods.loadOptions).sort()).toEqual(['getPlans', 'getProductsOrAny']);
+		expect(Object.keys(node.methods.listSearch)).toEqual(['searchProducts']);
 		// No cents option: REST amounts are what the store gives; the notice says which unit.
 		expect(description.properties.map((p) => p.name)).toEqual([
 			'event',
 			'productId',
+			'productId',
+			'planIds',
 			'planIds',
 			'notice',
 		]);

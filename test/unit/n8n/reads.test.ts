@@ -119,7 +119,9 @@ describe('Get Many → Options → Parallel Requests', () => {
 		const error = await nodeFailure(() => node.execute.call(context));
 
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe(`Parallel Requests "${value}" is not a whole number from 1 to 16`);
+		expect(error.message).toBe(
+			`Parallel Requests "${value}" is not a whole number from 1 to 16 [item 0]`,
+		);
 		expect(sent).toHaveLength(0);
 	});
 
@@ -233,7 +235,7 @@ describe('Customer → Get by Email', () => {
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(
-			'Find a customer by email failed on shop.example.com: no email was given. Enter the email address of the customer to find.',
+			'Find a customer by email failed on shop.example.com: no email was given. Enter the email address of the customer to find. [item 0]',
 		);
 		expect(sent).toHaveLength(0);
 	});

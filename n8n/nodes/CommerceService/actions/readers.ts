@@ -3,7 +3,6 @@
  * After and record IDs, each refusing a value the store would not take with a message naming it.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	type CommerceServiceClient,
@@ -11,8 +10,11 @@ import {
 	type PageParams,
 	MAX_CONCURRENCY,
 	ORDERBY_VALUES,
+	type RecordResource,
 	collect,
+	locatedId,
 } from '../../../../shared/src';
+import { itemError } from '../../common/transport/errors';
 
 /** Return All through the shared paginator, or the first `limit` records. */
 export async function listRecords<T>(
@@ -28,9 +30,7 @@ export async function listRecords<T>(
 		return await collect(client.iterate(list, { concurrency, operation: 'Return All' }));
 	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
 	if (!Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(context.getNode(), 'Limit must be a whole number of at least 1', {
-			itemIndex,
-		});
+		throw itemError(context.getNode(), 'Limit must be a whole number of at least 1', { itemIndex });
 	}
 	return await collect(client.iterate(list, { limit, concurrency }));
 }
@@ -45,7 +45,7 @@ export function readParallelRequests(
 	if (raw === undefined || raw === null || raw === '') return undefined;
 	const value = Number(raw);
 	if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
-		throw new NodeOperationError(
+		throw itemError(
 			context.getNode(),
 			`Parallel Requests "${String(raw)}" is not a whole number from 1 to ${MAX_CONCURRENCY}`,
 			{
@@ -71,9 +71,9 @@ export function readSort<L extends keyof typeof ORDERBY_VALUES>(
 		const allowed: readonly string[] = ORDERBY_VALUES[list];
 		const value = String(sort.orderBy);
 		if (!allowed.includes(value)) {
-			throw new NodeOperationError(
+			throw itemError(
 				context.getNode(),
-				`"${value}" is not a field ${list} can be sorted by`,
+				`Sort → Order By "${value}" is not a field ${list} can be sorted by`,
 				{
 					description: `Choose one of: ${allowed.join(', ')}`,
 					itemIndex,
@@ -85,7 +85,7 @@ export function readSort<L extends keyof typeof ORDERBY_VALUES>(
 	if (sort.order !== undefined && sort.order !== '') {
 		const value = String(sort.order);
 		if (value !== 'asc' && value !== 'desc') {
-			throw new NodeOperationError(context.getNode(), `"${value}" is not a sort order`, {
+			throw itemError(context.getNode(), `Sort → Order "${value}" is not a sort order`, {
 				description: 'Choose Ascending or Descending',
 				itemIndex,
 			});
@@ -109,20 +109,35 @@ export async function readDateAfter(
 	if (raw === undefined || raw === null || raw === '') return {};
 	const reading = await client.filterDayOf(raw);
 	if (reading.day === null) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Created After "${String(raw)}" is not a date`,
-			{
-				description: `Pick a date, or use an expression that gives one such as 2026-01-31 or $today (${reading.reason})`,
-				itemIndex,
-			},
-		);
+		throw itemError(context.getNode(), `Created After "${String(raw)}" is not a date`, {
+			description: `Pick a date, or use an expression that gives one such as 2026-01-31 or $today (${reading.reason})`,
+			itemIndex,
+		});
 	}
 	return { date_after: reading.day };
 }
 
-/** A record ID parameter, trimmed; the shared client checks that it is a positive whole number. */
-export function readId(context: IExecuteFunctions, name: string, itemIndex: number): string {
-	const value = context.getNodeParameter(name, itemIndex, '') as string | number;
-	return String(value).trim();
+/**
+ * The record a locator parameter names: From List, By ID or By URL (version 2), or the plain ID text a
+ * version 1 node saved. `parameter` and `operation` name it in the message a wrong link gets.
+ */
+export function readRecordId(
+	context: IExecuteFunctions,
+	client: CommerceServiceClient,
+	name: string,
+	itemIndex: number,
+	where: { resource: RecordResource; parameter: string; operation: string },
+): string {
+	const raw: unknown = context.getNodeParameter(name, itemIndex, '');
+	if (typeof raw === 'string' || typeof raw === 'number') return String(raw).trim();
+	if (typeof raw === 'object' && raw !== null && 'mode' in raw) {
+		const locator = raw as { mode: unknown; value: unknown };
+		return locatedId(
+			client.store,
+			where.resource,
+			{ mode: String(locator.mode), value: locator.value },
+			where,
+		);
+	}
+	return '';
 }

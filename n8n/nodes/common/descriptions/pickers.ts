@@ -33,12 +33,13 @@ export function productFilter(only: string): INodeProperties {
 }
 
 /** Only records of these plans of the chosen product, or bought as a bump, upsell or downsell. */
-export function planFilter(only: string): INodeProperties {
+export function planFilter(only: string, dependsOn = 'productId'): INodeProperties {
 	return {
 		displayName: 'Plan Names or IDs',
 		name: 'planIds',
 		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getPlans', loadOptionsDependsOn: ['productId'] },
+		// `productId.value` when the product is a record locator (the triggers' version 2).
+		typeOptions: { loadOptionsMethod: 'getPlans', loadOptionsDependsOn: [dependsOn] },
 		default: [],
 		description: `Only ${only}; none means any. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};

@@ -5,7 +5,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { EVENTS, type EventKey } from '../../../../shared/src';
+import { recordLocator } from './locators';
 import { planFilter, productFilter } from './pickers';
+
+const VERSION_1 = { '@version': [1] };
+const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
 
 export function eventAndFilters(
 	events: readonly EventKey[],
@@ -24,7 +28,30 @@ export function eventAndFilters(
 			default: 'purchased',
 			description,
 		},
-		productFilter('events'),
-		planFilter('events of these payment plans, or of purchases made as a bump, upsell or downsell'),
+		// Version 2: the product is a record locator, empty for any product; Plans follow its value.
+		{
+			...recordLocator('product', {
+				displayName: 'Product',
+				name: 'productId',
+				description:
+					'Only events of this product (also when it was bought as a bump); leave empty for any product',
+			}),
+			required: false,
+			displayOptions: { show: FROM_VERSION_2 },
+		},
+		{ ...productFilter('events'), displayOptions: { show: VERSION_1 } },
+		{
+			...planFilter(
+				'events of these payment plans, or of purchases made as a bump, upsell or downsell',
+				'productId.value',
+			),
+			displayOptions: { show: FROM_VERSION_2 },
+		},
+		{
+			...planFilter(
+				'events of these payment plans, or of purchases made as a bump, upsell or downsell',
+			),
+			displayOptions: { show: VERSION_1 },
+		},
 	];
 }

@@ -1,7 +1,14 @@
 /** The loaders both nodes' Product and Plans pickers use (`../descriptions/pickers.ts`). */
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { isPurchaseKind, productPlanChoices, readProductPlanChoices } from '../../../../shared/src';
+import {
+	idText,
+	isPurchaseKind,
+	locatedId,
+	productPlanChoices,
+	readProductPlanChoices,
+} from '../../../../shared/src';
+import { isLocator } from '../context';
 import { n8nClient } from '../transport';
 import { toNodeError } from '../transport/errors';
 
@@ -35,10 +42,8 @@ export async function getProductsOrAny(
  * Plans dropdown (shared rule); with no product chosen, only those purchase kinds.
  */
 export async function getPlans(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { productId } = readProductPlanChoices({
-		productId: this.getCurrentNodeParameter('productId'),
-	});
 	try {
+		const { productId } = readProductPlanChoices({ productId: await chosenProduct(this) });
 		const plans = await productPlanChoices(productId, () => n8nClient.call(this), {
 			purchaseKinds: true,
 		});
@@ -50,6 +55,18 @@ export async function getPlans(this: ILoadOptionsFunctions): Promise<INodeProper
 	} catch (error) {
 		throw toNodeError(this.getNode(), error);
 	}
+}
+
+/** The Product the plans follow: a dropdown's id (version 1) or a record locator's (version 2). */
+async function chosenProduct(context: ILoadOptionsFunctions): Promise<unknown> {
+	const product = context.getCurrentNodeParameter('productId');
+	if (!isLocator(product)) return product;
+	if (product.mode !== 'url') return idText(product.value);
+	const client = await n8nClient.call(context);
+	return locatedId(client.store, 'product', product, {
+		operation: 'List payment plans',
+		parameter: 'Product',
+	});
 }
 
 function byName(a: INodePropertyOptions, b: INodePropertyOptions): number {

@@ -23,13 +23,25 @@ export function toNodeError(
 	const typedByUser =
 		error.kind === 'configuration' ||
 		(error.kind === 'invalid_request' && error.status === undefined);
-	if (typedByUser) {
-		return new NodeOperationError(node, error.message, { description: error.hint, itemIndex });
-	}
+	if (typedByUser) return itemError(node, error.message, { description: error.hint, itemIndex });
 	return new NodeApiError(node, error.toJSON() as JsonObject, {
 		message: error.message,
 		description: error.hint,
 		...(error.status ? { httpCode: String(error.status) } : {}),
 		itemIndex,
 	});
+}
+
+/**
+ * A problem with what the user gave for one item (n8n's UX guidelines): the message names the
+ * parameter and ends with `[item N]`, so a run over many items says which one to fix.
+ */
+export function itemError(
+	node: INode,
+	message: string,
+	{ description, itemIndex }: { description?: string; itemIndex?: number },
+): NodeOperationError {
+	const marked =
+		itemIndex === undefined || message.endsWith(']') ? message : `${message} [item ${itemIndex}]`;
+	return new NodeOperationError(node, marked, { description, itemIndex });
 }

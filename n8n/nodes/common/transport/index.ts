@@ -21,7 +21,7 @@ import {
 	platformClient,
 } from '../../../../shared/src';
 
-const CREDENTIAL_TYPE = 'commerceServiceApi';
+export const CREDENTIAL_TYPE = 'commerceServiceApi';
 
 /** The n8n contexts that talk to a store. */
 export type StoreContext =
@@ -32,7 +32,7 @@ export type StoreContext =
 	| IPollFunctions;
 
 /** The fields of the CommerceServiceApi credential. */
-interface CommerceServiceCredentials {
+export interface CommerceServiceCredentials {
 	storeUrl: string;
 	apiKey: string;
 	apiRoot?: string;

@@ -39,6 +39,10 @@ export interface FakeOptions {
 	rawBody?: Buffer;
 	/** The webhook's response object; a recorded one by default (`Fake.response`). */
 	response?: FakeResponse;
+	/** The node's version, as saved in the workflow; 1 unless given. */
+	typeVersion?: number;
+	/** The node's type name; `commerceServiceTool` is the node run as an AI agent's tool. */
+	nodeType?: string;
 }
 
 export interface Fake {
@@ -54,8 +58,8 @@ function base(options: FakeOptions, type: string) {
 	const node: INode = {
 		id: 'node-1',
 		name: type === 'trigger' ? 'Commerce Service Trigger' : 'Commerce Service',
-		type: `CUSTOM.${type === 'trigger' ? 'commerceServiceTrigger' : 'commerceService'}`,
-		typeVersion: 1,
+		type: `CUSTOM.${options.nodeType ?? (type === 'trigger' ? 'commerceServiceTrigger' : 'commerceService')}`,
+		typeVersion: options.typeVersion ?? 1,
 		position: [0, 0],
 		// The fake reads parameters from `options`; the node object only names the node.
 		parameters: {},

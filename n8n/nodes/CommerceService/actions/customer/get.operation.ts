@@ -3,18 +3,30 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
 import { toItems } from '../../../common/items';
-import { readId } from '../readers';
+import { recordLocator } from '../../../common/descriptions/locators';
+import { FROM_VERSION_2, VERSION_1, outputProperties, shapeRecords } from '../output';
+import { readRecordId } from '../readers';
 
 const properties: INodeProperties[] = [
+	{
+		...recordLocator('customer', {
+			displayName: 'Customer',
+			name: 'customerId',
+			description: 'The customer to get: pick it from the list, or give its number or its link',
+		}),
+		displayOptions: { show: FROM_VERSION_2 },
+	},
 	{
 		displayName: 'Customer ID',
 		name: 'customerId',
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '1024',
+		displayOptions: { show: VERSION_1 },
+		placeholder: 'e.g. 1024',
 		description: 'The number of the customer, as shown in the Studiocart customers list',
 	},
+	...outputProperties('customer'),
 ];
 
 export const description = updateDisplayOptions(
@@ -28,5 +40,10 @@ export async function execute(
 	client: CommerceServiceClient,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	return toItems([await client.getCustomer(readId(this, 'customerId', itemIndex))]);
+	const id = readRecordId(this, client, 'customerId', itemIndex, {
+		resource: 'customer',
+		parameter: 'Customer',
+		operation: 'Get a customer',
+	});
+	return shapeRecords(this, 'customer', toItems([await client.getCustomer(id)]), itemIndex);
 }

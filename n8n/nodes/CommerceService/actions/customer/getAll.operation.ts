@@ -4,10 +4,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { CommerceServiceClient } from '../../../../../shared/src';
 import { toItems } from '../../../common/items';
 import { pagingOptions, returnAllAndLimit } from '../descriptions';
+import { outputProperties, shapeRecords } from '../output';
 import { listRecords } from '../readers';
 
 // The store lists customers with paging only: no date filter and no sort.
-const properties: INodeProperties[] = [...returnAllAndLimit(), pagingOptions];
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(),
+	...outputProperties('customer'),
+	pagingOptions,
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['customer'], operation: ['getAll'] } },
@@ -20,5 +25,8 @@ export async function execute(
 	client: CommerceServiceClient,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	return toItems(await listRecords(this, client, itemIndex, (page) => client.listCustomers(page)));
+	const customers = await listRecords(this, client, itemIndex, (page) =>
+		client.listCustomers(page),
+	);
+	return shapeRecords(this, 'customer', toItems(customers), itemIndex);
 }

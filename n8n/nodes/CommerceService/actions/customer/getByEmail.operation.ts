@@ -11,7 +11,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Email',
 		name: 'email',
 		type: 'string',
-		placeholder: 'name@email.com',
+		placeholder: 'e.g. name@email.com',
 		required: true,
 		default: '',
 		description:

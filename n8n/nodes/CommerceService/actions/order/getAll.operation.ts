@@ -4,13 +4,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { CommerceServiceClient } from '../../../../../shared/src';
 import { toItems } from '../../../common/items';
 import { dateAfterFilter, pagingOptions, returnAllAndLimit, sortCollection } from '../descriptions';
+import { outputProperties, shapeRecords } from '../output';
 import { listRecords, readDateAfter, readSort } from '../readers';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
+	...outputProperties('order'),
 	dateAfterFilter,
-	sortCollection('orders'),
 	pagingOptions,
+	sortCollection('orders'),
 ];
 
 export const description = updateDisplayOptions(
@@ -28,7 +30,8 @@ export async function execute(
 		...(await readDateAfter(this, itemIndex, client)),
 		...readSort(this, itemIndex, 'orders'),
 	};
-	return toItems(
-		await listRecords(this, client, itemIndex, (page) => client.listOrders({ ...params, ...page })),
+	const orders = await listRecords(this, client, itemIndex, (page) =>
+		client.listOrders({ ...params, ...page }),
 	);
+	return shapeRecords(this, 'order', toItems(orders), itemIndex);
 }

@@ -4,22 +4,33 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { CommerceServiceClient } from '../../../../../shared/src';
 import { toItems } from '../../../common/items';
 import { dateAfterFilter, pagingOptions, returnAllAndLimit, sortCollection } from '../descriptions';
-import { listRecords, readDateAfter, readId, readSort } from '../readers';
+import { recordLocator } from '../../../common/descriptions/locators';
+import { FROM_VERSION_2, VERSION_1 } from '../output';
+import { listRecords, readDateAfter, readRecordId, readSort } from '../readers';
 
 const properties: INodeProperties[] = [
+	{
+		...recordLocator('subscription', {
+			displayName: 'Subscription',
+			name: 'subscriptionId',
+			description: 'The subscription whose orders (first payment and renewals) to get',
+		}),
+		displayOptions: { show: FROM_VERSION_2 },
+	},
 	{
 		displayName: 'Subscription ID',
 		name: 'subscriptionId',
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: '2051',
+		displayOptions: { show: VERSION_1 },
+		placeholder: 'e.g. 2051',
 		description: 'The number of the subscription whose orders (first payment and renewals) to get',
 	},
 	...returnAllAndLimit(),
 	dateAfterFilter,
-	sortCollection('orders'),
 	pagingOptions,
+	sortCollection('orders'),
 ];
 
 export const description = updateDisplayOptions(
@@ -33,7 +44,11 @@ export async function execute(
 	client: CommerceServiceClient,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const subscriptionId = readId(this, 'subscriptionId', itemIndex);
+	const subscriptionId = readRecordId(this, client, 'subscriptionId', itemIndex, {
+		resource: 'subscription',
+		parameter: 'Subscription',
+		operation: 'Get many orders of a subscription',
+	});
 	const params = {
 		...(await readDateAfter(this, itemIndex, client)),
 		...readSort(this, itemIndex, 'orders'),

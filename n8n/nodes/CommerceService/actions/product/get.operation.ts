@@ -1,14 +1,22 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../../shared/src';
 import { productPicker } from '../../../common/descriptions/pickers';
 import { toItems } from '../../../common/items';
-import { readId } from '../readers';
+import { productLocator } from '../../../common/descriptions/locators';
+import { VERSION_1, outputProperties, shapeRecords } from '../output';
+import { readRecordId } from '../readers';
+
+const properties: INodeProperties[] = [
+	productLocator('The product to get'),
+	{ ...productPicker, displayOptions: { show: VERSION_1 } },
+	...outputProperties('product'),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['product'], operation: ['get'] } },
-	[productPicker],
+	properties,
 );
 
 /** Operation 15. */
@@ -17,5 +25,10 @@ export async function execute(
 	client: CommerceServiceClient,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	return toItems([await client.getProduct(readId(this, 'productId', itemIndex))]);
+	const id = readRecordId(this, client, 'productId', itemIndex, {
+		resource: 'product',
+		parameter: 'Product',
+		operation: 'Get a product',
+	});
+	return shapeRecords(this, 'product', toItems([await client.getProduct(id)]), itemIndex);
 }

@@ -4,13 +4,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { CommerceServiceClient } from '../../../../../shared/src';
 import { toItems } from '../../../common/items';
 import { pagingOptions, returnAllAndLimit, sortCollection } from '../descriptions';
+import { outputProperties, shapeRecords } from '../output';
 import { listRecords, readSort } from '../readers';
 
 // The store filters products by nothing but paging and sort (no Date After).
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
-	sortCollection('products'),
+	...outputProperties('product'),
 	pagingOptions,
+	sortCollection('products'),
 ];
 
 export const description = updateDisplayOptions(
@@ -25,9 +27,8 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const params = readSort(this, itemIndex, 'products');
-	return toItems(
-		await listRecords(this, client, itemIndex, (page) =>
-			client.listProducts({ ...params, ...page }),
-		),
+	const products = await listRecords(this, client, itemIndex, (page) =>
+		client.listProducts({ ...params, ...page }),
 	);
+	return shapeRecords(this, 'product', toItems(products), itemIndex);
 }

@@ -4,10 +4,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { type CommerceServiceClient, planChoices } from '../../../../../shared/src';
 import { toItems } from '../../../common/items';
 import { productPicker } from '../../../common/descriptions/pickers';
-import { readId } from '../readers';
+import { productLocator } from '../../../common/descriptions/locators';
+import { VERSION_1 } from '../output';
+import { readRecordId } from '../readers';
 
 const properties: INodeProperties[] = [
-	productPicker,
+	productLocator('The product whose payment plans to list'),
+	{ ...productPicker, displayOptions: { show: VERSION_1 } },
 	{
 		displayName: 'Include Bump, Upsell and Downsell',
 		name: 'includePurchaseKinds',
@@ -30,6 +33,11 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const purchaseKinds = this.getNodeParameter('includePurchaseKinds', itemIndex, false) as boolean;
-	const plans = await client.listWebhookPlans(readId(this, 'productId', itemIndex));
+	const productId = readRecordId(this, client, 'productId', itemIndex, {
+		resource: 'product',
+		parameter: 'Product',
+		operation: 'Get the payment plans of a product',
+	});
+	const plans = await client.listWebhookPlans(productId);
 	return toItems(planChoices(plans, { purchaseKinds }));
 }

@@ -4,13 +4,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { CommerceServiceClient } from '../../../../../shared/src';
 import { toItems } from '../../../common/items';
 import { dateAfterFilter, pagingOptions, returnAllAndLimit, sortCollection } from '../descriptions';
+import { outputProperties, shapeRecords } from '../output';
 import { listRecords, readDateAfter, readSort } from '../readers';
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(),
+	...outputProperties('subscription'),
 	dateAfterFilter,
-	sortCollection('subscriptions'),
 	pagingOptions,
+	sortCollection('subscriptions'),
 ];
 
 export const description = updateDisplayOptions(
@@ -28,9 +30,8 @@ export async function execute(
 		...(await readDateAfter(this, itemIndex, client)),
 		...readSort(this, itemIndex, 'subscriptions'),
 	};
-	return toItems(
-		await listRecords(this, client, itemIndex, (page) =>
-			client.listSubscriptions({ ...params, ...page }),
-		),
+	const subscriptions = await listRecords(this, client, itemIndex, (page) =>
+		client.listSubscriptions({ ...params, ...page }),
 	);
+	return shapeRecords(this, 'subscription', toItems(subscriptions), itemIndex);
 }

@@ -1,0 +1,102 @@
+/**
+ * The line a picker shows for one record, in the words a store owner uses: `#1042 · Jane Doe · Pro
+ * Course · $49`. REST amounts are read in minor units, as real stores send them
+ * (docs/service/shapes.md#money).
+ */
+import { isZeroDecimal } from '../resources/currency';
+import type { Customer, Order, Product, Subscription } from '../resources/types';
+import type { RecordResource } from './links';
+
+const SEPARATOR = ' · ';
+
+type Loose<T> = Partial<T> & Record<string, unknown>;
+
+export function recordLabel(resource: RecordResource, record: Record<string, unknown>): string {
+  switch (resource) {
+    case 'order':
+      return orderLabel(record as Loose<Order>);
+    case 'subscription':
+      return subscriptionLabel(record as Loose<Subscription>);
+    case 'customer':
+      return customerLabel(record as Loose<Customer>);
+    case 'product':
+      return productLabel(record as Loose<Product>);
+  }
+}
+
+function orderLabel(order: Loose<Order>): string {
+  return join([
+    `#${String(order.id ?? '?')}`,
+    buyer(order),
+    text(order.product_name),
+    money(order.order_amount, order.currency),
+    order.status && order.status !== 'paid' && order.status !== 'completed' ? text(order.status) : '',
+  ]);
+}
+
+function subscriptionLabel(subscription: Loose<Subscription>): string {
+  const amount = money(subscription.amount || subscription.order_amount, subscription.currency);
+  const interval = text(subscription.interval);
+  return join([
+    `#${String(subscription.id ?? '?')}`,
+    buyer(subscription),
+    text(subscription.product_name),
+    amount && interval ? `${amount} / ${interval}` : amount,
+    text(subscription.status),
+  ]);
+}
+
+function customerLabel(customer: Loose<Customer>): string {
+  const name = join([text(customer.first_name), text(customer.last_name)], ' ');
+  return join([name, text(customer.email), `#${String(customer.id ?? '?')}`]);
+}
+
+function productLabel(product: Loose<Product>): string {
+  const prices = (Array.isArray(product.plans) ? product.plans : [])
+    .map((plan) => (typeof plan?.price === 'number' ? plan.price : Number.NaN))
+    .filter((price) => Number.isFinite(price));
+  const lowest = prices.length > 0 ? Math.min(...prices) : undefined;
+  // Products carry no currency: the price is shown as a number.
+  const price = lowest === undefined ? '' : money(lowest, undefined);
+  return join([
+    text(product.name) || `Product ${String(product.id ?? '?')}`,
+    prices.length > 1 && price ? `from ${price}` : price,
+    product.status && product.status !== 'publish' ? text(product.status) : '',
+    `#${String(product.id ?? '?')}`,
+  ]);
+}
+
+function buyer(record: Loose<Order> | Loose<Subscription>): string {
+  return (
+    text(record.customer_name) ||
+    join([text(record.customer_firstname), text(record.customer_lastname)], ' ') ||
+    text(record.customer_email)
+  );
+}
+
+/** An amount in minor units as `$49` or `€49.50` (`49.50` without a currency); whole units for currencies without cents. */
+export function money(amount: unknown, currency: unknown): string {
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return '';
+  const code = typeof currency === 'string' && /^[a-z]{3}$/i.test(currency) ? currency.toUpperCase() : '';
+  const value = code !== '' && isZeroDecimal(code) ? amount : amount / 100;
+  const whole = Number.isInteger(value);
+  if (code === '') return value.toFixed(whole ? 0 : 2);
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: whole ? 0 : 2,
+    }).format(value);
+  } catch {
+    return `${value.toFixed(whole ? 0 : 2)} ${code}`;
+  }
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function join(parts: string[], separator = SEPARATOR): string {
+  return parts.filter((part) => part !== '').join(separator);
+}
