@@ -15,7 +15,8 @@ import {
 } from './errors';
 import { parseBody } from './http/parseBody';
 import { responseError } from './http/responseError';
-import { type Attempt, BusyNotices, type RetryOptions, withRetries } from './http/retry';
+import { Deadline } from './http/deadline';
+import { type Attempt, BusyNotices, MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './http/retry';
 import { type HttpResponse, type Transport, describeTransportFailure } from './http/transport';
 import { OPERATIONS, type OperationKey } from './operations/catalogue';
 import { buildRequest, type Params } from './operations/request';
@@ -83,6 +84,11 @@ export interface ClientOptions {
   onNotice?: (notice: ClientNotice) => void;
   /** The site's zone when it is already known: no index read (docs/dates.md). */
   siteZone?: SiteZone;
+  /**
+   * Everything the client may spend on the store from its creation, every call and the zone read
+   * included (Zapier: one perform, 25 s of its 30 s); no limit beyond each call's budget without it.
+   */
+  deadlineMs?: number;
 }
 
 /** A line for the platform's log; the adapter adds its own prefix. Never holds the key or customer data. */
@@ -120,6 +126,7 @@ export class CommerceServiceClient {
   private readonly onNotice: ((notice: ClientNotice) => void) | undefined;
   /** The site's zone, read once for the client's life (an execution, a poll, a delivery). */
   private zone: Promise<ZoneReading> | undefined;
+  private readonly deadline: Deadline | undefined;
 
   constructor(options: ClientOptions) {
     this.store = resolveStore(options.settings);
@@ -128,6 +135,7 @@ export class CommerceServiceClient {
     this.retry = options.retry;
     this.onNotice = options.onNotice;
     if (options.siteZone) this.zone = Promise.resolve({ zone: options.siteZone });
+    if (options.deadlineMs !== undefined) this.deadline = new Deadline(options.deadlineMs);
   }
 
   /**
@@ -135,7 +143,7 @@ export class CommerceServiceClient {
    * throws: an unreadable index is a reading without a zone, and one notice says why.
    */
   siteZone(): Promise<ZoneReading> {
-    this.zone ??= readSiteZone(this.transport, this.store, this.timeoutMs).then((reading) => {
+    this.zone ??= this.readZone().then((reading) => {
       if (!reading.zone) {
         const where = indexLabel(indexRequest(this.store, this.timeoutMs));
         this.notify({
@@ -146,6 +154,20 @@ export class CommerceServiceClient {
       return reading;
     });
     return this.zone;
+  }
+
+  /** The index read, within what the deadline leaves (none when less than an attempt's worth is left). */
+  private readZone(): Promise<ZoneReading> {
+    const left = this.deadline?.left();
+    if (left === undefined) return readSiteZone(this.transport, this.store, this.timeoutMs);
+    if (left < MIN_ATTEMPT_MS) {
+      const budget = formatDuration(this.deadline?.budgetMs ?? 0);
+      return Promise.resolve({
+        zone: null,
+        reason: `no time was left of the ${budget} this step may spend on the store`,
+      });
+    }
+    return readSiteZone(this.transport, this.store, Math.min(this.timeoutMs, left));
   }
 
   /** A notice to the adapter's log; a failing log never fails a read. */
@@ -326,8 +348,18 @@ export class CommerceServiceClient {
     key: K,
     params: Params = {},
   ): Promise<{ value: ResultOf<K>; response: HttpResponse }> {
+    const left = this.deadline?.left();
+    if (left !== undefined && left < MIN_ATTEMPT_MS) throw this.outOfTime(key);
     const answer = await withRetries(
-      { operation: key, timeoutMs: this.timeoutMs, retry: this.retry, onBusy: () => this.busy.notify() },
+      {
+        operation: key,
+        timeoutMs: left === undefined ? this.timeoutMs : Math.min(this.timeoutMs, left),
+        retry:
+          left === undefined || !this.retry
+            ? this.retry
+            : { ...this.retry, budgetMs: Math.min(this.retry.budgetMs, left) },
+        onBusy: () => this.busy.notify(),
+      },
       (timeoutMs) => this.attempt(key, params, timeoutMs),
     );
     if (!DATED_RESULTS.has(OPERATIONS[key].result)) return answer;
@@ -414,6 +446,15 @@ export class CommerceServiceClient {
       context,
       'the store could not be reached',
       'Check the Store URL (spelling, https) and that the site is online.',
+    );
+  }
+
+  /** A call with no time left in the deadline is not sent. */
+  private outOfTime(key: OperationKey): TimeoutError {
+    return new TimeoutError(
+      { store: this.store.label, operation: OPERATIONS[key].label },
+      `no time was left of the ${formatDuration(this.deadline?.budgetMs ?? 0)} this step may spend on the store`,
+      'The site is slow: try again later, or ask for less in one step (a Limit, a search by ID).',
     );
   }
 
