@@ -22,6 +22,7 @@ import { OPERATIONS, type OperationKey } from './operations/catalogue';
 import { buildRequest, type Params } from './operations/request';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import { type FindByEmailOptions, findCustomerByEmail } from './reads/customerByEmail';
+import { READ_IN_PARTS } from './reads/inParts';
 import type { ResultShape } from './operations/catalogue';
 import { type ResultTypes, ShapeError, normalise, resultTable } from './resources/normalise';
 import type {
@@ -421,11 +422,13 @@ export class CommerceServiceClient {
     const { value, response } = await this.call(key, params);
     const total = headerCount(response.headers['x-wp-total']);
     const totalPages = headerCount(response.headers['x-wp-totalpages']);
+    const inParts = READ_IN_PARTS[key];
     return {
       // `list` is only called with list operations, whose result is an array.
       items: value as unknown as ItemOf<K>[],
       ...(total !== undefined ? { total } : {}),
       ...(totalPages !== undefined ? { totalPages } : {}),
+      ...(inParts !== undefined ? { inParts } : {}),
     };
   }
 

@@ -11,6 +11,8 @@ export interface Page<T> {
   total?: number;
   /** From `X-WP-TotalPages`, when the store sent it. */
   totalPages?: number;
+  /** How to read this list in parts when one walk cannot hold it (`reads/inParts.ts`). */
+  inParts?: string;
 }
 
 /**
@@ -79,6 +81,7 @@ export async function* paginate<T>(
   const rules = new StopRules<T>(perPage, limit, new Stops(context, perPage, maxPages));
   const first = await fetchPage(1, perPage);
   rules.total = first.total;
+  if (first.inParts) rules.stops.inParts = first.inParts;
   const lastPage = lastPageOf(first, perPage);
   const needed = Number.isFinite(limit) ? Math.ceil(limit / perPage) : Number.POSITIVE_INFINITY;
   // Known from page 1: the pages wanted exceed the cap. Fail before anything is handed on.
@@ -181,6 +184,9 @@ class StopRules<T> {
 
 /** The errors of a walk that cannot reach the end of its list: what was read, why it stopped, what to do. */
 class Stops {
+  /** The list's own advice (`Page.inParts`); without it, one that any list can follow. */
+  inParts: string | undefined;
+
   constructor(
     private readonly context: Pick<ErrorContext, 'store' | 'operation'>,
     private readonly perPage: number,
@@ -193,7 +199,7 @@ class Stops {
     return new IncompleteListError(
       this.context,
       `it stopped after reading ${count(read)}: one walk reads at most ${this.maxPages} pages (${count(most)}) and ${has}`,
-      'Read the list in parts: set a Limit, or narrow it (Created After, a sort by date) and run it again for the rest.',
+      this.inParts ?? `Set a Limit of at most ${count(most)} to read the first ones the store lists.`,
       'page-limit',
       read,
     );

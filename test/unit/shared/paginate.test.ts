@@ -1,5 +1,5 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
-import { IncompleteListError, type Page, collect, paginate } from '../../../shared/src';
+import { IncompleteListError, type Page, type PageParams, collect, paginate } from '../../../shared/src';
 import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from './helpers';
 import { createClient } from '../../../shared/src';
 
@@ -108,7 +108,7 @@ describe('paginate stop rules', () => {
       reason: 'page-limit',
       read: 40,
       message:
-        'Return All failed on the store: it stopped after reading 40 records: one walk reads at most 4 pages (40 records) and the list did not end there. Read the list in parts: set a Limit, or narrow it (Created After, a sort by date) and run it again for the rest.',
+        'Return All failed on the store: it stopped after reading 40 records: one walk reads at most 4 pages (40 records) and the list did not end there. Set a Limit of at most 40 records to read the first ones the store lists.',
     });
     expect(seen).toHaveLength(40);
     expect(s.calls.map((c) => c.page)).toEqual([1, 2, 3, 4]);
@@ -535,5 +535,31 @@ describe('client.iterate after a 429 during a parallel walk', () => {
     expect(Math.max(...later.map((s) => s.inFlight))).toBe(1);
     // Before the 429 the walk was parallel.
     expect(Math.max(...startedWith.slice(0, retryIndex).map((s) => s.inFlight))).toBe(4);
+  });
+});
+
+describe('a list too long for one walk: advice that list can follow (READ_IN_PARTS)', () => {
+  /** A store that says it has 1,001 full pages of this list, and answers any page. */
+  const tooLong = stubTransport((request) =>
+    json(200, [{ id: Number(request.query.page ?? 1) }], { 'x-wp-total': '100100', 'x-wp-totalpages': '1001' }),
+  );
+  const client = createClient({ settings: storeFor(), transport: tooLong, siteZone: UTC_ZONE });
+
+  it.each([
+    ['customers', /cannot filter or sort its customers.*by ID/],
+    ['orders', /Date Created, ascending.*Created After/],
+    ['subscriptions', /Date Created, ascending.*Created After/],
+    ['products', /cannot filter its products.*Product Name/],
+  ] as const)('%s: the hint names only what that list has', async (name, hint) => {
+    const lists: Record<typeof name, (params: PageParams) => Promise<Page<unknown>>> = {
+      customers: (params) => client.listCustomers(params),
+      orders: (params) => client.listOrders(params),
+      subscriptions: (params) => client.listSubscriptions(params),
+      products: (params) => client.listProducts(params),
+    };
+    const error = await collect(client.iterate(lists[name])).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(IncompleteListError);
+    expect((error as IncompleteListError).hint).toMatch(hint);
+    if (name === 'customers') expect((error as IncompleteListError).hint).not.toMatch(/Created After|sort by/i);
   });
 });
