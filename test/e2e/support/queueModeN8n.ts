@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Sandbox, startSandbox } from '../../../sandbox';
+import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
 import { ensureN8n } from '../../../scripts/n8n/install';
 import {
   ensureOwner,
@@ -17,7 +17,7 @@ import {
   type N8nWorkflowJson,
   type RestSession,
 } from '../../../scripts/n8n/instance';
-import { prepareQueueMode, type QueueMode } from '../../../scripts/n8n/queue';
+import { prepareQueueMode, type QueueMode, type QueueRole } from '../../../scripts/n8n/queue';
 import { npmRun, ROOT, timer, withOutput } from './steps';
 
 export interface QueueModeOptions {
@@ -28,6 +28,10 @@ export interface QueueModeOptions {
   /** Credentials to import (the first CLI run, which also migrates Postgres). */
   credentials: (store: Sandbox) => N8nCredentialJson[];
   workflows: () => N8nWorkflowJson[];
+  /** The store's profile (default `real`: deliveries carry the secret). */
+  profile?: SandboxProfile;
+  /** Extra env for one n8n process, once the store's address is known. */
+  roleEnv?: (store: Sandbox) => Partial<Record<QueueRole, Record<string, string>>>;
 }
 
 const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
@@ -82,7 +86,8 @@ export class QueueModeN8n {
   async setup(): Promise<void> {
     const install = await this.timed('ensureN8n (cached)', () => ensureN8n());
     await this.timed('npm run build:n8n', () => npmRun('build:n8n'));
-    this.store = await startSandbox({ port: 0, profile: 'real', quiet: true });
+    this.store = await startSandbox({ port: 0, profile: this.opts.profile ?? 'real', quiet: true });
+    const roleEnv = this.opts.roleEnv?.(this.store);
     this.baseFolder = mkdtempSync(path.join(tmpdir(), this.opts.folderPrefix));
     const log = VERBOSE ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
     const topology = await this.timed('Postgres + Redis start', () =>
@@ -90,6 +95,7 @@ export class QueueModeN8n {
         install,
         baseFolder: this.baseFolder,
         customExtensions: path.join(ROOT, 'n8n', 'dist'),
+        ...(roleEnv ? { roleEnv } : {}),
         ...(log ? { log } : {}),
         readyTimeoutMs: 240_000,
       }),
