@@ -22,7 +22,6 @@ import { OPERATIONS, type OperationKey } from './operations/catalogue';
 import { buildRequest, type Params } from './operations/request';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import { type FindByEmailOptions, findCustomerByEmail } from './reads/customerByEmail';
-import { READ_IN_PARTS } from './reads/inParts';
 import type { ResultShape } from './operations/catalogue';
 import { type ResultTypes, ShapeError, normalise, resultTable } from './resources/normalise';
 import type {
@@ -422,13 +421,11 @@ export class CommerceServiceClient {
     const { value, response } = await this.call(key, params);
     const total = headerCount(response.headers['x-wp-total']);
     const totalPages = headerCount(response.headers['x-wp-totalpages']);
-    const inParts = READ_IN_PARTS[key];
     return {
       // `list` is only called with list operations, whose result is an array.
       items: value as unknown as ItemOf<K>[],
       ...(total !== undefined ? { total } : {}),
       ...(totalPages !== undefined ? { totalPages } : {}),
-      ...(inParts !== undefined ? { inParts } : {}),
     };
   }
 
@@ -457,7 +454,7 @@ export class CommerceServiceClient {
     return new TimeoutError(
       { store: this.store.label, operation: OPERATIONS[key].label },
       `no time was left of the ${formatDuration(this.deadline?.budgetMs ?? 0)} this step may spend on the store`,
-      'The site is slow: try again later, or ask for less in one step (a Limit, a search by ID).',
+      'The site is slow: try again later. A search by email reads the whole customer list; a search by ID reads one record.',
     );
   }
 

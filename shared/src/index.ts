@@ -13,6 +13,7 @@ export {
   isRetriedOperation,
 } from './http/retry';
 export { findCustomerByEmail, sameEmail, type FindByEmailOptions, type CustomerSource } from './reads/customerByEmail';
+export { READ_IN_PARTS } from './reads/inParts';
 export {
   OPERATIONS,
   ORDERBY_VALUES,

@@ -11,8 +11,6 @@ export interface Page<T> {
   total?: number;
   /** From `X-WP-TotalPages`, when the store sent it. */
   totalPages?: number;
-  /** How to read this list in parts when one walk cannot hold it (`reads/inParts.ts`). */
-  inParts?: string;
 }
 
 /**
@@ -44,6 +42,8 @@ export interface PaginateOptions {
   store?: string;
   /** The operation it names, e.g. "Get many orders (Return All)"; default "Read a whole list". */
   operation?: string;
+  /** How to read this list in parts when the cap stops it (`READ_IN_PARTS`); default: a Limit. */
+  inParts?: string;
 }
 
 export const DEFAULT_MAX_PAGES = 1000;
@@ -78,10 +78,9 @@ export async function* paginate<T>(
   );
 
   const context = { store: options.store ?? 'the store', operation: options.operation ?? 'Read a whole list' };
-  const rules = new StopRules<T>(perPage, limit, new Stops(context, perPage, maxPages));
+  const rules = new StopRules<T>(perPage, limit, new Stops(context, perPage, maxPages, options.inParts));
   const first = await fetchPage(1, perPage);
   rules.total = first.total;
-  if (first.inParts) rules.stops.inParts = first.inParts;
   const lastPage = lastPageOf(first, perPage);
   const needed = Number.isFinite(limit) ? Math.ceil(limit / perPage) : Number.POSITIVE_INFINITY;
   // Known from page 1: the pages wanted exceed the cap. Fail before anything is handed on.
@@ -184,13 +183,12 @@ class StopRules<T> {
 
 /** The errors of a walk that cannot reach the end of its list: what was read, why it stopped, what to do. */
 class Stops {
-  /** The list's own advice (`Page.inParts`); without it, one that any list can follow. */
-  inParts: string | undefined;
-
   constructor(
     private readonly context: Pick<ErrorContext, 'store' | 'operation'>,
     private readonly perPage: number,
     private readonly maxPages: number,
+    /** The list's own advice (`READ_IN_PARTS`); without it, one that any list can follow. */
+    private readonly inParts: string | undefined,
   ) {}
 
   pageLimit(read: number, total: number | undefined): IncompleteListError {

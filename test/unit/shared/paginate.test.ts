@@ -1,5 +1,5 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
-import { IncompleteListError, type Page, type PageParams, collect, paginate } from '../../../shared/src';
+import { IncompleteListError, type Page, READ_IN_PARTS, collect, paginate } from '../../../shared/src';
 import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE, useNock } from './helpers';
 import { createClient } from '../../../shared/src';
 
@@ -538,28 +538,24 @@ describe('client.iterate after a 429 during a parallel walk', () => {
   });
 });
 
-describe('a list too long for one walk: advice that list can follow (READ_IN_PARTS)', () => {
-  /** A store that says it has 1,001 full pages of this list, and answers any page. */
-  const tooLong = stubTransport((request) =>
-    json(200, [{ id: Number(request.query.page ?? 1) }], { 'x-wp-total': '100100', 'x-wp-totalpages': '1001' }),
-  );
-  const client = createClient({ settings: storeFor(), transport: tooLong, siteZone: UTC_ZONE });
+describe("a list too long for one walk: the advice is the caller's (READ_IN_PARTS)", () => {
+  it('inParts becomes the hint of the page-cap error', async () => {
+    const s = endless();
+    const walk = collect(paginate(s.fetchPage, { perPage: 10, maxPages: 2, inParts: 'Read it by name.' }));
+    await expect(walk).rejects.toMatchObject({ reason: 'page-limit', hint: 'Read it by name.' });
+  });
 
-  it.each([
-    ['customers', /cannot filter or sort its customers.*by ID/],
-    ['orders', /Date Created, ascending.*Created After/],
-    ['subscriptions', /Date Created, ascending.*Created After/],
-    ['products', /cannot filter its products.*Product Name/],
-  ] as const)('%s: the hint names only what that list has', async (name, hint) => {
-    const lists: Record<typeof name, (params: PageParams) => Promise<Page<unknown>>> = {
-      customers: (params) => client.listCustomers(params),
-      orders: (params) => client.listOrders(params),
-      subscriptions: (params) => client.listSubscriptions(params),
-      products: (params) => client.listProducts(params),
-    };
-    const error = await collect(client.iterate(lists[name])).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(IncompleteListError);
-    expect((error as IncompleteListError).hint).toMatch(hint);
-    if (name === 'customers') expect((error as IncompleteListError).hint).not.toMatch(/Created After|sort by/i);
+  it('customers are advised nothing they cannot do: no Created After, no sort', () => {
+    expect(READ_IN_PARTS.listCustomers).not.toMatch(/Created After|sort by/i);
+    expect(READ_IN_PARTS.listCustomers).toMatch(/by ID/);
+  });
+
+  it("finding a customer by email past the cap gives the customers' advice", async () => {
+    const tooLong = stubTransport(() => json(200, [], { 'x-wp-total': '100100', 'x-wp-totalpages': '1001' }));
+    const client = createClient({ settings: storeFor(), transport: tooLong, siteZone: UTC_ZONE });
+    await expect(client.findCustomerByEmail('someone@example.com')).rejects.toMatchObject({
+      reason: 'page-limit',
+      hint: READ_IN_PARTS.listCustomers,
+    });
   });
 });
