@@ -17,6 +17,10 @@
  *   `EXECUTIONS_MODE=queue` must occur in our code (`.ts`/`.js`/`.mjs` under shared, zapier, n8n,
  *   sandbox, scripts, test, and `.ci/run`), or be one of `OUTSIDE_NAMES` (n8n's or WordPress's own).
  *
+ * - numbers: the sentences listed in `scripts/docsNumbers.ts` must give the values of the code's
+ *   constants (timeouts, attempts, budgets, caps, lanes, poll limits, the throttle, request costs);
+ *   what that check cannot see is written at its top.
+ *
  * What it cannot see: a path, script or option written without the shapes above (prose, a bare
  * `build:zapier` in a table, a path relative to another folder than the doc's or the root); whether
  * a path or name is described correctly; options of commands that are not ours (jest, n8n, the
@@ -26,6 +30,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { checkNumbers } from './docsNumbers';
 
 export interface Problem {
   doc: string;
@@ -315,10 +320,17 @@ if (require.main === module) {
   const docs = findDocs(root);
   const problems = checkDocs(root, docs);
   for (const p of problems) console.error(`${p.doc}:${p.line}: ${p.kind} \`${p.text}\`: ${p.why}`);
-  if (problems.length > 0) {
-    console.error(`docs:check: ${problems.length} problem(s) in ${docs.length} docs`);
+  const numbers = checkNumbers(root);
+  for (const p of numbers)
+    console.error(
+      `${p.doc}: number: no sentence "${p.expected}" (from ${p.uses.join(', ')}): make the doc say the code's value`,
+    );
+  if (problems.length + numbers.length > 0) {
+    console.error(`docs:check: ${problems.length + numbers.length} problem(s) in ${docs.length} docs`);
     process.exitCode = 1;
   } else {
-    console.log(`docs:check: ${docs.length} docs name only paths, npm scripts, options and variables that exist`);
+    console.log(
+      `docs:check: ${docs.length} docs name only paths, npm scripts, options and variables that exist, and give the code's numbers`,
+    );
   }
 }

@@ -1,7 +1,7 @@
 /**
  * `npm start`: the sandbox store plus a local n8n with this repository's n8n package installed the
- * users' way (packed, published to a throwaway local npm registry, installed by n8n's community-packages
- * installer), a credential for the sandbox and the example workflows imported; prints the editor URL
+ * users' way (packed, published to a throwaway local npm registry, installed from it with npm into n8n's
+ * community nodes folder, as n8n's own installer does: scripts/start/localRelease.ts), a credential for the sandbox and the example workflows imported; prints the editor URL
  * and a login.
  * The first run installs n8n (about 3.5 min, 2.2 GB, cached) with its progress shown. Ctrl-C stops both.
  * What runs where is data (scripts/start/topology.ts); one path starts it (scripts/start/runMainJob.ts).

@@ -21,7 +21,7 @@ import type { Log, N8nInstall } from './install';
 import { webhookBaseEnv, webhookUrlFor } from './instance';
 import { launchN8n, type N8nCommand, type N8nProcess } from './process';
 
-type QueueRole = 'main' | 'worker' | 'webhook';
+export type QueueRole = 'main' | 'worker' | 'webhook';
 
 /** The ports of the topology: the main's (editor, REST), the webhook processor's, the worker's health check. */
 interface QueuePorts {
@@ -112,6 +112,8 @@ export interface QueueModeOptions {
   customExtensions?: string;
   /** Extra env for all three n8n processes (applied last). */
   env?: Record<string, string>;
+  /** Extra env for one role only (a webhook processor cut off from the store, say). */
+  roleEnv?: Partial<Record<QueueRole, Record<string, string>>>;
   /** n8n's, Postgres' and Redis' output lines (prefixed); silent by default. */
   log?: Log;
   /** Progress of the services' own set-up (apt-get install when missing); stderr by default. */
@@ -186,6 +188,7 @@ export async function prepareQueueMode(opts: QueueModeOptions): Promise<QueueMod
       port: ports[spec.port],
       processEnv: {
         ...spec.env,
+        ...opts.roleEnv?.[spec.role],
         [spec.portVariable]: String(ports[spec.port]),
         // Every n8n process may start a task-runner broker: each gets its own port.
         N8N_RUNNERS_BROKER_PORT: String(await freePort()),

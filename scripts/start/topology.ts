@@ -42,8 +42,8 @@ export interface N8nPlan {
   /** n8n's data: kept between runs in a folder, or throwaway (queue mode's fresh database). */
   data: { kept: true; folder: string } | { kept: false };
   /**
-   * The package every n8n process loads: installed by n8n's community-packages installer from a
-   * local npm registry (localRelease.ts), as a user installs it.
+   * The package every n8n process loads: installed with npm from a local npm registry into n8n's
+   * community nodes folder (localRelease.ts), as n8n's own installer and its manual install do.
    */
   package: { name: string; from: 'local npm registry' };
 }

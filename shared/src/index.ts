@@ -8,6 +8,7 @@ export * from './http/transport';
 export * from './http/redact';
 export { sameEmail } from './reads/customerByEmail';
 export { ORDERBY_VALUES } from './operations/catalogue';
+export { READ_IN_PARTS } from './reads/inParts';
 export * from './resources/types';
 export { FIELDS, type FieldDescription } from './resources/labels';
 export { simplifyRecord, type SimplifiedResource } from './resources/simplify';

@@ -42,9 +42,11 @@ export interface PaginateOptions {
   store?: string;
   /** The operation it names, e.g. "Get many orders (Return All)"; default "Read a whole list". */
   operation?: string;
+  /** How to read this list in parts when the cap stops it (`READ_IN_PARTS`); default: a Limit. */
+  inParts?: string;
 }
 
-const DEFAULT_MAX_PAGES = 1000;
+export const DEFAULT_MAX_PAGES = 1000;
 export const DEFAULT_CONCURRENCY = 4;
 export const MAX_CONCURRENCY = 16;
 
@@ -76,7 +78,7 @@ export async function* paginate<T>(
   );
 
   const context = { store: options.store ?? 'the store', operation: options.operation ?? 'Read a whole list' };
-  const rules = new StopRules<T>(perPage, limit, new Stops(context, perPage, maxPages));
+  const rules = new StopRules<T>(perPage, limit, new Stops(context, perPage, maxPages, options.inParts));
   const first = await fetchPage(1, perPage);
   rules.total = first.total;
   const lastPage = lastPageOf(first, perPage);
@@ -185,6 +187,8 @@ class Stops {
     private readonly context: Pick<ErrorContext, 'store' | 'operation'>,
     private readonly perPage: number,
     private readonly maxPages: number,
+    /** The list's own advice (`READ_IN_PARTS`); without it, one that any list can follow. */
+    private readonly inParts: string | undefined,
   ) {}
 
   pageLimit(read: number, total: number | undefined): IncompleteListError {
@@ -193,7 +197,7 @@ class Stops {
     return new IncompleteListError(
       this.context,
       `it stopped after reading ${count(read)}: one walk reads at most ${this.maxPages} pages (${count(most)}) and ${has}`,
-      'Read the list in parts: set a Limit, or narrow it (Created After, a sort by date) and run it again for the rest.',
+      this.inParts ?? `Set a Limit of at most ${count(most)} to read the first ones the store lists.`,
       'page-limit',
       read,
     );

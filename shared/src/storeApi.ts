@@ -9,6 +9,7 @@ import { settle } from './outcome';
 import { type ZoneSource, siteZoneOnce, stampDelivered, stampResult } from './dates/stamping';
 import type { SiteZone } from './dates/zone';
 import { InvalidRequestError, NotFoundError, ServerError, isMissingRecord } from './errors';
+import { Deadline } from './http/deadline';
 import { type Answer, type Pipeline, type ResultOf, sendOperation } from './http/pipeline';
 import { BusyNotices, type RetryOptions } from './http/retry';
 import type { Transport } from './http/transport';
@@ -42,9 +43,14 @@ export interface ClientOptions {
   onNotice?: (notice: Notice) => void;
   /** The site's zone when it is already known: no index read (docs/dates.md). */
   siteZone?: SiteZone;
+  /**
+   * Everything the client may spend on the store from its creation, every call and the zone read
+   * included (Zapier: one perform, 25 s of its 30 s); no limit beyond each call's budget without it.
+   */
+  deadlineMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 20_000;
+export const DEFAULT_TIMEOUT_MS = 20_000;
 
 type ItemOf<K extends OperationKey> = ResultOf<K> extends (infer T)[] ? T : never;
 
@@ -59,7 +65,9 @@ export class CommerceServiceClient {
   constructor(options: ClientOptions) {
     this.store = resolveStore(options.settings);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const deadline = options.deadlineMs === undefined ? undefined : new Deadline(options.deadlineMs);
     this.pipeline = {
+      deadline,
       store: this.store,
       transport: options.transport,
       timeoutMs,
@@ -73,7 +81,7 @@ export class CommerceServiceClient {
         // A failing log never fails a read: the records matter more than the log line.
       }
     };
-    this.siteZone = siteZoneOnce(options.transport, this.store, timeoutMs, notify, options.siteZone);
+    this.siteZone = siteZoneOnce(options.transport, this.store, timeoutMs, notify, options.siteZone, deadline);
   }
 
   /**

@@ -4,6 +4,9 @@
  * with it; hook deliveries, which the client did not read, go through the same step.
  */
 import type { Store } from '../config';
+import type { Deadline } from '../http/deadline';
+import { formatDuration } from '../http/pipeline';
+import { MIN_ATTEMPT_MS } from '../http/retry';
 import type { Transport } from '../http/transport';
 import type { ResultShape } from '../operations/catalogue';
 import type { Notice } from '../platform/port';
@@ -38,10 +41,11 @@ export function siteZoneOnce(
   timeoutMs: number,
   notify: (notice: Notice) => void,
   known?: SiteZone,
+  deadline?: Deadline,
 ): ZoneSource {
   let reading: Promise<ZoneReading> | undefined = known ? Promise.resolve({ zone: known }) : undefined;
   return () => {
-    reading ??= readSiteZone(transport, store, timeoutMs).then((read) => {
+    reading ??= readWithin(transport, store, timeoutMs, deadline).then((read) => {
       if (!read.zone) {
         const where = indexLabel(indexRequest(store, timeoutMs));
         notify({
@@ -53,6 +57,20 @@ export function siteZoneOnce(
     });
     return reading;
   };
+}
+
+/** The index read, within what the deadline leaves (none when less than an attempt's worth is left). */
+function readWithin(transport: Transport, store: Store, timeoutMs: number, deadline?: Deadline): Promise<ZoneReading> {
+  const left = deadline?.left();
+  if (left === undefined) return readSiteZone(transport, store, timeoutMs);
+  if (left < MIN_ATTEMPT_MS) {
+    const budget = formatDuration(deadline?.budgetMs ?? 0);
+    return Promise.resolve({
+      zone: null,
+      reason: `no time was left of the ${budget} this step may spend on the store`,
+    });
+  }
+  return readSiteZone(transport, store, Math.min(timeoutMs, left));
 }
 
 /**

@@ -12,7 +12,8 @@ import { attempt } from '../outcome';
 import { type ResultTypes, ShapeError, normalise } from '../resources/normalise';
 import { parseBody } from './parseBody';
 import { responseError } from './responseError';
-import { type Attempt, type RetryOptions, withRetries } from './retry';
+import type { Deadline } from './deadline';
+import { type Attempt, MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './retry';
 import { type HttpResponse, type Transport, describeTransportFailure } from './transport';
 
 export type ResultOf<K extends OperationKey> = ResultTypes[(typeof OPERATIONS)[K]['result']];
@@ -32,12 +33,31 @@ export interface Pipeline {
   retry: RetryOptions | undefined;
   /** Told of every 429 and 503. */
   onBusy: () => void;
+  /** What the client may still spend on the store (Zapier: one perform); each call gets at most what is left. */
+  deadline?: Deadline;
 }
 
 /** Sends one operation (retried per `retry.ts`) and reads its answer; every failure becomes a `CommerceServiceError`. */
 export function sendOperation<K extends OperationKey>(pipeline: Pipeline, key: K, params: Params): Promise<Answer<K>> {
+  const left = pipeline.deadline?.left();
+  if (left !== undefined && left < MIN_ATTEMPT_MS) {
+    // A call with no time left in the deadline is not sent.
+    return Promise.reject(
+      new TimeoutError(
+        { store: pipeline.store.label, operation: OPERATIONS[key].label },
+        `no time was left of the ${formatDuration(pipeline.deadline?.budgetMs ?? 0)} this step may spend on the store`,
+        'The site is slow: try again later. A search by email reads the whole customer list; a search by ID reads one record.',
+      ),
+    );
+  }
+  const { retry } = pipeline;
   return withRetries(
-    { operation: key, timeoutMs: pipeline.timeoutMs, retry: pipeline.retry, onBusy: pipeline.onBusy },
+    {
+      operation: key,
+      timeoutMs: left === undefined ? pipeline.timeoutMs : Math.min(pipeline.timeoutMs, left),
+      retry: left === undefined || !retry ? retry : { ...retry, budgetMs: Math.min(retry.budgetMs, left) },
+      onBusy: pipeline.onBusy,
+    },
     (timeoutMs) => attemptOnce(pipeline, key, params, timeoutMs),
   );
 }
@@ -102,6 +122,6 @@ function apiRootLabel(store: Store): string {
   return root.style === 'path' ? root.prefix : `?rest_route=${root.route}`;
 }
 
-function formatDuration(ms: number): string {
+export function formatDuration(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`;
 }

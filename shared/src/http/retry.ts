@@ -27,11 +27,11 @@ export interface RetryOptions {
   random?: () => number;
 }
 
-const DEFAULT_MAX_ATTEMPTS = 3;
+export const DEFAULT_MAX_ATTEMPTS = 3;
 const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
 const DEFAULT_BACKOFF_MS = 1000;
 /** An attempt with less time than this left in the budget is not worth sending. */
-const MIN_ATTEMPT_MS = 1000;
+export const MIN_ATTEMPT_MS = 1000;
 
 /** Subscribe makes a new hook each time it succeeds: a retry after a lost answer would make a second one. */
 const NEVER_RETRIED: ReadonlySet<OperationKey> = new Set<OperationKey>(['subscribeHook']);

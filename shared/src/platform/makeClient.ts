@@ -34,5 +34,6 @@ export function platformClient(
     ...(limits.timeoutMs === undefined ? {} : { timeoutMs: limits.timeoutMs }),
     retry: retryOptionsOf(limits, platform),
     onNotice: (notice) => platform.log[notice.level](notice.message),
+    ...(platform.stepBudgetMs === undefined ? {} : { deadlineMs: platform.stepBudgetMs }),
   });
 }

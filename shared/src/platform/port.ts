@@ -51,4 +51,9 @@ export interface Platform {
   interactive: RetryLimits;
   /** Where the client's notices go (why site-local times have no instant, docs/dates.md). */
   log: PlatformLog;
+  /**
+   * Everything one client may spend on the store, every call and the zone read included, whatever
+   * the profile: a platform that ends its step after a fixed time (Zapier) sets it below that time.
+   */
+  stepBudgetMs?: number;
 }

@@ -31,7 +31,7 @@ export interface PollLimits {
   firstPollPages: number;
 }
 
-const DEFAULT_POLL_LIMITS: PollLimits = {
+export const DEFAULT_POLL_LIMITS: PollLimits = {
   pageSize: 50,
   maxEvents: 1000,
   memory: 2000,

@@ -6,6 +6,7 @@
 import type { PageParams } from '../operations/inputs';
 import type { Page, PaginateOptions } from '../paginate';
 import type { Customer } from '../resources/types';
+import { READ_IN_PARTS } from './inParts';
 
 /** What the search needs of the client (`CommerceServiceClient` has both). */
 export interface CustomerSource {
@@ -33,6 +34,7 @@ export async function firstCustomerWithEmail(
   if (email.trim() === '') return null;
   const walk = source.iterate((page) => source.listCustomers(page), {
     operation: 'Find a customer by email',
+    inParts: READ_IN_PARTS.listCustomers,
     ...options,
   });
   // A walk that cannot reach the end of the list throws: "no such customer" is only said after every page.

@@ -82,8 +82,9 @@ export async function deleteHookRecord(
   // Nothing was kept (a subscribe that never finished): there is nothing to delete.
   if (!record) return { alreadyGone: true };
   if (record.hookStore && record.hookStore !== client.store.baseUrl) {
+    // The route needs no key: the user can delete it from anywhere, and the notice says how.
     log.warn(
-      `hook ${record.hookId} was made on ${record.hookStore}, not ${client.store.baseUrl}: delete it there under Studiocart's webhooks if it still exists`,
+      `hook ${record.hookId} was made on ${record.hookStore}, not ${client.store.baseUrl}, and was left there (this credential's key is never sent to another store): that store keeps sending its events to this trigger's URL until the hook is deleted. Delete it with curl -X POST -H 'Content-Type: application/json' -d '{"id": ${/^\d{1,15}$/.test(record.hookId) ? record.hookId : JSON.stringify(record.hookId)}}' ${record.hookStore}/wp-json/sc/v1/webhook/zap-delete/ (no key needed; on plain permalinks ${record.hookStore}/?rest_route=/sc/v1/webhook/zap-delete/)`,
     );
     return { alreadyGone: false };
   }

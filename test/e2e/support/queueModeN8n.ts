@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Sandbox, startSandbox } from '../../../sandbox';
+import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
 import { ensureN8n } from '../../../scripts/n8n/install';
 import {
   ensureOwner,
@@ -17,7 +17,7 @@ import {
   type N8nWorkflowJson,
   type RestSession,
 } from '../../../scripts/n8n/instance';
-import { prepareQueueMode, type QueueMode } from '../../../scripts/n8n/queue';
+import { prepareQueueMode, type QueueMode, type QueueRole } from '../../../scripts/n8n/queue';
 import { freePort } from '../../../scripts/services/ports';
 import { npmRun, ROOT, timer, withOutput } from './steps';
 
@@ -31,6 +31,10 @@ export interface QueueModeOptions {
   workflows: () => N8nWorkflowJson[];
   /** Extra env for the three n8n processes, given the main's and the webhook processor's URLs. */
   env?: (urls: { main: string; webhook: string }) => Record<string, string>;
+  /** The store's profile (default `real`: deliveries carry the secret). */
+  profile?: SandboxProfile;
+  /** Extra env for one n8n process, once the store's address is known. */
+  roleEnv?: (store: Sandbox) => Partial<Record<QueueRole, Record<string, string>>>;
 }
 
 const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
@@ -85,7 +89,8 @@ export class QueueModeN8n {
   async setup(): Promise<void> {
     const install = await this.timed('ensureN8n (cached)', () => ensureN8n());
     await this.timed('npm run build:n8n', () => npmRun('build:n8n'));
-    this.store = await startSandbox({ port: 0, profile: 'real', quiet: true });
+    this.store = await startSandbox({ port: 0, profile: this.opts.profile ?? 'real', quiet: true });
+    const roleEnv = this.opts.roleEnv?.(this.store);
     this.baseFolder = mkdtempSync(path.join(tmpdir(), this.opts.folderPrefix));
     const log = VERBOSE ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
     const ports = { main: await freePort(), webhook: await freePort() };
@@ -98,6 +103,7 @@ export class QueueModeN8n {
         install,
         baseFolder: this.baseFolder,
         customExtensions: path.join(ROOT, 'n8n', 'dist'),
+        ...(roleEnv ? { roleEnv } : {}),
         ...(log ? { log } : {}),
         ...(env ? { env } : {}),
         ports,

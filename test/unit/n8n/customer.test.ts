@@ -62,3 +62,30 @@ describe('Customer', () => {
 		expect(output?.[206]?.json.id).toBe(207);
 	});
 });
+
+describe('Get Many past the 100,000-record cap', () => {
+	it.each([
+		['customer', 'customers', /cannot filter or sort its customers/],
+		['order', 'orders', /Date Created, ascending.*Created After/],
+		['subscription', 'subscriptions', /Date Created, ascending.*Created After/],
+		['product', 'products', /cannot filter its products.*Product Name/],
+	] as const)(
+		'%s: the error advises only what that list can do',
+		async (resource, path, advice) => {
+			nock(ORIGIN)
+				.get(`${ROOT}/${path}`)
+				.query(true)
+				.reply(200, [], { 'X-WP-Total': '100100', 'X-WP-TotalPages': '1001' });
+			const error = (await executeNode({
+				parameters: { resource, operation: 'getAll', returnAll: true },
+			}).catch((caught: unknown) => caught)) as {
+				message?: string;
+				description?: string;
+			};
+			const text = `${error.message ?? ''} ${error.description ?? ''}`;
+			expect(text).toMatch(/one walk reads at most 1000 pages/);
+			expect(text).toMatch(advice);
+			if (resource === 'customer') expect(text).not.toMatch(/Created After/);
+		},
+	);
+});

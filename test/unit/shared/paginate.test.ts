@@ -1,5 +1,5 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
-import { IncompleteListError, type Page, collect, paginate } from '../../../shared/src';
+import { IncompleteListError, type Page, READ_IN_PARTS, collect, paginate } from '../../../shared/src';
 import { createClient } from '../../kit/client';
 import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE } from '../support/shared';
 
@@ -106,7 +106,7 @@ describe('paginate stop rules', () => {
       reason: 'page-limit',
       read: 40,
       message:
-        'Return All failed on the store: it stopped after reading 40 records: one walk reads at most 4 pages (40 records) and the list did not end there. Read the list in parts: set a Limit, or narrow it (Created After, a sort by date) and run it again for the rest.',
+        'Return All failed on the store: it stopped after reading 40 records: one walk reads at most 4 pages (40 records) and the list did not end there. Set a Limit of at most 40 records to read the first ones the store lists.',
     });
     expect(seen).toHaveLength(40);
     expect(s.calls.map((c) => c.page)).toEqual([1, 2, 3, 4]);
@@ -533,5 +533,27 @@ describe('client.iterate after a 429 during a parallel walk', () => {
     expect(Math.max(...later.map((s) => s.inFlight))).toBe(1);
     // Before the 429 the walk was parallel.
     expect(Math.max(...startedWith.slice(0, retryIndex).map((s) => s.inFlight))).toBe(4);
+  });
+});
+
+describe("a list too long for one walk: the advice is the caller's (READ_IN_PARTS)", () => {
+  it('inParts becomes the hint of the page-cap error', async () => {
+    const s = endless();
+    const walk = collect(paginate(s.fetchPage, { perPage: 10, maxPages: 2, inParts: 'Read it by name.' }));
+    await expect(walk).rejects.toMatchObject({ reason: 'page-limit', hint: 'Read it by name.' });
+  });
+
+  it('customers are advised nothing they cannot do: no Created After, no sort', () => {
+    expect(READ_IN_PARTS.listCustomers).not.toMatch(/Created After|sort by/i);
+    expect(READ_IN_PARTS.listCustomers).toMatch(/by ID/);
+  });
+
+  it("finding a customer by email past the cap gives the customers' advice", async () => {
+    const tooLong = stubTransport(() => json(200, [], { 'x-wp-total': '100100', 'x-wp-totalpages': '1001' }));
+    const client = createClient({ settings: storeFor(), transport: tooLong, siteZone: UTC_ZONE });
+    await expect(client.findCustomerByEmail('someone@example.com')).rejects.toMatchObject({
+      reason: 'page-limit',
+      hint: READ_IN_PARTS.listCustomers,
+    });
   });
 });

@@ -139,6 +139,9 @@ describe('deleteHookRecord and deleteKeptHook', () => {
     expect(transport.requests).toEqual([]);
     expect(state).toEqual({});
     expect(log.lines).toEqual([expect.stringMatching(/^warn: hook 9 was made on https:\/\/old-shop\.example\.com/)]);
+    // How to delete it, with the route that needs no key: the store keeps posting until then.
+    expect(log.lines[0]).toContain('keeps sending its events');
+    expect(log.lines[0]).toContain(`-d '{"id": 9}' https://old-shop.example.com/wp-json/sc/v1/webhook/zap-delete/`);
   });
 
   it('a failing delete keeps the record, so the next deactivation tries again', async () => {

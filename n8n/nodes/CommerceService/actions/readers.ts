@@ -11,6 +11,7 @@ import {
 	MAX_CONCURRENCY,
 	ORDERBY_VALUES,
 	type RecordResource,
+	READ_IN_PARTS,
 	collect,
 	locatedId,
 } from '../../../../shared/src';
@@ -24,15 +25,34 @@ export async function listRecords<T>(
 	list: (page: PageParams) => Promise<Page<T>>,
 ): Promise<T[]> {
 	const concurrency = readParallelRequests(context, itemIndex);
+	const inParts = inPartsOf(context, itemIndex);
 	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	// A list Return All cannot read to its end fails (IncompleteListError), never comes back short.
 	if (returnAll)
-		return await collect(client.iterate(list, { concurrency, operation: 'Return All' }));
+		return await collect(client.iterate(list, { concurrency, operation: 'Return All', inParts }));
 	const limit = Number(context.getNodeParameter('limit', itemIndex, 50));
 	if (!Number.isInteger(limit) || limit < 1) {
 		throw itemError(context.getNode(), 'Limit must be a whole number of at least 1', { itemIndex });
 	}
-	return await collect(client.iterate(list, { limit, concurrency }));
+	return await collect(client.iterate(list, { limit, concurrency, inParts }));
+}
+
+const LIST_OF_RESOURCE = {
+	customer: 'listCustomers',
+	order: 'listOrders',
+	product: 'listProducts',
+	subscription: 'listSubscriptions',
+} as const;
+
+/** The advice for a list too long for one walk: only the filters and sorts this list has. */
+function inPartsOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	const resource = String(context.getNodeParameter('resource', itemIndex, ''));
+	const operation = String(context.getNodeParameter('operation', itemIndex, ''));
+	const key =
+		operation === 'getAllForSubscription'
+			? 'listSubscriptionOrders'
+			: LIST_OF_RESOURCE[resource as keyof typeof LIST_OF_RESOURCE];
+	return key ? READ_IN_PARTS[key] : undefined;
 }
 
 /** Options → Parallel Requests (1 to 16); left out, the paginator's default. */

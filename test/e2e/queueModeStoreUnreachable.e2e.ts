@@ -1,0 +1,86 @@
+/**
+ * Queue mode with a webhook processor that cannot reach the store (issue 25, docs/queue-mode.md
+ * "Network"): n8n 2.41.1, Postgres, Redis, main + worker + webhook processor, the sandbox store on the
+ * `spec` profile (deliveries carry no secret, so each is verified by a read). The main and the worker
+ * reach the store; the webhook processor is cut off from it (support/cutOffFromStore.cjs refuses its
+ * connections to the store's port). Activation on the main registers the hook; each purchase reaches
+ * the webhook processor, which answers the store, cannot read the order back, and hands the event on
+ * marked `unverified` / `store-unavailable`; the execution runs on the worker. Its log says why.
+ *
+ * Where n8n, Postgres or Redis cannot be had, prints `SKIPPED: <reason>`. N8N_E2E_VERBOSE=1 streams
+ * every process' output; N8N_E2E_KEEP=1 keeps the user folders.
+ */
+import path from 'node:path';
+import { N8N_VERSION } from '../../scripts/n8n/install';
+import {
+  activateWorkflow,
+  deactivateWorkflow,
+  executionNodeOutput,
+  listExecutions,
+  waitForExecution,
+} from '../../scripts/n8n/instance';
+import { sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
+import { triggerWorkflow } from './n8n/workflows';
+import { describeIf, probe } from './support/probe';
+import { ranOn } from './support/queueMode';
+import { useQueueModeN8n } from './support/queueModeN8n';
+
+const CRED: CredentialRef = { id: 'e2eCutOffStore01', name: 'Sandbox the webhook processor cannot reach' };
+const WF = 'e2eCutOffTrig001';
+const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2c0';
+const PRELOAD = path.join(__dirname, 'support', 'cutOffFromStore.cjs');
+
+const describeQueue = describeIf(
+  probe(['n8n', 'postgres', 'redis']),
+  'queue mode: a webhook processor that cannot reach the store',
+);
+
+describeQueue(`n8n ${N8N_VERSION} in queue mode, the webhook processor cut off from the store`, () => {
+  const n8n = useQueueModeN8n({
+    title: 'queue mode, store unreachable from the webhook processor',
+    folderPrefix: 'n8n-queue-cut-off-e2e-',
+    profile: 'spec',
+    credentials: (store) => [sandboxCredential(store, CRED)],
+    workflows: () => [triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential: CRED, event: 'purchased' })],
+    roleEnv: (store) => ({
+      webhook: { NODE_OPTIONS: `--require ${PRELOAD}`, E2E_CUT_OFF_PORT: new URL(store.url).port },
+    }),
+  });
+
+  it(
+    'when the webhook processor cannot reach the store, each event still runs on the worker, marked store-unavailable',
+    () =>
+      n8n.check(async () => {
+        const qm = n8n.topology;
+        await n8n.timed('activate (on the main, which reaches the store)', () => activateWorkflow(n8n.session, WF));
+        expect(n8n.store.hooks().map((hook) => hook.hookUrl)).toEqual([qm.webhookUrl(WEBHOOK_ID, 'webhook')]);
+
+        const seen = (await listExecutions(n8n.session, WF)).map((e) => e.id);
+        const [delivery] = await n8n.store.fireEvent({ type: 'purchased' });
+        // The store is answered at once, whatever the processor's reach.
+        expect(delivery?.status).toBe(200);
+        const payload = delivery?.payload as Record<string, unknown>;
+        const execution = await n8n.timed('purchase to finished execution', () =>
+          waitForExecution(n8n.session, WF, { seen, timeoutMs: 90_000 }),
+        );
+        expect(execution.status).toBe('success');
+        expect(executionNodeOutput(execution, 'Trigger')).toEqual([
+          expect.objectContaining({
+            id: payload.id,
+            verification: expect.objectContaining({ status: 'unverified', reason: 'store-unavailable' }),
+          }),
+        ]);
+        expect({ worker: ranOn(qm.worker, execution.id), webhook: ranOn(qm.webhook, execution.id) }).toEqual({
+          worker: { started: true, finished: true },
+          webhook: { started: false, finished: false },
+        });
+        // The processor's log says why; the store saw no read of the order from it.
+        expect(qm.webhook.output()).toMatch(/goes on unverified \(store-unavailable\)/);
+        expect(qm.webhook.output()).toMatch(/time zone of .* could not be read/);
+
+        await deactivateWorkflow(n8n.session, WF);
+        expect(n8n.store.hooks()).toEqual([]);
+      })(),
+    240_000,
+  );
+});

@@ -1,0 +1,186 @@
+/**
+ * What each path costs the store, counted on the wire against the sandbox over real HTTP (issue 25):
+ * every request a fresh client sends, the WordPress REST index read for the site's zone included. The
+ * docs' numbers are `STORE_REQUESTS` (shared/src/requestCosts.ts), which `npm run docs:check` holds
+ * them to; this test holds that table to what the client really sends.
+ */
+import * as http from 'node:http';
+import {
+  pollEvents,
+  takeDelivery,
+  type CommerceServiceClient,
+  type HttpRequest,
+  type Transport,
+  type TriggerSetup,
+} from '../../../shared/src';
+import { createClient } from '../../kit/client';
+import { nodeTransport } from '../../kit/nodeTransport';
+import { STORE_REQUESTS } from '../../../shared/src/requestCosts';
+import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
+
+const KEY = 'costs-key-4c2d';
+const silent = { info: () => undefined, warn: () => undefined };
+
+interface Counted {
+  client: CommerceServiceClient;
+  /** Store requests, then index reads (the site's zone). */
+  count(): { store: number; index: number; total: number };
+}
+
+/** A fresh client, as each poll, delivery and node run makes one, over a transport that counts. */
+function countedClient(sandbox: Sandbox): Counted {
+  const sent: HttpRequest[] = [];
+  const transport: Transport = {
+    sendsGetBody: nodeTransport.sendsGetBody,
+    send: (request) => {
+      sent.push(request);
+      return nodeTransport.send(request);
+    },
+  };
+  const client = createClient({ settings: { storeUrl: sandbox.url, apiKey: KEY }, transport, timeoutMs: 5000 });
+  return {
+    client,
+    count() {
+      const index = sent.filter(
+        (request) => /\/wp-json\/$/.test(request.url) || request.query.rest_route === '/',
+      ).length;
+      return { store: sent.length - index, index, total: sent.length };
+    },
+  };
+}
+
+async function startCatcher(): Promise<{ url: string; bodies: string[]; close(): Promise<void> }> {
+  const bodies: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      bodies.push(body);
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    bodies,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const setupOf = (verify: boolean): TriggerSetup => ({
+  event: 'purchased',
+  verify,
+  productId: undefined,
+  planIds: [],
+  pricesInCents: false,
+});
+
+describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store (%s profile)', (profile) => {
+  let sandbox: Sandbox;
+  let catcher: Awaited<ReturnType<typeof startCatcher>>;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, profile, apiKey: KEY, size: 400, seed: 7, quiet: true });
+    catcher = await startCatcher();
+  });
+  afterEach(() => {
+    sandbox.reset();
+    catcher.bodies.length = 0;
+  });
+  afterAll(async () => {
+    await catcher.close();
+    await sandbox.close();
+  });
+
+  async function poll(state: unknown): Promise<{ state: unknown; events: number; cost: ReturnType<Counted['count']> }> {
+    const counted = countedClient(sandbox);
+    const result = await pollEvents({ client: counted.client, filters: { event: 'purchased' }, state, logger: silent });
+    return { state: JSON.parse(JSON.stringify(result.state)), events: result.events.length, cost: counted.count() };
+  }
+
+  test('a quiet poll and a poll with news, each on a fresh client', async () => {
+    const first = await poll(undefined);
+    const quiet = await poll(first.state);
+    expect(quiet.events).toBe(0);
+    expect(quiet.cost).toEqual({ store: 1, index: 1, total: STORE_REQUESTS.quietPoll });
+
+    await sandbox.fireEvent({ type: 'purchased' });
+    const news = await poll(quiet.state);
+    expect(news.events).toBe(1);
+    expect(news.cost).toEqual({ store: 1, index: 1, total: STORE_REQUESTS.pollWithNews });
+  });
+
+  /** One store event delivered to a hook, as the trigger receives it. */
+  async function delivery(): Promise<string> {
+    const subscriber = countedClient(sandbox).client;
+    const hook = await subscriber.subscribeHook({ hook_url: catcher.url, status: 'purchased' });
+    await sandbox.fireEvent({ type: 'purchased' });
+    await subscriber.deleteHook(hook.id);
+    const body = catcher.bodies.at(-1);
+    if (!body) throw new Error('no delivery');
+    return body;
+  }
+
+  async function admit(body: string, verify: boolean) {
+    const counted = countedClient(sandbox);
+    const records = await takeDelivery(JSON.parse(body), setupOf(verify), {
+      client: () => counted.client,
+      log: silent,
+    });
+    return { records, cost: counted.count() };
+  }
+
+  test(
+    profile === 'real'
+      ? 'a delivery of one event proved by its secret (verification on): no read, the zone'
+      : 'a delivery of one event verified with the store: the read, the zone',
+    async () => {
+      const { records, cost } = await admit(await delivery(), true);
+      expect(records).toHaveLength(1);
+      if (profile === 'real') {
+        expect(records[0]).toMatchObject({ verification: { status: 'verified', method: 'secret' } });
+        expect(cost).toEqual({ store: 0, index: 1, total: STORE_REQUESTS.deliveryProvedBySecret });
+      } else {
+        expect(records[0]).toMatchObject({ verification: { status: 'verified', method: 'store' } });
+        expect(cost).toEqual({ store: 1, index: 1, total: STORE_REQUESTS.deliveryVerified });
+      }
+    },
+  );
+
+  test(
+    profile === 'real'
+      ? 'a delivery of one event proved by its secret, verification off: the zone'
+      : 'a delivery of one event with verification off (no secret on the wire): the zone',
+    async () => {
+      const { records, cost } = await admit(await delivery(), false);
+      expect(records).toHaveLength(1);
+      if (profile === 'real') expect(records[0]).toMatchObject({ verification: { method: 'secret' } });
+      else expect(records[0]).not.toHaveProperty('verification');
+      // No read of the record: the zone, for the instants, is the one request.
+      expect(cost).toEqual({
+        store: 0,
+        index: 1,
+        total: profile === 'real' ? STORE_REQUESTS.deliveryProvedBySecret : STORE_REQUESTS.deliveryUnverified,
+      });
+    },
+  );
+
+  test('a Get, and a Get Many of 3 pages', async () => {
+    const get = countedClient(sandbox);
+    const [order] = (await get.client.listOrders({ per_page: 1 })).items;
+    const before = get.count();
+    expect(before).toEqual({ store: 1, index: 1, total: 2 });
+    const fresh = countedClient(sandbox);
+    await fresh.client.getOrder(order!.id);
+    expect(fresh.count()).toEqual({ store: 1, index: 1, total: STORE_REQUESTS.get });
+
+    const many = countedClient(sandbox);
+    let read = 0;
+    for await (const record of many.client.iterate((params) => many.client.listOrders(params), { limit: 250 })) {
+      if (record) read += 1;
+    }
+    expect(read).toBe(250);
+    expect(many.count()).toEqual({ store: 3, index: 1, total: STORE_REQUESTS.getManyOfPages(3) });
+  });
+});
