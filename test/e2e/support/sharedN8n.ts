@@ -34,7 +34,7 @@ import {
   type RestSession,
 } from '../../../scripts/n8n/instance';
 import { sandboxCredential, type CredentialRef } from '../../../scripts/start/examples';
-import { ROOT, timer, withOutput, type LifecycleContext } from './steps';
+import { npmRun, ROOT, timer, withOutput, type LifecycleContext } from './steps';
 
 /** Where the global set-up tells the suites about the shared n8n (a JSON file: SharedN8nState). */
 export const SHARED_N8N_ENV = 'COMMERCE_E2E_SHARED_N8N';
@@ -233,6 +233,7 @@ export class OwnN8n extends SuiteN8n {
 
   async open(): Promise<void> {
     const install = await this.timed('ensureN8n (cached)', () => ensureN8n());
+    await this.timed('npm run build:n8n', () => npmRun('build:n8n'));
     this.userFolder = mkdtempSync(path.join(tmpdir(), this.folderPrefix));
     this.home = packageHome(install, this.userFolder);
     await this.start();
