@@ -1,7 +1,10 @@
 /**
  * The installed-from-a-registry suite (see n8nInstalled.e2e.ts) on the newest n8n 1.x
- * (N8N1_VERSION), which many self-hosters still run: the same steps (support/installed.ts), with
- * n8n 1.x's generic credential-test messages.
+ * (N8N1_VERSION), which many self-hosters still run: what goes through n8n 1.x's own community-packages
+ * API (install, the node types it loads, update under an active workflow with one purchase, uninstall;
+ * support/installed.ts, scope `versionSpecific`). The cases that do not depend on the n8n version
+ * (credential test, every action, triggers, bad input) run once, in n8nInstalled.e2e.ts on 2.x; n8n 1.x's
+ * own credential-test messages, actions and webhook lifecycle are n8n1.e2e.ts's.
  *
  * Where n8n 1.x cannot be installed, this prints `SKIPPED: <reason>`.
  */
@@ -28,6 +31,7 @@ describeN8n1(
       listsUpdates: false,
       credentialMessages: N8N1_MESSAGES,
       prefix: 'n8n 1.x: ',
+      scope: 'versionSpecific',
     });
   },
 );

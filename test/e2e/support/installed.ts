@@ -78,6 +78,13 @@ export interface InstalledSuiteOptions {
    * n8n 2.41 does; n8n 1.123.81 listed none here (its `npm outdated` check), though its update works.
    */
   listsUpdates: boolean;
+  /**
+   * `versionSpecific`: only what goes through this n8n's own community-packages API (install, the
+   * node types it loads, update with one purchase, uninstall); the cases that do not depend on the
+   * n8n version (credential test, actions, triggers, bad input) run once, in the 2.x suite.
+   * Default `all`.
+   */
+  scope?: 'all' | 'versionSpecific';
 }
 
 /** The state of one installed-package suite, set up by its beforeAll. */
@@ -274,48 +281,50 @@ export function declareInstalledTests(opts: InstalledSuiteOptions): void {
     }),
   );
 
-  it(
-    `${p}installed from a registry: credential test passes with the right key and fails with a wrong key or API root`,
-    n8n.check(async () => {
-      const refs = { good: CRED.real, wrongKey: CRED.wrongKey };
-      await expectCredentialTests(n8n.session, n8n.stores.real, refs, opts.credentialMessages);
-    }),
-  );
+  if (opts.scope !== 'versionSpecific') {
+    it(
+      `${p}installed from a registry: credential test passes with the right key and fails with a wrong key or API root`,
+      n8n.check(async () => {
+        const refs = { good: CRED.real, wrongKey: CRED.wrongKey };
+        await expectCredentialTests(n8n.session, n8n.stores.real, refs, opts.credentialMessages);
+      }),
+    );
 
-  describe.each(['real', 'spec'] as const)(`${p}installed from a registry: every action (%s profile)`, (profile) => {
-    it.each(ACTION_CASES.map((c) => [c.name, c] as const))('%s returns the sandbox records', async (_name, c) => {
-      await expectActionCase(await n8n.runActions(), profile, n8n.stores[profile], c, n8n.inputs);
+    describe.each(['real', 'spec'] as const)(`${p}installed from a registry: every action (%s profile)`, (profile) => {
+      it.each(ACTION_CASES.map((c) => [c.name, c] as const))('%s returns the sandbox records', async (_name, c) => {
+        await expectActionCase(await n8n.runActions(), profile, n8n.stores[profile], c, n8n.inputs);
+      });
     });
-  });
 
-  it(`${p}installed from a registry: the all-actions run as a whole succeeded`, async () => {
-    const result = await n8n.runActions();
-    expect({ status: result.status, error: result.data.resultData.error ?? null }).toEqual({
-      status: 'success',
-      error: null,
+    it(`${p}installed from a registry: the all-actions run as a whole succeeded`, async () => {
+      const result = await n8n.runActions();
+      expect({ status: result.status, error: result.data.resultData.error ?? null }).toEqual({
+        status: 'success',
+        error: null,
+      });
     });
-  });
 
-  it(
-    `${p}installed from a registry: webhook trigger: activate → one hook, a purchase → an execution, deactivate → no hook`,
-    n8n.check(() => expectTriggerLifecycle(n8n.ctx, n8n.stores.real, WF.triggerReal, WEBHOOK.real)),
-  );
+    it(
+      `${p}installed from a registry: webhook trigger: activate → one hook, a purchase → an execution, deactivate → no hook`,
+      n8n.check(() => expectTriggerLifecycle(n8n.ctx, n8n.stores.real, WF.triggerReal, WEBHOOK.real)),
+    );
 
-  it(
-    `${p}installed from a registry: polling trigger's manual test ("Fetch Test Event") returns the newest paid order`,
-    n8n.check(async () => {
-      const [orderId] = await purchase(n8n.stores.real, 1);
-      expect(await newestOrderId(n8n.stores.real)).toBe(orderId);
-      const execution = await timed('polling trigger manual run', () =>
-        runTriggerManually(n8n.session, WF_POLL, POLL_NODE),
-      );
-      expect({ status: execution.status, mode: execution.mode }).toEqual({ status: 'success', mode: 'manual' });
-      const order = await clientFor(n8n.stores.real).getOrder(String(orderId));
-      const items = executionNodeOutput(execution, POLL_NODE);
-      expect(items).toHaveLength(1);
-      expect(items[0]).toMatchObject({ id: orderId, customer_email: order.customer_email, status: 'paid' });
-    }),
-  );
+    it(
+      `${p}installed from a registry: polling trigger's manual test ("Fetch Test Event") returns the newest paid order`,
+      n8n.check(async () => {
+        const [orderId] = await purchase(n8n.stores.real, 1);
+        expect(await newestOrderId(n8n.stores.real)).toBe(orderId);
+        const execution = await timed('polling trigger manual run', () =>
+          runTriggerManually(n8n.session, WF_POLL, POLL_NODE),
+        );
+        expect({ status: execution.status, mode: execution.mode }).toEqual({ status: 'success', mode: 'manual' });
+        const order = await clientFor(n8n.stores.real).getOrder(String(orderId));
+        const items = executionNodeOutput(execution, POLL_NODE);
+        expect(items).toHaveLength(1);
+        expect(items[0]).toMatchObject({ id: orderId, customer_email: order.customer_email, status: 'paid' });
+      }),
+    );
+  }
 
   it(
     `${p}installed from a registry: update to 1.0.1 through n8n's update (PATCH): the active workflow keeps working with exactly one hook`,
@@ -367,60 +376,64 @@ export function declareInstalledTests(opts: InstalledSuiteOptions): void {
     120_000,
   );
 
-  it(
-    `${p}installed from a registry, bad input: a package that fails to install and a missing version are named, and n8n keeps running`,
-    n8n.check(async () => {
-      // A package whose nodes cannot load: package.json names a node file the tarball does not have.
-      const broken = `${PACKAGE}-broken`;
-      await n8n.registry.publish(n8n.tarball, {
-        manifest: {
-          name: broken,
-          n8n: { n8nNodesApiVersion: 1, credentials: [], nodes: ['dist/nodes/Missing/Missing.node.js'] },
-        },
-      });
-      const failure = await installCommunityPackage(n8n.session, broken).catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(CommunityPackageError);
-      expect(failure).toMatchObject({ step: 'install', packageName: broken });
-      expect((failure as Error).message).toMatch(new RegExp(`^n8n could not install community package "${broken}": `));
-      expect((failure as CommunityPackageError).n8nMessage).not.toBe('');
-      expect(await n8n.healthy()).toBe(true);
-      await expect(listCommunityPackages(n8n.session)).resolves.toEqual([]);
+  if (opts.scope !== 'versionSpecific') {
+    it(
+      `${p}installed from a registry, bad input: a package that fails to install and a missing version are named, and n8n keeps running`,
+      n8n.check(async () => {
+        // A package whose nodes cannot load: package.json names a node file the tarball does not have.
+        const broken = `${PACKAGE}-broken`;
+        await n8n.registry.publish(n8n.tarball, {
+          manifest: {
+            name: broken,
+            n8n: { n8nNodesApiVersion: 1, credentials: [], nodes: ['dist/nodes/Missing/Missing.node.js'] },
+          },
+        });
+        const failure = await installCommunityPackage(n8n.session, broken).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(CommunityPackageError);
+        expect(failure).toMatchObject({ step: 'install', packageName: broken });
+        expect((failure as Error).message).toMatch(
+          new RegExp(`^n8n could not install community package "${broken}": `),
+        );
+        expect((failure as CommunityPackageError).n8nMessage).not.toBe('');
+        expect(await n8n.healthy()).toBe(true);
+        await expect(listCommunityPackages(n8n.session)).resolves.toEqual([]);
 
-      const missing = await installCommunityPackage(n8n.session, PACKAGE, { version: '9.9.9' }).catch(
-        (e: unknown) => e,
-      );
-      expect(missing).toBeInstanceOf(CommunityPackageError);
-      expect((missing as Error).message).toMatch(/could not install community package "n8n-nodes-commerce-service"/);
-      expect(await n8n.healthy()).toBe(true);
-    }),
-    300_000,
-  );
+        const missing = await installCommunityPackage(n8n.session, PACKAGE, { version: '9.9.9' }).catch(
+          (e: unknown) => e,
+        );
+        expect(missing).toBeInstanceOf(CommunityPackageError);
+        expect((missing as Error).message).toMatch(/could not install community package "n8n-nodes-commerce-service"/);
+        expect(await n8n.healthy()).toBe(true);
+      }),
+      300_000,
+    );
 
-  it(
-    `${p}installed from a registry, bad input: with the registry down the install fails with n8n's reason, and n8n keeps running`,
-    n8n.check(async () => {
-      await n8n.registry.stop();
-      const failure = await installCommunityPackage(n8n.session, PACKAGE).catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(CommunityPackageError);
-      expect(failure).toMatchObject({ step: 'install', packageName: PACKAGE });
-      expect((failure as CommunityPackageError).n8nMessage).not.toBe('');
-      expect(await n8n.healthy()).toBe(true);
-      await expect(listCommunityPackages(n8n.session)).resolves.toEqual([]);
-    }),
-    300_000,
-  );
+    it(
+      `${p}installed from a registry, bad input: with the registry down the install fails with n8n's reason, and n8n keeps running`,
+      n8n.check(async () => {
+        await n8n.registry.stop();
+        const failure = await installCommunityPackage(n8n.session, PACKAGE).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(CommunityPackageError);
+        expect(failure).toMatchObject({ step: 'install', packageName: PACKAGE });
+        expect((failure as CommunityPackageError).n8nMessage).not.toBe('');
+        expect(await n8n.healthy()).toBe(true);
+        await expect(listCommunityPackages(n8n.session)).resolves.toEqual([]);
+      }),
+      300_000,
+    );
 
-  it(
-    `${p}installed from a registry, bad input: with community packages turned off, the message says which setting to change`,
-    n8n.check(async () => {
-      await n8n.server?.stop();
-      await n8n.start(false);
-      const failure = await installCommunityPackage(n8n.session, PACKAGE).catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(CommunityPackageError);
-      expect((failure as Error).message).toContain(`Set ${COMMUNITY_SETTINGS.enabled}=true`);
-      expect((failure as Error).message).toContain(n8n.session.url);
-      expect(await n8n.healthy()).toBe(true);
-    }),
-    300_000,
-  );
+    it(
+      `${p}installed from a registry, bad input: with community packages turned off, the message says which setting to change`,
+      n8n.check(async () => {
+        await n8n.server?.stop();
+        await n8n.start(false);
+        const failure = await installCommunityPackage(n8n.session, PACKAGE).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(CommunityPackageError);
+        expect((failure as Error).message).toContain(`Set ${COMMUNITY_SETTINGS.enabled}=true`);
+        expect((failure as Error).message).toContain(n8n.session.url);
+        expect(await n8n.healthy()).toBe(true);
+      }),
+      300_000,
+    );
+  }
 }

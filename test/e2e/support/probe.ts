@@ -14,7 +14,7 @@
  */
 import { spawnSync } from 'child_process';
 import { ensureChromium } from '../../../scripts/browser/chromium';
-import { ensureN8n, N8N1_VERSION, N8nUnavailableError, REPO_ROOT } from '../../../scripts/n8n/install';
+import { ensureN8n, N8N1_VERSION, N8nUnavailableError, projectNode, REPO_ROOT } from '../../../scripts/n8n/install';
 import { ServiceUnavailableError } from '../../../scripts/services/errors';
 import { ensurePostgres } from '../../../scripts/services/postgres';
 import { ensureRedis } from '../../../scripts/services/redis';
@@ -84,9 +84,12 @@ if (require.main === module) {
   const args = process.argv.slice(2);
   const strict = args.includes('--strict');
   (async () => {
-    // Every part is tried, so one run reports (and installs) all that is missing.
+    // Every part is tried, so one run reports (and installs) all that is missing. The n8n versions
+    // install side by side (npm's downloads and sqlite3's single-threaded native build overlap on two
+    // cores; their cache folders and locks are per version); the apt parts one after another (apt
+    // holds one lock), alongside them.
     const reasons: string[] = [];
-    for (const part of args.filter((arg) => arg !== '--strict')) {
+    const tryPart = async (part: string) => {
       try {
         await ensure(part);
       } catch (error) {
@@ -95,7 +98,18 @@ if (require.main === module) {
         else if (error instanceof ServiceUnavailableError) reasons.push(error.message);
         else throw error;
       }
-    }
+    };
+    const parts = args.filter((arg) => arg !== '--strict');
+    const isN8n = (part: string) => part === 'n8n' || part === 'n8n1' || part.startsWith('n8n@');
+    const oneAfterAnother = async (list: string[]) => {
+      for (const part of list) await tryPart(part);
+    };
+    // Side by side only when the project's Node brings its headers: else each install fetches them
+    // into one shared cache folder, which two npm processes must not write at once.
+    const n8nLanes = projectNode().headersDir
+      ? parts.filter(isN8n).map(tryPart)
+      : [oneAfterAnother(parts.filter(isN8n))];
+    await Promise.all([...n8nLanes, oneAfterAnother(parts.filter((part) => !isN8n(part)))]);
     process.stdout.write(
       `${JSON.stringify(reasons.length ? { ok: false, reason: reasons.join('; ') } : { ok: true })}\n`,
     );
