@@ -9,7 +9,7 @@
  * credential test → every action → webhook trigger lifecycle → polling trigger's manual test →
  * update to 1.0.1 under an active workflow → uninstall → bad input → community packages turned off.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Sandbox, startSandbox } from '../../../sandbox';
@@ -135,7 +135,9 @@ export class InstalledN8n {
       install,
       userFolder: path.join(this.workDir, 'n8n'),
       communityPackages: true,
-      env: this.registry.n8nEnv,
+      // No npm retries: against a registry on 127.0.0.1 a refused connection is final, so the
+      // registry-down case fails at once instead of after npm's back-off (10 s, then 60 s).
+      env: { ...this.registry.n8nEnv, npm_config_fetch_retries: '0' },
       ...(process.env.N8N_E2E_VERBOSE ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
     };
     const { real, spec } = this.stores;
@@ -167,6 +169,14 @@ export class InstalledN8n {
         pollingWorkflow(WF_POLL, 'purchased', CRED.real, 'e2e: installed polling trigger', INSTALLED_TYPES),
       ]);
     });
+    // n8n 1.x runs `npm outdated` (for Settings → Community nodes' list) with an env of PATH alone: no
+    // proxy, so it cannot reach a registry here, and npm's back-off on each refused try (10 s, then 60 s)
+    // made every listing of an installed package take about 70 s. npm also reads the project's
+    // .npmrc in the folder n8n runs it in: no retries there, so it fails at once (the list shows no
+    // update on 1.x either way; see listsUpdates).
+    const nodesDir = path.join(this.home.userFolder, '.n8n', 'nodes');
+    mkdirSync(nodesDir, { recursive: true });
+    writeFileSync(path.join(nodesDir, '.npmrc'), 'fetch-retries=0\n');
     await this.start(true);
   }
 
