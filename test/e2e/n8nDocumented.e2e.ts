@@ -30,7 +30,7 @@ import {
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import { collect } from '../../shared/src';
 import { clientFor } from './n8n/expected';
-import { triggerWorkflow } from './n8n/workflows';
+import { manualStart, triggerWorkflow } from './n8n/workflows';
 import { describeIf, probe } from './support/probe';
 import { prepareSandboxedN8n, type SandboxedN8n } from './support/sandboxedN8n';
 import { timer, withOutput } from './support/steps';
@@ -51,14 +51,7 @@ function getOrderWorkflow(id: string, orderId: number, retryOnFail: boolean): N8
     id,
     name: `e2e: Order Get ${retryOnFail ? 'with' : 'without'} Retry On Fail`,
     nodes: [
-      {
-        id: `${id}-start`,
-        name: 'Start',
-        type: 'n8n-nodes-base.manualTrigger',
-        typeVersion: 1,
-        position: [0, 0],
-        parameters: {},
-      },
+      manualStart(id),
       {
         id: `${id}-get`,
         name: 'Get Order',

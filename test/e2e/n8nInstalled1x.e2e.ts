@@ -10,17 +10,10 @@
  */
 import { N8N1_VERSION } from '../../scripts/n8n/install';
 import { declareInstalledTests } from './support/installed';
-import { probe } from './support/probe';
+import { describeIf, probe } from './support/probe';
 import { N8N1_MESSAGES } from './support/steps';
 
-const found = probe(['n8n1']);
-if (!found.ok) {
-  process.stderr.write(`\nSKIPPED: n8n ${N8N1_VERSION} installed-from-a-registry tests: ${found.reason}\n\n`);
-  describe(`n8n ${N8N1_VERSION}: the package installed from a registry`, () => {
-    it.skip(`SKIPPED: ${found.reason.split('\n')[0]}`, () => undefined);
-  });
-}
-const describeN8n1 = found.ok ? describe : describe.skip;
+const describeN8n1 = describeIf(probe(['n8n1']), `n8n ${N8N1_VERSION} installed-from-a-registry tests`);
 
 describeN8n1(
   `n8n ${N8N1_VERSION} (n8n 1.x): the package installed from a registry through Settings → Community nodes`,

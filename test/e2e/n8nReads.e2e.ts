@@ -29,6 +29,7 @@ import {
 } from '../../scripts/n8n/instance';
 import { NODE_TYPES, sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
+import { manualStart } from './n8n/workflows';
 import { describeIf, probe } from './support/probe';
 
 const run = promisify(execFile);
@@ -54,15 +55,7 @@ const NODES = {
 const nodeName = (profile: SandboxProfile, node: string) => `${profile} ${node}`;
 
 function readsWorkflow(emails: Record<SandboxProfile, string>): N8nWorkflowJson {
-  const start = {
-    id: `${WORKFLOW_ID}-start`,
-    name: 'Start',
-    type: 'n8n-nodes-base.manualTrigger',
-    typeVersion: 1,
-    position: [0, 0],
-    parameters: {},
-  };
-  const nodes: Array<Record<string, unknown>> = [start];
+  const nodes: Array<Record<string, unknown>> = [manualStart(WORKFLOW_ID)];
   for (const [p, profile] of PROFILES.entries()) {
     const cases: Array<[string, Record<string, unknown>, Record<string, unknown>?]> = [
       [

@@ -1,13 +1,14 @@
 /**
  * n8n's queue mode (scripts/n8n/queue.ts: a throwaway Postgres and Redis, the main, one worker, one
- * webhook processor, the package in all three) against one sandbox store (real profile): the setup
+ * webhook processor, the package in all three) against one sandbox store (real profile unless the
+ * suite asks for another): the setup
  * and teardown the queue-mode suites share, registered as jest hooks. Each suite gives its own
  * credentials and workflows.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Sandbox, startSandbox } from '../../../sandbox';
+import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
 import { ensureN8n } from '../../../scripts/n8n/install';
 import {
   ensureOwner,
@@ -28,6 +29,8 @@ export interface QueueModeOptions {
   /** Credentials to import (the first CLI run, which also migrates Postgres). */
   credentials: (store: Sandbox) => N8nCredentialJson[];
   workflows: () => N8nWorkflowJson[];
+  /** The sandbox store's profile (default `real`) and PHP workers (default: the sandbox's). */
+  store?: { profile?: SandboxProfile; phpWorkers?: number };
 }
 
 const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
@@ -82,7 +85,8 @@ export class QueueModeN8n {
   async setup(): Promise<void> {
     const install = await this.timed('ensureN8n (cached)', () => ensureN8n());
     await this.timed('npm run build:n8n', () => npmRun('build:n8n'));
-    this.store = await startSandbox({ port: 0, profile: 'real', quiet: true });
+    const { profile = 'real', phpWorkers } = this.opts.store ?? {};
+    this.store = await startSandbox({ port: 0, profile, quiet: true, ...(phpWorkers ? { phpWorkers } : {}) });
     this.baseFolder = mkdtempSync(path.join(tmpdir(), this.opts.folderPrefix));
     const log = VERBOSE ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
     const topology = await this.timed('Postgres + Redis start', () =>

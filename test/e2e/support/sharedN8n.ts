@@ -167,9 +167,24 @@ export class SuiteN8n {
     for (const id of this.credentialIds) await rest(this.session, 'DELETE', `/credentials/${id}`);
   }
 
-  async closeStores(): Promise<void> {
+  /** Stops what the suite started (its stores; an n8n of its own). */
+  async close(): Promise<void> {
     await Promise.all(this.stores.map((store) => store.close()));
   }
+}
+
+/** Opens `n8n` before the suite's tests; after them checks it is left clean, then closes it. */
+function registerHooks<T extends SuiteN8n & { open(): Promise<void> }>(n8n: T, openTimeoutMs: number): T {
+  beforeAll(() => n8n.open(), openTimeoutMs);
+  afterAll(async () => {
+    try {
+      await n8n.leaveClean();
+    } finally {
+      await n8n.close();
+      n8n.clock.print();
+    }
+  }, 120_000);
+  return n8n;
 }
 
 /** This suite's part of the shared n8n (read from the state the global set-up wrote). */
@@ -205,17 +220,7 @@ class SharedSuiteN8n extends SuiteN8n {
 
 /** Rides on the run's shared n8n (call inside the suite's describe, before its own beforeAll). */
 export function useSharedN8n(title: string): SuiteN8n {
-  const n8n = new SharedSuiteN8n(title);
-  beforeAll(() => n8n.open(), 60_000);
-  afterAll(async () => {
-    try {
-      await n8n.leaveClean();
-    } finally {
-      await n8n.closeStores();
-      n8n.clock.print();
-    }
-  }, 120_000);
-  return n8n;
+  return registerHooks(new SharedSuiteN8n(title), 60_000);
 }
 
 /** A suite's n8n of its own: the same interface, plus stop and start (on the same port: webhook URLs stay). */
@@ -256,7 +261,8 @@ export class OwnN8n extends SuiteN8n {
     return this.server?.output() ?? '';
   }
 
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
+    await super.close();
     await this.server?.stop();
     if (this.userFolder && !process.env.N8N_E2E_KEEP) rmSync(this.userFolder, { recursive: true, force: true });
   }
@@ -268,16 +274,5 @@ export class OwnN8n extends SuiteN8n {
  */
 export function useOwnN8n(reason: string, title: string, folderPrefix: string): OwnN8n {
   if (!reason.trim()) throw new Error('useOwnN8n needs the reason the suite cannot share the run n8n');
-  const n8n = new OwnN8n(title, folderPrefix);
-  beforeAll(() => n8n.open(), 300_000);
-  afterAll(async () => {
-    try {
-      await n8n.leaveClean();
-    } finally {
-      await n8n.close();
-      await n8n.closeStores();
-      n8n.clock.print();
-    }
-  }, 120_000);
-  return n8n;
+  return registerHooks(new OwnN8n(title, folderPrefix), 300_000);
 }
