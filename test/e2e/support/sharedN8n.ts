@@ -20,7 +20,7 @@
 import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
+import { type Sandbox, type SandboxOptions, type SandboxProfile, startSandbox } from '../../../sandbox';
 import { ensureN8n, type N8nInstall } from '../../../scripts/n8n/install';
 import {
   ensureOwner,
@@ -129,8 +129,8 @@ export class SuiteN8n {
   }
 
   /** A sandbox store for this suite, closed after it (the fixture checks it has no hook left). */
-  async sandbox(opts: { profile: SandboxProfile }): Promise<Sandbox> {
-    const store = await startSandbox({ port: 0, profile: opts.profile, quiet: true });
+  async sandbox(opts: Omit<SandboxOptions, 'port'> & { profile: SandboxProfile }): Promise<Sandbox> {
+    const store = await startSandbox({ quiet: true, ...opts, port: 0 });
     this.stores.push(store);
     return store;
   }
