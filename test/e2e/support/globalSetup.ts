@@ -7,7 +7,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { probe } from './probe';
+import { probe, PROBE_CACHE_ENV } from './probe';
 import { SHARED_MARKER, SHARED_N8N_ENV, startSharedN8n } from './sharedN8n';
 import { npmRun, ROOT } from './steps';
 
@@ -28,6 +28,7 @@ export function filesUsingSharedN8n(pattern: string | undefined): string[] {
 }
 
 export default async function globalSetup(config: GlobalConfig): Promise<void> {
+  process.env[PROBE_CACHE_ENV] = mkdtempSync(path.join(tmpdir(), 'e2e-probes-'));
   const users = filesUsingSharedN8n(config.testPathPattern);
   if (users.length === 0 || !probe(['n8n']).ok) return;
   const t0 = Date.now();

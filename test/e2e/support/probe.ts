@@ -13,6 +13,8 @@
  * so a green CI means every end-to-end test ran.
  */
 import { spawnSync } from 'child_process';
+import { existsSync, writeFileSync } from 'fs';
+import path from 'path';
 import { ensureChromium } from '../../../scripts/browser/chromium';
 import { ensureN8n, N8N1_VERSION, N8nUnavailableError, projectNode, REPO_ROOT } from '../../../scripts/n8n/install';
 import { ServiceUnavailableError } from '../../../scripts/services/errors';
@@ -47,6 +49,20 @@ export function describeIf(found: Probe, what: string): jest.Describe {
 export type Part = 'n8n' | 'n8n1' | `n8n@${string}` | 'postgres' | 'redis' | 'chromium';
 
 export function probe(parts: Part[]): Probe {
+  // Within one jest run (its global set-up names a folder), a part found once is not looked for again:
+  // each probe is a child process of a few seconds, and every e2e file probes.
+  const runDir = process.env[PROBE_CACHE_ENV];
+  const cached = runDir ? path.join(runDir, `probe-${[...parts].sort().join('+')}.json`) : undefined;
+  if (cached && existsSync(cached)) return { ok: true };
+  const found = probeInChild(parts);
+  if (cached && found.ok) writeFileSync(cached, '{"ok":true}\n');
+  return found;
+}
+
+/** Where the e2e run's global set-up keeps what its probes found (a folder). */
+export const PROBE_CACHE_ENV = 'COMMERCE_E2E_PROBES';
+
+function probeInChild(parts: Part[]): Probe {
   const tsx = require.resolve('tsx/cli', { paths: [REPO_ROOT] });
   const res = spawnSync(process.execPath, [tsx, __filename, ...parts], {
     cwd: REPO_ROOT,
