@@ -232,6 +232,7 @@ export class OwnN8n extends SuiteN8n {
   constructor(
     title: string,
     private readonly folderPrefix: string,
+    private readonly env?: Record<string, string>,
   ) {
     super(title);
   }
@@ -240,7 +241,7 @@ export class OwnN8n extends SuiteN8n {
     const install = await this.timed('ensureN8n (cached)', () => ensureN8n());
     await this.timed('npm run build:n8n', () => npmRun('build:n8n'));
     this.userFolder = mkdtempSync(path.join(tmpdir(), this.folderPrefix));
-    this.home = packageHome(install, this.userFolder);
+    this.home = { ...packageHome(install, this.userFolder), ...(this.env ? { env: this.env } : {}) };
     await this.start();
   }
 
@@ -272,7 +273,13 @@ export class OwnN8n extends SuiteN8n {
  * An n8n of the suite's own; `reason` says in one line why it cannot share (a restart, a kill, a
  * setting that cannot change at run time). It is checked like a shared one after the suite.
  */
-export function useOwnN8n(reason: string, title: string, folderPrefix: string): OwnN8n {
+export function useOwnN8n(
+  reason: string,
+  title: string,
+  folderPrefix: string,
+  /** Settings n8n reads at start (e.g. N8N_SCHEDULER_ENABLED), for the suite's own process. */
+  env?: Record<string, string>,
+): OwnN8n {
   if (!reason.trim()) throw new Error('useOwnN8n needs the reason the suite cannot share the run n8n');
-  return registerHooks(new OwnN8n(title, folderPrefix), 300_000);
+  return registerHooks(new OwnN8n(title, folderPrefix, env), 300_000);
 }
