@@ -6,6 +6,9 @@ module.exports = {
   testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
   testTimeout: 600000,
   maxWorkers: 1,
+  // One n8n 2.41 for the run, shared by the suites that call useSharedN8n (test/e2e/support/sharedN8n.ts).
+  globalSetup: '<rootDir>/test/e2e/support/globalSetup.ts',
+  globalTeardown: '<rootDir>/test/e2e/support/globalTeardown.ts',
   // The default output, then how many tests each file ran, passed, failed and skipped (scripts/ci/testCounts.js).
   reporters: ['default', ['<rootDir>/scripts/ci/testCounts.js', { perFile: true }]],
 };

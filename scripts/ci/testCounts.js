@@ -8,6 +8,8 @@
  *   layer over every run, and exit 1 when a test was skipped or a layer ran none: under CI a
  *   skipped test is work not done (see test/e2e/support/probe.ts).
  *
+ * Both also print the slowest ten e2e files with their seconds (where CI's time goes).
+ *
  * Plain CommonJS, because jest loads reporters without compiling them.
  */
 'use strict';
@@ -86,6 +88,29 @@ const layerLines = (layers) =>
     .filter((layer) => layers[layer])
     .map((layer) => `  ${layer.padEnd(12)} ${layers[layer].files} files, ${summarise(layers[layer])}`);
 
+/**
+ * The slowest `count` e2e files, as lines `seconds  file`: a file's time is jest's, from its start
+ * to its end (`perfStats` in a reporter, `startTime`/`endTime` in the --json output).
+ * @param {Array<{ name?: string, testFilePath?: string, perfStats?: { start: number, end: number }, startTime?: number, endTime?: number }>} fileResults
+ * @param {string} rootDir
+ */
+function slowestE2e(fileResults, rootDir, count = 10) {
+  return fileResults
+    .map((result) => {
+      const file = result.testFilePath ?? result.name ?? '';
+      const start = result.perfStats?.start ?? result.startTime ?? 0;
+      const end = result.perfStats?.end ?? result.endTime ?? 0;
+      return { file: path.relative(rootDir, file), seconds: (end - start) / 1000, layer: layerOf(file) };
+    })
+    .filter((entry) => entry.layer === 'e2e')
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count)
+    .map((entry) => `  ${entry.seconds.toFixed(0).padStart(5)} s  ${entry.file}`);
+}
+
+/** @param {string[]} lines */
+const slowestBlock = (lines) => (lines.length ? `slowest e2e files:\n${lines.join('\n')}\n` : '');
+
 class TestCountsReporter {
   /** @param {{ rootDir: string }} globalConfig @param {{ perFile?: boolean }} options */
   constructor(globalConfig, options = {}) {
@@ -101,6 +126,7 @@ class TestCountsReporter {
 
   onRunComplete(_contexts, results) {
     process.stderr.write(`tests per layer:\n${layerLines(countLayers(results.testResults)).join('\n')}\n`);
+    if (this.perFile) process.stderr.write(slowestBlock(slowestE2e(results.testResults, this.rootDir)));
   }
 }
 
@@ -110,8 +136,10 @@ if (require.main === module) {
   // .ci/run's summary over the jest --json outputs it names.
   /** @type {Record<string, Counts>} */
   const layers = {};
+  const fileResults = [];
   for (const file of process.argv.slice(2)) {
     const results = JSON.parse(fs.readFileSync(file, 'utf8'));
+    fileResults.push(...results.testResults);
     for (const [layer, counts] of Object.entries(countLayers(results.testResults)))
       add((layers[layer] ??= zero()), counts);
   }
@@ -129,6 +157,7 @@ if (require.main === module) {
       : []),
   ];
   console.log(`  total        ${total.ran} ran, ${total.skipped} skipped`);
+  process.stdout.write(slowestBlock(slowestE2e(fileResults, process.cwd())));
   for (const problem of problems) console.log(`FAILED: ${problem}`);
   process.exitCode = problems.length ? 1 : 0;
 }

@@ -1,5 +1,5 @@
 /**
- * Dates in a real n8n (2.41.1, scripts/n8n) against the sandbox's `real` profile (a New York store):
+ * Dates in a real n8n (2.41.1, scripts/n8n; the run's shared n8n) against the sandbox's `real` profile (a New York store):
  * a live purchase at 23:59 in New York (04:59 UTC the next day) reaches the webhook trigger, and a
  * Get of the same order runs after it in the same execution. Both items must carry the instant that
  * matches the store's own record (docs/dates.md): `date_time_iso` is the UTC `date_time` with `Z`,
@@ -16,15 +16,16 @@ import {
   listExecutions,
   type N8nWorkflowJson,
 } from '../../scripts/n8n/instance';
-import { NODE_TYPES } from '../../scripts/start/examples';
+import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
+import type { Sandbox } from '../../sandbox';
 import { describeIf, probe } from './support/probe';
-import { useRunningN8n, useSingleProcessN8n } from './support/singleProcess';
-import { CRED, nextExecution } from './support/steps';
+import { useSharedN8n } from './support/sharedN8n';
+import { nextExecution } from './support/steps';
 
 const WORKFLOW_ID = 'e2eDatesWf000001';
 const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-00000000da7e';
 
-function datesWorkflow(): N8nWorkflowJson {
+function datesWorkflow(credential: CredentialRef): N8nWorkflowJson {
   return {
     id: WORKFLOW_ID,
     name: 'e2e: dates of a live purchase',
@@ -37,7 +38,7 @@ function datesWorkflow(): N8nWorkflowJson {
         position: [0, 0],
         webhookId: WEBHOOK_ID,
         parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
-        credentials: { commerceServiceApi: CRED.real },
+        credentials: { commerceServiceApi: credential },
       },
       {
         id: `${WORKFLOW_ID}-get`,
@@ -46,7 +47,7 @@ function datesWorkflow(): N8nWorkflowJson {
         typeVersion: 1,
         position: [260, 0],
         parameters: { resource: 'order', operation: 'get', orderId: '={{ $json.id }}' },
-        credentials: { commerceServiceApi: CRED.real },
+        credentials: { commerceServiceApi: credential },
       },
     ],
     connections: { Trigger: { main: [[{ node: 'Get Order', type: 'main', index: 0 }]] } },
@@ -57,17 +58,17 @@ function datesWorkflow(): N8nWorkflowJson {
 const describeN8n = describeIf(probe(['n8n']), `n8n dates end-to-end (real n8n ${N8N_VERSION})`);
 
 describeN8n(`dates in a real n8n ${N8N_VERSION}`, () => {
-  const n8n = useSingleProcessN8n({
-    version: N8N_VERSION,
-    folderPrefix: 'cs-n8n-dates-',
-    extraWorkflows: () => [datesWorkflow()],
-  });
-  useRunningN8n(n8n);
+  const n8n = useSharedN8n('n8n dates e2e');
+  let store: Sandbox;
+
+  beforeAll(async () => {
+    store = await n8n.sandbox({ profile: 'real' });
+    await n8n.addWorkflows([datesWorkflow(await n8n.addCredential(store, 'Sandbox (real profile)'))]);
+  }, 60_000);
 
   it(
     'a live purchase at 23:59 in New York and a Get of it show the instant of the store record',
     n8n.check(async () => {
-      const store = n8n.stores.real;
       store.setClock('2026-11-24T04:58:30Z');
       await activateWorkflow(n8n.session, WORKFLOW_ID);
       try {

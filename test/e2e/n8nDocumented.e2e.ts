@@ -1,5 +1,5 @@
 /**
- * Documented user paths, in a real n8n (2.41.1, scripts/n8n) against the sandbox store (real profile):
+ * Documented user paths, in a real n8n (2.41.1, scripts/n8n; the run's shared n8n) against the sandbox store (real profile):
  * - n8n/README.md "On a busy store": **Settings → Retry On Fail** on the action node gets past a store
  *   that fails twice (two 500s: the node's own retries give up after the second, n8n runs the node
  *   again); the same node without Retry On Fail fails with the store's answer.
@@ -15,27 +15,22 @@ import { N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,
   deactivateWorkflow,
-  ensureOwner,
-  execute,
   executionNodeOutput,
-  importWorkflows,
   listExecutions,
   nodeOutput,
-  startN8n,
   waitForExecution,
-  type N8nInstance,
+  type N8nRun,
   type N8nWorkflowJson,
   type RestSession,
 } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import { collect } from '../../shared/src';
 import { clientFor } from './n8n/expected';
-import { triggerWorkflow } from './n8n/workflows';
+import { manualStart, triggerWorkflow } from './n8n/workflows';
+import { runTriggerManually } from './support/installed';
 import { describeIf, probe } from './support/probe';
-import { prepareSandboxedN8n, type SandboxedN8n } from './support/sandboxedN8n';
-import { timer, withOutput } from './support/steps';
+import { useSharedN8n } from './support/sharedN8n';
 
-const CRED: CredentialRef = { id: 'e2eDocPathsSt001', name: 'Sandbox for documented paths' };
 const TRIGGER_WF = 'e2eDocPathsTrig1';
 const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-00000000d0c1';
 const RETRY_WF = 'e2eDocPathsRetry';
@@ -46,19 +41,17 @@ const ORDER_READS = '^/sc/v1/orders/\\d+$';
 const describeN8n = describeIf(probe(['n8n']), `documented n8n paths end-to-end (real n8n ${N8N_VERSION})`);
 
 /** Manual Trigger → Order: Get, with or without the node's Settings → Retry On Fail. */
-function getOrderWorkflow(id: string, orderId: number, retryOnFail: boolean): N8nWorkflowJson {
+function getOrderWorkflow(
+  id: string,
+  orderId: number,
+  retryOnFail: boolean,
+  credential: CredentialRef,
+): N8nWorkflowJson {
   return {
     id,
     name: `e2e: Order Get ${retryOnFail ? 'with' : 'without'} Retry On Fail`,
     nodes: [
-      {
-        id: `${id}-start`,
-        name: 'Start',
-        type: 'n8n-nodes-base.manualTrigger',
-        typeVersion: 1,
-        position: [0, 0],
-        parameters: {},
-      },
+      manualStart(id),
       {
         id: `${id}-get`,
         name: 'Get Order',
@@ -66,13 +59,19 @@ function getOrderWorkflow(id: string, orderId: number, retryOnFail: boolean): N8
         typeVersion: 1,
         position: [260, 0],
         parameters: { resource: 'order', operation: 'get', orderId: String(orderId) },
-        credentials: { commerceServiceApi: CRED },
+        credentials: { commerceServiceApi: credential },
         ...(retryOnFail ? { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 } : {}),
       },
     ],
     connections: { Start: { main: [[{ node: 'Get Order', type: 'main', index: 0 }]] } },
     settings: { executionOrder: 'v1' },
   };
+}
+
+/** The editor's "Execute workflow" (a manual run through the REST API), its run data as `n8n execute` prints it. */
+async function runManually(session: RestSession, workflowId: string): Promise<N8nRun> {
+  const execution = await runTriggerManually(session, workflowId, 'Start');
+  return { status: execution.status, mode: execution.mode, data: execution.data } as unknown as N8nRun;
 }
 
 /** The sandbox's faults now, as its admin API reports them (`times` counts down per matching request). */
@@ -82,48 +81,32 @@ async function faultsOf(store: Sandbox): Promise<{ times?: number } | null> {
 }
 
 describeN8n(`documented n8n paths in n8n ${N8N_VERSION}, against the sandbox (real profile)`, () => {
-  let setup: SandboxedN8n;
+  const n8n = useSharedN8n('n8n documented paths e2e');
   let store: Sandbox;
   let orderId: number;
-  let server: N8nInstance | undefined;
-  let session: RestSession;
-  const clock = timer('n8n documented paths e2e');
 
   beforeAll(async () => {
-    setup = await prepareSandboxedN8n({
-      profile: 'real',
-      folderPrefix: 'n8n-doc-paths-e2e-',
-      credential: CRED,
-      workflows: [triggerWorkflow({ id: TRIGGER_WF, webhookId: WEBHOOK_ID, credential: CRED, event: 'purchased' })],
-      clock,
-    });
-    store = setup.store;
+    store = await n8n.sandbox({ profile: 'real' });
+    const credential = await n8n.addCredential(store, 'Sandbox for documented paths');
     const client = clientFor({ url: store.url, apiKey: store.apiKey, apiRoot: store.apiRoot });
     const [newest] = await collect(client.iterate((page) => client.listOrders(page), { limit: 1 }));
     orderId = Number(newest?.id);
-    await importWorkflows(setup.home, [
-      getOrderWorkflow(RETRY_WF, orderId, true),
-      getOrderWorkflow(NO_RETRY_WF, orderId, false),
+    await n8n.addWorkflows([
+      triggerWorkflow({ id: TRIGGER_WF, webhookId: WEBHOOK_ID, credential, event: 'purchased' }),
+      getOrderWorkflow(RETRY_WF, orderId, true, credential),
+      getOrderWorkflow(NO_RETRY_WF, orderId, false, credential),
     ]);
-  }, 600_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await setup?.close();
-    clock.print();
-  });
+  }, 60_000);
 
   it('Settings → Retry On Fail on the action node gets past a store that fails twice; without it the node fails', async () => {
     store.setFaults({ serverError: true, onlyPaths: ORDER_READS, times: 2 });
-    const failed = await clock.timed('n8n execute (no Retry On Fail)', () =>
-      execute(setup.home, NO_RETRY_WF, { allowError: true }),
-    );
+    const failed = await n8n.timed('manual run (no Retry On Fail)', () => runManually(n8n.session, NO_RETRY_WF));
     const error = failed.data.resultData.error as { message?: string } | undefined;
     expect(error?.message).toMatch(/^Get an order failed on .* after 2 attempts: the store had an internal error/);
     expect(await faultsOf(store)).toBeNull(); // both failures were used: two requests
 
     store.setFaults({ serverError: true, onlyPaths: ORDER_READS, times: 2 });
-    const retried = await clock.timed('n8n execute (Retry On Fail)', () => execute(setup.home, RETRY_WF));
+    const retried = await n8n.timed('manual run (Retry On Fail)', () => runManually(n8n.session, RETRY_WF));
     expect(retried.data.resultData.error).toBeUndefined();
     expect(nodeOutput(retried, 'Get Order')).toEqual([expect.objectContaining({ id: orderId })]);
     expect(await faultsOf(store)).toBeNull();
@@ -131,44 +114,40 @@ describeN8n(`documented n8n paths in n8n ${N8N_VERSION}, against the sandbox (re
 
   it(
     'a delivery carrying the store key is verified by the secret with no store read; with the switch off, by reading the order',
-    withOutput(
-      () => [['n8n', server?.output()]],
-      async () => {
-        server = await clock.timed('n8n start to ready', () => startN8n({ ...setup.home, readyTimeoutMs: 180_000 }));
-        session = (await ensureOwner(server)).session;
-        await clock.timed('activate', () => activateWorkflow(session, TRIGGER_WF));
-        expect(store.hooks()).toHaveLength(1);
+    n8n.check(async () => {
+      const { session } = n8n;
+      await n8n.timed('activate', () => activateWorkflow(session, TRIGGER_WF));
+      expect(store.hooks()).toHaveLength(1);
 
-        // A tripwire: any order read would use up (and fail on) this fault.
-        store.setFaults({ serverError: true, onlyPaths: ORDER_READS, times: 1000 });
-        let seen = (await listExecutions(session, TRIGGER_WF)).map((e) => e.id);
-        const [byKey] = await store.fireEvent({ type: 'purchased' });
-        expect(byKey?.status).toBe(200);
-        const first = await waitForExecution(session, TRIGGER_WF, { seen, timeoutMs: 60_000 });
-        const [item] = executionNodeOutput(first, 'Trigger');
-        expect(item).toMatchObject({
-          id: (byKey?.payload as { id: unknown }).id,
-          verification: { status: 'verified', method: 'secret' },
-        });
-        expect(item).not.toHaveProperty('studiocart_secret');
-        expect(JSON.stringify(first)).not.toContain(store.apiKey);
-        expect((await faultsOf(store))?.times).toBe(1000);
+      // A tripwire: any order read would use up (and fail on) this fault.
+      store.setFaults({ serverError: true, onlyPaths: ORDER_READS, times: 1000 });
+      let seen = (await listExecutions(session, TRIGGER_WF)).map((e) => e.id);
+      const [byKey] = await store.fireEvent({ type: 'purchased' });
+      expect(byKey?.status).toBe(200);
+      const first = await waitForExecution(session, TRIGGER_WF, { seen, timeoutMs: 60_000 });
+      const [item] = executionNodeOutput(first, 'Trigger');
+      expect(item).toMatchObject({
+        id: (byKey?.payload as { id: unknown }).id,
+        verification: { status: 'verified', method: 'secret' },
+      });
+      expect(item).not.toHaveProperty('studiocart_secret');
+      expect(JSON.stringify(first)).not.toContain(store.apiKey);
+      expect((await faultsOf(store))?.times).toBe(1000);
 
-        // The dashboard's switch off: current plugin versions send no key; the order is read back.
-        store.setFaults(null);
-        store.setDeviations({ secretInDeliveries: false });
-        seen = (await listExecutions(session, TRIGGER_WF)).map((e) => e.id);
-        const [byRead] = await store.fireEvent({ type: 'purchased' });
-        expect(byRead?.status).toBe(200);
-        const second = await waitForExecution(session, TRIGGER_WF, { seen, timeoutMs: 60_000 });
-        expect(executionNodeOutput(second, 'Trigger')).toEqual([
-          expect.objectContaining({ verification: { status: 'verified', method: 'store' } }),
-        ]);
+      // The dashboard's switch off: current plugin versions send no key; the order is read back.
+      store.setFaults(null);
+      store.setDeviations({ secretInDeliveries: false });
+      seen = (await listExecutions(session, TRIGGER_WF)).map((e) => e.id);
+      const [byRead] = await store.fireEvent({ type: 'purchased' });
+      expect(byRead?.status).toBe(200);
+      const second = await waitForExecution(session, TRIGGER_WF, { seen, timeoutMs: 60_000 });
+      expect(executionNodeOutput(second, 'Trigger')).toEqual([
+        expect.objectContaining({ verification: { status: 'verified', method: 'store' } }),
+      ]);
 
-        await deactivateWorkflow(session, TRIGGER_WF);
-        expect(store.hooks()).toEqual([]);
-      },
-    ),
+      await deactivateWorkflow(session, TRIGGER_WF);
+      expect(store.hooks()).toEqual([]);
+    }),
     600_000,
   );
 });

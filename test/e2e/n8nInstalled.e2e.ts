@@ -14,17 +14,10 @@
  */
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import { declareInstalledTests } from './support/installed';
-import { probe } from './support/probe';
+import { describeIf, probe } from './support/probe';
 import { PACKAGE_MESSAGES } from './support/steps';
 
-const found = probe(['n8n']);
-if (!found.ok) {
-  process.stderr.write(`\nSKIPPED: n8n ${N8N_VERSION} installed-from-a-registry tests: ${found.reason}\n\n`);
-  describe(`n8n ${N8N_VERSION}: the package installed from a registry`, () => {
-    it.skip(`SKIPPED: ${found.reason.split('\n')[0]}`, () => undefined);
-  });
-}
-const describeN8n = found.ok ? describe : describe.skip;
+const describeN8n = describeIf(probe(['n8n']), `n8n ${N8N_VERSION} installed-from-a-registry tests`);
 
 describeN8n(`n8n ${N8N_VERSION}: the package installed from a registry through Settings → Community nodes`, () => {
   declareInstalledTests({

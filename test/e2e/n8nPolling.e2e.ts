@@ -3,7 +3,9 @@
  * (real profile: amounts in cents), issue #10. Two workflows, activated with a one-minute Poll Time:
  * purchases, and refunds. Purchases made in the sandbox are emitted once each (n8n emits one execution
  * per poll, with one item per event); n8n stopped, purchases and a refund of an older order made,
- * n8n started again: each is emitted once, nothing twice, across every execution. (A manual "Fetch
+ * n8n started again: each is emitted once, nothing twice, across every execution. The first test
+ * waits for a scheduled (minute) poll: the one real timed poll on n8n 2.x; the others are driven by
+ * n8n's own means (a restart, re-activation). Its own n8n process, for the restart. (A manual "Fetch
  * Test Event" runs only from the editor, in n8n's manual mode: `n8n execute` runs in cli mode, where a
  * polling node passes nothing through; the unit tests cover it.)
  *
@@ -11,61 +13,32 @@
  */
 import type { Sandbox } from '../../sandbox';
 import { N8N_VERSION } from '../../scripts/n8n/install';
-import {
-  activateWorkflow,
-  ensureOwner,
-  startN8n,
-  type N8nInstance,
-  type RestSession,
-} from '../../scripts/n8n/instance';
-import type { CredentialRef } from '../../scripts/start/examples';
+import { activateWorkflow, deactivateWorkflow } from '../../scripts/n8n/instance';
 import { clientFor } from './n8n/expected';
 import { describeIf, probe } from './support/probe';
-import { emissions, newestOrderId, ordersAfter, pollingWorkflow, waitForEmissions } from './support/polling';
-import { prepareSandboxedN8n, type SandboxedN8n } from './support/sandboxedN8n';
-import { sleep, timer, withOutput } from './support/steps';
+import { emissions, newestOrderId, ordersAfter, pollingWorkflow, pollNow, waitForEmissions } from './support/polling';
+import { useOwnN8n } from './support/sharedN8n';
 
-const CRED: CredentialRef = { id: 'e2ePollStore0001', name: 'Sandbox for polling' };
 const WF = { purchases: 'e2ePollPurchase1', refunds: 'e2ePollRefunds01' };
 
 const describeN8n = describeIf(probe(['n8n']), `n8n polling end-to-end tests (real n8n ${N8N_VERSION})`);
 
 describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the sandbox`, () => {
-  let setup: SandboxedN8n;
+  const n8n = useOwnN8n('n8n is stopped and started again', 'n8n polling e2e', 'n8n-poll-e2e-');
   let store: Sandbox;
-  let server: N8nInstance | undefined;
-  let session: RestSession;
-  const clock = timer('n8n polling e2e');
 
   beforeAll(async () => {
-    setup = await prepareSandboxedN8n({
-      profile: 'real',
-      folderPrefix: 'n8n-poll-e2e-',
-      credential: CRED,
-      workflows: [pollingWorkflow(WF.purchases, 'purchased', CRED), pollingWorkflow(WF.refunds, 'refunded', CRED)],
-      clock,
-    });
-    store = setup.store;
-  }, 600_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await setup?.close();
-    clock.print();
-  });
-
-  const withN8nOutput = (fn: () => Promise<void>) => withOutput(() => [['n8n', server?.output()]], fn);
-
-  async function start(port?: number): Promise<void> {
-    server = await clock.timed(port ? 'n8n restart to ready' : 'n8n start to ready', () =>
-      startN8n({ ...setup.home, ...(port ? { port } : {}), readyTimeoutMs: 180_000 }),
-    );
-    session = (await ensureOwner(server)).session;
-  }
+    store = await n8n.sandbox({ profile: 'real' });
+    const credential = await n8n.addCredential(store, 'Sandbox for polling');
+    await n8n.addWorkflows([
+      pollingWorkflow(WF.purchases, 'purchased', credential),
+      pollingWorkflow(WF.refunds, 'refunded', credential),
+    ]);
+  }, 60_000);
 
   /** Every item the workflow's executions emitted, oldest first; each poll is one successful trigger execution. */
   async function emitted(workflowId: string): Promise<Array<Record<string, unknown>>> {
-    const found = await emissions(session, workflowId);
+    const found = await emissions(n8n.session, workflowId);
     for (const { execution } of found) {
       expect({ id: execution.id, status: execution.status, mode: execution.mode }).toEqual({
         id: execution.id,
@@ -78,7 +51,7 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
 
   /** Waits until the workflow has emitted at least `count` items in all (polls run on the minute). */
   async function waitForEmitted(workflowId: string, count: number): Promise<Array<Record<string, unknown>>> {
-    await waitForEmissions(session, workflowId, count);
+    await waitForEmissions(n8n.session, workflowId, count);
     return emitted(workflowId);
   }
 
@@ -86,12 +59,11 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
 
   it(
     'activated with a one-minute Poll Time: nothing from before, then each purchase emitted once',
-    withN8nOutput(async () => {
-      await start();
+    n8n.check(async () => {
       const before = await newestOrderId(store);
-      await clock.timed('activate both polling workflows (first polls)', async () => {
-        await activateWorkflow(session, WF.purchases);
-        await activateWorkflow(session, WF.refunds);
+      await n8n.timed('activate both polling workflows (first polls)', async () => {
+        await activateWorkflow(n8n.session, WF.purchases);
+        await activateWorkflow(n8n.session, WF.refunds);
       });
       // The first poll (at activation) emits nothing from before it.
       expect(await emitted(WF.purchases)).toEqual([]);
@@ -100,7 +72,7 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
       firstPurchases = await ordersAfter(store, before);
       expect(firstPurchases.length).toBeGreaterThanOrEqual(3);
 
-      const items = await clock.timed('purchases to emitted (next minute poll)', () =>
+      const items = await n8n.timed('purchases to emitted (next minute poll)', () =>
         waitForEmitted(WF.purchases, firstPurchases.length),
       );
       expect(items.map((item) => item.id)).toEqual(firstPurchases);
@@ -113,10 +85,9 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
 
   it(
     'n8n stopped, purchases and a refund of an older order made, n8n started: each emitted once, nothing twice',
-    withN8nOutput(async () => {
-      const port = server?.port;
-      await clock.timed('n8n stop', () => (server as N8nInstance).stop());
-      server = undefined;
+    n8n.check(async () => {
+      const port = n8n.server?.port;
+      await n8n.stop();
 
       // While n8n is down: a refund of the first purchase (older than the second batch), then purchases.
       const refundedId = firstPurchases[0]!;
@@ -130,12 +101,16 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
       const secondPurchases = await ordersAfter(store, before);
       expect(secondPurchases.length).toBeGreaterThanOrEqual(2);
 
-      await start(port);
+      await n8n.start(port);
       const all = [...firstPurchases, ...secondPurchases];
-      const purchases = await clock.timed('restart to emitted', () => waitForEmitted(WF.purchases, all.length));
+      const purchases = await n8n.timed('restart to emitted', () => waitForEmitted(WF.purchases, all.length));
       const refunds = await waitForEmitted(WF.refunds, 1);
-      // One more minute poll: nothing new, nothing twice.
-      await clock.timed('one more poll (nothing new)', () => sleep(65_000));
+      // One more poll, driven by re-activation (the scheduled poll is the first test's): nothing new,
+      // nothing twice (an extra item would be emitted within seconds).
+      await n8n.timed('one more poll (nothing new)', async () => {
+        await pollNow(n8n.session, WF.purchases, all.length + 1, 5000);
+        await pollNow(n8n.session, WF.refunds, 2, 5000);
+      });
       const purchasesAfter = await emitted(WF.purchases);
       const refundsAfter = await emitted(WF.refunds);
 
@@ -146,6 +121,8 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
       expect(refundsAfter.map((item) => [item.id, item.trigger, item.status])).toEqual([
         [refunded?.id, 'refunded', 'refunded'],
       ]);
+      await deactivateWorkflow(n8n.session, WF.purchases);
+      await deactivateWorkflow(n8n.session, WF.refunds);
     }),
   );
 });

@@ -1,6 +1,6 @@
 /**
  * The public-URL check of n8n/README.md ("A public URL for n8n"), run as documented against a real
- * n8n (2.41.1, one process, SQLite) with the webhook trigger active (issue 25): the `curl` command and
+ * n8n (2.41.1; the run's shared n8n, support/sharedN8n.ts) with the webhook trigger active (issue 25): the `curl` command and
  * the answer it promises are read from the README itself, so the doc cannot drift from what n8n
  * answers. The Production URL the trigger registered with the store starts with N8N_WEBHOOK_URL, and
  * the empty delivery starts nothing.
@@ -12,22 +12,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Sandbox } from '../../sandbox';
 import { N8N_VERSION } from '../../scripts/n8n/install';
-import {
-  activateWorkflow,
-  deactivateWorkflow,
-  ensureOwner,
-  listExecutions,
-  startN8n,
-  type N8nInstance,
-  type RestSession,
-} from '../../scripts/n8n/instance';
-import type { CredentialRef } from '../../scripts/start/examples';
+import { activateWorkflow, deactivateWorkflow, listExecutions } from '../../scripts/n8n/instance';
 import { triggerWorkflow } from './n8n/workflows';
 import { describeIf, probe } from './support/probe';
-import { prepareSandboxedN8n, type SandboxedN8n } from './support/sandboxedN8n';
-import { ROOT, sleep, timer, withOutput } from './support/steps';
+import { useSharedN8n } from './support/sharedN8n';
+import { ROOT, sleep } from './support/steps';
 
-const CRED: CredentialRef = { id: 'e2ePublicUrlSt01', name: 'Sandbox for the public-URL check' };
 const WF = 'e2ePublicUrlWf01';
 const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2a7';
 
@@ -44,62 +34,41 @@ function documentedCheck(): { command: string; status: number; body: string } {
 const describeN8n = describeIf(probe(['n8n']), `n8n public URL end-to-end tests (real n8n ${N8N_VERSION})`);
 
 describeN8n(`the public URL check of n8n/README.md in n8n ${N8N_VERSION}`, () => {
-  let setup: SandboxedN8n;
+  const n8n = useSharedN8n('n8n public URL e2e');
   let store: Sandbox;
-  let server: N8nInstance | undefined;
-  let session: RestSession;
-  const clock = timer('n8n public URL e2e');
 
   beforeAll(async () => {
-    setup = await prepareSandboxedN8n({
-      profile: 'real',
-      folderPrefix: 'n8n-public-url-e2e-',
-      credential: CRED,
-      workflows: [triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential: CRED, event: 'purchased' })],
-      clock,
-    });
-    store = setup.store;
-    server = await clock.timed('n8n start to ready', () => startN8n({ ...setup.home, readyTimeoutMs: 180_000 }));
-    session = (await ensureOwner(server)).session;
-  }, 600_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await setup?.close();
-    clock.print();
-  });
+    store = await n8n.sandbox({ profile: 'real' });
+    const credential = await n8n.addCredential(store, 'Sandbox for the public-URL check');
+    await n8n.addWorkflows([triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential, event: 'purchased' })]);
+  }, 60_000);
 
   it(
     "the documented curl to the active trigger's public URL gets the documented answer, and starts nothing",
-    () =>
-      withOutput(
-        () => [['n8n', server?.output()]],
-        async () => {
-          const n8n = server as N8nInstance;
-          const check = documentedCheck();
-          await clock.timed('activate', () => activateWorkflow(session, WF));
-          // The Production URL: what the trigger registered with the store, under N8N_WEBHOOK_URL.
-          const productionUrl = n8n.webhookUrl(WEBHOOK_ID, 'webhook');
-          expect(store.hooks().map((hook) => hook.hookUrl)).toEqual([productionUrl]);
-          expect(productionUrl.startsWith(`${n8n.url}/`)).toBe(true);
+    n8n.check(async () => {
+      const check = documentedCheck();
+      await n8n.timed('activate', () => activateWorkflow(n8n.session, WF));
+      // The Production URL: what the trigger registered with the store, under N8N_WEBHOOK_URL.
+      const productionUrl = n8n.webhookUrl(WEBHOOK_ID, 'webhook');
+      expect(store.hooks().map((hook) => hook.hookUrl)).toEqual([productionUrl]);
+      expect(productionUrl.startsWith(`${n8n.url}/`)).toBe(true);
 
-          const seen = (await listExecutions(session, WF)).map((e) => e.id);
-          const command = check.command.replace('<Production URL>', `'${productionUrl}'`);
-          const output = execFileSync('bash', ['-c', `${command} --silent --show-error --max-time 20`], {
-            encoding: 'utf8',
-          });
-          const [head = '', ...rest] = output.split(/\r?\n\r?\n/);
-          expect({ status: Number(/^HTTP\/[\d.]+ (\d{3})/.exec(head)?.[1]), body: rest.join('\n\n').trim() }).toEqual({
-            status: check.status,
-            body: check.body,
-          });
+      const seen = (await listExecutions(n8n.session, WF)).map((e) => e.id);
+      const command = check.command.replace('<Production URL>', `'${productionUrl}'`);
+      const output = execFileSync('bash', ['-c', `${command} --silent --show-error --max-time 20`], {
+        encoding: 'utf8',
+      });
+      const [head = '', ...rest] = output.split(/\r?\n\r?\n/);
+      expect({ status: Number(/^HTTP\/[\d.]+ (\d{3})/.exec(head)?.[1]), body: rest.join('\n\n').trim() }).toEqual({
+        status: check.status,
+        body: check.body,
+      });
 
-          await sleep(2000);
-          expect((await listExecutions(session, WF)).filter((e) => !seen.includes(e.id))).toEqual([]);
-          await deactivateWorkflow(session, WF);
-          expect(store.hooks()).toEqual([]);
-        },
-      )(),
+      await sleep(2000);
+      expect((await listExecutions(n8n.session, WF)).filter((e) => !seen.includes(e.id))).toEqual([]);
+      await deactivateWorkflow(n8n.session, WF);
+      expect(store.hooks()).toEqual([]);
+    }),
     120_000,
   );
 });

@@ -1,5 +1,6 @@
 /**
- * Reads at scale in a real n8n (2.41.1, scripts/n8n), in one `n8n execute` run against two sandbox
+ * Reads at scale in a real n8n (2.41.1, scripts/n8n; the run's shared n8n), in one manual run (the
+ * editor's "Execute workflow", through the REST API) against two sandbox
  * stores of several pages (both paged with totals, so pages are fetched in parallel; the real profile
  * adds cents and the other real-store quirks): Order → Get Many with Return All (default and Parallel
  * Requests = 1) through a store that answers 429 (Retry-After: 1) to a few requests, and Customer →
@@ -10,36 +11,24 @@
  * Where n8n cannot be installed, this prints `SKIPPED: <reason>` and skips (fails under CI=true). N8N_E2E_KEEP=1 keeps the
  * user folder.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { type Sandbox, type SandboxProfile, startSandbox } from '../../sandbox';
+import type { Sandbox, SandboxProfile } from '../../sandbox';
 import { type Customer, type Order, collect } from '../../shared/src';
-import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
-import {
-  execute,
-  importCredentials,
-  importWorkflow,
-  nodeOutput,
-  type N8nHome,
-  type N8nRun,
-  type N8nWorkflowJson,
-} from '../../scripts/n8n/instance';
-import { NODE_TYPES, sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
+import { N8N_VERSION } from '../../scripts/n8n/install';
+import { nodeOutput, type N8nRun, type N8nWorkflowJson } from '../../scripts/n8n/instance';
+import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
+import { manualStart } from './n8n/workflows';
+import { runTriggerManually } from './support/installed';
 import { describeIf, probe } from './support/probe';
+import { useSharedN8n } from './support/sharedN8n';
 
-const run = promisify(execFile);
-const ROOT = path.resolve(__dirname, '../..');
 const PROFILES: readonly SandboxProfile[] = ['spec', 'real'];
 const WORKFLOW_ID = 'e2eReadsWf000001';
 const UNKNOWN_EMAIL = 'nobody-at-all@example.invalid';
 
-const CRED: Record<SandboxProfile, CredentialRef> = {
-  spec: { id: 'e2eReadsSpec0001', name: 'Large sandbox (spec profile)' },
-  real: { id: 'e2eReadsReal0001', name: 'Large sandbox (real profile)' },
+const CREDENTIAL_NAMES: Record<SandboxProfile, string> = {
+  spec: 'Large sandbox (spec profile)',
+  real: 'Large sandbox (real profile)',
 };
 
 /** The nodes of one store, by what each proves. */
@@ -53,16 +42,11 @@ const NODES = {
 
 const nodeName = (profile: SandboxProfile, node: string) => `${profile} ${node}`;
 
-function readsWorkflow(emails: Record<SandboxProfile, string>): N8nWorkflowJson {
-  const start = {
-    id: `${WORKFLOW_ID}-start`,
-    name: 'Start',
-    type: 'n8n-nodes-base.manualTrigger',
-    typeVersion: 1,
-    position: [0, 0],
-    parameters: {},
-  };
-  const nodes: Array<Record<string, unknown>> = [start];
+function readsWorkflow(
+  emails: Record<SandboxProfile, string>,
+  credentials: Record<SandboxProfile, CredentialRef>,
+): N8nWorkflowJson {
+  const nodes: Array<Record<string, unknown>> = [manualStart(WORKFLOW_ID)];
   for (const [p, profile] of PROFILES.entries()) {
     const cases: Array<[string, Record<string, unknown>, Record<string, unknown>?]> = [
       [
@@ -95,7 +79,7 @@ function readsWorkflow(emails: Record<SandboxProfile, string>): N8nWorkflowJson 
         typeVersion: 1,
         position: [300 + p * 300, i * 120],
         parameters,
-        credentials: { commerceServiceApi: CRED[profile] },
+        credentials: { commerceServiceApi: credentials[profile] },
         ...(settings ?? {}),
       });
     }
@@ -117,18 +101,17 @@ const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as Array<Rec
 const describeN8n = describeIf(probe(['n8n']), `n8n reads end-to-end tests (real n8n ${N8N_VERSION})`);
 
 describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox stores of several pages`, () => {
+  const n8n = useSharedN8n('n8n reads e2e');
   const stores = {} as Record<SandboxProfile, Sandbox>;
   const wanted = {} as Record<SandboxProfile, Customer>;
   const orders = {} as Record<SandboxProfile, Order[]>;
   const customersCount = {} as Record<SandboxProfile, number>;
-  let userFolder = '';
   let result: N8nRun;
 
   beforeAll(async () => {
-    const install = await ensureN8n();
-    await run('npm', ['run', 'build:n8n'], { cwd: ROOT, timeout: 300_000, maxBuffer: 20 * 1024 * 1024 });
+    const credentials = {} as Record<SandboxProfile, CredentialRef>;
     for (const profile of PROFILES) {
-      stores[profile] = await startSandbox({ port: 0, profile, quiet: true, size: 600, seed: 11 });
+      stores[profile] = await n8n.sandbox({ profile, size: 600, seed: 11 });
       const client = clientFor(stores[profile]);
       orders[profile] = await collect(
         client.iterate((page) => client.listOrders({ ...page, orderby: 'id', order: 'asc' })),
@@ -137,26 +120,20 @@ describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox sto
       // The last customer: the walk has to go through every page (spec) to find them.
       wanted[profile] = customers[customers.length - 1] as Customer;
       customersCount[profile] = customers.length;
+      credentials[profile] = await n8n.addCredential(stores[profile], CREDENTIAL_NAMES[profile]);
     }
-    userFolder = mkdtempSync(path.join(tmpdir(), 'n8n-reads-e2e-'));
-    const home: N8nHome = { install, userFolder, customExtensions: path.join(ROOT, 'n8n', 'dist') };
-    await importCredentials(
-      home,
-      PROFILES.map((profile) => sandboxCredential(stores[profile], CRED[profile])),
-    );
     const emails = { spec: ` ${wanted.spec.email.toUpperCase()}  `, real: `  ${wanted.real.email.toUpperCase()} ` };
-    await importWorkflow(home, readsWorkflow(emails));
+    await n8n.addWorkflows([readsWorkflow(emails, credentials)]);
     // A busy store: the next two requests for orders answer 429 with Retry-After: 1.
     for (const profile of PROFILES) {
       stores[profile].setFaults({ rateLimit: { retryAfterSeconds: 1 }, onlyPaths: 'orders', times: 2 });
     }
-    result = await execute(home, WORKFLOW_ID, { allowError: true });
-  }, 900_000);
-
-  afterAll(async () => {
-    await Promise.all(Object.values(stores).map((store) => store.close()));
-    if (userFolder && !process.env.N8N_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
-  });
+    // The editor's "Execute workflow": a manual run through the REST API, its run data as `n8n execute` prints it.
+    const execution = await n8n.timed('manual run', () =>
+      runTriggerManually(n8n.session, WORKFLOW_ID, 'Start', 300_000),
+    );
+    result = { status: execution.status, mode: execution.mode, data: execution.data } as unknown as N8nRun;
+  }, 600_000);
 
   it('the run succeeded, every node without an error', () => {
     const errors = Object.entries(result.data.resultData.runData)

@@ -1,6 +1,6 @@
 /**
- * The webhook trigger's delivery verification in a real n8n (2.41.1, scripts/n8n) against the sandbox
- * store, issue #10. The spec-profile store sends no secret, so a delivery is checked by reading its
+ * The webhook trigger's delivery verification in a real n8n (2.41.1, scripts/n8n; the run's shared n8n, support/sharedN8n.ts)
+ * against the sandbox store, issue #10. The spec-profile store sends no secret, so a delivery is checked by reading its
  * order back. Forged POSTs to the active trigger's production URL (an unknown order, a changed email,
  * a wrong studiocart_secret) are answered 200 and start no execution, with a warning naming the
  * reason (never the email); a genuine sandbox purchase starts one, marked verified.
@@ -12,21 +12,15 @@ import { N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,
   deactivateWorkflow,
-  ensureOwner,
   executionNodeOutput,
   listExecutions,
-  startN8n,
   waitForExecution,
-  type N8nInstance,
-  type RestSession,
 } from '../../scripts/n8n/instance';
-import type { CredentialRef } from '../../scripts/start/examples';
 import { triggerWorkflow } from './n8n/workflows';
 import { describeIf, probe } from './support/probe';
-import { prepareSandboxedN8n, type SandboxedN8n } from './support/sandboxedN8n';
-import { sleep, timer, withOutput } from './support/steps';
+import { useSharedN8n } from './support/sharedN8n';
+import { sleep } from './support/steps';
 
-const CRED: CredentialRef = { id: 'e2eVerifyStore01', name: 'Sandbox for verification' };
 const WF = 'e2eVerifyTrig001';
 const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2f1';
 const FORGED_EMAIL = 'forger.unique@example.org';
@@ -34,48 +28,30 @@ const FORGED_EMAIL = 'forger.unique@example.org';
 const describeN8n = describeIf(probe(['n8n']), `n8n verification end-to-end tests (real n8n ${N8N_VERSION})`);
 
 describeN8n(`webhook trigger verification in n8n ${N8N_VERSION}, against the sandbox`, () => {
-  let setup: SandboxedN8n;
+  const n8n = useSharedN8n('n8n verify e2e');
   let store: Sandbox;
-  let server: N8nInstance | undefined;
-  let session: RestSession;
-  const clock = timer('n8n verify e2e');
 
   beforeAll(async () => {
-    setup = await prepareSandboxedN8n({
-      profile: 'spec',
-      folderPrefix: 'n8n-verify-e2e-',
-      credential: CRED,
-      // No verifyDeliveries parameter: n8n applies the default (on).
-      workflows: [triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential: CRED, event: 'purchased' })],
-      clock,
-    });
-    store = setup.store;
-    server = await clock.timed('n8n start to ready', () => startN8n({ ...setup.home, readyTimeoutMs: 180_000 }));
-    session = (await ensureOwner(server)).session;
-  }, 600_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await setup?.close();
-    clock.print();
-  });
-
-  const withN8nOutput = (fn: () => Promise<void>) => withOutput(() => [['n8n', server?.output()]], fn);
+    store = await n8n.sandbox({ profile: 'spec' });
+    const credential = await n8n.addCredential(store, 'Sandbox for verification');
+    // No verifyDeliveries parameter: n8n applies the default (on).
+    await n8n.addWorkflows([triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential, event: 'purchased' })]);
+  }, 60_000);
 
   it(
     'forged POSTs to the production URL start nothing; a genuine sandbox purchase starts one execution, verified',
-    withN8nOutput(async () => {
-      const hookUrl = (server as N8nInstance).webhookUrl(WEBHOOK_ID, 'webhook');
-      await clock.timed('activate', () => activateWorkflow(session, WF));
+    n8n.check(async () => {
+      const hookUrl = n8n.webhookUrl(WEBHOOK_ID, 'webhook');
+      await n8n.timed('activate', () => activateWorkflow(n8n.session, WF));
       expect(store.hooks().map((hook) => hook.hookUrl)).toEqual([hookUrl]);
 
       // A genuine delivery to copy from: the store's own, for a real order.
-      let seen = (await listExecutions(session, WF)).map((e) => e.id);
+      let seen = (await listExecutions(n8n.session, WF)).map((e) => e.id);
       const [delivery] = await store.fireEvent({ type: 'purchased' });
       expect(delivery?.status).toBe(200);
       const payload = delivery?.payload as Record<string, unknown>;
-      const execution = await clock.timed('genuine event to finished execution', () =>
-        waitForExecution(session, WF, { seen, timeoutMs: 60_000 }),
+      const execution = await n8n.timed('genuine event to finished execution', () =>
+        waitForExecution(n8n.session, WF, { seen, timeoutMs: 60_000 }),
       );
       expect(execution.status).toBe('success');
       expect(executionNodeOutput(execution, 'Trigger')).toEqual([
@@ -87,7 +63,7 @@ describeN8n(`webhook trigger verification in n8n ${N8N_VERSION}, against the san
         }),
       ]);
 
-      seen = (await listExecutions(session, WF)).map((e) => e.id);
+      seen = (await listExecutions(n8n.session, WF)).map((e) => e.id);
       const forgeries: Array<[string, Record<string, unknown>]> = [
         ['unknown-record', { ...payload, id: 987654 }],
         ['email-mismatch', { ...payload, customer_email: FORGED_EMAIL }],
@@ -106,9 +82,9 @@ describeN8n(`webhook trigger verification in n8n ${N8N_VERSION}, against the san
         });
       }
       await sleep(2000);
-      expect((await listExecutions(session, WF)).filter((e) => !seen.includes(e.id))).toEqual([]);
+      expect((await listExecutions(n8n.session, WF)).filter((e) => !seen.includes(e.id))).toEqual([]);
       // n8n's log names each reason, never the forged email or the guessed key.
-      const output = (server as N8nInstance).output();
+      const output = n8n.output();
       for (const [reason] of forgeries)
         expect(output).toMatch(new RegExp(`dropped a "purchased" delivery .*\\(${reason}\\)`));
       expect(output).not.toContain(FORGED_EMAIL);
@@ -116,12 +92,12 @@ describeN8n(`webhook trigger verification in n8n ${N8N_VERSION}, against the san
 
       // After the forgeries, the trigger still takes genuine events.
       const [again] = await store.fireEvent({ type: 'purchased' });
-      const next = await waitForExecution(session, WF, { seen, timeoutMs: 60_000 });
+      const next = await waitForExecution(n8n.session, WF, { seen, timeoutMs: 60_000 });
       expect(executionNodeOutput(next, 'Trigger')).toEqual([
         expect.objectContaining({ id: (again?.payload as { id: unknown }).id }),
       ]);
 
-      await deactivateWorkflow(session, WF);
+      await deactivateWorkflow(n8n.session, WF);
       expect(store.hooks()).toEqual([]);
     }),
   );

@@ -39,7 +39,7 @@ describeQueue(`n8n ${N8N_VERSION} in queue mode, the webhook processor cut off f
   const n8n = useQueueModeN8n({
     title: 'queue mode, store unreachable from the webhook processor',
     folderPrefix: 'n8n-queue-cut-off-e2e-',
-    profile: 'spec',
+    store: { profile: 'spec' },
     credentials: (store) => [sandboxCredential(store, CRED)],
     workflows: () => [triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential: CRED, event: 'purchased' })],
     roleEnv: (store) => ({

@@ -140,15 +140,7 @@ export function actionWorkflow(
   stores: Array<{ label: string; credential: CredentialRef }>,
   types: NodeTypes = NODE_TYPES,
 ): N8nWorkflowJson {
-  const start = {
-    id: `${id}-start`,
-    name: 'Start',
-    type: 'n8n-nodes-base.manualTrigger',
-    typeVersion: 1,
-    position: [0, 0],
-    parameters: {},
-  };
-  const nodes: Array<Record<string, unknown>> = [start];
+  const nodes: Array<Record<string, unknown>> = [manualStart(id)];
   for (const [s, store] of stores.entries()) {
     for (const [i, c] of ACTION_CASES.entries()) {
       nodes.push({
@@ -213,5 +205,17 @@ export function triggerWorkflow(opts: {
     ],
     connections: { Trigger: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
     settings: { executionOrder: 'v1' },
+  };
+}
+
+/** n8n's Manual Trigger, named `Start`, that a workflow of id `workflowId` starts from ("Execute workflow"). */
+export function manualStart(workflowId: string): Record<string, unknown> {
+  return {
+    id: `${workflowId}-start`,
+    name: 'Start',
+    type: 'n8n-nodes-base.manualTrigger',
+    typeVersion: 1,
+    position: [0, 0],
+    parameters: {},
   };
 }

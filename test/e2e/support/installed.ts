@@ -9,7 +9,7 @@
  * credential test → every action → webhook trigger lifecycle → polling trigger's manual test →
  * update to 1.0.1 under an active workflow → uninstall → bad input → community packages turned off.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Sandbox, startSandbox } from '../../../sandbox';
@@ -78,6 +78,13 @@ export interface InstalledSuiteOptions {
    * n8n 2.41 does; n8n 1.123.81 listed none here (its `npm outdated` check), though its update works.
    */
   listsUpdates: boolean;
+  /**
+   * `versionSpecific`: only what goes through this n8n's own community-packages API (install, the
+   * node types it loads, update with one purchase, uninstall); the cases that do not depend on the
+   * n8n version (credential test, actions, triggers, bad input) run once, in the 2.x suite.
+   * Default `all`.
+   */
+  scope?: 'all' | 'versionSpecific';
 }
 
 /** The state of one installed-package suite, set up by its beforeAll. */
@@ -128,7 +135,9 @@ class InstalledN8n {
       install,
       userFolder: path.join(this.workDir, 'n8n'),
       communityPackages: true,
-      env: this.registry.n8nEnv,
+      // No npm retries: against a registry on 127.0.0.1 a refused connection is final, so the
+      // registry-down case fails at once instead of after npm's back-off (10 s, then 60 s).
+      env: { ...this.registry.n8nEnv, npm_config_fetch_retries: '0' },
       ...(process.env.N8N_E2E_VERBOSE ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
     };
     const { real, spec } = this.stores;
@@ -160,6 +169,14 @@ class InstalledN8n {
         pollingWorkflow(WF_POLL, 'purchased', CRED.real, 'e2e: installed polling trigger', INSTALLED_TYPES),
       ]);
     });
+    // n8n 1.x runs `npm outdated` (for Settings → Community nodes' list) with an env of PATH alone: no
+    // proxy, so it cannot reach a registry here, and npm's back-off on each refused try (10 s, then 60 s)
+    // made every listing of an installed package take about 70 s. npm also reads the project's
+    // .npmrc in the folder n8n runs it in: no retries there, so it fails at once (the list shows no
+    // update on 1.x either way; see listsUpdates).
+    const nodesDir = path.join(this.home.userFolder, '.n8n', 'nodes');
+    mkdirSync(nodesDir, { recursive: true });
+    writeFileSync(path.join(nodesDir, '.npmrc'), 'fetch-retries=0\n');
     await this.start(true);
   }
 
@@ -274,48 +291,50 @@ export function declareInstalledTests(opts: InstalledSuiteOptions): void {
     }),
   );
 
-  it(
-    `${p}installed from a registry: credential test passes with the right key and fails with a wrong key or API root`,
-    n8n.check(async () => {
-      const refs = { good: CRED.real, wrongKey: CRED.wrongKey };
-      await expectCredentialTests(n8n.session, n8n.stores.real, refs, opts.credentialMessages);
-    }),
-  );
+  if (opts.scope !== 'versionSpecific') {
+    it(
+      `${p}installed from a registry: credential test passes with the right key and fails with a wrong key or API root`,
+      n8n.check(async () => {
+        const refs = { good: CRED.real, wrongKey: CRED.wrongKey };
+        await expectCredentialTests(n8n.session, n8n.stores.real, refs, opts.credentialMessages);
+      }),
+    );
 
-  describe.each(['real', 'spec'] as const)(`${p}installed from a registry: every action (%s profile)`, (profile) => {
-    it.each(ACTION_CASES.map((c) => [c.name, c] as const))('%s returns the sandbox records', async (_name, c) => {
-      await expectActionCase(await n8n.runActions(), profile, n8n.stores[profile], c, n8n.inputs);
+    describe.each(['real', 'spec'] as const)(`${p}installed from a registry: every action (%s profile)`, (profile) => {
+      it.each(ACTION_CASES.map((c) => [c.name, c] as const))('%s returns the sandbox records', async (_name, c) => {
+        await expectActionCase(await n8n.runActions(), profile, n8n.stores[profile], c, n8n.inputs);
+      });
     });
-  });
 
-  it(`${p}installed from a registry: the all-actions run as a whole succeeded`, async () => {
-    const result = await n8n.runActions();
-    expect({ status: result.status, error: result.data.resultData.error ?? null }).toEqual({
-      status: 'success',
-      error: null,
+    it(`${p}installed from a registry: the all-actions run as a whole succeeded`, async () => {
+      const result = await n8n.runActions();
+      expect({ status: result.status, error: result.data.resultData.error ?? null }).toEqual({
+        status: 'success',
+        error: null,
+      });
     });
-  });
 
-  it(
-    `${p}installed from a registry: webhook trigger: activate → one hook, a purchase → an execution, deactivate → no hook`,
-    n8n.check(() => expectTriggerLifecycle(n8n.ctx, n8n.stores.real, WF.triggerReal, WEBHOOK.real)),
-  );
+    it(
+      `${p}installed from a registry: webhook trigger: activate → one hook, a purchase → an execution, deactivate → no hook`,
+      n8n.check(() => expectTriggerLifecycle(n8n.ctx, n8n.stores.real, WF.triggerReal, WEBHOOK.real)),
+    );
 
-  it(
-    `${p}installed from a registry: polling trigger's manual test ("Fetch Test Event") returns the newest paid order`,
-    n8n.check(async () => {
-      const [orderId] = await purchase(n8n.stores.real, 1);
-      expect(await newestOrderId(n8n.stores.real)).toBe(orderId);
-      const execution = await timed('polling trigger manual run', () =>
-        runTriggerManually(n8n.session, WF_POLL, POLL_NODE),
-      );
-      expect({ status: execution.status, mode: execution.mode }).toEqual({ status: 'success', mode: 'manual' });
-      const order = await clientFor(n8n.stores.real).getOrder(String(orderId));
-      const items = executionNodeOutput(execution, POLL_NODE);
-      expect(items).toHaveLength(1);
-      expect(items[0]).toMatchObject({ id: orderId, customer_email: order.customer_email, status: 'paid' });
-    }),
-  );
+    it(
+      `${p}installed from a registry: polling trigger's manual test ("Fetch Test Event") returns the newest paid order`,
+      n8n.check(async () => {
+        const [orderId] = await purchase(n8n.stores.real, 1);
+        expect(await newestOrderId(n8n.stores.real)).toBe(orderId);
+        const execution = await timed('polling trigger manual run', () =>
+          runTriggerManually(n8n.session, WF_POLL, POLL_NODE),
+        );
+        expect({ status: execution.status, mode: execution.mode }).toEqual({ status: 'success', mode: 'manual' });
+        const order = await clientFor(n8n.stores.real).getOrder(String(orderId));
+        const items = executionNodeOutput(execution, POLL_NODE);
+        expect(items).toHaveLength(1);
+        expect(items[0]).toMatchObject({ id: orderId, customer_email: order.customer_email, status: 'paid' });
+      }),
+    );
+  }
 
   it(
     `${p}installed from a registry: update to 1.0.1 through n8n's update (PATCH): the active workflow keeps working with exactly one hook`,
@@ -367,60 +386,64 @@ export function declareInstalledTests(opts: InstalledSuiteOptions): void {
     120_000,
   );
 
-  it(
-    `${p}installed from a registry, bad input: a package that fails to install and a missing version are named, and n8n keeps running`,
-    n8n.check(async () => {
-      // A package whose nodes cannot load: package.json names a node file the tarball does not have.
-      const broken = `${PACKAGE}-broken`;
-      await n8n.registry.publish(n8n.tarball, {
-        manifest: {
-          name: broken,
-          n8n: { n8nNodesApiVersion: 1, credentials: [], nodes: ['dist/nodes/Missing/Missing.node.js'] },
-        },
-      });
-      const failure = await installCommunityPackage(n8n.session, broken).catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(CommunityPackageError);
-      expect(failure).toMatchObject({ step: 'install', packageName: broken });
-      expect((failure as Error).message).toMatch(new RegExp(`^n8n could not install community package "${broken}": `));
-      expect((failure as CommunityPackageError).n8nMessage).not.toBe('');
-      expect(await n8n.healthy()).toBe(true);
-      await expect(listCommunityPackages(n8n.session)).resolves.toEqual([]);
+  if (opts.scope !== 'versionSpecific') {
+    it(
+      `${p}installed from a registry, bad input: a package that fails to install and a missing version are named, and n8n keeps running`,
+      n8n.check(async () => {
+        // A package whose nodes cannot load: package.json names a node file the tarball does not have.
+        const broken = `${PACKAGE}-broken`;
+        await n8n.registry.publish(n8n.tarball, {
+          manifest: {
+            name: broken,
+            n8n: { n8nNodesApiVersion: 1, credentials: [], nodes: ['dist/nodes/Missing/Missing.node.js'] },
+          },
+        });
+        const failure = await installCommunityPackage(n8n.session, broken).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(CommunityPackageError);
+        expect(failure).toMatchObject({ step: 'install', packageName: broken });
+        expect((failure as Error).message).toMatch(
+          new RegExp(`^n8n could not install community package "${broken}": `),
+        );
+        expect((failure as CommunityPackageError).n8nMessage).not.toBe('');
+        expect(await n8n.healthy()).toBe(true);
+        await expect(listCommunityPackages(n8n.session)).resolves.toEqual([]);
 
-      const missing = await installCommunityPackage(n8n.session, PACKAGE, { version: '9.9.9' }).catch(
-        (e: unknown) => e,
-      );
-      expect(missing).toBeInstanceOf(CommunityPackageError);
-      expect((missing as Error).message).toMatch(/could not install community package "n8n-nodes-commerce-service"/);
-      expect(await n8n.healthy()).toBe(true);
-    }),
-    300_000,
-  );
+        const missing = await installCommunityPackage(n8n.session, PACKAGE, { version: '9.9.9' }).catch(
+          (e: unknown) => e,
+        );
+        expect(missing).toBeInstanceOf(CommunityPackageError);
+        expect((missing as Error).message).toMatch(/could not install community package "n8n-nodes-commerce-service"/);
+        expect(await n8n.healthy()).toBe(true);
+      }),
+      300_000,
+    );
 
-  it(
-    `${p}installed from a registry, bad input: with the registry down the install fails with n8n's reason, and n8n keeps running`,
-    n8n.check(async () => {
-      await n8n.registry.stop();
-      const failure = await installCommunityPackage(n8n.session, PACKAGE).catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(CommunityPackageError);
-      expect(failure).toMatchObject({ step: 'install', packageName: PACKAGE });
-      expect((failure as CommunityPackageError).n8nMessage).not.toBe('');
-      expect(await n8n.healthy()).toBe(true);
-      await expect(listCommunityPackages(n8n.session)).resolves.toEqual([]);
-    }),
-    300_000,
-  );
+    it(
+      `${p}installed from a registry, bad input: with the registry down the install fails with n8n's reason, and n8n keeps running`,
+      n8n.check(async () => {
+        await n8n.registry.stop();
+        const failure = await installCommunityPackage(n8n.session, PACKAGE).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(CommunityPackageError);
+        expect(failure).toMatchObject({ step: 'install', packageName: PACKAGE });
+        expect((failure as CommunityPackageError).n8nMessage).not.toBe('');
+        expect(await n8n.healthy()).toBe(true);
+        await expect(listCommunityPackages(n8n.session)).resolves.toEqual([]);
+      }),
+      300_000,
+    );
 
-  it(
-    `${p}installed from a registry, bad input: with community packages turned off, the message says which setting to change`,
-    n8n.check(async () => {
-      await n8n.server?.stop();
-      await n8n.start(false);
-      const failure = await installCommunityPackage(n8n.session, PACKAGE).catch((error: unknown) => error);
-      expect(failure).toBeInstanceOf(CommunityPackageError);
-      expect((failure as Error).message).toContain(`Set ${COMMUNITY_SETTINGS.enabled}=true`);
-      expect((failure as Error).message).toContain(n8n.session.url);
-      expect(await n8n.healthy()).toBe(true);
-    }),
-    300_000,
-  );
+    it(
+      `${p}installed from a registry, bad input: with community packages turned off, the message says which setting to change`,
+      n8n.check(async () => {
+        await n8n.server?.stop();
+        await n8n.start(false);
+        const failure = await installCommunityPackage(n8n.session, PACKAGE).catch((error: unknown) => error);
+        expect(failure).toBeInstanceOf(CommunityPackageError);
+        expect((failure as Error).message).toContain(`Set ${COMMUNITY_SETTINGS.enabled}=true`);
+        expect((failure as Error).message).toContain(n8n.session.url);
+        expect(await n8n.healthy()).toBe(true);
+      }),
+      300_000,
+    );
+  }
 }

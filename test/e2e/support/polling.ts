@@ -5,6 +5,8 @@
  */
 import type { Sandbox } from '../../../sandbox';
 import {
+  activateWorkflow,
+  deactivateWorkflow,
   executionNodeOutput,
   getExecution,
   listExecutions,
@@ -86,6 +88,24 @@ export async function waitForEmissions(
     if (found.flatMap((e) => e.items).length >= count || Date.now() > deadline) return found;
     await sleep(2000);
   }
+}
+
+/**
+ * A poll now, by n8n's own means instead of the clock: n8n polls once when it activates a polling
+ * workflow (and saves the trigger's static data after), so deactivating and activating again runs
+ * one poll from the state the last poll left (activation returns once it ran). Then waits up to
+ * `timeoutMs` until the workflow has emitted `count` items in all (the poll's execution finished);
+ * to see that a poll emits nothing more, ask for one item more with a short wait.
+ */
+export async function pollNow(
+  session: RestSession,
+  workflowId: string,
+  count: number,
+  timeoutMs = 30_000,
+): Promise<Emission[]> {
+  await deactivateWorkflow(session, workflowId);
+  await activateWorkflow(session, workflowId);
+  return waitForEmissions(session, workflowId, count, timeoutMs);
 }
 
 /** Ids of the store's orders made since `afterId`, oldest first. */

@@ -13,8 +13,10 @@
  * so a green CI means every end-to-end test ran.
  */
 import { spawnSync } from 'child_process';
+import { existsSync, writeFileSync } from 'fs';
+import path from 'path';
 import { ensureChromium } from '../../../scripts/browser/chromium';
-import { ensureN8n, N8N1_VERSION, N8nUnavailableError, REPO_ROOT } from '../../../scripts/n8n/install';
+import { ensureN8n, N8N1_VERSION, N8nUnavailableError, projectNode, REPO_ROOT } from '../../../scripts/n8n/install';
 import { ServiceUnavailableError } from '../../../scripts/services/errors';
 import { ensurePostgres } from '../../../scripts/services/postgres';
 import { ensureRedis } from '../../../scripts/services/redis';
@@ -47,6 +49,20 @@ export function describeIf(found: Probe, what: string): jest.Describe {
 export type Part = 'n8n' | 'n8n1' | `n8n@${string}` | 'postgres' | 'redis' | 'chromium';
 
 export function probe(parts: Part[]): Probe {
+  // Within one jest run (its global set-up names a folder), a part found once is not looked for again:
+  // each probe is a child process of a few seconds, and every e2e file probes.
+  const runDir = process.env[PROBE_CACHE_ENV];
+  const cached = runDir ? path.join(runDir, `probe-${[...parts].sort().join('+')}.json`) : undefined;
+  if (cached && existsSync(cached)) return { ok: true };
+  const found = probeInChild(parts);
+  if (cached && found.ok) writeFileSync(cached, '{"ok":true}\n');
+  return found;
+}
+
+/** Where the e2e run's global set-up keeps what its probes found (a folder). */
+export const PROBE_CACHE_ENV = 'COMMERCE_E2E_PROBES';
+
+function probeInChild(parts: Part[]): Probe {
   const tsx = require.resolve('tsx/cli', { paths: [REPO_ROOT] });
   const res = spawnSync(process.execPath, [tsx, __filename, ...parts], {
     cwd: REPO_ROOT,
@@ -84,9 +100,12 @@ if (require.main === module) {
   const args = process.argv.slice(2);
   const strict = args.includes('--strict');
   (async () => {
-    // Every part is tried, so one run reports (and installs) all that is missing.
+    // Every part is tried, so one run reports (and installs) all that is missing. The n8n versions
+    // install side by side (npm's downloads and sqlite3's single-threaded native build overlap on two
+    // cores; their cache folders and locks are per version); the apt parts one after another (apt
+    // holds one lock), alongside them.
     const reasons: string[] = [];
-    for (const part of args.filter((arg) => arg !== '--strict')) {
+    const tryPart = async (part: string) => {
       try {
         await ensure(part);
       } catch (error) {
@@ -95,7 +114,18 @@ if (require.main === module) {
         else if (error instanceof ServiceUnavailableError) reasons.push(error.message);
         else throw error;
       }
-    }
+    };
+    const parts = args.filter((arg) => arg !== '--strict');
+    const isN8n = (part: string) => part === 'n8n' || part === 'n8n1' || part.startsWith('n8n@');
+    const oneAfterAnother = async (list: string[]) => {
+      for (const part of list) await tryPart(part);
+    };
+    // Side by side only when the project's Node brings its headers: else each install fetches them
+    // into one shared cache folder, which two npm processes must not write at once.
+    const n8nLanes = projectNode().headersDir
+      ? parts.filter(isN8n).map(tryPart)
+      : [oneAfterAnother(parts.filter(isN8n))];
+    await Promise.all([...n8nLanes, oneAfterAnother(parts.filter((part) => !isN8n(part)))]);
     process.stdout.write(
       `${JSON.stringify(reasons.length ? { ok: false, reason: reasons.join('; ') } : { ok: true })}\n`,
     );

@@ -1,6 +1,7 @@
 /**
  * n8n's queue mode (scripts/n8n/queue.ts: a throwaway Postgres and Redis, the main, one worker, one
- * webhook processor, the package in all three) against one sandbox store (real profile): the setup
+ * webhook processor, the package in all three) against one sandbox store (real profile unless the
+ * suite asks for another): the setup
  * and teardown the queue-mode suites share, registered as jest hooks. Each suite gives its own
  * credentials and workflows.
  */
@@ -31,8 +32,8 @@ export interface QueueModeOptions {
   workflows: () => N8nWorkflowJson[];
   /** Extra env for the three n8n processes, given the main's and the webhook processor's URLs. */
   env?: (urls: { main: string; webhook: string }) => Record<string, string>;
-  /** The store's profile (default `real`: deliveries carry the secret). */
-  profile?: SandboxProfile;
+  /** The sandbox store's profile (default `real`: deliveries carry the secret) and PHP workers (default: the sandbox's). */
+  store?: { profile?: SandboxProfile; phpWorkers?: number };
   /** Extra env for one n8n process, once the store's address is known. */
   roleEnv?: (store: Sandbox) => Partial<Record<QueueRole, Record<string, string>>>;
 }
@@ -89,7 +90,8 @@ export class QueueModeN8n {
   async setup(): Promise<void> {
     const install = await this.timed('ensureN8n (cached)', () => ensureN8n());
     await this.timed('npm run build:n8n', () => npmRun('build:n8n'));
-    this.store = await startSandbox({ port: 0, profile: this.opts.profile ?? 'real', quiet: true });
+    const { profile = 'real', phpWorkers } = this.opts.store ?? {};
+    this.store = await startSandbox({ port: 0, profile, quiet: true, ...(phpWorkers ? { phpWorkers } : {}) });
     const roleEnv = this.opts.roleEnv?.(this.store);
     this.baseFolder = mkdtempSync(path.join(tmpdir(), this.opts.folderPrefix));
     const log = VERBOSE ? (line: string) => process.stderr.write(`${line}\n`) : undefined;
