@@ -7,7 +7,7 @@ import { nodeFailure } from '../support/nodeFailure';
 import { executeNode } from '../support/n8n/execute';
 import { n8nSleep } from '../support/sleep';
 import { order } from '../support/n8n/fixtures';
-import { wpError } from '../support/wordpress';
+import { keyRefused, wpError } from '../support/wordpress';
 
 // The action node retries a store that cannot be reached or times out; its waits go through
 // n8n-workflow's `sleep`, recorded here instead of slept.
@@ -51,9 +51,7 @@ describe('errors', () => {
 	});
 
 	it('a rejected key is a NodeApiError with the shared message, its advice as description, and the status', async () => {
-		nock(ORIGIN)
-			.get(`${ROOT}/orders/1042`)
-			.reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
+		nock(ORIGIN).get(`${ROOT}/orders/1042`).reply(401, keyRefused(401));
 		const error = await getOrderFailure();
 
 		expect(error).toBeInstanceOf(NodeApiError);

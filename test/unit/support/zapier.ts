@@ -56,7 +56,7 @@ export function seenRequest(uri: string, body: unknown, headers: Record<string, 
 /** The Zapier error a call rejects with, its JSON message read; the test fails if it shows the key. */
 export const failure = (call: Promise<unknown>): Promise<ZapierFailure> => zapierFailure(call, KEY);
 
-export { wpError } from './wordpress';
+export { keyRefused, wpError } from './wordpress';
 
 /** Core's handler factory, in its JavaScript but not in its types. */
 type AppHandler = (
