@@ -1,7 +1,7 @@
 import { createClient } from '../../kit/client';
 import { markVerification } from '../../../shared/src/events/verify';
 import { STATUS_FIT } from '../../../shared/src/events/statusFit';
-import { statusFits } from '../../kit/statusFit';
+import { statusFits } from '../support/statusFit';
 import type { DeliveredEvent } from '../../../shared/src/events/parse';
 import { readDelivery, verifyDelivery } from '../../../shared/src';
 import { FAKE_KEY, FakeStore } from '../support/fakeStore';
