@@ -26,6 +26,14 @@ function getOrderFailure(): ReturnType<typeof nodeFailure> {
 	return nodeFailure(() => node.execute.call(context));
 }
 
+/** The order read fails on all three attempts with a Node network error (`code`). */
+function failsEveryAttempt(message: string, code: string): void {
+	nock(ORIGIN)
+		.get(`${ROOT}/orders/1042`)
+		.times(3)
+		.replyWithError(Object.assign(new Error(message), { code }));
+}
+
 describe('errors', () => {
 	it('Return All on a store that ignores paging fails with a NodeApiError saying how many records it read and why', async () => {
 		const scope = nock(ORIGIN)
@@ -97,12 +105,7 @@ describe('errors', () => {
 	});
 
 	it('a store that cannot be reached is a NodeApiError about reaching it, after three attempts', async () => {
-		nock(ORIGIN)
-			.get(`${ROOT}/orders/1042`)
-			.times(3)
-			.replyWithError(
-				Object.assign(new Error('connect ECONNREFUSED 203.0.113.7:443'), { code: 'ECONNREFUSED' }),
-			);
+		failsEveryAttempt('connect ECONNREFUSED 203.0.113.7:443', 'ECONNREFUSED');
 		const { context } = fakeExecute({ parameters: getOrder });
 		n8nSleep.start();
 
@@ -121,12 +124,7 @@ describe('errors', () => {
 	});
 
 	it('a store too slow to answer is a timeout, classified through n8n’s NodeApiError wrapper', async () => {
-		nock(ORIGIN)
-			.get(`${ROOT}/orders/1042`)
-			.times(3)
-			.replyWithError(
-				Object.assign(new Error('timeout of 20000ms exceeded'), { code: 'ECONNABORTED' }),
-			);
+		failsEveryAttempt('timeout of 20000ms exceeded', 'ECONNABORTED');
 		const error = await getOrderFailure();
 
 		expect(error.message).toContain(
