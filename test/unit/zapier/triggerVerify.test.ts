@@ -6,20 +6,9 @@
 import { eventKind } from '../../../shared/src/events/catalogue';
 import { VERIFY_INPUT, readSetup } from '../../../zapier/src/inputs';
 import { BUYER_EMAIL as EMAIL, purchaseDelivery } from '../support/deliveries';
+import { useRecordReads } from '../support/recordReads';
 import { useTimerSleep } from '../support/sleep';
-import {
-  AUTH,
-  KEY,
-  ORIGIN,
-  ROOT,
-  appTester,
-  hookOf,
-  plainInputs,
-  plainOutputs,
-  store,
-  trigger,
-  wpError,
-} from '../support/zapier';
+import { AUTH, KEY, appTester, hookOf, plainInputs, plainOutputs, trigger } from '../support/zapier';
 
 /** Retries wait on Node's timers: recorded here instead of slept. */
 const sleeps = useTimerSleep();
@@ -29,41 +18,7 @@ const purchased = hookOf('purchased');
 /** The paid order the store holds (amount in cents, as the REST record states it). */
 const paidOrder = 1042;
 const PAID = { id: paidOrder, customer_email: EMAIL, product_id: '87', order_amount: 16800, status: 'paid' };
-const UNKNOWN_ID = wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404);
-
-/** The paths of the reads the trigger sent, in order. */
-let reads: string[];
-beforeEach(() => {
-  reads = [];
-  // The site's zone (docs/dates.md), read apart from the records: public, and not a read of a record.
-  store()
-    .persist()
-    .get('/wp-json/')
-    .optionally()
-    .reply(200, { name: 'Shop', timezone_string: 'UTC', gmt_offset: 0, namespaces: ['sc/v1'] });
-});
-
-/** The store answers a read of order `id` with `status` and `body`, `times` times. */
-function answersOrder(id: number | string, status: number, body: object, times = 1): void {
-  store()
-    .get(`${ROOT}/orders/${id}`)
-    .times(times)
-    .reply((uri) => {
-      reads.push(new URL(uri, ORIGIN).pathname);
-      return [status, body];
-    });
-}
-
-/** Any other read, should one be sent, is recorded (the tests that expect none assert `reads` is empty). */
-function recordsAnyRead(): void {
-  store()
-    .get(/.*/)
-    .optionally()
-    .reply((uri) => {
-      reads.push(new URL(uri, ORIGIN).pathname);
-      return [200, PAID];
-    });
-}
+const reads = useRecordReads();
 
 /** A delivery as the store sends it (decimals, numbers as strings) for the stored paid order. */
 const purchase = (overrides: Record<string, unknown> = {}) => purchaseDelivery(paidOrder, overrides);
@@ -97,7 +52,7 @@ describe('the option', () => {
 
 describe('perform, verifying (default)', () => {
   it('returns a genuine delivery as delivered (decimals), marked verified, after one read', async () => {
-    answersOrder(paidOrder, 200, PAID);
+    reads.answer('orders', paidOrder, 200, PAID);
     const records = await perform(purchase());
 
     expect(records).toEqual([
@@ -107,21 +62,25 @@ describe('perform, verifying (default)', () => {
         verification: { status: 'verified', method: 'store' },
       }),
     ]);
-    expect(reads).toEqual([`/wp-json/sc/v1/orders/${paidOrder}`]);
+    expect(reads.paths).toEqual([`/wp-json/sc/v1/orders/${paidOrder}`]);
   });
 
   it.each([
-    ['an unknown id', { id: '999999' }, () => answersOrder('999999', 404, UNKNOWN_ID)],
-    ['a changed email', { customer_email: 'someone.else@example.org' }, () => answersOrder(paidOrder, 200, PAID)],
-    ['another product', { product_id: '91' }, () => answersOrder(paidOrder, 200, PAID)],
-    ['a wrong studiocart_secret', { studiocart_secret: 'guessed-key' }, recordsAnyRead],
+    ['an unknown id', { id: '999999' }, () => reads.unknown('orders', '999999')],
+    [
+      'a changed email',
+      { customer_email: 'someone.else@example.org' },
+      () => reads.answer('orders', paidOrder, 200, PAID),
+    ],
+    ['another product', { product_id: '91' }, () => reads.answer('orders', paidOrder, 200, PAID)],
+    ['a wrong studiocart_secret', { studiocart_secret: 'guessed-key' }, () => reads.recordAny()],
   ])('returns no record for %s', async (_what, change, storeAnswers) => {
     storeAnswers();
     await expect(perform(purchase(change))).resolves.toEqual([]);
   });
 
   it('returns no record for a "refund" of an order the store shows as paid', async () => {
-    answersOrder(paidOrder, 200, PAID);
+    reads.answer('orders', paidOrder, 200, PAID);
     const refunded = hookOf('refunded');
     const records = await appTester(refunded.perform, {
       authData: AUTH,
@@ -132,7 +91,13 @@ describe('perform, verifying (default)', () => {
   });
 
   it('marks a delivery unverified when the store fails, and still returns it', async () => {
-    answersOrder(paidOrder, 500, { code: 'internal_server_error', message: 'Boom', data: { status: 500 } }, 2);
+    reads.answer(
+      'orders',
+      paidOrder,
+      500,
+      { code: 'internal_server_error', message: 'Boom', data: { status: 500 } },
+      2,
+    );
     const records = await perform(purchase());
     expect(records).toEqual([
       expect.objectContaining({
@@ -144,12 +109,12 @@ describe('perform, verifying (default)', () => {
       }),
     ]);
     // A 500 is asked again once, within the short verification budget.
-    expect(reads).toHaveLength(2);
+    expect(reads.paths).toHaveLength(2);
     expect(sleeps.waits).toHaveLength(1);
   });
 
   it('marks a lead unverified without a read', async () => {
-    recordsAnyRead();
+    reads.recordAny();
     const lead = hookOf('lead');
     const sample = eventKind('lead')?.sample ?? {};
     const records = await appTester(lead.perform, { authData: AUTH, inputData: {}, cleanedRequest: { ...sample } });
@@ -158,15 +123,15 @@ describe('perform, verifying (default)', () => {
         verification: expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }),
       }),
     ]);
-    expect(reads).toEqual([]);
+    expect(reads.paths).toEqual([]);
   });
 
   it('takes the store key as proof without a read, and never returns it', async () => {
-    recordsAnyRead();
+    reads.recordAny();
     const records = await perform(purchase({ id: '999999', studiocart_secret: KEY }));
     expect(records).toEqual([expect.objectContaining({ verification: { status: 'verified', method: 'secret' } })]);
     expect(JSON.stringify(records)).not.toContain(KEY);
-    expect(reads).toEqual([]);
+    expect(reads.paths).toEqual([]);
   });
 });
 
@@ -174,19 +139,19 @@ describe('perform, not verifying', () => {
   const OFF = { verify_deliveries: 'false' };
 
   it('makes no read and returns the delivery unmarked', async () => {
-    recordsAnyRead();
+    reads.recordAny();
     const records = await perform(purchase({ id: '999999' }), OFF);
     expect(records).toEqual([expect.objectContaining({ id: 999999 })]);
     expect(records[0]).not.toHaveProperty('verification');
-    expect(reads).toEqual([]);
+    expect(reads.paths).toEqual([]);
   });
 
   it('still drops a wrong secret, and strips a right one', async () => {
-    recordsAnyRead();
+    reads.recordAny();
     await expect(perform(purchase({ studiocart_secret: 'guessed-key' }), OFF)).resolves.toEqual([]);
     const records = await perform(purchase({ studiocart_secret: KEY }), OFF);
     expect(records).toEqual([expect.objectContaining({ verification: { status: 'verified', method: 'secret' } })]);
     expect(JSON.stringify(records)).not.toContain(KEY);
-    expect(reads).toEqual([]);
+    expect(reads.paths).toEqual([]);
   });
 });
