@@ -7,7 +7,12 @@
 import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { BUYER_EMAIL as EMAIL, purchaseDelivery } from '../support/deliveries';
+import {
+	BUYER_EMAIL as EMAIL,
+	PAID_ORDER,
+	VERIFIED_PURCHASE,
+	purchaseDelivery,
+} from '../support/deliveries';
 import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
 import { KEY, fakeWebhook } from '../support/n8n/context';
@@ -25,18 +30,11 @@ jest.mock('n8n-workflow', () =>
 
 const trigger = new CommerceServiceTrigger();
 
-/** The paid order and the active subscription the store holds (amounts in cents, as REST states them). */
-const paidOrder = 1042;
+/** The active subscription the store holds, beside `PAID_ORDER`. */
 const subscription = 2051;
-const PAID = {
-	id: paidOrder,
-	customer_email: EMAIL,
-	product_id: '87',
-	order_amount: 16800,
-	status: 'paid',
-};
 const ACTIVE = { id: subscription, customer_email: EMAIL, product_id: '30', status: 'active' };
 const FAILING = { code: 'internal_server_error', message: 'Boom', data: { status: 500 } };
+const paidOrder = PAID_ORDER.id;
 const reads = useRecordReads();
 
 /** A delivery as the store sends it (decimals, numbers as strings) for the stored paid order. */
@@ -74,7 +72,7 @@ const NOTHING_STARTED = { noWebhookResponse: true };
 
 describe('the store is answered before the delivery is verified', () => {
 	it('a genuine delivery: 200 written before the one read of its order, then the workflow starts', async () => {
-		reads.answer('orders', paidOrder, 200, PAID);
+		reads.answer('orders', paidOrder, 200, PAID_ORDER);
 		const { answer, items, response } = await deliver(purchase());
 
 		expect(answer.statusCode).toBe(200);
@@ -144,16 +142,10 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 	});
 
 	it('a genuine delivery goes on as delivered (decimals), marked verified, after one read of its order', async () => {
-		reads.answer('orders', paidOrder, 200, PAID);
+		reads.answer('orders', paidOrder, 200, PAID_ORDER);
 		const { items, logs } = await deliver(purchase());
 
-		expect(items).toEqual([
-			expect.objectContaining({
-				id: paidOrder,
-				order_amount: 168,
-				verification: { status: 'verified', method: 'store' },
-			}),
-		]);
+		expect(items).toEqual([VERIFIED_PURCHASE]);
 		expect(reads.paths).toEqual([`/wp-json/sc/v1/orders/${paidOrder}`]);
 		expect(logs).toEqual([]);
 	});
@@ -174,13 +166,13 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 			'a changed email',
 			{ customer_email: 'someone.else@example.org' },
 			'email-mismatch',
-			() => reads.answer('orders', paidOrder, 200, PAID),
+			() => reads.answer('orders', paidOrder, 200, PAID_ORDER),
 		],
 		[
 			'another product',
 			{ product_id: '91' },
 			'product-mismatch',
-			() => reads.answer('orders', paidOrder, 200, PAID),
+			() => reads.answer('orders', paidOrder, 200, PAID_ORDER),
 		],
 		['no record id', { id: undefined }, 'no-record-id', () => reads.recordAny()],
 	])(
@@ -204,7 +196,7 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 	);
 
 	it('a status the order has not reached ("refund" of a paid order) is forged', async () => {
-		reads.answer('orders', paidOrder, 200, PAID);
+		reads.answer('orders', paidOrder, 200, PAID_ORDER);
 		const { response, logs } = await deliver(
 			purchase({ trigger: 'refunded', status: 'refunded' }),
 			{ event: 'refunded' },
@@ -215,7 +207,7 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 	});
 
 	it('a purchase since refunded is still genuine', async () => {
-		reads.answer('orders', paidOrder, 200, { ...PAID, status: 'refunded' });
+		reads.answer('orders', paidOrder, 200, { ...PAID_ORDER, status: 'refunded' });
 
 		const { items } = await deliver(purchase());
 
@@ -246,7 +238,7 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 	});
 
 	it('of several records in one delivery, only the genuine ones start the workflow', async () => {
-		reads.answer('orders', paidOrder, 200, PAID);
+		reads.answer('orders', paidOrder, 200, PAID_ORDER);
 		reads.unknown('orders', '999999');
 		const { items, logs } = await deliver([purchase(), purchase({ id: '999999' })]);
 

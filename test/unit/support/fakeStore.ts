@@ -13,7 +13,7 @@ import { forbidden, invalidId, noRoute, type RestError } from '../../../sandbox/
 import { sortKey } from '../../../sandbox/listing';
 import { type CommerceServiceClient, type HttpRequest, type HttpResponse, type Transport } from '../../../shared/src';
 
-export const FAKE_KEY = 'fake-store-key-77';
+const FAKE_KEY = 'fake-store-key-77';
 
 type Row = Record<string, unknown>;
 

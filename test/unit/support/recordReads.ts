@@ -8,7 +8,7 @@ import nock from 'nock';
 import { ORIGIN, ROOT } from './constants';
 import { wpError } from './wordpress';
 
-export type RecordKind = 'orders' | 'subscriptions';
+type RecordKind = 'orders' | 'subscriptions';
 
 export interface RecordReads {
   /** The paths of the record reads sent in this test, in order. */

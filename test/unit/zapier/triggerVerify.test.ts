@@ -5,7 +5,7 @@
  */
 import { eventKind } from '../../../shared/src/events/catalogue';
 import { VERIFY_INPUT, readSetup } from '../../../zapier/src/inputs';
-import { BUYER_EMAIL as EMAIL, purchaseDelivery } from '../support/deliveries';
+import { PAID_ORDER, VERIFIED_PURCHASE, purchaseDelivery } from '../support/deliveries';
 import { useRecordReads } from '../support/recordReads';
 import { useTimerSleep } from '../support/sleep';
 import { AUTH, KEY, appTester, hookOf, plainInputs, plainOutputs, trigger } from '../support/zapier';
@@ -15,9 +15,7 @@ const sleeps = useTimerSleep();
 
 const purchased = hookOf('purchased');
 
-/** The paid order the store holds (amount in cents, as the REST record states it). */
-const paidOrder = 1042;
-const PAID = { id: paidOrder, customer_email: EMAIL, product_id: '87', order_amount: 16800, status: 'paid' };
+const paidOrder = PAID_ORDER.id;
 const reads = useRecordReads();
 
 /** A delivery as the store sends it (decimals, numbers as strings) for the stored paid order. */
@@ -52,16 +50,10 @@ describe('the option', () => {
 
 describe('perform, verifying (default)', () => {
   it('returns a genuine delivery as delivered (decimals), marked verified, after one read', async () => {
-    reads.answer('orders', paidOrder, 200, PAID);
+    reads.answer('orders', paidOrder, 200, PAID_ORDER);
     const records = await perform(purchase());
 
-    expect(records).toEqual([
-      expect.objectContaining({
-        id: paidOrder,
-        order_amount: 168,
-        verification: { status: 'verified', method: 'store' },
-      }),
-    ]);
+    expect(records).toEqual([VERIFIED_PURCHASE]);
     expect(reads.paths).toEqual([`/wp-json/sc/v1/orders/${paidOrder}`]);
   });
 
@@ -70,9 +62,9 @@ describe('perform, verifying (default)', () => {
     [
       'a changed email',
       { customer_email: 'someone.else@example.org' },
-      () => reads.answer('orders', paidOrder, 200, PAID),
+      () => reads.answer('orders', paidOrder, 200, PAID_ORDER),
     ],
-    ['another product', { product_id: '91' }, () => reads.answer('orders', paidOrder, 200, PAID)],
+    ['another product', { product_id: '91' }, () => reads.answer('orders', paidOrder, 200, PAID_ORDER)],
     ['a wrong studiocart_secret', { studiocart_secret: 'guessed-key' }, () => reads.recordAny()],
   ])('returns no record for %s', async (_what, change, storeAnswers) => {
     storeAnswers();
@@ -80,7 +72,7 @@ describe('perform, verifying (default)', () => {
   });
 
   it('returns no record for a "refund" of an order the store shows as paid', async () => {
-    reads.answer('orders', paidOrder, 200, PAID);
+    reads.answer('orders', paidOrder, 200, PAID_ORDER);
     const refunded = hookOf('refunded');
     const records = await appTester(refunded.perform, {
       authData: AUTH,
