@@ -7,7 +7,7 @@
  * zone (docs/dates.md): after the first answer that holds records, or for the instants of a delivery.
  * Every poll, delivery and node run (n8n) or perform (Zapier) makes a fresh client.
  */
-export const ZONE_READS_PER_CLIENT = 1;
+const ZONE_READS_PER_CLIENT = 1;
 
 export const STORE_REQUESTS = {
   /** The first page of the watched list, sorted by modification: nothing new. */
