@@ -11,7 +11,7 @@ export interface StoreSettings {
 
 export const DEFAULT_API_ROOT = '/wp-json/sc/v1';
 
-export type ApiRoot =
+type ApiRoot =
   /** Routes under a path prefix, e.g. `/wp-json/sc/v1`. */
   | { style: 'path'; prefix: string }
   /** Routes in the `rest_route` query parameter, e.g. `/?rest_route=/sc/v1/customers`. */

@@ -43,7 +43,7 @@ export interface AdmissionInput {
   client: () => Promise<CommerceServiceClient> | CommerceServiceClient;
 }
 
-export interface Admission {
+interface Admission {
   /** The records that go on, each with its `verification` marker where it was checked. */
   admitted: EventRecord[];
   notices: Notice[];

@@ -40,7 +40,7 @@ const DEFAULT_POLL_LIMITS: PollLimits = {
   firstPollPages: 5,
 };
 
-export interface PollOptions {
+interface PollOptions {
   client: CommerceServiceClient;
   /** The trigger's event and its Product and Plans filters, as for the webhook trigger. */
   filters: EventFilters;
@@ -220,7 +220,7 @@ async function firstLook(
   return { memory: { cursor, seen: seen.slice(0, limits.memory) }, requests };
 }
 
-export interface LatestOptions {
+interface LatestOptions {
   client: CommerceServiceClient;
   filters: EventFilters;
   /** Pages of recently changed records looked through (default 3). */

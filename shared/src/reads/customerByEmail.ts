@@ -8,7 +8,7 @@ import type { Page, PaginateOptions } from '../paginate';
 import type { Customer } from '../resources/types';
 
 /** What the search needs of the client (`CommerceServiceClient` has both). */
-export interface CustomerSource {
+interface CustomerSource {
   listCustomers(params?: PageParams): Promise<Page<Customer>>;
   iterate<T>(
     list: (params: PageParams) => Promise<Page<T>>,

@@ -10,7 +10,7 @@ import type { EventFilters } from '../events/match';
 import type { RecentOptions } from '../events/recent';
 
 /** The choices as the platform gave them, before reading. */
-export interface RawProductPlanChoices {
+interface RawProductPlanChoices {
   productId?: unknown;
   planIds?: unknown;
   pricesInCents?: unknown;
