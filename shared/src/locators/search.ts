@@ -112,7 +112,7 @@ export async function searchRecords(
 }
 
 /** Whether a record matches a search text (any letter case). */
-export function matches(resource: RecordResource, record: Record<string, unknown>, filter: string): boolean {
+function matches(resource: RecordResource, record: Record<string, unknown>, filter: string): boolean {
   const wanted = filter.trim().toLowerCase();
   if (wanted === '') return true;
   const number = /^#?\s*(\d+)$/.exec(wanted)?.[1];

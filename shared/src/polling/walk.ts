@@ -10,7 +10,7 @@ import type { SeenRecord } from './state';
  * the walk ends where it meets a run of records memory holds unchanged.
  */
 
-export interface Listed {
+interface Listed {
   id: number;
   status: string;
 }

@@ -6,11 +6,8 @@
 import type { RecordOf } from './table';
 import type {
   CUSTOMER_FIELDS,
-  INVOICE_FIELDS,
   LATEST_ORDER_FIELDS,
   ORDER_FIELDS,
-  ORDER_ITEM_FIELDS,
-  PLAN_FIELDS,
   PRODUCT_FIELDS,
   SUBSCRIPTION_FIELDS,
   WEBHOOK_PLAN_FIELDS,
@@ -18,11 +15,8 @@ import type {
 } from './tables';
 
 export type Customer = RecordOf<typeof CUSTOMER_FIELDS>;
-export type OrderItem = RecordOf<typeof ORDER_ITEM_FIELDS>;
 export type Order = RecordOf<typeof ORDER_FIELDS>;
-export type Invoice = RecordOf<typeof INVOICE_FIELDS>;
 export type Subscription = RecordOf<typeof SUBSCRIPTION_FIELDS>;
-export type Plan = RecordOf<typeof PLAN_FIELDS>;
 export type Product = RecordOf<typeof PRODUCT_FIELDS>;
 /** Operation 4: one product as the webhook side lists it. */
 export type WebhookProduct = RecordOf<typeof WEBHOOK_PRODUCT_FIELDS>;

@@ -77,7 +77,7 @@ export function appCommand(name: string, bundle: Record<string, unknown> = {}, a
 }
 
 /** A local port nothing listens on: a real "connection refused" (nock's replyWithError never reaches node-fetch). */
-export const UNREACHABLE_HOST = '127.0.0.1:1';
+const UNREACHABLE_HOST = '127.0.0.1:1';
 export const UNREACHABLE = `http://${UNREACHABLE_HOST}`;
 
 // Every Zapier suite gets the one nock lifecycle; the refused port is the only real address reachable.
