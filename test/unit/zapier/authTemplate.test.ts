@@ -8,9 +8,18 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
 import { OPERATIONS, type OperationKey } from '../../../shared/src/operations/catalogue';
 import { zapierClient } from '../../../zapier/src/platform';
-import { AUTH, HOOK_URL, KEY, ORIGIN, ROOT, type Seen, appCommand as command, appTester, seenRequest } from '../support/zapier';
+import {
+  AUTH,
+  HOOK_URL,
+  KEY,
+  ORIGIN,
+  ROOT,
+  type Seen,
+  appCommand as command,
+  appTester,
+  seenRequest,
+} from '../support/zapier';
 import nock from 'nock';
-
 
 describe('getAuthTemplate through the app handler', () => {
   it('answers with the x-api-key header, taken from the app’s beforeRequest', async () => {
