@@ -7,10 +7,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 
-export const SHARED_SRC = join(__dirname, '..', '..', '..', 'shared', 'src');
+const SHARED_SRC = join(__dirname, '..', '..', '..', 'shared', 'src');
 
 /** Every .ts file under a folder. */
-export function sourceFiles(dir: string = SHARED_SRC): string[] {
+function sourceFiles(dir: string = SHARED_SRC): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
