@@ -32,7 +32,7 @@ import type { Notice } from './platform/port';
 import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
 import type * as Records from './resources/types';
 
-export interface ClientOptions {
+interface ClientOptions {
   settings: StoreSettings;
   transport: Transport;
   /** Per request; below Zapier's 30 s limit so our message, not the platform's, reaches the user. */

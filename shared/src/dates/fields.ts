@@ -26,7 +26,7 @@ export function isInstantField(key: string, table: FieldTable = DELIVERY_FIELDS)
  * (empty, or site-local with no zone) gets `''`. Otherwise (a delivery) the instant is left out.
  * `table`: the record's resource; a delivery (`DELIVERY_FIELDS`) unless told.
  */
-export interface InstantOptions {
+interface InstantOptions {
   fill?: boolean;
   table?: FieldTable;
 }
