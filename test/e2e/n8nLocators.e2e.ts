@@ -1,45 +1,36 @@
 /**
- * Version 2 of the action node in a real n8n (2.41.1, scripts/n8n) against a sandbox store of several
- * pages: the record locators (From List through n8n's own resource-locator endpoint, By ID, By URL
- * with the admin edit link and the record's REST `link`, a link to another site refused), Simplify on
- * and off, and a workflow node saved by version 1 (plain ID text) running unchanged.
+ * Version 2 of the action node in a real n8n (2.41.1, scripts/n8n; the run's shared n8n,
+ * support/sharedN8n.ts) against a sandbox store of several pages: the record locators (From List
+ * through n8n's own resource-locator endpoint, By ID, By URL with the admin edit link and the record's
+ * REST `link`, a link to another site refused), Simplify on and off, and a workflow node saved by
+ * version 1 (plain ID text) running unchanged.
  *
- * One `n8n execute` of one workflow first (n8n not running), then `n8n start` for the list searches,
- * which the editor asks of n8n's REST API (`/rest/dynamic-node-parameters/resource-locator-results`).
+ * One manual run of one workflow (the editor's "Execute workflow", through the REST API), then the
+ * list searches, which the editor asks of n8n's REST API (`/rest/dynamic-node-parameters/resource-locator-results`).
  * Where n8n cannot be installed, this prints `SKIPPED: <reason>` and skips (fails under CI=true).
- * N8N_E2E_KEEP=1 keeps the user folder.
+ * N8N_E2E_VERBOSE=1 streams n8n's output.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type Sandbox, startSandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
 import { type Customer, type Order, type Subscription, collect, simplifyRecord } from '../../shared/src';
-import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
+import { N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,
   deactivateWorkflow,
-  ensureOwner,
-  execute,
-  importCredentials,
-  importWorkflow,
   nodeOutput,
   rest,
-  startN8n,
-  type N8nHome,
-  type N8nInstance,
   type N8nRun,
   type N8nWorkflowJson,
-  type RestSession,
 } from '../../scripts/n8n/instance';
-import { NODE_TYPES, sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
+import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
-import { npmRun, withOutput } from './support/steps';
+import { manualStart } from './n8n/workflows';
+import { manualRun } from './support/installed';
 import { describeIf, probe } from './support/probe';
+import { useSharedN8n } from './support/sharedN8n';
 
 const WORKFLOW_ID = 'e2eLocatorsWf001';
 const TRIGGER_WORKFLOW_ID = 'e2eLocatorsTrig1';
 const TRIGGER_WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-0000000010c1';
-const CRED: CredentialRef = { id: 'e2eLocators00001', name: 'Locator sandbox' };
 
 const NODES = {
   v1: 'Version 1: Order ID text',
@@ -57,7 +48,12 @@ function locator(mode: 'list' | 'id' | 'url', value: string) {
   return { __rl: true, mode, value };
 }
 
-function locatorsWorkflow(store: Sandbox, order: Order, subscription: Subscription): N8nWorkflowJson {
+function locatorsWorkflow(
+  store: Sandbox,
+  credential: CredentialRef,
+  order: Order,
+  subscription: Subscription,
+): N8nWorkflowJson {
   const id = String(order.id);
   const cases: Array<[string, number, Record<string, unknown>, Record<string, unknown>?]> = [
     [NODES.v1, 1, { resource: 'order', operation: 'get', orderId: id }],
@@ -96,14 +92,6 @@ function locatorsWorkflow(store: Sandbox, order: Order, subscription: Subscripti
       { onError: 'continueRegularOutput' },
     ],
   ];
-  const start = {
-    id: `${WORKFLOW_ID}-start`,
-    name: 'Start',
-    type: 'n8n-nodes-base.manualTrigger',
-    typeVersion: 1,
-    position: [0, 0],
-    parameters: {},
-  };
   const nodes = cases.map(([name, typeVersion, parameters, settings], i) => ({
     id: `${WORKFLOW_ID}-${i}`,
     name,
@@ -111,20 +99,20 @@ function locatorsWorkflow(store: Sandbox, order: Order, subscription: Subscripti
     typeVersion,
     position: [300, i * 120],
     parameters,
-    credentials: { commerceServiceApi: CRED },
+    credentials: { commerceServiceApi: credential },
     ...(settings ?? {}),
   }));
   return {
     id: WORKFLOW_ID,
     name: 'e2e: record locators and Simplify',
-    nodes: [start, ...nodes],
+    nodes: [manualStart(WORKFLOW_ID), ...nodes],
     connections: { Start: { main: [nodes.map((node) => ({ node: node.name, type: 'main', index: 0 }))] } },
     settings: { executionOrder: 'v1' },
   };
 }
 
 /** A webhook trigger of version 2 whose Product is the product's admin edit link. */
-function triggerWorkflow(store: Sandbox, productId: number): N8nWorkflowJson {
+function triggerWorkflow(store: Sandbox, credential: CredentialRef, productId: number): N8nWorkflowJson {
   const trigger = {
     id: `${TRIGGER_WORKFLOW_ID}-trigger`,
     name: 'Trigger',
@@ -137,7 +125,7 @@ function triggerWorkflow(store: Sandbox, productId: number): N8nWorkflowJson {
       productId: locator('url', `${store.url}/wp-admin/post.php?post=${productId}&action=edit`),
       planIds: [],
     },
-    credentials: { commerceServiceApi: CRED },
+    credentials: { commerceServiceApi: credential },
   };
   return {
     id: TRIGGER_WORKFLOW_ID,
@@ -158,57 +146,43 @@ const plain = <T>(value: T) => JSON.parse(JSON.stringify(value)) as Record<strin
 const describeN8n = describeIf(probe(['n8n']), `n8n record locator end-to-end tests (real n8n ${N8N_VERSION})`);
 
 describeN8n(`n8n ${N8N_VERSION}: record locators and Simplify (node version 2)`, () => {
+  const n8n = useSharedN8n('n8n locators e2e');
   let store: Sandbox;
+  let credential: CredentialRef;
   let orders: Order[] = [];
   let customers: Customer[] = [];
   let order: Order;
   let subscriptionOrders: Order[] = [];
-  let userFolder = '';
-  let home: N8nHome;
   let result: N8nRun;
-  let server: N8nInstance | undefined;
-  let session: RestSession;
   let productId = 0;
 
   beforeAll(async () => {
-    const install = await ensureN8n();
-    await npmRun('build:n8n');
-    store = await startSandbox({ port: 0, profile: 'spec', quiet: true, size: 450, seed: 5 });
+    store = await n8n.sandbox({ profile: 'spec', size: 450, seed: 5 });
     const client = clientFor(store);
     orders = await collect(client.iterate((page) => client.listOrders({ ...page, orderby: 'id', order: 'asc' })));
     customers = await collect(client.iterate((page) => client.listCustomers(page)));
     order = orders[Math.floor(orders.length / 2)] as Order;
     const subscription = (await client.listSubscriptions({ per_page: 1 })).items[0] as Subscription;
     subscriptionOrders = await collect(client.iterate((page) => client.listSubscriptionOrders(subscription.id, page)));
-    userFolder = mkdtempSync(path.join(tmpdir(), 'n8n-locators-e2e-'));
-    home = { install, userFolder, customExtensions: path.join(__dirname, '../../n8n/dist') };
-    await importCredentials(home, [sandboxCredential(store, CRED)]);
-    await importWorkflow(home, locatorsWorkflow(store, order, subscription));
+    credential = await n8n.addCredential(store, 'Locator sandbox');
     productId = Number(order.product_id);
-    await importWorkflow(home, triggerWorkflow(store, productId));
-    result = await execute(home, WORKFLOW_ID, { allowError: true });
-    server = await startN8n(home);
-    session = (await ensureOwner(server)).session;
-  }, 900_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    await store?.close();
-    if (userFolder && !process.env.N8N_E2E_KEEP) rmSync(userFolder, { recursive: true, force: true });
-  });
-
-  const check = (fn: () => Promise<void>) => withOutput(() => [['n8n', server?.output()]], fn);
+    await n8n.addWorkflows([
+      locatorsWorkflow(store, credential, order, subscription),
+      triggerWorkflow(store, credential, productId),
+    ]);
+    result = await n8n.timed('manual run', () => manualRun(n8n.session, WORKFLOW_ID));
+  }, 300_000);
 
   /** What the editor asks n8n when a From List picker opens, scrolls or is searched. */
   async function listSearch(methodName: string, path: string, filter?: string, paginationToken?: string) {
-    return await rest<ListSearch>(session, 'POST', '/dynamic-node-parameters/resource-locator-results', {
+    return await rest<ListSearch>(n8n.session, 'POST', '/dynamic-node-parameters/resource-locator-results', {
       methodName,
       path,
       ...(filter !== undefined ? { filter } : {}),
       ...(paginationToken !== undefined ? { paginationToken } : {}),
       nodeTypeAndVersion: { name: NODE_TYPES.action, version: 2 },
       currentNodeParameters: { resource: 'customer', operation: 'get' },
-      credentials: { commerceServiceApi: CRED },
+      credentials: { commerceServiceApi: credential },
     });
   }
 
@@ -260,7 +234,7 @@ describeN8n(`n8n ${N8N_VERSION}: record locators and Simplify (node version 2)`,
 
   it(
     'resource locator: From List pages through the store’s orders with labels a store owner recognises',
-    check(async () => {
+    n8n.check(async () => {
       const first = await listSearch('searchOrders', 'orderId');
       expect(first.results).toHaveLength(100);
       expect(first.paginationToken).toBe('2');
@@ -276,7 +250,7 @@ describeN8n(`n8n ${N8N_VERSION}: record locators and Simplify (node version 2)`,
 
   it(
     'resource locator: From List finds a customer by email, in any letter case',
-    check(async () => {
+    n8n.check(async () => {
       const last = customers[customers.length - 1] as Customer;
       const found = await listSearch('searchCustomers', 'customerId', last.email.toUpperCase());
       expect(found.results.map((entry) => entry.value)).toContain(String(last.id));
@@ -286,11 +260,11 @@ describeN8n(`n8n ${N8N_VERSION}: record locators and Simplify (node version 2)`,
 
   it(
     'resource locator: a trigger (version 2) whose Product is an admin link subscribes the store for that product',
-    check(async () => {
-      await activateWorkflow(session, TRIGGER_WORKFLOW_ID);
+    n8n.check(async () => {
+      await activateWorkflow(n8n.session, TRIGGER_WORKFLOW_ID);
       const hooks = store.hooks().map((hook) => ({ productId: hook.productId, statuses: hook.statuses }));
       expect(hooks).toEqual([{ productId, statuses: ['purchased'] }]);
-      await deactivateWorkflow(session, TRIGGER_WORKFLOW_ID);
+      await deactivateWorkflow(n8n.session, TRIGGER_WORKFLOW_ID);
       expect(store.hooks()).toEqual([]);
     }),
   );

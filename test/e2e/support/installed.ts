@@ -203,11 +203,9 @@ class InstalledN8n {
    * the package.
    */
   runActions(): Promise<N8nRun> {
-    return (this.actionRun ??= this.clock.timed(`manual run (${2 * ACTION_CASES.length} action nodes)`, async () => {
-      const execution = await runTriggerManually(this.session, WF.actions, 'Start', 300_000);
-      // The same run data `n8n execute` prints: runData per node, and the run's error.
-      return { status: execution.status, mode: execution.mode, data: execution.data } as unknown as N8nRun;
-    }));
+    return (this.actionRun ??= this.clock.timed(`manual run (${2 * ACTION_CASES.length} action nodes)`, () =>
+      manualRun(this.session, WF.actions, 300_000),
+    ));
   }
 
   /** Whether n8n still answers (its /healthz). */
@@ -250,6 +248,15 @@ export async function runTriggerManually(
       throw new Error(`manual execution ${started.executionId} did not finish in ${timeoutMs / 1000} s`);
     await sleep(500);
   }
+}
+
+/**
+ * The editor's "Execute workflow" of a workflow that starts from a Manual Trigger named `Start`, its
+ * run data as `n8n execute` prints it (runData per node, and the run's error), so that `nodeOutput` reads it.
+ */
+export async function manualRun(session: RestSession, workflowId: string, timeoutMs = 120_000): Promise<N8nRun> {
+  const execution = await runTriggerManually(session, workflowId, 'Start', timeoutMs);
+  return { status: execution.status, mode: execution.mode, data: execution.data } as unknown as N8nRun;
 }
 
 /** Declares the suite's tests (in order) inside the calling describe. */
