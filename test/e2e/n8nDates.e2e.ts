@@ -18,6 +18,7 @@ import {
 } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import type { Sandbox } from '../../sandbox';
+import { triggerNode } from './n8n/workflows';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
 import { nextExecution } from './support/steps';
@@ -30,16 +31,7 @@ function datesWorkflow(credential: CredentialRef): N8nWorkflowJson {
     id: WORKFLOW_ID,
     name: 'e2e: dates of a live purchase',
     nodes: [
-      {
-        id: `${WORKFLOW_ID}-trigger`,
-        name: 'Trigger',
-        type: NODE_TYPES.trigger,
-        typeVersion: 1,
-        position: [0, 0],
-        webhookId: WEBHOOK_ID,
-        parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
-        credentials: { commerceServiceApi: credential },
-      },
+      triggerNode({ id: WORKFLOW_ID, webhookId: WEBHOOK_ID, credential, event: 'purchased' }),
       {
         id: `${WORKFLOW_ID}-get`,
         name: 'Get Order',

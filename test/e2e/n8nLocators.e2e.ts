@@ -23,7 +23,7 @@ import {
 } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
-import { manualStart } from './n8n/workflows';
+import { manualStart, triggerWorkflow } from './n8n/workflows';
 import { manualRun } from './support/installed';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
@@ -112,28 +112,15 @@ function locatorsWorkflow(
 }
 
 /** A webhook trigger of version 2 whose Product is the product's admin edit link. */
-function triggerWorkflow(store: Sandbox, credential: CredentialRef, productId: number): N8nWorkflowJson {
-  const trigger = {
-    id: `${TRIGGER_WORKFLOW_ID}-trigger`,
-    name: 'Trigger',
-    type: NODE_TYPES.trigger,
-    typeVersion: 2,
-    position: [0, 0],
-    webhookId: TRIGGER_WEBHOOK_ID,
-    parameters: {
-      event: 'purchased',
-      productId: locator('url', `${store.url}/wp-admin/post.php?post=${productId}&action=edit`),
-      planIds: [],
-    },
-    credentials: { commerceServiceApi: credential },
-  };
-  return {
+function locatorTriggerWorkflow(store: Sandbox, credential: CredentialRef, productId: number): N8nWorkflowJson {
+  return triggerWorkflow({
     id: TRIGGER_WORKFLOW_ID,
-    name: 'e2e: trigger with a product locator',
-    nodes: [trigger],
-    connections: {},
-    settings: { executionOrder: 'v1' },
-  };
+    webhookId: TRIGGER_WEBHOOK_ID,
+    credential,
+    event: 'purchased',
+    productId: locator('url', `${store.url}/wp-admin/post.php?post=${productId}&action=edit`),
+    typeVersion: 2,
+  });
 }
 
 interface ListSearch {
@@ -168,7 +155,7 @@ describeN8n(`n8n ${N8N_VERSION}: record locators and Simplify (node version 2)`,
     productId = Number(order.product_id);
     await n8n.addWorkflows([
       locatorsWorkflow(store, credential, order, subscription),
-      triggerWorkflow(store, credential, productId),
+      locatorTriggerWorkflow(store, credential, productId),
     ]);
     result = await n8n.timed('manual run', () => manualRun(n8n.session, WORKFLOW_ID));
   }, 300_000);

@@ -19,7 +19,7 @@ import {
 import { triggerWorkflow } from './n8n/workflows';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
-import { sleep } from './support/steps';
+import { purchaseToExecution, sleep } from './support/steps';
 
 const WF = 'e2eVerifyTrig001';
 const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2f1';
@@ -47,13 +47,9 @@ describeN8n(`webhook trigger verification in n8n ${N8N_VERSION}, against the san
 
       // A genuine delivery to copy from: the store's own, for a real order.
       let seen = (await listExecutions(n8n.session, WF)).map((e) => e.id);
-      const [delivery] = await store.fireEvent({ type: 'purchased' });
-      expect(delivery?.status).toBe(200);
-      const payload = delivery?.payload as Record<string, unknown>;
-      const execution = await n8n.timed('genuine event to finished execution', () =>
-        waitForExecution(n8n.session, WF, { seen, timeoutMs: 60_000 }),
+      const { payload, execution } = await n8n.timed('genuine event to finished execution', () =>
+        purchaseToExecution(n8n.session, store, WF, seen, 60_000),
       );
-      expect(execution.status).toBe('success');
       expect(executionNodeOutput(execution, 'Trigger')).toEqual([
         expect.objectContaining({
           id: payload.id,

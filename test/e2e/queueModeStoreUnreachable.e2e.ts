@@ -12,18 +12,13 @@
  */
 import path from 'node:path';
 import { N8N_VERSION } from '../../scripts/n8n/install';
-import {
-  activateWorkflow,
-  deactivateWorkflow,
-  executionNodeOutput,
-  listExecutions,
-  waitForExecution,
-} from '../../scripts/n8n/instance';
+import { activateWorkflow, deactivateWorkflow, executionNodeOutput, listExecutions } from '../../scripts/n8n/instance';
 import { sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
 import { triggerWorkflow } from './n8n/workflows';
 import { describeIf, probe } from './support/probe';
 import { ranOn } from './support/queueMode';
 import { useQueueModeN8n } from './support/queueModeN8n';
+import { purchaseToExecution } from './support/steps';
 
 const CRED: CredentialRef = { id: 'e2eCutOffStore01', name: 'Sandbox the webhook processor cannot reach' };
 const WF = 'e2eCutOffTrig001';
@@ -56,14 +51,10 @@ describeQueue(`n8n ${N8N_VERSION} in queue mode, the webhook processor cut off f
         expect(n8n.store.hooks().map((hook) => hook.hookUrl)).toEqual([qm.webhookUrl(WEBHOOK_ID, 'webhook')]);
 
         const seen = (await listExecutions(n8n.session, WF)).map((e) => e.id);
-        const [delivery] = await n8n.store.fireEvent({ type: 'purchased' });
         // The store is answered at once, whatever the processor's reach.
-        expect(delivery?.status).toBe(200);
-        const payload = delivery?.payload as Record<string, unknown>;
-        const execution = await n8n.timed('purchase to finished execution', () =>
-          waitForExecution(n8n.session, WF, { seen, timeoutMs: 90_000 }),
+        const { payload, execution } = await n8n.timed('purchase to finished execution', () =>
+          purchaseToExecution(n8n.session, n8n.store, WF, seen, 90_000),
         );
-        expect(execution.status).toBe('success');
         expect(executionNodeOutput(execution, 'Trigger')).toEqual([
           expect.objectContaining({
             id: payload.id,

@@ -164,45 +164,57 @@ export function actionWorkflow(
   };
 }
 
-/** Commerce Service Trigger (fixed webhookId) → NoOp, for one event and optional filters. */
-export function triggerWorkflow(opts: {
+interface TriggerOptions {
   id: string;
   webhookId: string;
   credential: CredentialRef;
   event: string;
-  productId?: string;
+  /** An ID (node version 1), or a resource locator (version 2). */
+  productId?: string | Record<string, unknown>;
   planIds?: string[];
   /** Default: NODE_TYPES (the harness's usual loading). */
   types?: NodeTypes;
-}): N8nWorkflowJson {
+  /** Default 1. */
+  typeVersion?: number;
+}
+
+/** The Commerce Service Trigger node `Trigger` (fixed webhookId) of workflow `opts.id`, for one event and optional filters. */
+export function triggerNode(opts: TriggerOptions): Record<string, unknown> {
+  return {
+    id: `${opts.id}-trigger`,
+    name: 'Trigger',
+    type: (opts.types ?? NODE_TYPES).trigger,
+    typeVersion: opts.typeVersion ?? 1,
+    position: [0, 0],
+    webhookId: opts.webhookId,
+    parameters: {
+      event: opts.event,
+      productId: opts.productId ?? '',
+      planIds: opts.planIds ?? [],
+      pricesInCents: false,
+    },
+    credentials: { commerceServiceApi: opts.credential },
+  };
+}
+
+/** n8n's No Operation node `Received`, where a trigger's items land (second in its workflow). */
+export function receivedNode(workflowId: string): Record<string, unknown> {
+  return {
+    id: `${workflowId}-noop`,
+    name: 'Received',
+    type: 'n8n-nodes-base.noOp',
+    typeVersion: 1,
+    position: [260, 0],
+    parameters: {},
+  };
+}
+
+/** Commerce Service Trigger (fixed webhookId) → NoOp, for one event and optional filters. */
+export function triggerWorkflow(opts: TriggerOptions): N8nWorkflowJson {
   return {
     id: opts.id,
     name: `e2e: trigger ${opts.event}`,
-    nodes: [
-      {
-        id: `${opts.id}-trigger`,
-        name: 'Trigger',
-        type: (opts.types ?? NODE_TYPES).trigger,
-        typeVersion: 1,
-        position: [0, 0],
-        webhookId: opts.webhookId,
-        parameters: {
-          event: opts.event,
-          productId: opts.productId ?? '',
-          planIds: opts.planIds ?? [],
-          pricesInCents: false,
-        },
-        credentials: { commerceServiceApi: opts.credential },
-      },
-      {
-        id: `${opts.id}-noop`,
-        name: 'Received',
-        type: 'n8n-nodes-base.noOp',
-        typeVersion: 1,
-        position: [260, 0],
-        parameters: {},
-      },
-    ],
+    nodes: [triggerNode(opts), receivedNode(opts.id)],
     connections: { Trigger: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
     settings: { executionOrder: 'v1' },
   };

@@ -16,7 +16,7 @@ import {
 } from '../../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../../scripts/start/examples';
 import { clientFor } from '../n8n/expected';
-import type { NodeTypes } from '../n8n/workflows';
+import { receivedNode, type NodeTypes } from '../n8n/workflows';
 import { sleep } from './steps';
 
 /** The trigger node's name in pollingWorkflow (its static data key is `node:<name>`). */
@@ -43,14 +43,7 @@ export function pollingWorkflow(
         parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event, productId: '', planIds: [] },
         credentials: { commerceServiceApi: credential },
       },
-      {
-        id: `${id}-noop`,
-        name: 'Received',
-        type: 'n8n-nodes-base.noOp',
-        typeVersion: 1,
-        position: [260, 0],
-        parameters: {},
-      },
+      receivedNode(id),
     ],
     connections: { [POLL_NODE]: { main: [[{ node: 'Received', type: 'main', index: 0 }]] } },
     settings: { executionOrder: 'v1' },

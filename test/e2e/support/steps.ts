@@ -262,6 +262,25 @@ export async function expectTriggerLifecycle(
   await expect(store.fireEvent({ type: 'purchased' })).resolves.toEqual([]);
 }
 
+/**
+ * A purchase in `store`, answered 200 by the active webhook trigger, and the execution it started
+ * (the first after `seen`), which succeeded.
+ */
+export async function purchaseToExecution(
+  session: RestSession,
+  store: Sandbox,
+  workflowId: string,
+  seen: string[],
+  timeoutMs: number,
+): Promise<{ payload: Record<string, unknown>; execution: ExecutionDetail }> {
+  const [delivery] = await store.fireEvent({ type: 'purchased' });
+  // The store is answered at once, whatever the verification finds.
+  expect(delivery?.status).toBe(200);
+  const execution = await waitForExecution(session, workflowId, { seen, timeoutMs });
+  expect(execution.status).toBe('success');
+  return { payload: delivery?.payload as Record<string, unknown>, execution };
+}
+
 /** A purchase reaches the one hook and starts an execution whose trigger output is that order. */
 export async function expectPurchaseRuns(
   ctx: LifecycleContext,
