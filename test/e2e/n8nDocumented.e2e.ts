@@ -19,15 +19,13 @@ import {
   listExecutions,
   nodeOutput,
   waitForExecution,
-  type N8nRun,
   type N8nWorkflowJson,
-  type RestSession,
 } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import { collect } from '../../shared/src';
 import { clientFor } from './n8n/expected';
 import { manualStart, triggerWorkflow } from './n8n/workflows';
-import { runTriggerManually } from './support/installed';
+import { manualRun } from './support/installed';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
 
@@ -68,12 +66,6 @@ function getOrderWorkflow(
   };
 }
 
-/** The editor's "Execute workflow" (a manual run through the REST API), its run data as `n8n execute` prints it. */
-async function runManually(session: RestSession, workflowId: string): Promise<N8nRun> {
-  const execution = await runTriggerManually(session, workflowId, 'Start');
-  return { status: execution.status, mode: execution.mode, data: execution.data } as unknown as N8nRun;
-}
-
 /** The sandbox's faults now, as its admin API reports them (`times` counts down per matching request). */
 async function faultsOf(store: Sandbox): Promise<{ times?: number } | null> {
   const response = await fetch(`${store.url}/sandbox/v1/config`);
@@ -100,13 +92,13 @@ describeN8n(`documented n8n paths in n8n ${N8N_VERSION}, against the sandbox (re
 
   it('Settings → Retry On Fail on the action node gets past a store that fails twice; without it the node fails', async () => {
     store.setFaults({ serverError: true, onlyPaths: ORDER_READS, times: 2 });
-    const failed = await n8n.timed('manual run (no Retry On Fail)', () => runManually(n8n.session, NO_RETRY_WF));
+    const failed = await n8n.timed('manual run (no Retry On Fail)', () => manualRun(n8n.session, NO_RETRY_WF, 60_000));
     const error = failed.data.resultData.error as { message?: string } | undefined;
     expect(error?.message).toMatch(/^Get an order failed on .* after 2 attempts: the store had an internal error/);
     expect(await faultsOf(store)).toBeNull(); // both failures were used: two requests
 
     store.setFaults({ serverError: true, onlyPaths: ORDER_READS, times: 2 });
-    const retried = await n8n.timed('manual run (Retry On Fail)', () => runManually(n8n.session, RETRY_WF));
+    const retried = await n8n.timed('manual run (Retry On Fail)', () => manualRun(n8n.session, RETRY_WF, 60_000));
     expect(retried.data.resultData.error).toBeUndefined();
     expect(nodeOutput(retried, 'Get Order')).toEqual([expect.objectContaining({ id: orderId })]);
     expect(await faultsOf(store)).toBeNull();

@@ -13,13 +13,13 @@ import path from 'node:path';
 import type { Sandbox } from '../../sandbox';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import { activateWorkflow, deactivateWorkflow, listExecutions } from '../../scripts/n8n/instance';
-import { triggerWorkflow } from './n8n/workflows';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
 import { ROOT, sleep } from './support/steps';
 
 const WF = 'e2ePublicUrlWf01';
 const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2a7';
+const TRIGGER = { id: WF, webhookId: WEBHOOK_ID, event: 'purchased' };
 
 /** The documented check: the curl command (with `<Production URL>`) and the body it promises. */
 function documentedCheck(): { command: string; status: number; body: string } {
@@ -38,9 +38,7 @@ describeN8n(`the public URL check of n8n/README.md in n8n ${N8N_VERSION}`, () =>
   let store: Sandbox;
 
   beforeAll(async () => {
-    store = await n8n.sandbox({ profile: 'real' });
-    const credential = await n8n.addCredential(store, 'Sandbox for the public-URL check');
-    await n8n.addWorkflows([triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential, event: 'purchased' })]);
+    store = await n8n.storeWithTrigger({ profile: 'real' }, 'Sandbox for the public-URL check', TRIGGER);
   }, 60_000);
 
   it(

@@ -16,13 +16,13 @@ import {
   listExecutions,
   waitForExecution,
 } from '../../scripts/n8n/instance';
-import { triggerWorkflow } from './n8n/workflows';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
 import { purchaseToExecution, sleep } from './support/steps';
 
 const WF = 'e2eVerifyTrig001';
 const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2f1';
+const TRIGGER = { id: WF, webhookId: WEBHOOK_ID, event: 'purchased' };
 const FORGED_EMAIL = 'forger.unique@example.org';
 
 const describeN8n = describeIf(probe(['n8n']), `n8n verification end-to-end tests (real n8n ${N8N_VERSION})`);
@@ -32,10 +32,8 @@ describeN8n(`webhook trigger verification in n8n ${N8N_VERSION}, against the san
   let store: Sandbox;
 
   beforeAll(async () => {
-    store = await n8n.sandbox({ profile: 'spec' });
-    const credential = await n8n.addCredential(store, 'Sandbox for verification');
     // No verifyDeliveries parameter: n8n applies the default (on).
-    await n8n.addWorkflows([triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential, event: 'purchased' })]);
+    store = await n8n.storeWithTrigger({ profile: 'spec' }, 'Sandbox for verification', TRIGGER);
   }, 60_000);
 
   it(

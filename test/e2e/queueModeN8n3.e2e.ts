@@ -33,7 +33,7 @@ import {
 } from '../../scripts/n8n/instance';
 import { NODE_TYPES, sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
-import { triggerWorkflow } from './n8n/workflows';
+import { manualStart, triggerWorkflow } from './n8n/workflows';
 import {
   DURABLE_SCHEDULER_ENV,
   killInTheMiddleOfAPoll,
@@ -66,14 +66,7 @@ function actionWorkflow(): N8nWorkflowJson {
     id: WF.action,
     name: 'e2e: n8n 3 manual action run',
     nodes: [
-      {
-        id: `${WF.action}-start`,
-        name: 'Start',
-        type: 'n8n-nodes-base.manualTrigger',
-        typeVersion: 1,
-        position: [0, 0],
-        parameters: {},
-      },
+      manualStart(WF.action),
       {
         id: `${WF.action}-orders`,
         name: 'Orders',

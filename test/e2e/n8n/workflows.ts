@@ -197,16 +197,14 @@ export function triggerNode(opts: TriggerOptions): Record<string, unknown> {
   };
 }
 
+/** One of n8n's own nodes, without parameters. */
+function coreNode(id: string, name: string, type: string, position: [number, number]): Record<string, unknown> {
+  return { id, name, type, typeVersion: 1, position, parameters: {} };
+}
+
 /** n8n's No Operation node `Received`, where a trigger's items land (second in its workflow). */
 export function receivedNode(workflowId: string): Record<string, unknown> {
-  return {
-    id: `${workflowId}-noop`,
-    name: 'Received',
-    type: 'n8n-nodes-base.noOp',
-    typeVersion: 1,
-    position: [260, 0],
-    parameters: {},
-  };
+  return coreNode(`${workflowId}-noop`, 'Received', 'n8n-nodes-base.noOp', [260, 0]);
 }
 
 /** Commerce Service Trigger (fixed webhookId) → NoOp, for one event and optional filters. */
@@ -222,12 +220,5 @@ export function triggerWorkflow(opts: TriggerOptions): N8nWorkflowJson {
 
 /** n8n's Manual Trigger, named `Start`, that a workflow of id `workflowId` starts from ("Execute workflow"). */
 export function manualStart(workflowId: string): Record<string, unknown> {
-  return {
-    id: `${workflowId}-start`,
-    name: 'Start',
-    type: 'n8n-nodes-base.manualTrigger',
-    typeVersion: 1,
-    position: [0, 0],
-    parameters: {},
-  };
+  return coreNode(`${workflowId}-start`, 'Start', 'n8n-nodes-base.manualTrigger', [0, 0]);
 }

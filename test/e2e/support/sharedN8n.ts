@@ -34,6 +34,7 @@ import {
   type RestSession,
 } from '../../../scripts/n8n/instance';
 import { sandboxCredential, type CredentialRef } from '../../../scripts/start/examples';
+import { triggerWorkflow } from '../n8n/workflows';
 import { npmRun, ROOT, timer, withOutput, type LifecycleContext } from './steps';
 
 /** Where the global set-up tells the suites about the shared n8n (a JSON file: SharedN8nState). */
@@ -149,6 +150,21 @@ export class SuiteN8n {
       await rest(this.session, 'POST', '/workflows', { ...workflow, active: false });
       this.workflowIds.push(workflow.id);
     }
+  }
+
+  /**
+   * A store, a credential for it and a saved, inactive webhook trigger workflow on that credential
+   * (`Trigger` → `Received`, n8n/workflows.ts): the set-up of a suite about one trigger.
+   */
+  async storeWithTrigger(
+    opts: Omit<SandboxOptions, 'port'> & { profile: SandboxProfile },
+    credentialName: string,
+    trigger: Omit<Parameters<typeof triggerWorkflow>[0], 'credential'>,
+  ): Promise<Sandbox> {
+    const store = await this.sandbox(opts);
+    const credential = await this.addCredential(store, credentialName);
+    await this.addWorkflows([triggerWorkflow({ ...trigger, credential })]);
+    return store;
   }
 
   /** After the suite: no workflow of it active, no hook in its stores; then what it made is deleted. */

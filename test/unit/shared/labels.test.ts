@@ -14,14 +14,18 @@ const CUSTOMER = [
   'total_orders',
   'last_order_date',
 ];
-const PURCHASE = [
-  'id',
+/** Who bought what: a purchase's fields and a lead's. */
+const BUYER_AND_PRODUCT = [
   'customer_firstname',
   'customer_lastname',
   'customer_name',
   'customer_email',
   'product_id',
   'product_name',
+];
+const PURCHASE = [
+  'id',
+  ...BUYER_AND_PRODUCT,
   'gateway',
   'date',
   'date_time',
@@ -206,18 +210,7 @@ describe('FIELDS', () => {
     );
     expect(FIELDS.orderEvent.find((field) => field.key === 'order_type')?.label).toBe('Purchase Type');
     expect(keys(FIELDS.leadEvent)).toEqual(
-      [
-        'trigger',
-        'customer_firstname',
-        'customer_lastname',
-        'customer_name',
-        'customer_email',
-        'product_id',
-        'product_name',
-        'date',
-        'date_time',
-        'date_time_iso',
-      ].sort(),
+      ['trigger', ...BUYER_AND_PRODUCT, 'date', 'date_time', 'date_time_iso'].sort(),
     );
   });
 
