@@ -12,6 +12,7 @@ import { nodeFailure } from '../support/nodeFailure';
 import { executeGetMany, executeNode } from '../support/n8n/execute';
 import { n8nSleep } from '../support/sleep';
 import { customer, order, range } from '../support/n8n/fixtures';
+import { wpError } from '../support/wordpress';
 
 jest.mock('n8n-workflow', () =>
 	jest
@@ -242,16 +243,13 @@ describe('Customer → Get by Email', () => {
 });
 
 describe('a busy store', () => {
+	const SLOW_DOWN = wpError('too_many_requests', 'Slow down.', 429);
 	const getOrder = { resource: 'order', operation: 'get', orderId: '1042' };
 
 	it('is asked again after its Retry-After, through n8n’s sleep, up to one minute', async () => {
 		nock(ORIGIN)
 			.get(`${ROOT}/orders/1042`)
-			.reply(
-				429,
-				{ code: 'too_many_requests', message: 'Slow down.', data: { status: 429 } },
-				{ 'Retry-After': '45' },
-			)
+			.reply(429, SLOW_DOWN, { 'Retry-After': '45' })
 			.get(`${ROOT}/orders/1042`)
 			.reply(503, '<html><title>Service Unavailable</title></html>', { 'Retry-After': '30' })
 			.get(`${ROOT}/orders/1042`)
@@ -265,13 +263,7 @@ describe('a busy store', () => {
 	});
 
 	it('a Retry-After over one minute is not waited out: the rate limit is the error, after one attempt', async () => {
-		nock(ORIGIN)
-			.get(`${ROOT}/orders/1042`)
-			.reply(
-				429,
-				{ code: 'too_many_requests', message: 'Slow down.', data: { status: 429 } },
-				{ 'Retry-After': '90' },
-			);
+		nock(ORIGIN).get(`${ROOT}/orders/1042`).reply(429, SLOW_DOWN, { 'Retry-After': '90' });
 		const { context } = fakeExecute({ parameters: getOrder });
 
 		const error = await nodeFailure(() => node.execute.call(context));
