@@ -10,7 +10,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Sandbox } from '../../sandbox';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import { activateWorkflow, deactivateWorkflow, listExecutions } from '../../scripts/n8n/instance';
 import { describeIf, probe } from './support/probe';
@@ -35,15 +34,12 @@ const describeN8n = describeIf(probe(['n8n']), `n8n public URL end-to-end tests 
 
 describeN8n(`the public URL check of n8n/README.md in n8n ${N8N_VERSION}`, () => {
   const n8n = useSharedN8n('n8n public URL e2e');
-  let store: Sandbox;
-
-  beforeAll(async () => {
-    store = await n8n.storeWithTrigger({ profile: 'real' }, 'Sandbox for the public-URL check', TRIGGER);
-  }, 60_000);
 
   it(
     "the documented curl to the active trigger's public URL gets the documented answer, and starts nothing",
     n8n.check(async () => {
+      // The suite's one test makes its own store, credential and trigger workflow.
+      const store = await n8n.storeWithTrigger({ profile: 'real' }, 'Sandbox for the public-URL check', TRIGGER);
       const check = documentedCheck();
       await n8n.timed('activate', () => activateWorkflow(n8n.session, WF));
       // The Production URL: what the trigger registered with the store, under N8N_WEBHOOK_URL.
