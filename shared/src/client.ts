@@ -21,6 +21,8 @@ import { OPERATIONS, type OperationKey } from './operations/catalogue';
 import { buildRequest, type Params } from './operations/request';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import { type FindByEmailOptions, findCustomerByEmail } from './reads/customerByEmail';
+import { RestAmounts } from './reads/restAmountUnit';
+import type { MoneyUnit } from './resources/money';
 import type { ResultShape } from './operations/catalogue';
 import { type ResultTypes, ShapeError, normalise, resultTable } from './resources/normalise';
 import type {
@@ -83,7 +85,20 @@ export interface ClientOptions {
   onNotice?: (notice: ClientNotice) => void;
   /** The site's zone when it is already known: no index read (docs/dates.md). */
   siteZone?: SiteZone;
+  /** The unit of the store's REST amounts when it is already known: no comparison read (docs/amounts.md). */
+  restAmountUnit?: MoneyUnit;
 }
+
+/**
+ * `amounts: false`: the store's amounts as sent, no unit reading (verification, the unit's own reads).
+ * `retried: false`: one attempt, as the zone read (the unit's own reads cost at most one request each).
+ */
+export interface CallOptions {
+  amounts?: boolean;
+  retried?: boolean;
+}
+
+const UNIT_READ: CallOptions = { amounts: false, retried: false };
 
 /** A line for the platform's log; the adapter adds its own prefix. Never holds the key or customer data. */
 export interface ClientNotice {
@@ -120,6 +135,8 @@ export class CommerceServiceClient {
   private readonly onNotice: ((notice: ClientNotice) => void) | undefined;
   /** The site's zone, read once for the client's life (an execution, a poll, a delivery). */
   private zone: Promise<ZoneReading> | undefined;
+  /** The money step on results (docs/amounts.md): REST amounts in decimals, their unit read once. */
+  readonly amounts: RestAmounts;
 
   constructor(options: ClientOptions) {
     this.store = resolveStore(options.settings);
@@ -128,6 +145,15 @@ export class CommerceServiceClient {
     this.retry = options.retry;
     this.onNotice = options.onNotice;
     if (options.siteZone) this.zone = Promise.resolve({ zone: options.siteZone });
+    this.amounts = new RestAmounts({
+      store: this.store.label,
+      known: options.restAmountUnit,
+      notify: (level, message) => this.notify({ level, message }),
+      probe: {
+        latestOrders: () => this.latestOrders({}, UNIT_READ),
+        restOrderAmount: async (id) => (await this.getOrder(id, UNIT_READ)).order_amount,
+      },
+    });
   }
 
   /**
@@ -239,10 +265,10 @@ export class CommerceServiceClient {
   }
 
   /** Operation 6; the store's 404 `no_orders` is an empty list. */
-  async latestOrders(input: LatestOrdersInput = {}): Promise<LatestOrder[]> {
+  async latestOrders(input: LatestOrdersInput = {}, options: CallOptions = {}): Promise<LatestOrder[]> {
     const params = { product_id: input.product_id, plan_id: planIdParam(input.plan_id), status: input.status };
     try {
-      return (await this.call('latestOrders', params)).value;
+      return (await this.call('latestOrders', params, options)).value;
     } catch (error) {
       if (error instanceof NotFoundError && error.code === 'no_orders') return [];
       throw error;
@@ -276,8 +302,8 @@ export class CommerceServiceClient {
     return this.list('listOrders', { ...params });
   }
 
-  async getOrder(id: Id): Promise<Order> {
-    return (await this.call('getOrder', { order_id: id })).value;
+  async getOrder(id: Id, options: CallOptions = {}): Promise<Order> {
+    return (await this.call('getOrder', { order_id: id }, options)).value;
   }
 
   /** Operation 11; real stores need both `page` and `per_page`, so both are always sent. */
@@ -294,8 +320,8 @@ export class CommerceServiceClient {
     return this.list('listSubscriptions', { ...params });
   }
 
-  async getSubscription(id: Id): Promise<Subscription> {
-    return (await this.call('getSubscription', { subscription_id: id })).value;
+  async getSubscription(id: Id, options: CallOptions = {}): Promise<Subscription> {
+    return (await this.call('getSubscription', { subscription_id: id }, options)).value;
   }
 
   listProducts(params: ProductListParams = {}): Promise<Page<Product>> {
@@ -325,9 +351,22 @@ export class CommerceServiceClient {
   async call<K extends OperationKey>(
     key: K,
     params: Params = {},
+    options: CallOptions = {},
+  ): Promise<{ value: ResultOf<K>; response: HttpResponse }> {
+    const answer = await this.dated(key, params, options.retried === false ? undefined : this.retry);
+    // The money step, after the instants (docs/amounts.md): one unit for every amount handed on.
+    if (options.amounts === false) return answer;
+    return { ...answer, value: (await this.amounts.handOn(OPERATIONS[key].result, answer.value)) as ResultOf<K> };
+  }
+
+  /** `call` before the money step: the answer read, its records with their instants. */
+  private async dated<K extends OperationKey>(
+    key: K,
+    params: Params,
+    retry: RetryOptions | undefined,
   ): Promise<{ value: ResultOf<K>; response: HttpResponse }> {
     const answer = await withRetries(
-      { operation: key, timeoutMs: this.timeoutMs, retry: this.retry, onBusy: () => this.busy.notify() },
+      { operation: key, timeoutMs: this.timeoutMs, retry, onBusy: () => this.busy.notify() },
       (timeoutMs) => this.attempt(key, params, timeoutMs),
     );
     if (!DATED_RESULTS.has(OPERATIONS[key].result)) return answer;

@@ -104,3 +104,14 @@ export {
   type ClientSource,
 } from './triggers/plans';
 export * from './dates';
+export {
+  AMOUNT_UNIT_FIELD,
+  SENT_SUFFIX,
+  sentKey,
+  handOnAmounts,
+  withAmountsAsSent,
+  type MoneyUnit,
+  type AmountUnitMarker,
+  type AmountsReading,
+} from './resources/money';
+export { readRestAmountUnit, type UnitProbe } from './reads/restAmountUnit';

@@ -13,6 +13,8 @@ import { matchesFilters } from '../events/match';
 import { type DeliveredEvent, readDelivery } from '../events/parse';
 import type { EventRecord } from '../events/record';
 import type { PlatformLog } from '../platform/port';
+import { handOnAmounts } from '../resources/money';
+import { DELIVERY_FIELDS } from '../resources/tables';
 import { eventFiltersOf } from './choices';
 import type { TriggerSetup } from './setup';
 
@@ -60,6 +62,14 @@ export async function admitReceived(
   });
   for (const notice of notices) context.log[notice.level](notice.message);
   if (admitted.length === 0) return [];
+  return (await dated(admitted, store, context)).map((record) => deliveredAmounts(record, setup));
+}
+
+async function dated(
+  admitted: EventRecord[],
+  store: () => Promise<CommerceServiceClient>,
+  context: AdmitContext,
+): Promise<EventRecord[]> {
   try {
     return await (await store()).withInstants(admitted);
   } catch (error) {
@@ -69,6 +79,15 @@ export async function admitReceived(
     context.log.warn(`site-local times of this delivery get no instant: ${error.summary}`);
     return withInstants(admitted, null);
   }
+}
+
+/**
+ * A delivery's amounts are in the unit the hook asked for (docs/amounts.md): cents with "Amounts in
+ * Cents", decimals otherwise. Nothing to convert; the record says which in `amount_unit`.
+ */
+function deliveredAmounts(record: EventRecord, setup: TriggerSetup): EventRecord {
+  const unit = setup.pricesInCents ? 'cents' : 'decimal';
+  return handOnAmounts(record, DELIVERY_FIELDS, { from: unit, to: unit });
 }
 
 /** Both steps at once, for a platform that has answered the store already (Zapier). */

@@ -11,10 +11,10 @@ import { FAKE_KEY, FakeStore } from '../shared/fakeStore';
 export { FakeStore };
 
 export function serveOverNock(store: FakeStore, origin: string, adapterKey: string): void {
-	nock(origin)
-		.persist()
+	// A fake store, not expectations: what each test asked is read from `store.requests`.
+	const scope = nock(origin).persist();
+	scope
 		.get(/.*/)
-		// A fake store, not expectations: what each test asked is read from `store.requests`.
 		.optionally()
 		.reply(async function (uri) {
 			const url = new URL(uri, origin);
@@ -25,6 +25,24 @@ export function serveOverNock(store: FakeStore, origin: string, adapterKey: stri
 				url: `${url.origin}${url.pathname}`,
 				query: Object.fromEntries(url.searchParams),
 				headers: { 'x-api-key': key },
+				timeoutMs: 1000,
+			});
+			return [response.status, response.body, response.headers];
+		});
+	// Latest-orders, the one POST a read makes (the webhook side takes the key as `api_key`).
+	scope
+		.post(/\/webhook\/latest-orders\//)
+		.query(true)
+		.optionally()
+		.reply(async function (uri) {
+			const url = new URL(uri, origin);
+			const query = Object.fromEntries(url.searchParams);
+			const key = query.api_key === adapterKey ? FAKE_KEY : String(query.api_key ?? '');
+			const response = await store.transport.send({
+				method: 'POST',
+				url: `${url.origin}${url.pathname}`,
+				query: { ...query, api_key: key },
+				headers: {},
 				timeoutMs: 1000,
 			});
 			return [response.status, response.body, response.headers];

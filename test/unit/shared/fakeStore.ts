@@ -3,6 +3,8 @@
  * and subscriptions with a modification time the REST records do not show, sorted as a store sorts them
  * (`orderby` id, date_created, date_modified; `order`; `page`, `per_page`), get by id with 404
  * `sc_rest_invalid_id`, and a switch that makes the store fail. Records the requests it answered.
+ * Like a real store, its REST amounts are what the test gives (cents, say), while latest-orders shows
+ * the newest orders in decimals (docs/amounts.md#how-the-unit-is-known).
  */
 import {
   type CommerceServiceClient,
@@ -29,6 +31,10 @@ export class FakeStore {
   readonly requests: HttpRequest[] = [];
   /** Reads of the WordPress REST index (the site's zone, docs/dates.md), kept apart from the store's reads. */
   readonly indexRequests: HttpRequest[] = [];
+  /** Reads of latest-orders (how a client tells the unit of REST amounts), kept apart likewise. */
+  readonly latestRequests: HttpRequest[] = [];
+  /** How latest-orders shows a REST amount: a real store's cents as decimals. */
+  latestAmount: (restAmount: number) => number = (cents) => cents / 100;
   /** What the REST index says of the site's zone. */
   timezone = { timezone_string: 'UTC', gmt_offset: 0 };
   /** When set, every request answers this status (a failing store). */
@@ -146,6 +152,7 @@ export class FakeStore {
       this.indexRequests.push(request);
       return json(200, { name: 'Fake store', ...this.timezone, namespaces: ['sc/v1'] });
     }
+    if (/\/webhook\/latest-orders\/$/.test(request.url)) return this.latestOrders(request);
     this.requests.push(request);
     if (this.failWith !== null)
       return json(this.failWith, { code: 'internal_server_error', message: 'Boom', data: { status: this.failWith } });
@@ -178,6 +185,30 @@ export class FakeStore {
       'x-wp-total': String(sorted.length),
       'x-wp-totalpages': String(Math.ceil(sorted.length / size)),
     });
+  }
+
+  /** The 10 newest orders as latest-orders records (docs/service/shapes.md#latest-order-record). */
+  private latestOrders(request: HttpRequest): HttpResponse {
+    this.latestRequests.push(request);
+    if (this.failWith !== null || request.query.api_key !== FAKE_KEY)
+      return json(this.failWith ?? 401, { code: 'error', message: 'Refused', data: { status: this.failWith ?? 401 } });
+    const newest = [...this.rows.orders].sort((a, b) => b.created - a.created || b.id - a.id).slice(0, 10);
+    if (newest.length === 0)
+      return json(404, { code: 'no_orders', message: 'there are no orders for this product yet', data: { status: 404 } });
+    return json(
+      200,
+      newest.map((row) => {
+        const amount = typeof row.fields.order_amount === 'number' ? this.latestAmount(row.fields.order_amount) : 0;
+        return {
+          order_id: row.id,
+          order_status: String(row.fields.status ?? ''),
+          customer_email: String(row.fields.customer_email ?? ''),
+          product_id: String(row.fields.product_id ?? ''),
+          order_amount: amount.toFixed(2),
+          currency: String(row.fields.currency ?? 'USD'),
+        };
+      }),
+    );
   }
 }
 
