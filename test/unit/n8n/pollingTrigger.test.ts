@@ -170,7 +170,11 @@ describe('Commerce Service Polling Trigger: poll()', () => {
 			verification: { status: 'verified', method: 'store' },
 		});
 		// The store's REST cents, handed on in decimals as a delivery has them (docs/amounts.md).
-		expect(items?.[1]).toMatchObject({ order_amount: 129, order_amount_sent: 12900, amount_unit: 'decimal' });
+		expect(items?.[1]).toMatchObject({
+			order_amount: 129,
+			order_amount_sent: 12900,
+			amount_unit: 'decimal',
+		});
 		expect(p.logs.at(-1)).toMatch(/2 purchased event\(s\) on shop\.example\.com/);
 		// Nothing new: null, and one request.
 		const before = store.requests.length;

@@ -194,7 +194,11 @@ export class FakeStore {
       return json(this.failWith ?? 401, { code: 'error', message: 'Refused', data: { status: this.failWith ?? 401 } });
     const newest = [...this.rows.orders].sort((a, b) => b.created - a.created || b.id - a.id).slice(0, 10);
     if (newest.length === 0)
-      return json(404, { code: 'no_orders', message: 'there are no orders for this product yet', data: { status: 404 } });
+      return json(404, {
+        code: 'no_orders',
+        message: 'there are no orders for this product yet',
+        data: { status: 404 },
+      });
     return json(
       200,
       newest.map((row) => {
