@@ -77,6 +77,8 @@ function messageOf(error: unknown): string {
  */
 export class RestAmounts {
   private reading: Promise<AmountsReading> | undefined;
+  /** The unit once read (or told), for a caller that keeps it (a polling trigger's state). */
+  private settled: MoneyUnit | undefined;
 
   constructor(
     private readonly options: {
@@ -88,12 +90,24 @@ export class RestAmounts {
       known?: MoneyUnit;
     },
   ) {
-    if (options.known) this.reading = Promise.resolve({ unit: options.known, how: 'given by the caller' });
+    if (options.known) this.know(options.known);
+  }
+
+  /** The unit, told by a caller that read it before (no reading, no request). */
+  know(unit: MoneyUnit): void {
+    this.settled = unit;
+    this.reading = Promise.resolve({ unit, how: 'given by the caller' });
+  }
+
+  /** The unit if this client knows it by now; `undefined` before a reading or when it could not tell. */
+  knownUnit(): MoneyUnit | undefined {
+    return this.settled;
   }
 
   /** What the client knows of its store's REST unit (reads it if needed, never throws). */
   unit(inHand: AmountsInHand = { orderAmounts: new Map(), amounts: [] }): Promise<AmountsReading> {
     this.reading ??= readRestAmountUnit(this.options.probe, inHand).then((reading) => {
+      if (reading.unit !== null) this.settled = reading.unit;
       if (reading.unit === null) {
         this.options.notify(
           'warn',

@@ -103,7 +103,7 @@ describe('Commerce Service Polling Trigger: description', () => {
 			'planIds',
 			'notice',
 		]);
-		expect(property('notice').displayName).toMatch(/cents/);
+		expect(property('notice').displayName).toMatch(/Amounts are decimals/);
 	});
 
 	it('is listed in package.json and has its codex file beside it', () => {
