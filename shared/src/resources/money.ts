@@ -44,8 +44,9 @@ export interface HandOnOptions {
 
 /**
  * A record with its amounts (nested items, invoices and plans too) in the unit the user relies on, and
- * `amount_unit` saying which (on a record that has amounts). An amount in a currency without minor units is never multiplied or divided.
- * When `from` is unknown, amounts stay as sent and `amount_unit` is `unknown` (never a guess).
+ * `amount_unit` saying which (on a record that has amounts). An amount in a currency without minor
+ * units is never multiplied or divided. When `from` is unknown, amounts stay as sent and
+ * `amount_unit` is `unknown` (never a guess).
  */
 export function handOnAmounts<T extends object>(record: T, table: FieldTable, options: HandOnOptions): T {
   const fields = record as Record<string, unknown>;

@@ -229,8 +229,13 @@ describe('FIELDS', () => {
       'ip_address',
     ];
     expect(FIELDS.orderEvent[0]).toEqual({ key: 'trigger', label: 'Event', type: 'string' });
-    expect(keys(FIELDS.orderEvent)).toEqual(withInstants(['trigger', ...ORDER, 'order_type', ...contact]).sort());
-    expect(keys(FIELDS.subscriptionEvent)).toEqual(withInstants(['trigger', ...SUBSCRIPTION, ...contact]).sort());
+    // Plus the unit of their amounts; a delivery keeps no `_sent` values (docs/amounts.md).
+    expect(keys(FIELDS.orderEvent)).toEqual(
+      [...withInstants(['trigger', ...ORDER, 'order_type', ...contact]), 'amount_unit'].sort(),
+    );
+    expect(keys(FIELDS.subscriptionEvent)).toEqual(
+      [...withInstants(['trigger', ...SUBSCRIPTION, ...contact]), 'amount_unit'].sort(),
+    );
     const items = FIELDS.orderEvent.find((field) => field.key === 'items');
     expect(items?.children?.map((field) => field.key)).toEqual(
       expect.arrayContaining(['product_id', 'price_id', 'item_type']),
