@@ -96,6 +96,12 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
     : { version: 1, store: client.store.label, since: now, polledAt: now, resources: {} };
   const memory = state.resources[rule.resource];
   const list = lister(client, rule.resource);
+  // The unit of REST amounts is kept with the memory: a poll costs no reading once one could tell it.
+  if (state.amountUnit) client.amounts.know(state.amountUnit);
+  const withUnit = (): PollState => {
+    const unit = client.amounts.knownUnit();
+    return unit ? { ...state, amountUnit: unit } : state;
+  };
 
   if (!memory) {
     const first = await firstLook(list, limits);
@@ -103,7 +109,7 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
     logger.info(
       `First poll of ${rule.resource} on ${client.store.label}: nothing before now is emitted; changes from here on are.`,
     );
-    return { events: [], state, more: false, requests: first.requests, firstLook: true };
+    return { events: [], state: withUnit(), more: false, requests: first.requests, firstLook: true };
   }
 
   const seen = new Map(memory.seen.map((entry) => [entry[0], entry] as const));
@@ -144,7 +150,7 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
     );
   }
   state.resources[rule.resource] = remember(memory, processed, deferred, limits.memory);
-  return { events, state: settled(previous, state), more: deferred.length > 0, requests, firstLook: false };
+  return { events, state: settled(previous, withUnit()), more: deferred.length > 0, requests, firstLook: false };
 }
 
 /**
