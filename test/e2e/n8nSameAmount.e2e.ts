@@ -1,13 +1,14 @@
 /**
- * One order, one amount, in a real n8n (2.41.1, scripts/n8n) against the sandbox's `real` profile
- * (REST amounts in cents, deliveries in decimals): a live purchase reaches the webhook trigger, a Get
- * of it runs in the same execution, and the polling trigger (one-minute Poll Time) emits it. All three
- * items show the same `order_amount` and item prices, in decimals, with `amount_unit: "decimal"`; the
- * REST items keep the store's cents as `order_amount_sent` (docs/amounts.md).
+ * One order, one amount, in a real n8n (2.41.1, scripts/n8n; the run's shared n8n, support/sharedN8n.ts)
+ * against the sandbox's `real` profile (REST amounts in cents, deliveries in decimals): a live purchase
+ * reaches the webhook trigger, a Get of it runs in the same execution, and the polling trigger emits it
+ * (a poll by n8n's own means, support/polling.ts `pollNow`). All three items show the same
+ * `order_amount` and item prices, in decimals, with `amount_unit: "decimal"`; the REST items keep the
+ * store's cents as `order_amount_sent` (docs/amounts.md).
  *
- * Where n8n cannot be installed, this prints `SKIPPED: <reason>` and skips. N8N_E2E_KEEP=1 keeps the
- * user folder.
+ * Where n8n cannot be installed, prints `SKIPPED: <reason>` (fails under CI=true).
  */
+import type { Sandbox } from '../../sandbox';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,
@@ -16,11 +17,11 @@ import {
   listExecutions,
   type N8nWorkflowJson,
 } from '../../scripts/n8n/instance';
-import { NODE_TYPES } from '../../scripts/start/examples';
-import { pollingWorkflow, waitForEmissions } from './support/polling';
+import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
+import { pollingWorkflow, pollNow } from './support/polling';
 import { describeIf, probe } from './support/probe';
-import { useRunningN8n, useSingleProcessN8n } from './support/singleProcess';
-import { CRED, nextExecution } from './support/steps';
+import { useSharedN8n } from './support/sharedN8n';
+import { nextExecution } from './support/steps';
 
 const WEBHOOK_WORKFLOW = 'e2eAmountWf00001';
 const POLLING_WORKFLOW = 'e2eAmountPoll001';
@@ -28,7 +29,7 @@ const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-0000000a3075';
 
 type Row = Record<string, unknown>;
 
-function webhookThenGet(): N8nWorkflowJson {
+function webhookThenGet(credential: CredentialRef): N8nWorkflowJson {
   return {
     id: WEBHOOK_WORKFLOW,
     name: 'e2e: the amount of a live purchase',
@@ -41,7 +42,7 @@ function webhookThenGet(): N8nWorkflowJson {
         position: [0, 0],
         webhookId: WEBHOOK_ID,
         parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
-        credentials: { commerceServiceApi: CRED.real },
+        credentials: { commerceServiceApi: credential },
       },
       {
         id: `${WEBHOOK_WORKFLOW}-get`,
@@ -50,7 +51,7 @@ function webhookThenGet(): N8nWorkflowJson {
         typeVersion: 1,
         position: [260, 0],
         parameters: { resource: 'order', operation: 'get', orderId: '={{ $json.id }}' },
-        credentials: { commerceServiceApi: CRED.real },
+        credentials: { commerceServiceApi: credential },
       },
     ],
     connections: { Trigger: { main: [[{ node: 'Get Order', type: 'main', index: 0 }]] } },
@@ -68,20 +69,21 @@ const amountsOf = (record: Row | undefined) => ({
 const describeN8n = describeIf(probe(['n8n']), `n8n same amount end-to-end (real n8n ${N8N_VERSION})`);
 
 describeN8n(`one amount on every path in a real n8n ${N8N_VERSION}`, () => {
-  const n8n = useSingleProcessN8n({
-    version: N8N_VERSION,
-    folderPrefix: 'cs-n8n-amount-',
-    extraWorkflows: () => [
-      webhookThenGet(),
-      pollingWorkflow(POLLING_WORKFLOW, 'purchased', CRED.real, 'e2e: polling purchases (same amount)'),
-    ],
-  });
-  useRunningN8n(n8n);
+  const n8n = useSharedN8n('n8n same amount e2e');
+  let store: Sandbox;
+
+  beforeAll(async () => {
+    store = await n8n.sandbox({ profile: 'real' });
+    const credential = await n8n.addCredential(store, 'Sandbox for the same amount');
+    await n8n.addWorkflows([
+      webhookThenGet(credential),
+      pollingWorkflow(POLLING_WORKFLOW, 'purchased', credential, 'e2e: polling purchases (same amount)'),
+    ]);
+  }, 60_000);
 
   it(
     'the same amount for one order through the webhook trigger, the polling trigger and a Get',
     n8n.check(async () => {
-      const store = n8n.stores.real;
       // The polling trigger's first poll, at activation, remembers the store and emits nothing.
       await activateWorkflow(n8n.session, POLLING_WORKFLOW);
       await activateWorkflow(n8n.session, WEBHOOK_WORKFLOW);
@@ -95,7 +97,7 @@ describeN8n(`one amount on every path in a real n8n ${N8N_VERSION}`, () => {
         const [delivered] = executionNodeOutput(execution, 'Trigger');
         const [got] = executionNodeOutput(execution, 'Get Order');
 
-        const emitted = (await waitForEmissions(n8n.session, POLLING_WORKFLOW, 1)).flatMap((e) => e.items);
+        const emitted = (await pollNow(n8n.session, POLLING_WORKFLOW, 1)).flatMap((e) => e.items);
         const polled = emitted.find((item) => item.id === id);
         expect(polled).toBeDefined();
 
