@@ -7,7 +7,7 @@
  * zone (docs/dates.md): after the first answer that holds records, or for the instants of a delivery.
  * Every poll, delivery and node run (n8n) or perform (Zapier) makes a fresh client.
  */
-export const ZONE_READS_PER_CLIENT = 1;
+const ZONE_READS_PER_CLIENT = 1;
 
 /**
  * The unit of the store's REST amounts (docs/amounts.md#how-the-unit-is-known), read once per client

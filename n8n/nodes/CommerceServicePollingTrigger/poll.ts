@@ -33,7 +33,7 @@ function toPollItems(events: readonly EventRecord[]): IDataObject[] {
 }
 
 /** The workflow static data key of a node's first-look copy (one per trigger node). */
-export const firstLookKey = (nodeId: string): string => `commerceServicePollFirstLook:${nodeId}`;
+const firstLookKey = (nodeId: string): string => `commerceServicePollFirstLook:${nodeId}`;
 
 /** Of the node's state and the first-look copy, the one a poll changed last (the node's on a tie). */
 function newer(own: unknown, copy: unknown): unknown {

@@ -16,7 +16,7 @@ import { CREDENTIAL_TYPE, type CommerceServiceCredentials } from './transport';
 
 type NodeContext = IHookFunctions | IPollFunctions | IWebhookFunctions;
 
-export function nodeParameters(context: NodeContext): ParameterReader {
+function nodeParameters(context: NodeContext): ParameterReader {
 	return (name, fallback) => context.getNodeParameter(name, fallback);
 }
 

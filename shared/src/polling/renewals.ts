@@ -8,7 +8,7 @@ import type { Order } from '../resources/types';
  * subscription charge (an item with a `sub_summary`).
  */
 
-export const RENEWAL_LOOKUP_PAGES = SUBSCRIPTION_LOOKUP_PAGES;
+const RENEWAL_LOOKUP_PAGES = SUBSCRIPTION_LOOKUP_PAGES;
 
 function isSubscriptionCharge(order: Order): boolean {
   return (

@@ -17,7 +17,7 @@ import { sleep } from './steps';
 const run = promisify(execFile);
 
 /** The node id pollingWorkflow (./polling.ts) gives its trigger: poller_state is keyed by workflow and node id. */
-export const POLL_NODE_ID = (workflowId: string): string => `${workflowId}-trigger`;
+const POLL_NODE_ID = (workflowId: string): string => `${workflowId}-trigger`;
 
 /**
  * Poll triggers on the durable scheduler, their cursor committed in one transaction with the
@@ -34,7 +34,7 @@ export const DURABLE_SCHEDULER_ENV: Readonly<Record<string, string>> = {
 };
 
 /** What n8n 2.41 logs when the settings above do not take effect (then polls run the legacy way). */
-export const SCHEDULER_OFF_WARNINGS = [
+const SCHEDULER_OFF_WARNINGS = [
   'durable poll cursors stay disabled',
   'keep using the legacy in-memory engine',
 ] as const;

@@ -41,7 +41,7 @@ export const SHARED_N8N_ENV = 'COMMERCE_E2E_SHARED_N8N';
 /** What a test file calls to ride on the shared n8n; the global set-up starts n8n only when a selected file has it. */
 export const SHARED_MARKER = 'useSharedN8n(';
 
-export interface SharedN8nState {
+interface SharedN8nState {
   url: string;
   userFolder: string;
   version: string;
@@ -54,7 +54,7 @@ export interface SharedN8nState {
 const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
 
 /** The N8nHome of an n8n that loads the package from n8n/dist, logging to `logFile` too when given. */
-export function packageHome(install: N8nInstall, userFolder: string, logFile?: string): N8nHome {
+function packageHome(install: N8nInstall, userFolder: string, logFile?: string): N8nHome {
   const log = (line: string) => {
     if (logFile) appendFileSync(logFile, `${line}\n`);
     if (VERBOSE) process.stderr.write(`${line}\n`);

@@ -69,37 +69,35 @@ interface Usage {
 const usage = async (): Promise<Usage> => (await store.admin('GET', '/activity')).json<{ workers: Usage }>().workers;
 
 describe('one PHP worker', () => {
-  it('a receiver that reads the store before answering holds up its own delivery until the time is up', async () => {
+  /** One purchase delivered to a receiver that reads the order back; its delivery once its read is served. */
+  async function deliverToReadingReceiver(order: 'read-then-answer' | 'answer-then-read') {
     sandbox.setPhpWorkers(1);
-    const receiver = await readingReceiver('read-then-answer');
+    const receiver = await readingReceiver(order);
     try {
       await store.subscribe({ hook_url: receiver.url, status: 'purchased' });
       const [delivery] = await sandbox.fireEvent({ type: 'purchased' });
-
-      expect(delivery).toMatchObject({ status: null, error: `no answer within ${DELIVERY_TIMEOUT_MS} ms` });
-      expect(delivery!.durationMs).toBeGreaterThanOrEqual(DELIVERY_TIMEOUT_MS);
-      // The read got a worker only once the event gave its own back.
       await until(() => receiver.reads.length === 1);
-      expect(receiver.reads).toEqual([200]);
+      return { delivery, reads: receiver.reads };
     } finally {
       await receiver.close();
     }
+  }
+
+  it('a receiver that reads the store before answering holds up its own delivery until the time is up', async () => {
+    const { delivery, reads } = await deliverToReadingReceiver('read-then-answer');
+
+    expect(delivery).toMatchObject({ status: null, error: `no answer within ${DELIVERY_TIMEOUT_MS} ms` });
+    expect(delivery!.durationMs).toBeGreaterThanOrEqual(DELIVERY_TIMEOUT_MS);
+    // The read got a worker only once the event gave its own back.
+    expect(reads).toEqual([200]);
   });
 
   it('a receiver that answers first is logged as a success, and its read is served after', async () => {
-    sandbox.setPhpWorkers(1);
-    const receiver = await readingReceiver('answer-then-read');
-    try {
-      await store.subscribe({ hook_url: receiver.url, status: 'purchased' });
-      const [delivery] = await sandbox.fireEvent({ type: 'purchased' });
+    const { delivery, reads } = await deliverToReadingReceiver('answer-then-read');
 
-      expect(delivery).toMatchObject({ status: 200 });
-      expect(delivery).not.toHaveProperty('error');
-      await until(() => receiver.reads.length === 1);
-      expect(receiver.reads).toEqual([200]);
-    } finally {
-      await receiver.close();
-    }
+    expect(delivery).toMatchObject({ status: 200 });
+    expect(delivery).not.toHaveProperty('error');
+    expect(reads).toEqual([200]);
   });
 
   it('API requests queue for the worker: the dashboard activity shows one busy and one waiting', async () => {

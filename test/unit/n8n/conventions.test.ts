@@ -1,18 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type {
-	INodeProperties,
-	INodePropertyCollection,
-	INodePropertyOptions,
-	INodeTypeDescription,
-} from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
 import { EVENTS, ORDERBY_VALUES } from '../../../shared/src';
 import { CommerceServiceApi } from '../../../n8n/credentials/CommerceServiceApi.credentials';
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
+import { allProperties } from '../support/n8n/properties';
 
 /**
  * Checks n8n's node linter (eslint-plugin-n8n-nodes-base, run by `npm run lint:n8n`) makes on
@@ -23,20 +19,6 @@ import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServic
 const root = join(__dirname, '../../../n8n');
 const action = new CommerceService().description;
 const trigger = new CommerceServiceTrigger().description;
-
-function allProperties(properties: INodeProperties[]): INodeProperties[] {
-	return properties.flatMap((property) => [
-		property,
-		...allProperties(
-			(property.options ?? []).filter(
-				(option): option is INodeProperties => 'type' in option && 'name' in option,
-			),
-		),
-		...(property.options ?? [])
-			.filter((option): option is INodePropertyCollection => 'values' in option)
-			.flatMap((collection) => allProperties(collection.values)),
-	]);
-}
 
 function staticOptions(property: INodeProperties): INodePropertyOptions[] {
 	return (property.options ?? []).filter(

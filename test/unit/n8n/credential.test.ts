@@ -7,7 +7,7 @@ import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
 import { useNock } from '../support/nock';
 import { node, resolveValue } from '../support/n8n/expressions';
 import { applyAuthenticate, performRequest, type SentRequest } from '../support/n8n/http';
-import { wpError } from '../support/wordpress';
+import { keyRefused } from '../support/wordpress';
 
 const credential = new CommerceServiceApi();
 
@@ -139,10 +139,7 @@ describe('CommerceServiceApi credential', () => {
 	});
 
 	it('names the reason for a rejected key', async () => {
-		nock(ORIGIN)
-			.post(`${ROOT}/webhook/validate/`)
-			.query(true)
-			.reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
+		nock(ORIGIN).post(`${ROOT}/webhook/validate/`).query(true).reply(401, keyRefused(401));
 
 		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: 'wrong', apiRoot: ROOT });
 

@@ -7,7 +7,7 @@ import { nodeFailure } from '../support/nodeFailure';
 import { executeNode } from '../support/n8n/execute';
 import { n8nSleep } from '../support/sleep';
 import { order } from '../support/n8n/fixtures';
-import { wpError } from '../support/wordpress';
+import { keyRefused, wpError } from '../support/wordpress';
 
 // The action node retries a store that cannot be reached or times out; its waits go through
 // n8n-workflow's `sleep`, recorded here instead of slept.
@@ -24,6 +24,14 @@ const getOrder = { resource: 'order', operation: 'get', orderId: '1042' };
 function getOrderFailure(): ReturnType<typeof nodeFailure> {
 	const { context } = fakeExecute({ parameters: getOrder });
 	return nodeFailure(() => node.execute.call(context));
+}
+
+/** The order read fails on all three attempts with a Node network error (`code`). */
+function failsEveryAttempt(message: string, code: string): void {
+	nock(ORIGIN)
+		.get(`${ROOT}/orders/1042`)
+		.times(3)
+		.replyWithError(Object.assign(new Error(message), { code }));
 }
 
 describe('errors', () => {
@@ -51,9 +59,7 @@ describe('errors', () => {
 	});
 
 	it('a rejected key is a NodeApiError with the shared message, its advice as description, and the status', async () => {
-		nock(ORIGIN)
-			.get(`${ROOT}/orders/1042`)
-			.reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
+		nock(ORIGIN).get(`${ROOT}/orders/1042`).reply(401, keyRefused(401));
 		const error = await getOrderFailure();
 
 		expect(error).toBeInstanceOf(NodeApiError);
@@ -99,12 +105,7 @@ describe('errors', () => {
 	});
 
 	it('a store that cannot be reached is a NodeApiError about reaching it, after three attempts', async () => {
-		nock(ORIGIN)
-			.get(`${ROOT}/orders/1042`)
-			.times(3)
-			.replyWithError(
-				Object.assign(new Error('connect ECONNREFUSED 203.0.113.7:443'), { code: 'ECONNREFUSED' }),
-			);
+		failsEveryAttempt('connect ECONNREFUSED 203.0.113.7:443', 'ECONNREFUSED');
 		const { context } = fakeExecute({ parameters: getOrder });
 		n8nSleep.start();
 
@@ -123,12 +124,7 @@ describe('errors', () => {
 	});
 
 	it('a store too slow to answer is a timeout, classified through n8n’s NodeApiError wrapper', async () => {
-		nock(ORIGIN)
-			.get(`${ROOT}/orders/1042`)
-			.times(3)
-			.replyWithError(
-				Object.assign(new Error('timeout of 20000ms exceeded'), { code: 'ECONNABORTED' }),
-			);
+		failsEveryAttempt('timeout of 20000ms exceeded', 'ECONNABORTED');
 		const error = await getOrderFailure();
 
 		expect(error.message).toContain(

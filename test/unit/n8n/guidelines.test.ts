@@ -19,6 +19,7 @@ import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceServ
 import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import { fakeExecute } from '../support/n8n/context';
+import { allProperties } from '../support/n8n/properties';
 import { nodeFailure } from '../support/nodeFailure';
 import { useNock } from '../support/nock';
 
@@ -30,21 +31,6 @@ const NODES: [string, INodeTypeDescription][] = [
 	['CommerceServiceTrigger', new CommerceServiceTrigger().description],
 	['CommerceServicePollingTrigger', new CommerceServicePollingTrigger().description],
 ];
-
-/** Every parameter, collection entry and fixed-collection value, at any depth. */
-function allProperties(properties: INodeProperties[]): INodeProperties[] {
-	return properties.flatMap((property) => [
-		property,
-		...allProperties(
-			(property.options ?? []).filter(
-				(option): option is INodeProperties => 'type' in option && 'name' in option,
-			),
-		),
-		...(property.options ?? [])
-			.filter((option): option is INodePropertyCollection => 'values' in option)
-			.flatMap((collection) => allProperties(collection.values)),
-	]);
-}
 
 function optionNames(property: INodeProperties): string[] {
 	return (property.options ?? [])

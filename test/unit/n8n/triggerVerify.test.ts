@@ -1,18 +1,23 @@
 /**
- * The n8n webhook trigger's "Verify Deliveries With the Store" (issue #10), against an in-memory store
- * behind nock: genuine deliveries go on marked, forged ones start nothing and log the reason (never
+ * The n8n webhook trigger's "Verify Deliveries With the Store" (issue #10), against nock scripts of the
+ * store (each read recorded): genuine deliveries go on marked, forged ones start nothing and log the reason (never
  * the customer or the key), unverifiable ones go on marked, and the option off makes no read while a
  * wrong secret still drops the delivery.
  */
 import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { BUYER_EMAIL as EMAIL, purchaseDelivery } from '../support/deliveries';
+import {
+	BUYER_EMAIL as EMAIL,
+	PAID_ORDER,
+	VERIFIED_PURCHASE,
+	purchaseDelivery,
+} from '../support/deliveries';
 import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
-import { KEY, ORIGIN, fakeWebhook } from '../support/n8n/context';
+import { KEY, fakeWebhook } from '../support/n8n/context';
 import { RecordedResponse } from '../support/n8n/response';
-import { FakeStore, serveOverNock } from '../support/fakeStore';
+import { useRecordReads } from '../support/recordReads';
 
 useNock();
 
@@ -25,16 +30,12 @@ jest.mock('n8n-workflow', () =>
 
 const trigger = new CommerceServiceTrigger();
 
-let store: FakeStore;
-let paidOrder: number;
-let subscription: number;
-
-beforeEach(() => {
-	store = new FakeStore();
-	paidOrder = store.order({ customer_email: EMAIL, product_id: '87', order_amount: 16800 });
-	subscription = store.subscription({ customer_email: EMAIL, product_id: '30', status: 'active' });
-	serveOverNock(store, ORIGIN, KEY);
-});
+/** The active subscription the store holds, beside `PAID_ORDER`. */
+const subscription = 2051;
+const ACTIVE = { id: subscription, customer_email: EMAIL, product_id: '30', status: 'active' };
+const FAILING = { code: 'internal_server_error', message: 'Boom', data: { status: 500 } };
+const paidOrder = PAID_ORDER.id;
+const reads = useRecordReads();
 
 /** A delivery as the store sends it (decimals, numbers as strings) for the stored paid order. */
 const purchase = (overrides: Record<string, unknown> = {}) =>
@@ -71,12 +72,13 @@ const NOTHING_STARTED = { noWebhookResponse: true };
 
 describe('the store is answered before the delivery is verified', () => {
 	it('a genuine delivery: 200 written before the one read of its order, then the workflow starts', async () => {
+		reads.answer('orders', paidOrder, 200, PAID_ORDER);
 		const { answer, items, response } = await deliver(purchase());
 
 		expect(answer.statusCode).toBe(200);
 		expect(answer.json()).toEqual({ received: 1 });
 		expect(answer.sentBefore).toBe(0);
-		expect(store.requests).toHaveLength(1);
+		expect(reads.paths).toHaveLength(1);
 		expect(response.noWebhookResponse).toBe(true);
 		expect(items).toEqual([
 			expect.objectContaining({ verification: { status: 'verified', method: 'store' } }),
@@ -84,6 +86,7 @@ describe('the store is answered before the delivery is verified', () => {
 	});
 
 	it('a forgery gets the same 200 before its read, and starts nothing', async () => {
+		reads.unknown('orders', '999999');
 		const { answer, response } = await deliver(purchase({ id: '999999' }));
 
 		expect(answer.json()).toEqual({ received: 1 });
@@ -92,6 +95,7 @@ describe('the store is answered before the delivery is verified', () => {
 	});
 
 	it('an error after the answer is logged, never thrown (n8n would answer a second time)', async () => {
+		reads.unknown('orders', '999999');
 		const fake = fakeWebhook({
 			parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
 			bodyData: purchase({ id: '999999' }),
@@ -111,13 +115,13 @@ describe('the store is answered before the delivery is verified', () => {
 	});
 
 	it('a store that fails: answered at once, and the event still goes on marked unverified', async () => {
-		store.failWith = 500;
+		reads.answer('orders', paidOrder, 500, FAILING, 2);
 
 		const { answer, items } = await deliver(purchase());
 
 		expect(answer.statusCode).toBe(200);
 		expect(answer.sentBefore).toBe(0);
-		expect(store.requests).toHaveLength(2);
+		expect(reads.paths).toHaveLength(2);
 		expect(items).toEqual([
 			expect.objectContaining({
 				verification: expect.objectContaining({ status: 'unverified' }),
@@ -138,22 +142,16 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 	});
 
 	it('a genuine delivery goes on as delivered (decimals), marked verified, after one read of its order', async () => {
+		reads.answer('orders', paidOrder, 200, PAID_ORDER);
 		const { items, logs } = await deliver(purchase());
 
-		expect(items).toEqual([
-			expect.objectContaining({
-				id: paidOrder,
-				order_amount: 168,
-				verification: { status: 'verified', method: 'store' },
-			}),
-		]);
-		expect(store.requests.map((r) => new URL(r.url).pathname)).toEqual([
-			`/wp-json/sc/v1/orders/${paidOrder}`,
-		]);
+		expect(items).toEqual([VERIFIED_PURCHASE]);
+		expect(reads.paths).toEqual([`/wp-json/sc/v1/orders/${paidOrder}`]);
 		expect(logs).toEqual([]);
 	});
 
 	it('a node saved before the option existed (no parameter) verifies too', async () => {
+		reads.unknown('orders', '999999');
 		const fake = fakeWebhook({
 			parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
 			bodyData: purchase({ id: '999999' }),
@@ -163,13 +161,24 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 	});
 
 	it.each([
-		['an unknown id', { id: '999999' }, 'unknown-record'],
-		['a changed email', { customer_email: 'someone.else@example.org' }, 'email-mismatch'],
-		['another product', { product_id: '91' }, 'product-mismatch'],
-		['no record id', { id: undefined }, 'no-record-id'],
+		['an unknown id', { id: '999999' }, 'unknown-record', () => reads.unknown('orders', '999999')],
+		[
+			'a changed email',
+			{ customer_email: 'someone.else@example.org' },
+			'email-mismatch',
+			() => reads.answer('orders', paidOrder, 200, PAID_ORDER),
+		],
+		[
+			'another product',
+			{ product_id: '91' },
+			'product-mismatch',
+			() => reads.answer('orders', paidOrder, 200, PAID_ORDER),
+		],
+		['no record id', { id: undefined }, 'no-record-id', () => reads.recordAny()],
 	])(
 		'%s: answered 200 with nothing started, a warning with the reason and no customer data',
-		async (_what, change, reason) => {
+		async (_what, change, reason, storeAnswers) => {
+			storeAnswers();
 			const { response, logs, answer } = await deliver(purchase(change));
 
 			expect(response).toEqual(NOTHING_STARTED);
@@ -187,6 +196,7 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 	);
 
 	it('a status the order has not reached ("refund" of a paid order) is forged', async () => {
+		reads.answer('orders', paidOrder, 200, PAID_ORDER);
 		const { response, logs } = await deliver(
 			purchase({ trigger: 'refunded', status: 'refunded' }),
 			{ event: 'refunded' },
@@ -197,7 +207,7 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 	});
 
 	it('a purchase since refunded is still genuine', async () => {
-		store.update('orders', paidOrder, { status: 'refunded' });
+		reads.answer('orders', paidOrder, 200, { ...PAID_ORDER, status: 'refunded' });
 
 		const { items } = await deliver(purchase());
 
@@ -207,6 +217,7 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 	});
 
 	it('subscription events read the subscription', async () => {
+		reads.answer('subscriptions', subscription, 200, ACTIVE);
 		const body = {
 			trigger: 'active',
 			id: String(subscription),
@@ -223,12 +234,12 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 				verification: { status: 'verified', method: 'store' },
 			}),
 		]);
-		expect(new URL(store.requests[0]!.url).pathname).toBe(
-			`/wp-json/sc/v1/subscriptions/${subscription}`,
-		);
+		expect(reads.paths[0]).toBe(`/wp-json/sc/v1/subscriptions/${subscription}`);
 	});
 
 	it('of several records in one delivery, only the genuine ones start the workflow', async () => {
+		reads.answer('orders', paidOrder, 200, PAID_ORDER);
+		reads.unknown('orders', '999999');
 		const { items, logs } = await deliver([purchase(), purchase({ id: '999999' })]);
 
 		expect(items.map((item) => item.id)).toEqual([paidOrder]);
@@ -236,7 +247,7 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 	});
 
 	it('a store that fails: the event goes on marked unverified after the read retries, and the log says why', async () => {
-		store.failWith = 500;
+		reads.answer('orders', paidOrder, 500, FAILING, 2);
 		n8nSleep.start();
 
 		const { items, logs } = await deliver(purchase());
@@ -254,11 +265,12 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 			expect.stringMatching(/^warn: .*goes on unverified \(store-unavailable\).*after 2 attempts/),
 		]);
 		// A 500 is asked again once.
-		expect(store.requests).toHaveLength(2);
+		expect(reads.paths).toHaveLength(2);
 		expect(n8nSleep.waits).toHaveLength(1);
 	});
 
 	it('a lead has no record to read: it goes on marked unverified, with no request', async () => {
+		reads.recordAny();
 		const lead = { trigger: 'lead', customer_email: 'lead@example.com', product_id: '87' };
 
 		const { items } = await deliver(lead, { event: 'lead' });
@@ -271,10 +283,11 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 				}),
 			}),
 		]);
-		expect(store.requests).toEqual([]);
+		expect(reads.paths).toEqual([]);
 	});
 
 	it('the store’s key as studiocart_secret proves the delivery without a read, and never travels on', async () => {
+		reads.recordAny();
 		const { items, logs } = await deliver(purchase({ id: '999999', studiocart_secret: KEY }));
 
 		expect(items).toEqual([
@@ -285,16 +298,17 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 		]);
 		expect(items[0]).not.toHaveProperty('studiocart_secret');
 		expect(JSON.stringify(items) + logs.join('\n')).not.toContain(KEY);
-		expect(store.requests).toEqual([]);
+		expect(reads.paths).toEqual([]);
 	});
 
 	it('a wrong studiocart_secret is a forgery, without a read', async () => {
+		reads.recordAny();
 		const { response, logs } = await deliver(purchase({ studiocart_secret: 'guessed-key' }));
 
 		expect(response).toEqual(NOTHING_STARTED);
 		expect(logs[0]).toMatch(/secret-mismatch/);
 		expect(logs.join('\n')).not.toContain('guessed-key');
-		expect(store.requests).toEqual([]);
+		expect(reads.paths).toEqual([]);
 	});
 });
 
@@ -302,14 +316,16 @@ describe('Verify Deliveries With the Store off', () => {
 	const OFF = { verifyDeliveries: false };
 
 	it('makes no read: a delivery goes on as sent, with no marker', async () => {
+		reads.recordAny();
 		const { items } = await deliver(purchase({ id: '999999' }), OFF);
 
 		expect(items).toEqual([expect.objectContaining({ id: 999999, order_amount: 168 })]);
 		expect(items[0]).not.toHaveProperty('verification');
-		expect(store.requests).toEqual([]);
+		expect(reads.paths).toEqual([]);
 	});
 
 	it('still strips the secret, still drops a wrong one, and still marks a matching one', async () => {
+		reads.recordAny();
 		const wrong = await deliver(purchase({ studiocart_secret: 'guessed-key' }), OFF);
 		const right = await deliver(purchase({ studiocart_secret: KEY }), OFF);
 
@@ -319,6 +335,6 @@ describe('Verify Deliveries With the Store off', () => {
 			expect.objectContaining({ verification: { status: 'verified', method: 'secret' } }),
 		]);
 		expect(JSON.stringify(right.items)).not.toContain(KEY);
-		expect(store.requests).toEqual([]);
+		expect(reads.paths).toEqual([]);
 	});
 });

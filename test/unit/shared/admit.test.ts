@@ -5,7 +5,8 @@
 import { admitDeliveries, noticeOf, type AdmissionInput, planAdmission } from '../../../shared/src/events/admit';
 import { DeliveredEvent } from '../../../shared/src/events/parse';
 import { readDelivery } from '../../../shared/src';
-import { FAKE_KEY, FakeStore } from '../support/fakeStore';
+import { KEY, ROOT, UTC_ZONE, clientFor, spyTransport, store } from '../support/shared';
+import { wpError } from '../support/wordpress';
 
 /** A delivery that went on unverified, for this reason. */
 const unverified = (reason: string): unknown =>
@@ -17,13 +18,15 @@ function delivered(...records: Array<Record<string, unknown>>): DeliveredEvent[]
   return records.flatMap((record) => readDelivery(record));
 }
 
-let store: FakeStore;
-let paid: number;
+/** The paid order the store holds; any other id is unknown to it. */
+const paid = 1042;
+const PAID_RECORD = { id: paid, customer_email: EMAIL, product_id: '87', payment_plan_id: 'one-off', status: 'paid' };
+/** What the verifying client sent (the store's answers are nock's, set per test). */
+let transport: ReturnType<typeof spyTransport>;
 let clientsMade: number;
 
 beforeEach(() => {
-  store = new FakeStore();
-  paid = store.order({ customer_email: EMAIL, product_id: '87', status: 'paid' });
+  transport = spyTransport();
   clientsMade = 0;
 });
 
@@ -49,11 +52,16 @@ function admit({
 
 const client = () => {
   clientsMade += 1;
-  return store.client();
+  return clientFor({}, { transport, siteZone: UTC_ZONE });
 };
 
 describe('admitDeliveries, verifying', () => {
   it('admits genuine records marked verified, drops forged ones with a warning naming reason and store only', async () => {
+    // One read per delivered record: the genuine one and the one with another email.
+    store().get(`${ROOT}/orders/${paid}`).times(2).reply(200, PAID_RECORD);
+    store()
+      .get(`${ROOT}/orders/999999`)
+      .reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
     const { admitted, notices } = await admit({
       delivered: delivered(
         purchase(),
@@ -82,7 +90,9 @@ describe('admitDeliveries, verifying', () => {
   });
 
   it('a failing store: the record goes on unverified, with a warning that says why', async () => {
-    store.failWith = 500;
+    store()
+      .get(`${ROOT}/orders/${paid}`)
+      .reply(500, wpError('internal_server_error', 'Boom', 500));
     const { admitted, notices } = await admit({
       delivered: delivered(purchase()),
       event: 'purchased',
@@ -111,12 +121,12 @@ describe('admitDeliveries, verifying', () => {
     expect(notices).toEqual([
       { level: 'info', message: expect.stringMatching(/^a "lead" delivery goes on unverified \(lead-has-no-record\)/) },
     ]);
-    expect(store.requests).toEqual([]);
+    expect(transport.requests).toEqual([]);
   });
 
   it('the key as studiocart_secret proves a record without a read; it never appears in what goes on or is logged', async () => {
     const { admitted, notices } = await admit({
-      delivered: delivered(purchase({ id: '999999', studiocart_secret: FAKE_KEY })),
+      delivered: delivered(purchase({ id: '999999', studiocart_secret: KEY })),
       event: 'purchased',
       verify: true,
       client,
@@ -126,8 +136,8 @@ describe('admitDeliveries, verifying', () => {
       expect.objectContaining({ id: 999999, verification: { status: 'verified', method: 'secret' } }),
     ]);
     expect(notices).toEqual([]);
-    expect(JSON.stringify({ admitted, notices })).not.toContain(FAKE_KEY);
-    expect(store.requests).toEqual([]);
+    expect(JSON.stringify({ admitted, notices })).not.toContain(KEY);
+    expect(transport.requests).toEqual([]);
   });
 });
 
@@ -150,7 +160,7 @@ describe('admitDeliveries, not verifying', () => {
     const { admitted, notices } = await admit({
       delivered: delivered(
         purchase({ studiocart_secret: 'guessed-key' }),
-        purchase({ id: '999999', studiocart_secret: FAKE_KEY }),
+        purchase({ id: '999999', studiocart_secret: KEY }),
       ),
       event: 'purchased',
       verify: false,
@@ -168,8 +178,8 @@ describe('admitDeliveries, not verifying', () => {
         ),
       },
     ]);
-    expect(JSON.stringify({ admitted, notices })).not.toMatch(/guessed-key|fake-store-key/);
-    expect(store.requests).toEqual([]);
+    expect(JSON.stringify({ admitted, notices })).not.toMatch(new RegExp(`guessed-key|${KEY}`));
+    expect(transport.requests).toEqual([]);
     expect(clientsMade).toBe(1);
   });
 });

@@ -25,6 +25,7 @@ import {
 import { createClient } from '../../kit/client';
 import { retryAfterSeconds } from '../../../shared/src/http/retryAfter';
 import { KEY, ROOT, clientFor, expectNoSecret, failure, store, storeFor, stubTransport, text } from '../support/shared';
+import { keyRefused } from '../support/wordpress';
 
 const wpError = (code: string, message: string, status: number, extra: Record<string, unknown> = {}) => ({
   code,
@@ -39,9 +40,7 @@ const CHALLENGE =
 
 describe('authentication', () => {
   it('401 rest_forbidden_context -> AuthenticationError with status, code and the service message', async () => {
-    store()
-      .get(`${ROOT}/customers`)
-      .reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
+    store().get(`${ROOT}/customers`).reply(401, keyRefused(401));
     const error = await failure(clientFor().listCustomers());
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error).toBeInstanceOf(CommerceServiceError);

@@ -12,7 +12,7 @@ import { PURCHASE_KINDS, eventKind } from '../../../shared/src/events/catalogue'
 import { latestOrderAsEvent } from '../../../shared/src/events/recent';
 import { createClient } from '../../kit/client';
 import { KEY, ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE } from '../support/shared';
-import { wpError } from '../support/wordpress';
+import { keyRefused } from '../support/wordpress';
 
 const KEYS = [
   'purchased',
@@ -430,10 +430,7 @@ describe('recentEvents through latest-orders (6)', () => {
   });
 
   it('does not retry other failures', async () => {
-    store()
-      .post(`${ROOT}/webhook/latest-orders/`)
-      .query(true)
-      .reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
+    store().post(`${ROOT}/webhook/latest-orders/`).query(true).reply(401, keyRefused(401));
     await expect(recentEvents(clientFor(), kind('purchased'))).rejects.toBeInstanceOf(AuthenticationError);
   });
 

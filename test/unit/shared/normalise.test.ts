@@ -5,7 +5,7 @@
 import { AuthenticationError, NotFoundError, ServerError, UnexpectedResponseError } from '../../../shared/src';
 import { ROOT, clientFor, expectNoSecret, failure, recorder, store } from '../support/shared';
 import { PURCHASE_KINDS } from '../support/plans';
-import { wpError } from '../support/wordpress';
+import { keyRefused } from '../support/wordpress';
 
 const HOOK = 'https://hooks.zapier.com/hooks/standard/1/2/';
 
@@ -151,9 +151,7 @@ describe('unsubscribe (3): delete, fallback to zap-delete, "not found" is alread
   });
 
   it('401 on delete is not a reason to fall back', async () => {
-    store()
-      .post(`${ROOT}/webhook/delete/`)
-      .reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
+    store().post(`${ROOT}/webhook/delete/`).reply(401, keyRefused(401));
     await expect(clientFor().deleteHook(17)).rejects.toBeInstanceOf(AuthenticationError);
   });
 

@@ -232,22 +232,26 @@ describe('which operations are retried', () => {
 });
 
 describe('how long it waits', () => {
-  it('Retry-After in seconds', async () => {
+  /** The waits of a list read answered `status` with `Retry-After: retryAfter` (and `body`), then 200. */
+  async function waitsAfter(
+    status: number,
+    retryAfter: string,
+    options: Partial<RetryOptions> = {},
+    body: string | object = '',
+  ): Promise<number[]> {
     const time = fakeTime();
-    store().get(`${ROOT}/orders`).reply(429, '', { 'Retry-After': '2' });
+    store().get(`${ROOT}/orders`).reply(status, body, { 'Retry-After': retryAfter });
     store().get(`${ROOT}/orders`).reply(200, []);
-    await retrying(time).listOrders();
-    expect(time.waits).toEqual([2000]);
+    await retrying(time, options).listOrders();
+    return time.waits;
+  }
+
+  it('Retry-After in seconds', async () => {
+    expect(await waitsAfter(429, '2')).toEqual([2000]);
   });
 
   it('Retry-After as an HTTP date', async () => {
-    const time = fakeTime();
-    store()
-      .get(`${ROOT}/orders`)
-      .reply(503, '', { 'Retry-After': new Date(START + 4000).toUTCString() });
-    store().get(`${ROOT}/orders`).reply(200, []);
-    await retrying(time).listOrders();
-    expect(time.waits).toEqual([4000]);
+    expect(await waitsAfter(503, new Date(START + 4000).toUTCString())).toEqual([4000]);
   });
 
   it('without Retry-After: exponential backoff with jitter', async () => {
@@ -281,19 +285,11 @@ describe('how long it waits', () => {
     [502, 750],
     [504, 750],
   ])('a %i with Retry-After: 2 waits %i ms (only 429 and 503 say when to come back)', async (status, waited) => {
-    const time = fakeTime();
-    store().get(`${ROOT}/orders`).reply(status, wpError('busy'), { 'Retry-After': '2' });
-    store().get(`${ROOT}/orders`).reply(200, []);
-    await retrying(time).listOrders();
-    expect(time.waits).toEqual([waited]);
+    expect(await waitsAfter(status, '2', {}, wpError('busy'))).toEqual([waited]);
   });
 
   it('a 502 whose Retry-After is over the cap backs off instead of failing at once (Zapier: 10 s)', async () => {
-    const time = fakeTime();
-    store().get(`${ROOT}/orders`).reply(502, wpError('busy'), { 'Retry-After': '30' });
-    store().get(`${ROOT}/orders`).reply(200, []);
-    await retrying(time, { maxRetryAfterMs: 10_000 }).listOrders();
-    expect(time.waits).toEqual([750]);
+    expect(await waitsAfter(502, '30', { maxRetryAfterMs: 10_000 }, wpError('busy'))).toEqual([750]);
   });
 
   it('a 503 whose Retry-After is over the cap is not waited out', async () => {
@@ -305,11 +301,7 @@ describe('how long it waits', () => {
   });
 
   it('an unreadable Retry-After (1e1) on a 429 backs off, as no header would', async () => {
-    const time = fakeTime();
-    store().get(`${ROOT}/orders`).reply(429, '', { 'Retry-After': '1e1' });
-    store().get(`${ROOT}/orders`).reply(200, []);
-    await retrying(time).listOrders();
-    expect(time.waits).toEqual([750]);
+    expect(await waitsAfter(429, '1e1')).toEqual([750]);
   });
 
   it('a Retry-After over the cap is not waited: the 429 stays a RateLimitError with the store delay', async () => {

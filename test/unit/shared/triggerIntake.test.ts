@@ -14,8 +14,8 @@ import {
   takeDelivery,
 } from '../../../shared/src';
 import { VERIFICATION_LIMITS } from '../../../shared/src/platform/makeClient';
-import { FakeStore } from '../support/fakeStore';
-import { KEY, ORIGIN, json, stubTransport } from '../support/shared';
+import { KEY, ORIGIN, ROOT, UTC_ZONE, clientFor, json, store, stubTransport } from '../support/shared';
+import { wpError } from '../support/wordpress';
 
 const reader =
   (values: Record<string, unknown>): ParameterReader =>
@@ -78,8 +78,13 @@ describe('receiveDelivery and admitReceived', () => {
   });
 
   it('verifies with the store, drops a forgery and logs why', async () => {
-    const store = new FakeStore();
-    const paid = store.order({ customer_email: 'maya@example.com', product_id: '87' });
+    const paid = 1042;
+    store()
+      .get(`${ROOT}/orders/${paid}`)
+      .reply(200, { id: paid, status: 'paid', customer_email: 'maya@example.com', product_id: '87' });
+    store()
+      .get(`${ROOT}/orders/999999`)
+      .reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
     const lines = log();
     const verifying = { ...setup, verify: true };
     const records = await takeDelivery(
@@ -88,7 +93,7 @@ describe('receiveDelivery and admitReceived', () => {
         { trigger: 'purchased', id: 999999, customer_email: 'maya@example.com', product_id: '87' },
       ],
       verifying,
-      { client: () => store.client(), log: lines },
+      { client: () => clientFor({}, { siteZone: UTC_ZONE }), log: lines },
     );
     expect(records).toEqual([
       expect.objectContaining({ id: paid, verification: { status: 'verified', method: 'store' } }),

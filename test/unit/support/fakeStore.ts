@@ -1,5 +1,5 @@
 /**
- * A small in-memory store behind a fake `Transport`, for the verification and polling unit tests: orders
+ * A small in-memory store behind a fake `Transport`, for the polling and money unit tests (records change between polls): orders
  * and subscriptions with a modification time the REST records do not show, sorted by the sandbox's own
  * rule (`sortKey`: `orderby` id, date_created, date_modified; `order`; `page`, `per_page`), answering the
  * sandbox's WordPress errors (401 `rest_forbidden_context`, 404 `sc_rest_invalid_id`, `rest_no_route`),
@@ -14,7 +14,7 @@ import { forbidden, invalidId, noRoute, type RestError } from '../../../sandbox/
 import { sortKey } from '../../../sandbox/listing';
 import { type CommerceServiceClient, type HttpRequest, type HttpResponse, type Transport } from '../../../shared/src';
 
-export const FAKE_KEY = 'fake-store-key-77';
+const FAKE_KEY = 'fake-store-key-77';
 
 type Row = Record<string, unknown>;
 
@@ -30,14 +30,10 @@ export type Kind = 'orders' | 'subscriptions';
 
 export class FakeStore {
   readonly requests: HttpRequest[] = [];
-  /** Reads of the WordPress REST index (the site's zone, docs/dates.md), kept apart from the store's reads. */
-  readonly indexRequests: HttpRequest[] = [];
-  /** Reads of latest-orders (how a client tells the unit of REST amounts), kept apart likewise. */
+  /** Reads of latest-orders (how a client tells the unit of REST amounts), kept apart from the store's reads. */
   readonly latestRequests: HttpRequest[] = [];
   /** How latest-orders shows a REST amount: a real store's cents as decimals. */
   latestAmount: (restAmount: number) => number = (cents) => cents / 100;
-  /** What the REST index says of the site's zone. */
-  timezone = { timezone_string: 'UTC', gmt_offset: 0 };
   /** When set, every request answers this status (a failing store). */
   failWith: number | null = null;
   private readonly rows: Record<Kind, Stored[]> = { orders: [], subscriptions: [] };
@@ -115,11 +111,6 @@ export class FakeStore {
     return this.render(this.find(kind, id));
   }
 
-  /** Requests to a list of this kind since `from`. */
-  listRequests(kind: Kind, from = 0): HttpRequest[] {
-    return this.requests.slice(from).filter((request) => new RegExp(`/${kind}$`).test(request.url));
-  }
-
   private add(kind: Kind, fields: Row): number {
     const id = this.nextId;
     this.nextId += 1;
@@ -149,9 +140,8 @@ export class FakeStore {
 
   private async answer(request: HttpRequest): Promise<HttpResponse> {
     if (/\/wp-json\/$/.test(request.url) || request.query.rest_route === '/') {
-      // Public in every WordPress site, key or not.
-      this.indexRequests.push(request);
-      return json(200, { name: 'Fake store', ...this.timezone, namespaces: ['sc/v1'] });
+      // The site's zone (docs/dates.md): public in every WordPress site, key or not, and not a store read.
+      return json(200, { name: 'Fake store', timezone_string: 'UTC', gmt_offset: 0, namespaces: ['sc/v1'] });
     }
     if (/\/webhook\/latest-orders\/$/.test(request.url)) return this.latestOrders(request);
     this.requests.push(request);
@@ -220,7 +210,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
  * The store served over HTTP through nock, so an adapter's own request helper (n8n's fake
  * `httpRequestWithAuthentication`, Zapier's `z.request`) reads it as it would read a store. The
  * adapter's key is mapped to the fake store's; any other key reaches it as sent (and is refused). Used
- * by the polling and verification tests of both adapters.
+ * by the n8n polling trigger's tests.
  */
 export function serveOverNock(store: FakeStore, origin: string, adapterKey: string): void {
   // A fake store, not expectations: what each test asked is read from `store.requests`.

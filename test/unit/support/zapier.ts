@@ -56,7 +56,7 @@ export function seenRequest(uri: string, body: unknown, headers: Record<string, 
 /** The Zapier error a call rejects with, its JSON message read; the test fails if it shows the key. */
 export const failure = (call: Promise<unknown>): Promise<ZapierFailure> => zapierFailure(call, KEY);
 
-export { wpError } from './wordpress';
+export { keyRefused, wpError } from './wordpress';
 
 /** Core's handler factory, in its JavaScript but not in its types. */
 type AppHandler = (
@@ -77,7 +77,7 @@ export function appCommand(name: string, bundle: Record<string, unknown> = {}, a
 }
 
 /** A local port nothing listens on: a real "connection refused" (nock's replyWithError never reaches node-fetch). */
-export const UNREACHABLE_HOST = '127.0.0.1:1';
+const UNREACHABLE_HOST = '127.0.0.1:1';
 export const UNREACHABLE = `http://${UNREACHABLE_HOST}`;
 
 // Every Zapier suite gets the one nock lifecycle; the refused port is the only real address reachable.

@@ -9,6 +9,7 @@ import {
   seenRequest,
   store,
   failure,
+  keyRefused,
   wpError,
 } from '../support/zapier';
 
@@ -54,10 +55,7 @@ describe('auth test (operation 1)', () => {
   });
 
   it('wrong key: asks to reconnect with the key from the Studiocart settings', async () => {
-    store()
-      .post(`${ROOT}/webhook/validate/`)
-      .query(true)
-      .reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
+    store().post(`${ROOT}/webhook/validate/`).query(true).reply(401, keyRefused(401));
     const error = await failure(appTester(testConnection, { authData: AUTH }));
     expect(error.name).toBe('ExpiredAuthError');
     expect(error.text).toMatch(/did not accept the API key/);
@@ -101,7 +99,7 @@ describe('auth test (operation 1)', () => {
   it('the four failures have four different messages', async () => {
     const texts = new Set<string>();
     const validate = () => store().post(`${ROOT}/webhook/validate/`).query(true);
-    validate().reply(401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
+    validate().reply(401, keyRefused(401));
     texts.add((await failure(appTester(testConnection, { authData: AUTH }))).text);
     validate().reply(404, wpError('rest_no_route', 'No route', 404));
     texts.add((await failure(appTester(testConnection, { authData: AUTH }))).text);

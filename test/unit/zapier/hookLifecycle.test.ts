@@ -10,6 +10,7 @@ import {
   store,
   failure,
   hookOf,
+  keyRefused,
   wpError,
 } from '../support/zapier';
 import { useTimerSleep } from '../support/sleep';
@@ -70,13 +71,7 @@ describe('performSubscribe', () => {
   });
 
   it('a rejected key asks the user to reconnect', async () => {
-    on(
-      'post',
-      'webhook/subscribe/',
-      [],
-      401,
-      wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401),
-    );
+    on('post', 'webhook/subscribe/', [], 401, keyRefused(401));
     const error = await failure(
       appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
     );
@@ -319,13 +314,7 @@ describe('performList', () => {
   });
 
   it('reports a rejected key as an expired connection', async () => {
-    on(
-      'post',
-      'webhook/latest-orders/',
-      [],
-      403,
-      wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 403),
-    );
+    on('post', 'webhook/latest-orders/', [], 403, keyRefused(403));
     const error = await failure(appTester(purchased.performList, { authData: AUTH, inputData: {}, meta: {} }));
     expect(error.name).toBe('ExpiredAuthError');
   });

@@ -11,6 +11,7 @@ import {
   seenRequest,
   store,
   failure,
+  keyRefused,
   wpError,
 } from '../support/zapier';
 
@@ -143,7 +144,7 @@ describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
   });
 
   it('a rejected key asks to reconnect', async () => {
-    on(`${path}/1`, [], 401, wpError('rest_forbidden_context', 'Sorry, you cannot view this resource.', 401));
+    on(`${path}/1`, [], 401, keyRefused(401));
     const error = await failure(appTester(perform, { authData: AUTH, inputData: { [input]: 1 } }));
     expect(error.name).toBe('ExpiredAuthError');
   });

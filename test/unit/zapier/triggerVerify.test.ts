@@ -1,28 +1,22 @@
 /**
- * The Zapier triggers' "Verify deliveries with the store" (issue #10), against an in-memory store
- * behind nock: `perform` returns genuine deliveries marked, no record for a forged one, unverifiable
+ * The Zapier triggers' "Verify deliveries with the store" (issue #10), against nock scripts of the
+ * store (each read recorded): `perform` returns genuine deliveries marked, no record for a forged one, unverifiable
  * ones marked; with the option off no read is made, while a wrong secret still drops the delivery.
  */
 import { eventKind } from '../../../shared/src/events/catalogue';
 import { VERIFY_INPUT, readSetup } from '../../../zapier/src/inputs';
-import { FakeStore, serveOverNock } from '../support/fakeStore';
-import { BUYER_EMAIL as EMAIL, purchaseDelivery } from '../support/deliveries';
+import { PAID_ORDER, VERIFIED_PURCHASE, purchaseDelivery } from '../support/deliveries';
+import { useRecordReads } from '../support/recordReads';
 import { useTimerSleep } from '../support/sleep';
-import { AUTH, KEY, ORIGIN, appTester, hookOf, plainInputs, plainOutputs, trigger } from '../support/zapier';
+import { AUTH, KEY, appTester, hookOf, plainInputs, plainOutputs, trigger } from '../support/zapier';
 
 /** Retries wait on Node's timers: recorded here instead of slept. */
 const sleeps = useTimerSleep();
 
 const purchased = hookOf('purchased');
 
-let store: FakeStore;
-let paidOrder: number;
-
-beforeEach(() => {
-  store = new FakeStore();
-  paidOrder = store.order({ customer_email: EMAIL, product_id: '87', order_amount: 16800 });
-  serveOverNock(store, ORIGIN, KEY);
-});
+const paidOrder = PAID_ORDER.id;
+const reads = useRecordReads();
 
 /** A delivery as the store sends it (decimals, numbers as strings) for the stored paid order. */
 const purchase = (overrides: Record<string, unknown> = {}) => purchaseDelivery(paidOrder, overrides);
@@ -56,28 +50,29 @@ describe('the option', () => {
 
 describe('perform, verifying (default)', () => {
   it('returns a genuine delivery as delivered (decimals), marked verified, after one read', async () => {
+    reads.answer('orders', paidOrder, 200, PAID_ORDER);
     const records = await perform(purchase());
 
-    expect(records).toEqual([
-      expect.objectContaining({
-        id: paidOrder,
-        order_amount: 168,
-        verification: { status: 'verified', method: 'store' },
-      }),
-    ]);
-    expect(store.requests.map((r) => new URL(r.url).pathname)).toEqual([`/wp-json/sc/v1/orders/${paidOrder}`]);
+    expect(records).toEqual([VERIFIED_PURCHASE]);
+    expect(reads.paths).toEqual([`/wp-json/sc/v1/orders/${paidOrder}`]);
   });
 
   it.each([
-    ['an unknown id', { id: '999999' }],
-    ['a changed email', { customer_email: 'someone.else@example.org' }],
-    ['another product', { product_id: '91' }],
-    ['a wrong studiocart_secret', { studiocart_secret: 'guessed-key' }],
-  ])('returns no record for %s', async (_what, change) => {
+    ['an unknown id', { id: '999999' }, () => reads.unknown('orders', '999999')],
+    [
+      'a changed email',
+      { customer_email: 'someone.else@example.org' },
+      () => reads.answer('orders', paidOrder, 200, PAID_ORDER),
+    ],
+    ['another product', { product_id: '91' }, () => reads.answer('orders', paidOrder, 200, PAID_ORDER)],
+    ['a wrong studiocart_secret', { studiocart_secret: 'guessed-key' }, () => reads.recordAny()],
+  ])('returns no record for %s', async (_what, change, storeAnswers) => {
+    storeAnswers();
     await expect(perform(purchase(change))).resolves.toEqual([]);
   });
 
   it('returns no record for a "refund" of an order the store shows as paid', async () => {
+    reads.answer('orders', paidOrder, 200, PAID_ORDER);
     const refunded = hookOf('refunded');
     const records = await appTester(refunded.perform, {
       authData: AUTH,
@@ -88,7 +83,13 @@ describe('perform, verifying (default)', () => {
   });
 
   it('marks a delivery unverified when the store fails, and still returns it', async () => {
-    store.failWith = 500;
+    reads.answer(
+      'orders',
+      paidOrder,
+      500,
+      { code: 'internal_server_error', message: 'Boom', data: { status: 500 } },
+      2,
+    );
     const records = await perform(purchase());
     expect(records).toEqual([
       expect.objectContaining({
@@ -100,11 +101,12 @@ describe('perform, verifying (default)', () => {
       }),
     ]);
     // A 500 is asked again once, within the short verification budget.
-    expect(store.requests).toHaveLength(2);
+    expect(reads.paths).toHaveLength(2);
     expect(sleeps.waits).toHaveLength(1);
   });
 
   it('marks a lead unverified without a read', async () => {
+    reads.recordAny();
     const lead = hookOf('lead');
     const sample = eventKind('lead')?.sample ?? {};
     const records = await appTester(lead.perform, { authData: AUTH, inputData: {}, cleanedRequest: { ...sample } });
@@ -113,14 +115,15 @@ describe('perform, verifying (default)', () => {
         verification: expect.objectContaining({ status: 'unverified', reason: 'lead-has-no-record' }),
       }),
     ]);
-    expect(store.requests).toEqual([]);
+    expect(reads.paths).toEqual([]);
   });
 
   it('takes the store key as proof without a read, and never returns it', async () => {
+    reads.recordAny();
     const records = await perform(purchase({ id: '999999', studiocart_secret: KEY }));
     expect(records).toEqual([expect.objectContaining({ verification: { status: 'verified', method: 'secret' } })]);
     expect(JSON.stringify(records)).not.toContain(KEY);
-    expect(store.requests).toEqual([]);
+    expect(reads.paths).toEqual([]);
   });
 });
 
@@ -128,17 +131,19 @@ describe('perform, not verifying', () => {
   const OFF = { verify_deliveries: 'false' };
 
   it('makes no read and returns the delivery unmarked', async () => {
+    reads.recordAny();
     const records = await perform(purchase({ id: '999999' }), OFF);
     expect(records).toEqual([expect.objectContaining({ id: 999999 })]);
     expect(records[0]).not.toHaveProperty('verification');
-    expect(store.requests).toEqual([]);
+    expect(reads.paths).toEqual([]);
   });
 
   it('still drops a wrong secret, and strips a right one', async () => {
+    reads.recordAny();
     await expect(perform(purchase({ studiocart_secret: 'guessed-key' }), OFF)).resolves.toEqual([]);
     const records = await perform(purchase({ studiocart_secret: KEY }), OFF);
     expect(records).toEqual([expect.objectContaining({ verification: { status: 'verified', method: 'secret' } })]);
     expect(JSON.stringify(records)).not.toContain(KEY);
-    expect(store.requests).toEqual([]);
+    expect(reads.paths).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { RECORD_COLLECTIONS, type RecordResource } from '../../../../shared/src';
 
 /** The list search method of each resource, as `methods.listSearch` names them. */
-export const SEARCH_METHODS: Readonly<Record<RecordResource, string>> = {
+const SEARCH_METHODS: Readonly<Record<RecordResource, string>> = {
 	order: 'searchOrders',
 	subscription: 'searchSubscriptions',
 	customer: 'searchCustomers',

@@ -116,6 +116,18 @@ function parameterOf(parameters: IDataObject, name: string, fallback: unknown): 
 	return name in parameters ? parameters[name] : fallback;
 }
 
+/** The parts of every context whose parameters do not vary by item (all but `execute`'s). */
+function withNodeParameters(options: FakeOptions, type: 'action' | 'trigger') {
+	const { fake, common, helpers } = base(options, type);
+	const parameters = options.parameters ?? {};
+	const context = {
+		...common,
+		helpers,
+		getNodeParameter: (name: string, fallback?: unknown) => parameterOf(parameters, name, fallback),
+	};
+	return { fake, parameters, context };
+}
+
 export function fakeExecute(options: FakeOptions = {}): { context: IExecuteFunctions } & Fake {
 	const { fake, common, helpers } = base(options, 'action');
 	const items = options.items ?? [{ json: {} }];
@@ -140,12 +152,9 @@ export function fakeExecute(options: FakeOptions = {}): { context: IExecuteFunct
 export function fakeLoadOptions(
 	options: FakeOptions = {},
 ): { context: ILoadOptionsFunctions } & Fake {
-	const { fake, common, helpers } = base(options, 'action');
-	const parameters = options.parameters ?? {};
+	const { fake, parameters, context: shared } = withNodeParameters(options, 'action');
 	const context = {
-		...common,
-		helpers,
-		getNodeParameter: (name: string, fallback?: unknown) => parameterOf(parameters, name, fallback),
+		...shared,
 		getCurrentNodeParameter: (name: string) => parameters[name],
 		getCurrentNodeParameters: () => parameters,
 	};
@@ -153,12 +162,9 @@ export function fakeLoadOptions(
 }
 
 export function fakeHook(options: FakeOptions = {}): { context: IHookFunctions } & Fake {
-	const { fake, common, helpers } = base(options, 'trigger');
-	const parameters = options.parameters ?? {};
+	const { fake, context: shared } = withNodeParameters(options, 'trigger');
 	const context = {
-		...common,
-		helpers,
-		getNodeParameter: (name: string, fallback?: unknown) => parameterOf(parameters, name, fallback),
+		...shared,
 		getNodeWebhookUrl: (name: string) =>
 			name === 'default' ? (options.webhookUrl ?? WEBHOOK_URL) : undefined,
 		getWebhookName: () => 'default',
@@ -171,13 +177,10 @@ export function fakeHook(options: FakeOptions = {}): { context: IHookFunctions }
 export function fakeWebhook(
 	options: FakeOptions = {},
 ): { context: IWebhookFunctions; response: FakeResponse } & Fake {
-	const { fake, common, helpers } = base(options, 'trigger');
-	const parameters = options.parameters ?? {};
+	const { fake, context: shared } = withNodeParameters(options, 'trigger');
 	const response = options.response ?? new RecordedResponse(() => fake.sent.length);
 	const context = {
-		...common,
-		helpers,
-		getNodeParameter: (name: string, fallback?: unknown) => parameterOf(parameters, name, fallback),
+		...shared,
 		getBodyData: () => options.bodyData ?? {},
 		getRequestObject: () => ({ body: options.bodyData ?? {}, rawBody: options.rawBody }),
 		getResponseObject: () => response,
