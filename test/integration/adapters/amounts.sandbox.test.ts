@@ -54,10 +54,14 @@ describe.each<SandboxProfile>(['spec', 'real'])('the same amount on both platfor
     // The polling trigger's first poll remembers the store as it is.
     const polling = new CommerceServicePollingTrigger();
     const fake = fakeHook({ credentials, parameters: { event: 'purchased', productId: '', planIds: [] } });
+    // The workflow's own static data as n8n keeps it (the durable poll cursor, docs/polling.md).
+    const workflowData: IDataObject = {};
     const pollContext = {
       ...fake.context,
       getMode: () => 'trigger',
       getActivationMode: () => 'activate',
+      getWorkflowStaticData: (kind: string) =>
+        kind === 'global' ? workflowData : fake.context.getWorkflowStaticData('node'),
     } as unknown as IPollFunctions;
     expect(await polling.poll.call(pollContext)).toBeNull();
 
