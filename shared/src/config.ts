@@ -11,7 +11,7 @@ export interface StoreSettings {
 
 export const DEFAULT_API_ROOT = '/wp-json/sc/v1';
 
-export type ApiRoot =
+type ApiRoot =
   /** Routes under a path prefix, e.g. `/wp-json/sc/v1`. */
   | { style: 'path'; prefix: string }
   /** Routes in the `rest_route` query parameter, e.g. `/?rest_route=/sc/v1/customers`. */
@@ -46,7 +46,7 @@ export function resolveStore(settings: StoreSettings): Store {
   return { baseUrl, label, apiRoot: parseApiRoot(settings.apiRoot, label, new URL(baseUrl).pathname), apiKey };
 }
 
-export function normaliseStoreUrl(input: string): string {
+function normaliseStoreUrl(input: string): string {
   const typed = input.trim();
   // A password typed into the URL (`user:pass@host`) is never repeated in a message.
   const shown = typed.replace(/^((?:[a-z][a-z0-9+.-]*:)?\/\/)?[^/?#@]*@/i, '$1***@');
@@ -72,7 +72,7 @@ export function normaliseStoreUrl(input: string): string {
   return `${url.protocol}//${url.host}${path}`;
 }
 
-export function parseApiRoot(input: string | undefined, storeLabel = '', basePath = ''): ApiRoot {
+function parseApiRoot(input: string | undefined, storeLabel = '', basePath = ''): ApiRoot {
   const invalid = () =>
     new ConfigurationError(
       { store: storeLabel || '(store)', operation: CONNECT },

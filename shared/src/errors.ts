@@ -3,7 +3,7 @@
  * (host only), the operation and what to do; none ever carries the API key (see `http/redact.ts`).
  */
 
-export type ErrorKind =
+type ErrorKind =
   | 'configuration'
   | 'authentication'
   | 'not_found'
@@ -88,114 +88,96 @@ function describeServiceAnswer({ status, code, serviceMessage }: ErrorContext): 
   return head ? `${head}: ${serviceMessage}` : serviceMessage;
 }
 
-/** The connection settings cannot describe a store (e.g. a malformed Store URL). */
-export class ConfigurationError extends CommerceServiceError {
-  readonly kind = 'configuration';
-  override readonly name = 'ConfigurationError';
+/** A member of the family: its `kind` and `name` are what it adds to `CommerceServiceError`. */
+function errorKind<K extends ErrorKind>(kind: K, name: string) {
+  return class extends CommerceServiceError {
+    readonly kind: K = kind;
+    override readonly name: string = name;
+  };
 }
+
+type MessageParts = [context: ErrorContext, summary: string, hint: string];
+
+/** A member that also carries one fact, given after the message (a 404's `reason`, a 429's delay). */
+function errorWithFact<K extends ErrorKind, F extends string, V>(kind: K, name: string, fact: F, otherwise: () => V) {
+  const Member = class extends errorKind(kind, name) {
+    constructor(...[context, summary, hint, value]: [...MessageParts, V?]) {
+      super(context, summary, hint);
+      Object.assign(this, { [fact]: value ?? otherwise() });
+    }
+  };
+  type Fact = { readonly [P in F]: V };
+  return Member as new (...parts: [...MessageParts, V?]) => InstanceType<typeof Member> & Fact;
+}
+
+/** The connection settings cannot describe a store (e.g. a malformed Store URL). */
+export class ConfigurationError extends errorKind('configuration', 'ConfigurationError') {}
 
 /** 401/403: the key is missing, wrong or revoked. */
-export class AuthenticationError extends CommerceServiceError {
-  readonly kind = 'authentication';
-  override readonly name = 'AuthenticationError';
-}
+export class AuthenticationError extends errorKind('authentication', 'AuthenticationError') {}
 
 /** What a 404 is about: the record asked for, or the address of the API itself. */
-export type NotFoundReason = 'record' | 'route';
+type NotFoundReason = 'record' | 'route';
 
 /**
  * 404: an unknown id (`reason: 'record'`), or no Commerce Service API at the configured root
  * (`reason: 'route'`: a wrong Store URL or API Root, or Studiocart inactive). Only the shared client
  * reads the store's error codes; adapters decide on `reason`.
  */
-export class NotFoundError extends CommerceServiceError {
-  readonly kind = 'not_found';
-  override readonly name = 'NotFoundError';
-  constructor(
-    context: ErrorContext,
-    summary: string,
-    hint: string,
-    readonly reason: NotFoundReason = 'record',
-  ) {
-    super(context, summary, hint);
-  }
-}
+export class NotFoundError extends errorWithFact(
+  'not_found',
+  'NotFoundError',
+  'reason',
+  (): NotFoundReason => 'record',
+) {}
 
 /** A 404 about the record asked for (it does not exist), not about the store's address. */
 export function isMissingRecord(error: unknown): error is NotFoundError {
   return error instanceof NotFoundError && error.reason === 'record';
 }
 
-/** 400 and other 4xx: the store refused a parameter. */
-export class InvalidRequestError extends CommerceServiceError {
-  readonly kind = 'invalid_request';
-  override readonly name = 'InvalidRequestError';
-  constructor(
-    context: ErrorContext,
-    summary: string,
-    hint: string,
-    /** The parameters the store named (`data.params`), when it did. */
-    readonly params: string[] = [],
-  ) {
-    super(context, summary, hint);
-  }
-}
+/** 400 and other 4xx: the store refused a parameter; `params` are the ones it named (`data.params`), if any. */
+export class InvalidRequestError extends errorWithFact(
+  'invalid_request',
+  'InvalidRequestError',
+  'params',
+  (): string[] => [],
+) {}
 
 /** 429: too many requests; `retryAfterSeconds` is the store's own delay when it gave one. */
-export class RateLimitError extends CommerceServiceError {
-  readonly kind = 'rate_limited';
-  override readonly name = 'RateLimitError';
-  constructor(
-    context: ErrorContext,
-    summary: string,
-    hint: string,
-    readonly retryAfterSeconds: number | undefined,
-  ) {
-    super(context, summary, hint);
-  }
-}
+export class RateLimitError extends errorWithFact(
+  'rate_limited',
+  'RateLimitError',
+  'retryAfterSeconds',
+  (): number | undefined => undefined,
+) {}
 
 /** 5xx: the store failed. */
-export class ServerError extends CommerceServiceError {
-  readonly kind = 'server';
-  override readonly name = 'ServerError';
-}
+export class ServerError extends errorKind('server', 'ServerError') {}
 
 /** No answer in time. */
-export class TimeoutError extends CommerceServiceError {
-  readonly kind = 'timeout';
-  override readonly name = 'TimeoutError';
-}
+export class TimeoutError extends errorKind('timeout', 'TimeoutError') {}
 
 /** The store could not be reached (DNS, refused connection, TLS, reset). */
-export class NetworkError extends CommerceServiceError {
-  readonly kind = 'network';
-  override readonly name = 'NetworkError';
-}
+export class NetworkError extends errorKind('network', 'NetworkError') {}
 
 /** An answer that is not the API's: an HTML page, invalid JSON, or a shape that cannot be read. */
-export class UnexpectedResponseError extends CommerceServiceError {
-  readonly kind = 'unexpected_response';
-  override readonly name = 'UnexpectedResponseError';
-}
+export class UnexpectedResponseError extends errorKind('unexpected_response', 'UnexpectedResponseError') {}
 
 /** Why a walk through a list ended before its last record (`shared/src/paginate.ts`). */
-export type IncompleteListReason = 'page-limit' | 'repeated-page';
+type IncompleteListReason = 'page-limit' | 'repeated-page';
 
 /**
  * A walk through a list (Return All, Find Customer by Email) could not read every record: it stopped
  * at the most pages one walk reads, or the store ignored paging. Never a silently short list: `read`
- * says how many records came before the stop.
+ * (records read and handed on before the walk stopped) says how many records came before the stop.
  */
-export class IncompleteListError extends CommerceServiceError {
-  readonly kind = 'incomplete_list';
-  override readonly name = 'IncompleteListError';
+export class IncompleteListError extends errorKind('incomplete_list', 'IncompleteListError') {
   constructor(
     context: ErrorContext,
     summary: string,
     hint: string,
     readonly reason: IncompleteListReason,
-    /** Records read (and handed on) before the walk stopped. */
     readonly read: number,
   ) {
     super(context, summary, hint);

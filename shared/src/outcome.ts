@@ -8,7 +8,7 @@
  */
 
 /** How a call ended: its value, or what it threw. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /** Waits for `promise` and returns how it ended; never rejects. */
 export function settle<T>(promise: Promise<T>): Promise<Outcome<T>> {

@@ -34,7 +34,7 @@ import { type CallOptions, type RestAmounts, restAmountsOf } from './reads/restA
 import type { MoneyUnit } from './resources/money';
 import type * as Records from './resources/types';
 
-export interface ClientOptions {
+interface ClientOptions {
   settings: StoreSettings;
   transport: Transport;
   /** Per request; below Zapier's 30 s limit so our message, not the platform's, reaches the user. */

@@ -2,7 +2,9 @@
  * The shared client as the tests and the bench make it: straight from its options, with no platform in
  * between (the adapters make theirs with `platformClient`, shared/src/platform/makeClient.ts).
  */
-import { type ClientOptions, CommerceServiceClient } from '../../shared/src';
+import { CommerceServiceClient } from '../../shared/src';
+
+type ClientOptions = ConstructorParameters<typeof CommerceServiceClient>[0];
 import { type SiteZone, offsetText } from '../../shared/src/dates/zone';
 
 export function createClient(options: ClientOptions): CommerceServiceClient {

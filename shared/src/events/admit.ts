@@ -35,7 +35,7 @@ export function planNeedsStore(planned: readonly PlannedDelivery[]): boolean {
   return planned.some((delivery) => delivery.check !== 'none');
 }
 
-export interface AdmissionInput {
+interface AdmissionInput {
   planned: readonly PlannedDelivery[];
   /** The trigger's event key (`purchased`, `refunded`, …). */
   event: string;
@@ -43,7 +43,7 @@ export interface AdmissionInput {
   client: () => Promise<CommerceServiceClient> | CommerceServiceClient;
 }
 
-export interface Admission {
+interface Admission {
   /** The records that go on, each with its `verification` marker where it was checked. */
   admitted: EventRecord[];
   notices: Notice[];
@@ -74,7 +74,7 @@ export async function admitDeliveries(input: AdmissionInput): Promise<Admission>
 }
 
 /** The log line for a verdict, or none for a verified delivery. */
-export function noticeOf(verdict: Verification, event: string, store: string): Notice | undefined {
+function noticeOf(verdict: Verification, event: string, store: string): Notice | undefined {
   if (verdict.status === 'forged') {
     return {
       level: 'warn',

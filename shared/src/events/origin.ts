@@ -63,7 +63,7 @@ export function takeOriginSecret(raw: Record<string, unknown>): {
 }
 
 /** `absent`: the delivery carried no secret; `match`: it carried the credential's key; `mismatch`: another value. */
-export type OriginCheck = 'absent' | 'match' | 'mismatch';
+type OriginCheck = 'absent' | 'match' | 'mismatch';
 
 export function checkOrigin(secret: OriginSecret | undefined, apiKey: string): OriginCheck {
   if (!secret) return 'absent';

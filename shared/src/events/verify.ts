@@ -46,7 +46,7 @@ export const VERIFICATION_FIELD = 'verification';
 
 const SECRET_MISMATCH_MESSAGE = 'the delivery carries a studiocart_secret that is not this store’s API key';
 
-export type VerifiedEvent = EventRecord & { verification: VerificationMarker };
+type VerifiedEvent = EventRecord & { verification: VerificationMarker };
 
 function forged(reason: ForgeryReason, message: string): Verification {
   return { status: 'forged', reason, message };

@@ -38,7 +38,7 @@ function readWordPressError(parsed: ParsedBody): WordPressError {
   };
 }
 
-export interface ResponseContext {
+interface ResponseContext {
   store: string;
   operation: string;
   apiKey: string;

@@ -43,7 +43,7 @@ function isRetriedOperation(key: OperationKey): boolean {
 /** One attempt's outcome: the result, or the error with the store's Retry-After header when it sent one. */
 export type Attempt<R> = { result: R } | { error: CommerceServiceError; retryAfter?: string };
 
-export interface RetryPlan {
+interface RetryPlan {
   operation: OperationKey;
   /** The client's per-request timeout; an attempt never gets more than the budget has left. */
   timeoutMs: number;

@@ -42,7 +42,7 @@ export function restLink(store: Store, resource: RecordResource, id: number | st
 }
 
 /** The links a message offers as examples for `resource` on this store. */
-export function expectedLinks(store: Store, resource: RecordResource): string {
+function expectedLinks(store: Store, resource: RecordResource): string {
   const rest = restLink(store, resource, 1042);
   return `edit link from your WordPress admin (${adminEditLink(store, 1042)}) or its API link (${rest})`;
 }

@@ -6,9 +6,9 @@
 import type { Store } from '../config';
 import { type LinkContext, type RecordResource, recordIdFromLink } from './links';
 
-export type LocatorMode = 'list' | 'id' | 'url';
+type LocatorMode = 'list' | 'id' | 'url';
 
-export interface RecordLocator {
+interface RecordLocator {
   mode: LocatorMode | string;
   value: unknown;
 }

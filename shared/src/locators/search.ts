@@ -13,7 +13,7 @@ import type { Page } from '../paginate';
 import { recordLabel } from './labels';
 import { type RecordResource, adminEditLink } from './links';
 
-export interface LocatorEntry {
+interface LocatorEntry {
   id: string;
   /** What the picker shows, e.g. `#1042 · Jane Doe · Pro Course · $49`. */
   label: string;
@@ -21,13 +21,13 @@ export interface LocatorEntry {
   url: string;
 }
 
-export interface LocatorPage {
+interface LocatorPage {
   results: LocatorEntry[];
   /** Where the next picker page starts; absent at the end of the list. */
   nextToken?: string;
 }
 
-export interface LocatorSearch {
+interface LocatorSearch {
   /** What the user typed; empty lists the store's records in its own order. */
   filter?: string;
   /** A `nextToken` of the page before. */
@@ -39,7 +39,7 @@ export interface LocatorSearch {
 }
 
 /** Records per store page: the API's maximum, so a picker page costs one request. */
-export const LOCATOR_PAGE_SIZE = 100;
+const LOCATOR_PAGE_SIZE = 100;
 const DEFAULT_WANTED = 50;
 const DEFAULT_CONCURRENCY = 8;
 
@@ -112,7 +112,7 @@ export async function searchRecords(
 }
 
 /** Whether a record matches a search text (any letter case). */
-export function matches(resource: RecordResource, record: Record<string, unknown>, filter: string): boolean {
+function matches(resource: RecordResource, record: Record<string, unknown>, filter: string): boolean {
   const wanted = filter.trim().toLowerCase();
   if (wanted === '') return true;
   const number = /^#?\s*(\d+)$/.exec(wanted)?.[1];

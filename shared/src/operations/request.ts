@@ -6,7 +6,7 @@ import type { OperationSpec } from './catalogue';
 type ParamValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 export type Params = Readonly<Record<string, ParamValue>>;
 
-export interface BuildOptions {
+interface BuildOptions {
   sendsGetBody: boolean;
   timeoutMs: number;
 }

@@ -16,7 +16,7 @@ import { fingerprintOf, modifiedPage, type Change, type ListPage, walkChanges } 
  * record plus `trigger`), and the state to keep. Amounts are the REST API's: cents on real stores.
  */
 
-export interface PollLimits {
+interface PollLimits {
   /** Records asked per page (1 to 100). */
   pageSize: number;
   /** Events emitted per poll at most; the rest follow on the next poll. */
@@ -40,7 +40,7 @@ export const DEFAULT_POLL_LIMITS: PollLimits = {
   firstPollPages: 5,
 };
 
-export interface PollOptions {
+interface PollOptions {
   client: CommerceServiceClient;
   /** The trigger's event and its Product and Plans filters, as for the webhook trigger. */
   filters: EventFilters;
@@ -52,7 +52,7 @@ export interface PollOptions {
   limits?: Partial<PollLimits>;
 }
 
-export interface PollResult {
+interface PollResult {
   /** Oldest first. */
   events: EventRecord[];
   /** To persist as it is, and pass back to the next poll. */
@@ -123,10 +123,8 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
   const oldestFirst = [...walk.changes].reverse();
   let renewals = new Set<number>();
   if (rule.needsRenewals) {
-    const lookup = await findRenewals(
-      client,
-      oldestFirst.map((change) => change.record as Order),
-    );
+    const changedOrders = oldestFirst.map((change) => change.record as Order);
+    const lookup = await findRenewals(client, changedOrders);
     renewals = lookup.renewals;
     requests += lookup.requests;
   }
@@ -226,7 +224,7 @@ async function firstLook(
   return { memory: { cursor, seen: seen.slice(0, limits.memory) }, requests };
 }
 
-export interface LatestOptions {
+interface LatestOptions {
   client: CommerceServiceClient;
   filters: EventFilters;
   /** Pages of recently changed records looked through (default 3). */

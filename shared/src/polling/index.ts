@@ -1,4 +1,4 @@
 /** The polling trigger's engine: platform-neutral, on the shared client (docs/polling.md). */
-export { pollEvents, latestEvent, type PollResult, type PollLimits } from './engine';
+export { pollEvents, latestEvent } from './engine';
 export { readPollSetup } from './setup';
 export { POLLABLE_EVENTS } from './rules';

@@ -10,7 +10,7 @@ import type { PollResource } from './state';
  * as the record showing that status after it changed.
  */
 
-export type PollableEvent = Exclude<EventKey, 'lead'>;
+type PollableEvent = Exclude<EventKey, 'lead'>;
 
 export interface RecordFacts {
   status: string;

@@ -12,7 +12,7 @@ import type { SeenRecord } from './state';
  * the walk ends where it meets a run of records memory holds unchanged.
  */
 
-export interface Listed {
+interface Listed {
   id: number;
   status: string;
 }
@@ -24,7 +24,7 @@ export interface Change<T extends Listed> {
   before?: SeenRecord;
 }
 
-export interface WalkLimits {
+interface WalkLimits {
   pageSize: number;
   /** Records memory holds unchanged, in a row, that end the walk. */
   stopRun: number;
@@ -32,7 +32,7 @@ export interface WalkLimits {
   maxWalk: number;
 }
 
-export interface WalkResult<T extends Listed> {
+interface WalkResult<T extends Listed> {
   /** Newest change first, each record once. */
   changes: Change<T>[];
   /** Requests made. */

@@ -9,7 +9,7 @@ import type { Customer } from '../resources/types';
 import { READ_IN_PARTS } from './inParts';
 
 /** What the search needs of the client (`CommerceServiceClient` has both). */
-export interface CustomerSource {
+interface CustomerSource {
   listCustomers(params?: PageParams): Promise<Page<Customer>>;
   iterate<T>(
     list: (params: PageParams) => Promise<Page<T>>,

@@ -10,7 +10,7 @@ export const SUBSCRIPTION_LOOKUP_PAGES = 3;
 
 const PER_PAGE = 100;
 
-export interface ChargePlaces {
+interface ChargePlaces {
   /** Orders a subscription lists after its first invoice: renewal charges. */
   later: Set<number>;
   /** Orders a subscription lists as its first invoice: the payment that started it. */

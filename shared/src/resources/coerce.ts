@@ -8,7 +8,7 @@ import type { FieldTable, FieldType } from './table';
  * `fill`: a REST resource, missing fields get the empty value of their type, so every record has the
  * documented fields (docs/service/shapes.md). `present`: an event payload, only fields that came are coerced (a lead has no amounts).
  */
-export type CoerceMode = 'fill' | 'present';
+type CoerceMode = 'fill' | 'present';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -89,7 +89,7 @@ function hookId(body: unknown): string {
   return id;
 }
 
-export function latestOrder(raw: Record<string, unknown>): Resources.LatestOrder {
+function latestOrder(raw: Record<string, unknown>): Resources.LatestOrder {
   const record = coerceRecord<Resources.LatestOrder>(LATEST_ORDER_FIELDS, raw, 'fill');
   // Rich records on current stores have the event payload's `id`/`status` instead of the documented names (docs/service/real-stores.md#latest-orders).
   if (raw.order_id === undefined && raw.id !== undefined) record.order_id = Math.trunc(toNumber(raw.id) ?? 0);

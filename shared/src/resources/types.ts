@@ -4,32 +4,18 @@
  * beyond those pass through untouched.
  */
 import type { RecordOf } from './table';
-import type {
-  CUSTOMER_FIELDS,
-  INVOICE_FIELDS,
-  LATEST_ORDER_FIELDS,
-  ORDER_FIELDS,
-  ORDER_ITEM_FIELDS,
-  PLAN_FIELDS,
-  PRODUCT_FIELDS,
-  SUBSCRIPTION_FIELDS,
-  WEBHOOK_PLAN_FIELDS,
-  WEBHOOK_PRODUCT_FIELDS,
-} from './tables';
+import type * as Tables from './tables';
 
-export type Customer = RecordOf<typeof CUSTOMER_FIELDS>;
-export type OrderItem = RecordOf<typeof ORDER_ITEM_FIELDS>;
-export type Order = RecordOf<typeof ORDER_FIELDS>;
-export type Invoice = RecordOf<typeof INVOICE_FIELDS>;
-export type Subscription = RecordOf<typeof SUBSCRIPTION_FIELDS>;
-export type Plan = RecordOf<typeof PLAN_FIELDS>;
-export type Product = RecordOf<typeof PRODUCT_FIELDS>;
+export type Customer = RecordOf<typeof Tables.CUSTOMER_FIELDS>;
+export type Order = RecordOf<typeof Tables.ORDER_FIELDS>;
+export type Subscription = RecordOf<typeof Tables.SUBSCRIPTION_FIELDS>;
+export type Product = RecordOf<typeof Tables.PRODUCT_FIELDS>;
 /** Operation 4: one product as the webhook side lists it. */
-export type WebhookProduct = RecordOf<typeof WEBHOOK_PRODUCT_FIELDS>;
+export type WebhookProduct = RecordOf<typeof Tables.WEBHOOK_PRODUCT_FIELDS>;
 /** Operation 5: a plan, or one of the purchase kinds `bump`, `upsell`, `downsell`. */
-export type WebhookPlan = RecordOf<typeof WEBHOOK_PLAN_FIELDS>;
+export type WebhookPlan = RecordOf<typeof Tables.WEBHOOK_PLAN_FIELDS>;
 /** Operation 6: the latest-order record; real stores send more, it passes through. */
-export type LatestOrder = RecordOf<typeof LATEST_ORDER_FIELDS> & { [extra: string]: unknown };
+export type LatestOrder = RecordOf<typeof Tables.LATEST_ORDER_FIELDS> & { [extra: string]: unknown };
 
 /** Operation 2's answer, with the id kept as an opaque string whatever the store sent. */
 export interface HookSubscription {

@@ -10,7 +10,7 @@ import type { EventFilters } from '../events/match';
 import type { RecentOptions } from '../events/recent';
 
 /** The choices as the platform gave them, before reading. */
-export interface RawProductPlanChoices {
+interface RawProductPlanChoices {
   productId?: unknown;
   planIds?: unknown;
   pricesInCents?: unknown;
@@ -41,7 +41,7 @@ export function choiceText(value: unknown): string {
 }
 
 /** A list arrives as an array, or as one comma-separated string when mapped from an earlier step. */
-export function choiceList(value: unknown): string[] {
+function choiceList(value: unknown): string[] {
   const values = Array.isArray(value) ? value.map(choiceText) : choiceText(value).split(',');
   return values.map((item) => item.trim()).filter(Boolean);
 }

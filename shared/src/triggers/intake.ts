@@ -19,7 +19,7 @@ import { DELIVERY_FIELDS } from '../resources/tables';
 import { eventFiltersOf } from './choices';
 import type { TriggerSetup } from './setup';
 
-export interface ReceivedDelivery {
+interface ReceivedDelivery {
   /** Records in the delivery, whatever their event, product or plan. */
   total: number;
   /**
@@ -41,7 +41,7 @@ export function receiveDelivery(body: unknown, setup: TriggerSetup): ReceivedDel
   return { total: delivered.length, matching, needsStore: planNeedsStore(matching) };
 }
 
-export interface AdmitContext {
+interface AdmitContext {
   /** Made at most once, only when `needsStore`; give it the `verification` retry profile. */
   client: () => Promise<CommerceServiceClient> | CommerceServiceClient;
   log: PlatformLog;

@@ -9,7 +9,7 @@ import type { CommerceServiceClient } from '../storeApi';
 import { PURCHASE_KIND_LABELS, PURCHASE_KINDS, type PurchaseKind } from '../events/catalogue';
 import type { WebhookPlan } from '../resources/types';
 
-export interface PlanChoiceOptions {
+interface PlanChoiceOptions {
   /** Include bump, upsell and downsell (trigger filters); leave them out for a list of real plans. */
   purchaseKinds: boolean;
 }

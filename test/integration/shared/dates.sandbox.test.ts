@@ -7,7 +7,6 @@ import {
   type CommerceServiceClient,
   type HttpRequest,
   type Order,
-  type PollResult,
   type Subscription,
   type Transport,
   pollEvents,
@@ -18,6 +17,8 @@ import { createClient, siteZoneLabel } from '../../kit/client';
 
 import { type Sandbox, type SandboxProfile } from '../../../sandbox';
 import { useSandbox } from '../support/sandbox';
+
+type PollResult = Awaited<ReturnType<typeof pollEvents>>;
 
 const KEY = 'dates-key-7c21';
 

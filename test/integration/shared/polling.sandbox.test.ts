@@ -2,11 +2,13 @@
  * The polling engine against the sandbox store over real HTTP, and the sandbox's side of it: every
  * change an event makes moves its record to the top of `orderby=date_modified` (issue #10).
  */
-import { pollEvents, type CommerceServiceClient, type EventFilters, type PollResult } from '../../../shared/src';
+import { pollEvents, type CommerceServiceClient, type EventFilters } from '../../../shared/src';
 import { nodeTransport } from '../../kit/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 import { createClient } from '../../kit/client';
 import { useSandbox } from '../support/sandbox';
+
+type PollResult = Awaited<ReturnType<typeof pollEvents>>;
 
 const KEY = 'polling-key-51e0';
 

@@ -2,13 +2,16 @@
  * The admission decision both webhook triggers make (`shared/src/events/admit.ts`): which delivered
  * records go on and what is logged about the others. The adapters' tests cover only their wiring.
  */
-import { admitDeliveries, noticeOf, type AdmissionInput, planAdmission } from '../../../shared/src/events/admit';
+import { admitDeliveries, planAdmission } from '../../../shared/src/events/admit';
 import { DeliveredEvent } from '../../../shared/src/events/parse';
 import { readDelivery } from '../../../shared/src';
 import { KEY, ROOT, UTC_ZONE, clientFor, spyTransport, store } from '../support/shared';
 import { wpError } from '../support/wordpress';
 
+type AdmissionInput = Parameters<typeof admitDeliveries>[0];
+
 /** A delivery that went on unverified, for this reason. */
+
 const unverified = (reason: string): unknown =>
   expect.objectContaining({ verification: expect.objectContaining({ status: 'unverified', reason }) });
 
@@ -184,8 +187,16 @@ describe('admitDeliveries, not verifying', () => {
   });
 });
 
-describe('noticeOf', () => {
-  it('says nothing about a verified delivery', () => {
-    expect(noticeOf({ status: 'verified', method: 'store' }, 'purchased', 'shop.example.com')).toBeUndefined();
+describe('the notices of an admission', () => {
+  it('says nothing about a verified delivery', async () => {
+    store().get(`${ROOT}/orders/${paid}`).reply(200, PAID_RECORD);
+    const { admitted, notices } = await admit({
+      delivered: delivered(purchase()),
+      event: 'purchased',
+      verify: true,
+      client,
+    });
+    expect(admitted).toEqual([expect.objectContaining({ verification: { status: 'verified', method: 'store' } })]);
+    expect(notices).toEqual([]);
   });
 });

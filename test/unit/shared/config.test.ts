@@ -1,13 +1,13 @@
-import {
-  CommerceServiceError,
-  ConfigurationError,
-  endpoint,
-  normaliseStoreUrl,
-  parseApiRoot,
-  resolveStore,
-} from '../../../shared/src';
+import { CommerceServiceError, ConfigurationError, endpoint, resolveStore } from '../../../shared/src';
 import { createClient } from '../../kit/client';
 import { KEY, storeFor, stubTransport, thrown } from '../support/shared';
+
+/** The base URL a typed Store URL becomes (read before the key, so its errors are the URL's). */
+const normaliseStoreUrl = (typed: string): string => resolveStore({ storeUrl: typed, apiKey: KEY }).baseUrl;
+
+/** The API root a typed value becomes, for a store at the site's root. */
+const parseApiRoot = (input: string | undefined) =>
+  resolveStore({ storeUrl: 'https://shop.example.com', apiKey: KEY, apiRoot: input }).apiRoot;
 
 describe('normaliseStoreUrl: what people type becomes one base URL', () => {
   it.each([
@@ -137,7 +137,7 @@ describe('parseApiRoot', () => {
     '/?rest_route=/',
     '?rest_route=%E0%A4%A',
   ])('rejects %j with a ConfigurationError that names it and the default', (input) => {
-    const error = thrown(() => parseApiRoot(input, 'shop.example.com'));
+    const error = thrown(() => parseApiRoot(input));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.store).toBe('shop.example.com');
     expect(error.message).toContain(`"${input}" is not an API root`);

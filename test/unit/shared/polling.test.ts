@@ -1,13 +1,8 @@
-import {
-  ConfigurationError,
-  latestEvent,
-  pollEvents,
-  POLLABLE_EVENTS,
-  type EventFilters,
-  type PollLimits,
-  type PollResult,
-} from '../../../shared/src';
+import { ConfigurationError, latestEvent, pollEvents, POLLABLE_EVENTS, type EventFilters } from '../../../shared/src';
 import { FakeStore } from '../support/fakeStore';
+
+type PollResult = Awaited<ReturnType<typeof pollEvents>>;
+type PollLimits = NonNullable<Parameters<typeof pollEvents>[0]['limits']>;
 
 const NOW = () => new Date('2026-03-01T12:00:00Z');
 

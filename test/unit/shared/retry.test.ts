@@ -1,7 +1,7 @@
 /** Retries for reads (shared/src/http/retry.ts) through the client, with nock, a fake clock and a fake sleep. */
 import {
   AuthenticationError,
-  type ClientOptions,
+  type CommerceServiceClient,
   InvalidRequestError,
   NetworkError,
   NotFoundError,
@@ -24,6 +24,8 @@ import {
   UTC_ZONE,
 } from '../support/shared';
 import { createClient } from '../../kit/client';
+
+type ClientOptions = ConstructorParameters<typeof CommerceServiceClient>[0];
 
 const START = Date.parse('2025-03-01T12:00:00Z');
 

@@ -10,7 +10,7 @@ import {
   readProductPlanChoices,
   recentOptionsOf,
 } from '../../../shared/src';
-import { choiceFlag, choiceList, subscribeInputOf } from '../../../shared/src/triggers/choices';
+import { choiceFlag, subscribeInputOf } from '../../../shared/src/triggers/choices';
 import { ROOT, clientFor, store } from '../support/shared';
 
 describe('readProductPlanChoices', () => {
@@ -24,10 +24,11 @@ describe('readProductPlanChoices', () => {
   });
 
   it('reads plans from an array or a comma-separated string, dropping blanks', () => {
-    expect(choiceList(['full', ' bump ', '', 3])).toEqual(['full', 'bump', '3']);
-    expect(choiceList('full, bump,,upsell')).toEqual(['full', 'bump', 'upsell']);
-    expect(choiceList(undefined)).toEqual([]);
-    expect(choiceList(null)).toEqual([]);
+    const planIds = (value: unknown) => readProductPlanChoices({ planIds: value }).planIds;
+    expect(planIds(['full', ' bump ', '', 3])).toEqual(['full', 'bump', '3']);
+    expect(planIds('full, bump,,upsell')).toEqual(['full', 'bump', 'upsell']);
+    expect(planIds(undefined)).toEqual([]);
+    expect(planIds(null)).toEqual([]);
     expect(readProductPlanChoices({ planIds: 'a,b' }).planIds).toEqual(['a', 'b']);
   });
 

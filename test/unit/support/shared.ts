@@ -1,7 +1,6 @@
 /** Small fixtures shared by the unit tests of `shared/src`; importing them sets up the nock lifecycle. */
 import nock from 'nock';
 import {
-  type ClientOptions,
   type CommerceServiceClient,
   type CommerceServiceError,
   type HttpRequest,
@@ -15,6 +14,8 @@ import { createClient } from '../../kit/client';
 
 import { failure as failureOf, thrown as thrownBy } from './failure';
 import { useNock } from './nock';
+
+type ClientOptions = Parameters<typeof createClient>[0];
 
 import { HOST, KEY, ORIGIN } from './constants';
 
