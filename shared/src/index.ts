@@ -39,14 +39,5 @@ export { planChoices, productPlanChoices, isPurchaseKind } from './triggers/plan
 export * from './dates';
 export * from './locators';
 export { pickFields } from './resources/pick';
-export {
-  AMOUNT_UNIT_FIELD,
-  SENT_SUFFIX,
-  sentKey,
-  handOnAmounts,
-  withAmountsAsSent,
-  type MoneyUnit,
-  type AmountUnitMarker,
-  type AmountsReading,
-} from './resources/money';
-export { readRestAmountUnit, type UnitProbe } from './reads/restAmountUnit';
+export { handOnAmounts, withAmountsAsSent } from './resources/money';
+export { readRestAmountUnit } from './reads/restAmountUnit';

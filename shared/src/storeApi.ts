@@ -30,7 +30,7 @@ import type { Params } from './operations/request';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import type { Notice } from './platform/port';
 import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
-import { type CallOptions, type RestAmounts, restAmountsOf } from './reads/restAmountUnit';
+import { type CallOptions, restAmountsOf } from './reads/restAmountUnit';
 import type { MoneyUnit } from './resources/money';
 import type * as Records from './resources/types';
 
@@ -64,7 +64,7 @@ export class CommerceServiceClient {
   private readonly pipeline: Pipeline;
   /** Read once per client (an execution, a poll, a delivery): the zone; the money step's unit (docs/amounts.md). */
   readonly siteZone: ZoneSource;
-  readonly amounts: RestAmounts;
+  readonly amounts: ReturnType<typeof restAmountsOf>;
 
   constructor(options: ClientOptions) {
     this.store = resolveStore(options.settings);

@@ -11,9 +11,8 @@ import { type PollResource, type PollState, readPollState, type ResourceMemory, 
 import { fingerprintOf, modifiedPage, type Change, type ListPage, walkChanges } from './walk';
 
 /**
- * The polling trigger, platform-neutral (docs/polling.md): given what the last poll left, it returns
- * every matching event since, oldest first, each shaped as the webhook delivery of that event (the REST
- * record plus `trigger`), and the state to keep. Amounts are the REST API's: cents on real stores.
+ * The polling trigger, platform-neutral (docs/polling.md): every matching event since the last poll, oldest
+ * first, shaped as its webhook delivery (the REST record plus `trigger`), and the state to keep.
  */
 
 interface PollLimits {
@@ -96,12 +95,7 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
     : { version: 1, store: client.store.label, since: now, polledAt: now, resources: {} };
   const memory = state.resources[rule.resource];
   const list = lister(client, rule.resource);
-  // The unit of REST amounts is kept with the memory: a poll costs no reading once one could tell it.
-  if (state.amountUnit) client.amounts.know(state.amountUnit);
-  const withUnit = (): PollState => {
-    const unit = client.amounts.knownUnit();
-    return unit ? { ...state, amountUnit: unit } : state;
-  };
+  const withUnit = client.amounts.keptIn(state);
 
   if (!memory) {
     const first = await firstLook(list, limits);

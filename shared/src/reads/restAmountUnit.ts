@@ -7,10 +7,15 @@
  */
 import { isZeroDecimal } from '../resources/currency';
 import { toNumber } from '../resources/coerce';
-import { type AmountsReading, type HandOnOptions, type MoneyUnit, amountsOf, handOnAmounts } from '../resources/money';
+import { type MoneyUnit, amountsOf, handOnAmounts } from '../resources/money';
 import { resultTable } from '../resources/normalise';
 import type { ResultShape } from '../operations/catalogue';
 import type { LatestOrder } from '../resources/types';
+
+/** What a client knows about the unit of a store's REST amounts: the unit, or why it could not tell. */
+type AmountsReading =
+  | { unit: MoneyUnit; how: string; currency?: string }
+  | { unit: null; reason: string; currency?: string };
 
 /**
  * How a client call treats amounts. `amounts: false`: the store's amounts as sent, no unit reading
@@ -49,14 +54,14 @@ export function restAmountsOf(
 }
 
 /** The two reads the comparison needs, given by the client (neither converts amounts). */
-export interface UnitProbe {
+interface UnitProbe {
   latestOrders(): Promise<LatestOrder[]>;
   /** The REST `order_amount` of one order, as the store sent it. */
   restOrderAmount(id: number): Promise<unknown>;
 }
 
 /** Amounts the caller already holds, as sent: REST order amounts by order id, and every amount seen. */
-export interface AmountsInHand {
+interface AmountsInHand {
   orderAmounts: ReadonlyMap<number, number>;
   amounts: readonly number[];
 }
@@ -111,7 +116,7 @@ function messageOf(error: unknown): string {
  * The money step a client applies to its results (after the instants): REST records to decimals, read
  * once per client, with one notice when the unit cannot be told. Latest-orders records are decimals.
  */
-export class RestAmounts {
+class RestAmounts {
   private reading: Promise<AmountsReading> | undefined;
   /** The unit once read (or told), for a caller that keeps it (a polling trigger's state). */
   private settled: MoneyUnit | undefined;
@@ -135,9 +140,16 @@ export class RestAmounts {
     this.reading = Promise.resolve({ unit, how: 'given by the caller' });
   }
 
-  /** The unit if this client knows it by now; `undefined` before a reading or when it could not tell. */
-  knownUnit(): MoneyUnit | undefined {
-    return this.settled;
+  /**
+   * The unit kept with a polling trigger's memory (docs/polling.md), so a poll makes no reading once one
+   * could tell it: told to this client now, and given back as the state with the unit once known.
+   */
+  keptIn<T extends { amountUnit?: MoneyUnit }>(state: T): () => T {
+    if (state.amountUnit) this.know(state.amountUnit);
+    return () => {
+      const unit = this.settled;
+      return unit ? { ...state, amountUnit: unit } : state;
+    };
   }
 
   /** What the client knows of its store's REST unit (reads it if needed, never throws). */
@@ -169,7 +181,7 @@ export class RestAmounts {
     const amounts = records.flatMap((record) => amountsOf(record, table));
     // Latest-orders records are decimals (docs/service/shapes.md#money). REST records keep the store's
     // value beside every amount; a result without an amount whose unit matters needs no reading.
-    let options: HandOnOptions =
+    let options: Parameters<typeof handOnAmounts>[2] =
       shape === 'latestOrders'
         ? { from: 'decimal', to: 'decimal' }
         : { from: 'decimal', to: 'decimal', sent: 'always' };

@@ -13,21 +13,16 @@ export type MoneyUnit = 'decimal' | 'cents';
 
 /** The record-level marker: the unit of every amount in the record, or `unknown` (amounts as the store sent them). */
 export const AMOUNT_UNIT_FIELD = 'amount_unit';
-export type AmountUnitMarker = MoneyUnit | 'unknown';
+type AmountUnitMarker = MoneyUnit | 'unknown';
 
 /** The suffix of the store's own value, next to an amount the connector changed: `order_amount` → `order_amount_sent`. */
-export const SENT_SUFFIX = '_sent';
+const SENT_SUFFIX = '_sent';
 
 export function sentKey(field: string): string {
   return `${field}${SENT_SUFFIX}`;
 }
 
-/** What a client knows about the unit of a store's REST amounts: the unit, or why it could not tell. */
-export type AmountsReading =
-  | { unit: MoneyUnit; how: string; currency?: string }
-  | { unit: null; reason: string; currency?: string };
-
-export interface HandOnOptions {
+interface HandOnOptions {
   /** The unit the store sent the amounts in; `null` when the connector could not tell. */
   from: MoneyUnit | null;
   /** The unit the user relies on: decimals unless they asked for cents. */

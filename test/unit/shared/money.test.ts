@@ -1,6 +1,9 @@
 /** One unit for money (docs/amounts.md): the conversion read from the field tables, and how a client tells the REST unit. */
 import type { Notice } from '../../../shared/src/platform/port';
-import { type UnitProbe, handOnAmounts, readRestAmountUnit, withAmountsAsSent } from '../../../shared/src';
+import { handOnAmounts, readRestAmountUnit, withAmountsAsSent } from '../../../shared/src';
+
+/** What the unit reading asks the store (the client's two reads). */
+type UnitProbe = Parameters<typeof readRestAmountUnit>[0];
 import { DELIVERY_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS } from '../../../shared/src/resources/tables';
 import type { LatestOrder } from '../../../shared/src';
 import { FakeStore } from '../support/fakeStore';
