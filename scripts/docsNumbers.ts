@@ -19,7 +19,7 @@ import { DEFAULT_MAX_ATTEMPTS } from '../shared/src/http/retry';
 import { DEFAULT_CONCURRENCY, DEFAULT_MAX_PAGES, MAX_CONCURRENCY } from '../shared/src/paginate';
 import { VERIFICATION_LIMITS } from '../shared/src/platform/makeClient';
 import { DEFAULT_POLL_LIMITS } from '../shared/src/polling/engine';
-import { STORE_REQUESTS } from '../shared/src/requestCosts';
+import { STORE_REQUESTS, UNIT_READS } from '../shared/src/requestCosts';
 import { N8N_RETRY_LIMITS } from '../n8n/nodes/common/transport';
 import { ZAPIER_LIMITS, ZAPIER_STEP_BUDGET_MS } from '../zapier/src/platform';
 import { STORE_THROTTLE } from '../zapier/src/throttle';
@@ -49,6 +49,9 @@ export const CODE_NUMBERS = {
   'STORE_REQUESTS.deliveryVerified': STORE_REQUESTS.deliveryVerified,
   'STORE_REQUESTS.deliveryUnverified': STORE_REQUESTS.deliveryUnverified,
   'STORE_REQUESTS.get': STORE_REQUESTS.get,
+  'STORE_REQUESTS.getOlder': STORE_REQUESTS.getOlder,
+  'UNIT_READS.recentOrderInHand': UNIT_READS.recentOrderInHand,
+  'UNIT_READS.otherwise': UNIT_READS.otherwise,
   'STORE_REQUESTS.getManyOf3Pages': STORE_REQUESTS.getManyOfPages(3),
 };
 
@@ -264,13 +267,61 @@ export const CLAIMS: Claim[] = [
   {
     doc: 'docs/dates.md',
     uses: ['STORE_REQUESTS.quietPoll'],
-    text: (c) => `| a poll with nothing new | ${c['STORE_REQUESTS.quietPoll']} | 1 |`,
+    text: (c) => `| a poll with nothing new | ${c['STORE_REQUESTS.quietPoll']} | 1 | 0 |`,
   },
   {
     doc: 'docs/dates.md',
-    uses: ['STORE_REQUESTS.get', 'STORE_REQUESTS.getManyOf3Pages'],
+    uses: [
+      'STORE_REQUESTS.get',
+      'UNIT_READS.recentOrderInHand',
+      'STORE_REQUESTS.getOlder',
+      'UNIT_READS.otherwise',
+      'STORE_REQUESTS.getManyOf3Pages',
+    ],
     text: (c) =>
-      `| a Get | ${c['STORE_REQUESTS.get']} | 1 | | a Get Many of 3 pages | ${c['STORE_REQUESTS.getManyOf3Pages']} | 1 |`,
+      `| a Get of one of the 10 most recent orders | ${c['STORE_REQUESTS.get']} | 1 | ${c['UNIT_READS.recentOrderInHand']} | | a Get of an older order, or of a subscription, customer or product | ${c['STORE_REQUESTS.getOlder']} | 1 | ${c['UNIT_READS.otherwise']} | | a Get Many of 3 pages of orders | ${c['STORE_REQUESTS.getManyOf3Pages']} | 1 | ${c['UNIT_READS.recentOrderInHand']} |`,
+  },
+  {
+    doc: 'docs/dates.md',
+    uses: ['UNIT_READS.recentOrderInHand'],
+    text: (c) =>
+      `The first poll of a polling trigger also reads the unit once (${c['UNIT_READS.recentOrderInHand']} request) and keeps it in its state.`,
+  },
+  // The unit of amounts (UNIT_READS, counted on the wire).
+  {
+    doc: 'n8n/README.md',
+    uses: [
+      'UNIT_READS.recentOrderInHand',
+      'UNIT_READS.otherwise',
+      'STORE_REQUESTS.get',
+      'STORE_REQUESTS.getManyOf3Pages',
+    ],
+    text: (c) =>
+      `Telling the unit costs each node run that reads amounts **${c['UNIT_READS.recentOrderInHand']} request** (latest-orders), or **${c['UNIT_READS.otherwise']}** when no order it read is among the store's 10 most recent: a Get of a recent order is ${c['STORE_REQUESTS.get']} requests in all (the order, the time zone, latest-orders), a Get Many of 3 pages of orders ${c['STORE_REQUESTS.getManyOf3Pages']}`,
+  },
+  {
+    doc: 'zapier/README.md',
+    uses: ['UNIT_READS.recentOrderInHand', 'UNIT_READS.otherwise', 'ZAPIER_STEP_BUDGET_MS', 'STORE_REQUESTS.get'],
+    text: (c) =>
+      `Telling the unit costs a search **${c['UNIT_READS.recentOrderInHand']} request** (latest-orders), or **${c['UNIT_READS.otherwise']}** when the record found is not among the store's 10 most recent orders, within the step's ${s(c.ZAPIER_STEP_BUDGET_MS)} s; a Find Order of a recent order is ${c['STORE_REQUESTS.get']} requests in all`,
+  },
+  {
+    doc: 'zapier/README.md',
+    uses: ['STORE_REQUESTS.deliveryVerified', 'STORE_REQUESTS.get', 'STORE_REQUESTS.getOlder'],
+    text: (c) =>
+      `A trigger step costs ${c['STORE_REQUESTS.deliveryVerified']} requests (the read, and the site's time zone), a search ${c['STORE_REQUESTS.get']} or ${c['STORE_REQUESTS.getOlder']}`,
+  },
+  {
+    doc: 'ARCHITECTURE.md',
+    uses: ['UNIT_READS.recentOrderInHand', 'UNIT_READS.otherwise', 'STORE_REQUESTS.get'],
+    text: (c) =>
+      `(\`UNIT_READS\`: ${c['UNIT_READS.recentOrderInHand']}, or ${c['UNIT_READS.otherwise']} when no order in hand is among the 10 most recent): a Get of a recent order is ${c['STORE_REQUESTS.get']} requests`,
+  },
+  {
+    doc: 'docs/amounts.md',
+    uses: ['UNIT_READS.recentOrderInHand', 'UNIT_READS.otherwise'],
+    text: (c) =>
+      `order already read is among the 10 most recent, that costs **${word(c['UNIT_READS.recentOrderInHand'])} request** (latest-orders); otherwise **${word(c['UNIT_READS.otherwise'])}** (latest-orders, then one of those recent orders through the REST API).`,
   },
 ];
 

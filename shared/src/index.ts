@@ -39,3 +39,5 @@ export { planChoices, productPlanChoices, isPurchaseKind } from './triggers/plan
 export * from './dates';
 export * from './locators';
 export { pickFields } from './resources/pick';
+export { handOnAmounts, withAmountsAsSent } from './resources/money';
+export { readRestAmountUnit } from './reads/restAmountUnit';

@@ -30,6 +30,8 @@ import type { Params } from './operations/request';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import type { Notice } from './platform/port';
 import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
+import { type CallOptions, restAmountsOf } from './reads/restAmountUnit';
+import type { MoneyUnit } from './resources/money';
 import type * as Records from './resources/types';
 
 interface ClientOptions {
@@ -41,8 +43,9 @@ interface ClientOptions {
   retry?: RetryOptions;
   /** Where the client's notices go (the adapter's log): today, why site-local times have no instant. */
   onNotice?: (notice: Notice) => void;
-  /** The site's zone when it is already known: no index read (docs/dates.md). */
+  /** Already known, so not read: the site's zone (docs/dates.md), the REST amounts' unit (docs/amounts.md). */
   siteZone?: SiteZone;
+  restAmountUnit?: MoneyUnit;
   /**
    * Everything the client may spend on the store from its creation, every call and the zone read
    * included (Zapier: one perform, 25 s of its 30 s); no limit beyond each call's budget without it.
@@ -59,8 +62,9 @@ export class CommerceServiceClient {
   /** Every 429 and 503 this client gets; each `iterate` walk listens, to slow down. */
   readonly busy = new BusyNotices();
   private readonly pipeline: Pipeline;
-  /** The site's zone, read once for the client's life (an execution, a poll, a delivery). */
+  /** Read once per client (an execution, a poll, a delivery): the zone; the money step's unit (docs/amounts.md). */
   readonly siteZone: ZoneSource;
+  readonly amounts: ReturnType<typeof restAmountsOf>;
 
   constructor(options: ClientOptions) {
     this.store = resolveStore(options.settings);
@@ -82,6 +86,7 @@ export class CommerceServiceClient {
       }
     };
     this.siteZone = siteZoneOnce(options.transport, this.store, timeoutMs, notify, options.siteZone, deadline);
+    this.amounts = restAmountsOf(this, notify, options.restAmountUnit);
   }
 
   /**
@@ -99,10 +104,12 @@ export class CommerceServiceClient {
     return stampDelivered(records, this.siteZone);
   }
 
-  /** One operation through the pipeline, its records stamped with instants. */
-  async call<K extends OperationKey>(key: K, params: Params = {}): Promise<Answer<K>> {
-    const answer = await sendOperation(this.pipeline, key, params);
-    return { ...answer, value: await stampResult(OPERATIONS[key].result, answer.value, this.siteZone) };
+  /** One operation through the pipeline, its records stamped with instants, then their amounts in one unit. */
+  async call<K extends OperationKey>(key: K, params: Params = {}, options: CallOptions = {}): Promise<Answer<K>> {
+    const pipeline = options.retried === false ? { ...this.pipeline, retry: undefined } : this.pipeline;
+    const answer = await sendOperation(pipeline, key, params);
+    const stamped = await stampResult(OPERATIONS[key].result, answer.value, this.siteZone);
+    return { ...answer, value: (await this.amounts.step(OPERATIONS[key].result, stamped, options)) as ResultOf<K> };
   }
 
   // 1 to 6: webhook management.
@@ -150,9 +157,9 @@ export class CommerceServiceClient {
   }
 
   /** Operation 6; the store's 404 `no_orders` is an empty list. */
-  async latestOrders(input: LatestOrdersInput = {}): Promise<Records.LatestOrder[]> {
+  async latestOrders(input: LatestOrdersInput = {}, options: CallOptions = {}): Promise<Records.LatestOrder[]> {
     const params = { product_id: input.product_id, plan_id: planIdParam(input.plan_id), status: input.status };
-    const answer = await settle(this.call('latestOrders', params));
+    const answer = await settle(this.call('latestOrders', params, options));
     if (answer.ok) return answer.value.value;
     if (answer.error instanceof NotFoundError && answer.error.code === 'no_orders') return [];
     throw answer.error;
@@ -185,8 +192,8 @@ export class CommerceServiceClient {
     return this.list('listOrders', { ...params });
   }
 
-  async getOrder(id: Id): Promise<Records.Order> {
-    return (await this.call('getOrder', { order_id: id })).value;
+  async getOrder(id: Id, options: CallOptions = {}): Promise<Records.Order> {
+    return (await this.call('getOrder', { order_id: id }, options)).value;
   }
 
   /** Operation 11; real stores need both `page` and `per_page`, so both are always sent. */
@@ -203,8 +210,8 @@ export class CommerceServiceClient {
     return this.list('listSubscriptions', { ...params });
   }
 
-  async getSubscription(id: Id): Promise<Records.Subscription> {
-    return (await this.call('getSubscription', { subscription_id: id })).value;
+  async getSubscription(id: Id, options: CallOptions = {}): Promise<Records.Subscription> {
+    return (await this.call('getSubscription', { subscription_id: id }, options)).value;
   }
 
   listProducts(params: ProductListParams = {}): Promise<Page<Records.Product>> {

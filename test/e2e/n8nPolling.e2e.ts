@@ -77,8 +77,11 @@ describeN8n(`Commerce Service Polling Trigger in n8n ${N8N_VERSION}, against the
       );
       expect(items.map((item) => item.id)).toEqual(firstPurchases);
       expect(items.every((item) => item.trigger === 'purchased')).toBe(true);
-      // REST amounts on a real-profile store: whole cents.
-      expect(items.every((item) => Number.isInteger(item.order_amount))).toBe(true);
+      // REST amounts on a real-profile store are whole cents, handed on in decimals (docs/amounts.md).
+      for (const item of items) {
+        expect(item.amount_unit).toBe('decimal');
+        expect(item.order_amount_sent).toBe(Math.round(Number(item.order_amount) * 100));
+      }
       expect(await emitted(WF.refunds)).toEqual([]);
     }),
   );

@@ -41,7 +41,7 @@ export class CommerceServicePollingTrigger implements INodeType {
 			),
 			{
 				displayName:
-					'Each poll emits every matching event since the previous one, oldest first. Amounts are as the store’s REST API gives them: whole cents on live stores (4900 for 49.00).',
+					'Each poll emits every matching event since the previous one, oldest first. Amounts are decimals (49.5), as the webhook trigger’s; the store’s own number is kept as <field>_sent.',
 				name: 'notice',
 				type: 'notice',
 				default: '',

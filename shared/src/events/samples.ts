@@ -7,6 +7,8 @@
 import { withInstant } from '../dates/fields';
 import type { SiteZone } from '../dates/zone';
 import { omit } from '../outcome';
+import { handOnAmounts } from '../resources/money';
+import { DELIVERY_FIELDS } from '../resources/tables';
 import type { EventRecord } from './record';
 
 /** The samples' store is in New York: its local times are five hours behind the UTC ones in November. */
@@ -150,8 +152,13 @@ export function withoutNextBill(record: EventRecord): EventRecord {
   return { ...rest, trigger: record.trigger };
 }
 
-export const ORDER_SAMPLE: EventRecord = asDelivery(ORDER_RECORD);
-export const SUBSCRIPTION_SAMPLE: EventRecord = asDelivery(SUBSCRIPTION_RECORD);
+/** As a trigger hands a delivery on: amounts in decimals, `amount_unit` saying so (docs/amounts.md). */
+function delivered(record: EventRecord): EventRecord {
+  return handOnAmounts(asDelivery(record), DELIVERY_FIELDS, { from: 'decimal', to: 'decimal' });
+}
+
+export const ORDER_SAMPLE: EventRecord = delivered(ORDER_RECORD);
+export const SUBSCRIPTION_SAMPLE: EventRecord = delivered(SUBSCRIPTION_RECORD);
 
 export const LEAD_SAMPLE: EventRecord = {
   trigger: 'lead',

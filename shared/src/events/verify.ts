@@ -86,7 +86,10 @@ export async function verifyDelivery(
 
   let stored: Order | Subscription;
   try {
-    stored = fit.record === 'order' ? await client.getOrder(id) : await client.getSubscription(id);
+    stored =
+      fit.record === 'order'
+        ? await client.getOrder(id, { amounts: false })
+        : await client.getSubscription(id, { amounts: false });
   } catch (error) {
     if (isMissingRecord(error)) return forged('unknown-record', `the store has no ${fit.record} ${id}`);
     return { status: 'unverified', reason: 'store-unavailable', message: unavailableMessage(error) };

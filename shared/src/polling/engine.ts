@@ -11,9 +11,8 @@ import { type PollResource, type PollState, readPollState, type ResourceMemory, 
 import { fingerprintOf, modifiedPage, type Change, type ListPage, walkChanges } from './walk';
 
 /**
- * The polling trigger, platform-neutral (docs/polling.md): given what the last poll left, it returns
- * every matching event since, oldest first, each shaped as the webhook delivery of that event (the REST
- * record plus `trigger`), and the state to keep. Amounts are the REST API's: cents on real stores.
+ * The polling trigger, platform-neutral (docs/polling.md): every matching event since the last poll, oldest
+ * first, shaped as its webhook delivery (the REST record plus `trigger`), and the state to keep.
  */
 
 interface PollLimits {
@@ -96,6 +95,7 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
     : { version: 1, store: client.store.label, since: now, polledAt: now, resources: {} };
   const memory = state.resources[rule.resource];
   const list = lister(client, rule.resource);
+  const withUnit = client.amounts.keptIn(state);
 
   if (!memory) {
     const first = await firstLook(list, limits);
@@ -103,7 +103,7 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
     logger.info(
       `First poll of ${rule.resource} on ${client.store.label}: nothing before now is emitted; changes from here on are.`,
     );
-    return { events: [], state, more: false, requests: first.requests, firstLook: true };
+    return { events: [], state: withUnit(), more: false, requests: first.requests, firstLook: true };
   }
 
   const seen = new Map(memory.seen.map((entry) => [entry[0], entry] as const));
@@ -142,7 +142,7 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
     );
   }
   state.resources[rule.resource] = remember(memory, processed, deferred, limits.memory);
-  return { events, state: settled(previous, state), more: deferred.length > 0, requests, firstLook: false };
+  return { events, state: settled(previous, withUnit()), more: deferred.length > 0, requests, firstLook: false };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isRecord } from '../resources/coerce';
+import type { MoneyUnit } from '../resources/money';
 
 /**
  * What a polling trigger keeps between polls (docs/polling.md). Plain JSON, so n8n's static data (or
@@ -27,6 +28,8 @@ export interface PollState {
   /** When the latest poll that changed this memory ran (ISO 8601): a quiet poll changes nothing. */
   polledAt: string;
   resources: Partial<Record<PollResource, ResourceMemory>>;
+  /** The unit of the store's REST amounts once a poll could tell it: later polls make no reading (docs/amounts.md). */
+  amountUnit?: MoneyUnit;
 }
 
 /** Reads persisted state back; anything unreadable, of another version or of another store is `null` (start afresh). */
@@ -39,7 +42,8 @@ export function readPollState(raw: unknown, store: string): PollState | null {
   }
   const since = typeof raw.since === 'string' ? raw.since : '';
   const polledAt = typeof raw.polledAt === 'string' ? raw.polledAt : '';
-  return { version: 1, store, since, polledAt, resources };
+  const amountUnit = raw.amountUnit === 'decimal' || raw.amountUnit === 'cents' ? raw.amountUnit : undefined;
+  return { version: 1, store, since, polledAt, resources, ...(amountUnit ? { amountUnit } : {}) };
 }
 
 function readMemory(raw: unknown): ResourceMemory | undefined {

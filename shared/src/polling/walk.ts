@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DatedListParams } from '../operations/inputs';
 import { withoutInstants } from '../dates/fields';
+import { withAmountsAsSent } from '../resources/money';
+import { DELIVERY_FIELDS } from '../resources/tables';
 import type { Page } from '../paginate';
 import type { SeenRecord } from './state';
 
@@ -57,10 +59,12 @@ export async function modifiedPage<T>(
 /**
  * Of the store's own fields only: the instants the client adds depend on the site's zone setting, and a
  * change of that setting between polls must not make every remembered record look changed (docs/dates.md).
+ * Amounts likewise, as the store sent them: a poll that could not tell their unit and one that could
+ * see the same record (docs/amounts.md).
  */
 export function fingerprintOf(record: unknown): string {
   return createHash('sha1')
-    .update(JSON.stringify(withoutInstants(record)))
+    .update(JSON.stringify(withAmountsAsSent(withoutInstants(record), DELIVERY_FIELDS)))
     .digest('base64')
     .slice(0, 12);
 }

@@ -1,5 +1,6 @@
 /** Field descriptions (Zapier output fields, n8n hints) read from the field tables: key, label, type. */
 import { instantKey } from '../dates/fields';
+import { AMOUNT_UNIT_FIELD, sentKey } from './money';
 import { type FieldSpec, type FieldTable, entriesOf, isMoment } from './table';
 import {
   CUSTOMER_FIELDS,
@@ -21,30 +22,46 @@ export interface FieldDescription {
   entry?: string;
 }
 
-function describe(spec: FieldSpec): Pick<FieldDescription, 'type' | 'children' | 'entry'> {
+/**
+ * `sent`: a REST record, whose amounts the client may have converted, keeps the store's own value next
+ * to each (`order_amount_sent`, docs/amounts.md); a delivery is handed on in the unit it came in.
+ */
+function describe(spec: FieldSpec, sent: boolean): Pick<FieldDescription, 'type' | 'children' | 'entry'> {
   const entries = entriesOf(spec);
-  if (entries) return { type: 'string', children: describeTable(entries), entry: spec.entry ?? spec.label };
+  if (entries) return { type: 'string', children: describeTable(entries, sent), entry: spec.entry ?? spec.label };
   if (spec.type === 'string') return { type: 'string' };
   return { type: spec.type === 'number' ? 'number' : 'integer' };
 }
 
-/** Each documented field, and right after each store timestamp its instant (`date_time` → `date_time_iso`). */
-function describeTable(table: FieldTable): FieldDescription[] {
+/**
+ * Each documented field, right after each store timestamp its instant (`date_time` → `date_time_iso`),
+ * and with `sent` right after each amount the store's own value (`order_amount` → `order_amount_sent`).
+ */
+function describeTable(table: FieldTable, sent: boolean): FieldDescription[] {
   return Object.entries(table).flatMap(([key, spec]): FieldDescription[] => {
     if (spec.extra) return [];
-    const field: FieldDescription = { key, label: spec.label, ...describe(spec) };
-    if (!isMoment(spec)) return [field];
-    return [field, { key: instantKey(key), label: `${spec.label} (ISO 8601)`, type: 'datetime' }];
+    const field: FieldDescription = { key, label: spec.label, ...describe(spec, sent) };
+    if (isMoment(spec)) return [field, { key: instantKey(key), label: `${spec.label} (ISO 8601)`, type: 'datetime' }];
+    if (spec.money && sent)
+      return [field, { key: sentKey(key), label: `${spec.label} as the Store Sent It`, type: 'number' }];
+    return [field];
   });
+}
+
+/** A record's fields and, when it has amounts, the unit they are handed on in (`amount_unit`). */
+function describeRecord(table: FieldTable, sent: boolean): FieldDescription[] {
+  const fields = describeTable(table, sent);
+  const hasAmounts = Object.values(table).some((spec) => spec.money || entriesOf(spec));
+  return hasAmounts ? [...fields, { key: AMOUNT_UNIT_FIELD, label: 'Amount Unit', type: 'string' }] : fields;
 }
 
 /** Field descriptions of what each noun's trigger or search returns. */
 export const FIELDS = {
-  customer: describeTable(CUSTOMER_FIELDS),
-  order: describeTable(ORDER_FIELDS),
-  subscription: describeTable(SUBSCRIPTION_FIELDS),
-  product: describeTable(PRODUCT_FIELDS),
-  orderEvent: describeTable(ORDER_EVENT_FIELDS),
-  subscriptionEvent: describeTable(SUBSCRIPTION_EVENT_FIELDS),
-  leadEvent: describeTable(LEAD_FIELDS),
+  customer: describeRecord(CUSTOMER_FIELDS, true),
+  order: describeRecord(ORDER_FIELDS, true),
+  subscription: describeRecord(SUBSCRIPTION_FIELDS, true),
+  product: describeRecord(PRODUCT_FIELDS, true),
+  orderEvent: describeRecord(ORDER_EVENT_FIELDS, false),
+  subscriptionEvent: describeRecord(SUBSCRIPTION_EVENT_FIELDS, false),
+  leadEvent: describeRecord(LEAD_FIELDS, false),
 } as const;

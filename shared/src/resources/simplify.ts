@@ -3,6 +3,7 @@
  * ranks in the field tables, so n8n's Simplify and Output and any Zapier use share one selection.
  */
 import { instantKey } from '../dates/fields';
+import { AMOUNT_UNIT_FIELD } from './money';
 import { type FieldTable, isMoment } from './table';
 import { CUSTOMER_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS, SUBSCRIPTION_FIELDS } from './tables';
 
@@ -29,7 +30,8 @@ function simplifiedFields(resource: SimplifiedResource): string[] {
 
 /**
  * The ranked fields of a record (at most 10, all flat values), each time followed by its `_iso` instant
- * when the record has one. Fields the record lacks are left out rather than invented.
+ * when the record has one, and the first kept amount by `amount_unit` (docs/amounts.md; the store's
+ * `_sent` values stay in the raw record). Fields the record lacks are left out rather than invented.
  */
 export function simplifyRecord(resource: SimplifiedResource, record: Record<string, unknown>): Record<string, unknown> {
   const table = TABLES[resource];
@@ -39,6 +41,7 @@ export function simplifyRecord(resource: SimplifiedResource, record: Record<stri
     out[key] = record[key];
     const instant = instantKey(key);
     if (isMoment(table[key]) && instant in record) out[instant] = record[instant];
+    if (table[key]?.money && AMOUNT_UNIT_FIELD in record) out[AMOUNT_UNIT_FIELD] = record[AMOUNT_UNIT_FIELD];
   }
   return out;
 }

@@ -14,6 +14,8 @@ import { readDelivery } from '../events/parse';
 import type { EventRecord } from '../events/record';
 import type { PlatformLog } from '../platform/port';
 import type { CommerceServiceClient } from '../storeApi';
+import { handOnAmounts } from '../resources/money';
+import { DELIVERY_FIELDS } from '../resources/tables';
 import { eventFiltersOf } from './choices';
 import type { TriggerSetup } from './setup';
 
@@ -66,12 +68,21 @@ export async function admitReceived(
   for (const notice of notices) context.log[notice.level](notice.message);
   if (admitted.length === 0) return [];
   const dated = await settle(store().then((client) => client.stampInstants(admitted)));
-  if (dated.ok) return dated.value;
+  if (dated.ok) return dated.value.map((record) => deliveredAmounts(record, setup));
   // Only settings that name no store get here (the zone read never throws): the event still goes
   // on, UTC times with their instants, site-local ones without, and the log says why.
   if (!(dated.error instanceof ConfigurationError)) throw dated.error;
   context.log.warn(`site-local times of this delivery get no instant: ${dated.error.summary}`);
-  return withInstants(admitted, null);
+  return withInstants(admitted, null).map((record) => deliveredAmounts(record, setup));
+}
+
+/**
+ * A delivery's amounts are in the unit the hook asked for (docs/amounts.md): cents with "Amounts in
+ * Cents", decimals otherwise. Nothing to convert; the record says which in `amount_unit`.
+ */
+function deliveredAmounts(record: EventRecord, setup: TriggerSetup): EventRecord {
+  const unit = setup.pricesInCents ? 'cents' : 'decimal';
+  return handOnAmounts(record, DELIVERY_FIELDS, { from: unit, to: unit });
 }
 
 /** Both steps at once, for a platform that has answered the store already (Zapier). */

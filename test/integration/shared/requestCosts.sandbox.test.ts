@@ -15,7 +15,7 @@ import {
 } from '../../../shared/src';
 import { createClient } from '../../kit/client';
 import { nodeTransport } from '../../kit/nodeTransport';
-import { STORE_REQUESTS } from '../../../shared/src/requestCosts';
+import { STORE_REQUESTS, UNIT_READS } from '../../../shared/src/requestCosts';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 
 const KEY = 'costs-key-4c2d';
@@ -23,8 +23,10 @@ const silent = { info: () => undefined, warn: () => undefined };
 
 interface Counted {
   client: CommerceServiceClient;
-  /** Store requests, then index reads (the site's zone). */
+  /** Store requests (latest-orders for the unit of amounts included), then index reads (the site's zone). */
   count(): { store: number; index: number; total: number };
+  /** Of the store requests, those to latest-orders (how the client tells the unit of REST amounts). */
+  latest(): number;
 }
 
 /** A fresh client, as each poll, delivery and node run makes one, over a transport that counts. */
@@ -46,7 +48,17 @@ function countedClient(sandbox: Sandbox): Counted {
       ).length;
       return { store: sent.length - index, index, total: sent.length };
     },
+    latest: () => sent.filter((request) => request.url.includes('/webhook/latest-orders/')).length,
   };
+}
+
+/** Every amount of a record, as the store sent it (`<field>_sent`, nested items too), is whole. */
+function wholeAmountsAsSent(value: unknown): boolean {
+  if (Array.isArray(value)) return value.every(wholeAmountsAsSent);
+  if (value === null || typeof value !== 'object') return true;
+  return Object.entries(value).every(([key, field]) =>
+    key.endsWith('_sent') ? typeof field !== 'number' || Number.isInteger(field) : wholeAmountsAsSent(field),
+  );
 }
 
 async function startCatcher(): Promise<{ url: string; bodies: string[]; close(): Promise<void> }> {
@@ -93,21 +105,36 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
     await sandbox.close();
   });
 
-  async function poll(state: unknown): Promise<{ state: unknown; events: number; cost: ReturnType<Counted['count']> }> {
+  async function poll(state: unknown) {
     const counted = countedClient(sandbox);
     const result = await pollEvents({ client: counted.client, filters: { event: 'purchased' }, state, logger: silent });
-    return { state: JSON.parse(JSON.stringify(result.state)), events: result.events.length, cost: counted.count() };
+    const kept = JSON.parse(JSON.stringify(result.state)) as { amountUnit?: string };
+    const cost = counted.count();
+    return { state: kept, events: result.events.length, pages: result.requests, cost, latest: counted.latest() };
   }
 
-  test('a quiet poll and a poll with news, each on a fresh client', async () => {
+  test('a first poll, a quiet poll and a poll with news, each on a fresh client', async () => {
     const first = await poll(undefined);
+    expect(first.events).toBe(0);
+    // The first poll (its pages, to remember them) tells the unit of REST amounts and keeps it in the
+    // state: one latest-orders read, or none when the store sent a fractional amount (decimals proved).
+    expect(first.state.amountUnit).toBe(profile === 'real' ? 'cents' : 'decimal');
+    expect(first.latest).toBeLessThanOrEqual(UNIT_READS.recentOrderInHand);
+    // Real stores send whole cents: the reading is always made there.
+    expect({ profile, latest: first.latest }).toEqual({
+      profile,
+      latest: profile === 'real' ? UNIT_READS.recentOrderInHand : expect.any(Number),
+    });
+    expect(first.cost).toEqual({ store: first.pages + first.latest, index: 1, total: first.pages + first.latest + 1 });
     const quiet = await poll(first.state);
     expect(quiet.events).toBe(0);
+    expect(quiet.latest).toBe(0);
     expect(quiet.cost).toEqual({ store: 1, index: 1, total: STORE_REQUESTS.quietPoll });
 
     await sandbox.fireEvent({ type: 'purchased' });
     const news = await poll(quiet.state);
     expect(news.events).toBe(1);
+    expect(news.latest).toBe(0);
     expect(news.cost).toEqual({ store: 1, index: 1, total: STORE_REQUESTS.pollWithNews });
   });
 
@@ -138,6 +165,8 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
     async () => {
       const { records, cost } = await admit(await delivery(), true);
       expect(records).toHaveLength(1);
+      // Amounts as the hook sent them: no reading of the REST unit.
+      expect(records[0]).toMatchObject({ amount_unit: 'decimal' });
       if (profile === 'real') {
         expect(records[0]).toMatchObject({ verification: { status: 'verified', method: 'secret' } });
         expect(cost).toEqual({ store: 0, index: 1, total: STORE_REQUESTS.deliveryProvedBySecret });
@@ -166,21 +195,43 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
     },
   );
 
-  test('a Get, and a Get Many of 3 pages', async () => {
+  test('a Get of a recent order and of an older one, and a Get Many of 3 pages', async () => {
     const get = countedClient(sandbox);
     const [order] = (await get.client.listOrders({ per_page: 1 })).items;
-    const before = get.count();
-    expect(before).toEqual({ store: 1, index: 1, total: 2 });
+    // The newest order in hand: latest-orders alone tells the unit.
+    expect({ ...get.count(), latest: get.latest() }).toEqual({ store: 2, index: 1, total: 3, latest: 1 });
     const fresh = countedClient(sandbox);
-    await fresh.client.getOrder(order!.id);
-    expect(fresh.count()).toEqual({ store: 1, index: 1, total: STORE_REQUESTS.get });
+    const read = await fresh.client.getOrder(order!.id);
+    expect((read as Record<string, unknown>).amount_unit).toBe('decimal');
+    expect(fresh.latest()).toBe(1);
+    expect(fresh.count()).toEqual({ store: 2, index: 1, total: STORE_REQUESTS.get });
 
     const many = countedClient(sandbox);
-    let read = 0;
+    const records = [];
     for await (const record of many.client.iterate((params) => many.client.listOrders(params), { limit: 250 })) {
-      if (record) read += 1;
+      records.push(record);
     }
-    expect(read).toBe(250);
-    expect(many.count()).toEqual({ store: 3, index: 1, total: STORE_REQUESTS.getManyOfPages(3) });
+    expect(records).toHaveLength(250);
+    // A fractional amount as sent proves decimals with no request (the spec profile's sandbox may send
+    // one); real stores send whole cents, and the docs' figure is theirs.
+    const unitReads = records.every(wholeAmountsAsSent) ? UNIT_READS.recentOrderInHand : 0;
+    expect(many.latest()).toBe(unitReads);
+    expect(many.count()).toEqual({
+      store: 3 + unitReads,
+      index: 1,
+      total: STORE_REQUESTS.getManyOfPages(3) - UNIT_READS.recentOrderInHand + unitReads,
+    });
+
+    // An order not among the 10 most recent, in whole units as sent (a fractional amount would prove
+    // decimals without a request): latest-orders, then one recent order to compare with.
+    const whole = records
+      .slice(10)
+      .find(
+        (record) => Number((record as Record<string, unknown>).order_amount_sent) > 0 && wholeAmountsAsSent(record),
+      );
+    const older = countedClient(sandbox);
+    await older.client.getOrder(whole!.id);
+    expect(older.latest()).toBe(1);
+    expect(older.count()).toEqual({ store: 3, index: 1, total: STORE_REQUESTS.getOlder });
   });
 });

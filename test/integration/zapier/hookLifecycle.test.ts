@@ -6,7 +6,7 @@ import { isInstantField } from '../../../shared/src/dates/fields';
 type Row = Record<string, unknown>;
 
 /** Live record and delivered payload agree on every field the store sent (types made reliable). */
-function expectSameRecord(record: Row, payload: Row): void {
+function expectSameRecord(record: Row, payload: Row, amountUnit: 'decimal' | 'cents' = 'decimal'): void {
   // Plus the verification marker (the trigger checks deliveries by default); the store's key never.
   const { studiocart_secret: _key, ...sent } = payload;
   expect(record.verification).toMatchObject({ status: expect.stringMatching(/^(verified|unverified)$/) });
@@ -14,8 +14,11 @@ function expectSameRecord(record: Row, payload: Row): void {
   const instants = Object.keys(sent)
     .filter((key) => isInstantField(`${key}_iso`))
     .map((key) => `${key}_iso`);
+  // And, on a record with amounts, the unit the hook asked for them in (docs/amounts.md).
+  const unit = 'order_amount' in sent || 'amount' in sent ? ['amount_unit'] : [];
+  if (unit.length > 0) expect(record.amount_unit).toBe(amountUnit);
   expect(Object.keys(record).sort()).toEqual(
-    [...new Set([...Object.keys(sent), ...instants, 'trigger', 'verification'])].sort(),
+    [...new Set([...Object.keys(sent), ...instants, ...unit, 'trigger', 'verification'])].sort(),
   );
   for (const key of instants) expect(Date.parse(String(record[key]))).not.toBeNaN();
   for (const [key, value] of Object.entries(sent)) {
@@ -85,7 +88,8 @@ describe.each<SandboxProfile>(['spec', 'real'])('hook trigger lifecycle on the %
       customer_email: expect.stringContaining('@'),
     });
     expect(Number.isInteger(live.order_amount)).toBe(true);
-    expectSameRecord(live, (delivery?.payload ?? {}) as Row);
+    // Asked with Amounts in cents.
+    expectSameRecord(live, (delivery?.payload ?? {}) as Row, 'cents');
 
     // "Test trigger": the purchase just made is the newest record, with the live record's names and units.
     const recent = await run<Row[]>(trigger.performList, {

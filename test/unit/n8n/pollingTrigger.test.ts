@@ -122,7 +122,7 @@ describe('Commerce Service Polling Trigger: description', () => {
 			'planIds',
 			'notice',
 		]);
-		expect(property('notice').displayName).toMatch(/cents/);
+		expect(property('notice').displayName).toMatch(/Amounts are decimals/);
 	});
 
 	it('is listed in package.json and has its codex file beside it', () => {
@@ -188,7 +188,12 @@ describe('Commerce Service Polling Trigger: poll()', () => {
 			trigger: 'purchased',
 			verification: { status: 'verified', method: 'store' },
 		});
-		expect(items?.[1]?.order_amount).toBe(12900);
+		// The store's REST cents, handed on in decimals as a delivery has them (docs/amounts.md).
+		expect(items?.[1]).toMatchObject({
+			order_amount: 129,
+			order_amount_sent: 12900,
+			amount_unit: 'decimal',
+		});
 		expect(p.logs.at(-1)).toMatch(/2 purchased event\(s\) on shop\.example\.com/);
 		// Nothing new: null, and one request.
 		const before = store.requests.length;

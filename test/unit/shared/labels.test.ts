@@ -95,6 +95,28 @@ const TIMESTAMPS = ['date_time', 'next_bill_date_time', 'date_created', 'date_up
 const withInstants = (fields: readonly string[]) =>
   fields.flatMap((field) => (TIMESTAMPS.includes(field) ? [field, `${field}_iso`] : [field]));
 
+// The amounts of docs/service/shapes.md: in a REST record each keeps the store's own value next to it,
+// and the record says their unit (docs/amounts.md).
+const AMOUNTS = [
+  'order_amount',
+  'tax_amount',
+  'shipping_amount',
+  'pre_tax_amount',
+  'invoice_total',
+  'invoice_subtotal',
+  'subtotal',
+  'total_amount',
+  'unit_price',
+  'amount',
+  'sign_up_fee',
+  'lifetime_value',
+  'price',
+  'signup_fee',
+];
+const withSent = (fields: readonly string[]) =>
+  fields.flatMap((field) => (AMOUNTS.includes(field) ? [field, `${field}_sent`] : [field]));
+const restRecord = (fields: readonly string[]) => [...withSent(withInstants(fields)), 'amount_unit'];
+
 const keys = (fields: readonly FieldDescription[]) => fields.map((f) => f.key).sort();
 const child = (fields: readonly FieldDescription[], key: string) => fields.find((f) => f.key === key)?.children ?? [];
 const typeOf = (fields: readonly FieldDescription[], key: string) => fields.find((f) => f.key === key)?.type;
@@ -127,10 +149,10 @@ describe('the field tables label every field', () => {
 
 describe('FIELDS', () => {
   it('customer, order, subscription and product describe exactly the spec fields', () => {
-    expect(keys(FIELDS.customer)).toEqual(withInstants(CUSTOMER).sort());
-    expect(keys(FIELDS.order)).toEqual(withInstants(ORDER).sort());
-    expect(keys(FIELDS.subscription)).toEqual(withInstants(SUBSCRIPTION).sort());
-    expect(keys(FIELDS.product)).toEqual(withInstants(PRODUCT).sort());
+    expect(keys(FIELDS.customer)).toEqual(restRecord(CUSTOMER).sort());
+    expect(keys(FIELDS.order)).toEqual(restRecord(ORDER).sort());
+    expect(keys(FIELDS.subscription)).toEqual(restRecord(SUBSCRIPTION).sort());
+    expect(keys(FIELDS.product)).toEqual(restRecord(PRODUCT).sort());
   });
 
   it('names one entry of each nested list, for line-item labels ("Item Quantity")', () => {
@@ -142,16 +164,25 @@ describe('FIELDS', () => {
   });
 
   it('describes nested items, invoices and plans with their own fields', () => {
-    expect(keys(child(FIELDS.order, 'items'))).toEqual([...ORDER_ITEM].sort());
-    expect(keys(child(FIELDS.subscription, 'invoices'))).toEqual(withInstants(INVOICE).sort());
-    expect(keys(child(FIELDS.product, 'plans'))).toEqual([...PLAN].sort());
+    expect(keys(child(FIELDS.order, 'items'))).toEqual(withSent(ORDER_ITEM).sort());
+    expect(keys(child(FIELDS.subscription, 'invoices'))).toEqual(withSent(withInstants(INVOICE)).sort());
+    expect(keys(child(FIELDS.product, 'plans'))).toEqual(withSent(PLAN).sort());
+    // A delivery is handed on in the unit it came in: no store value to keep beside its amounts.
+    expect(keys(child(FIELDS.orderEvent, 'items')).filter((key) => key.endsWith('_sent'))).toEqual([]);
   });
 
   it("every description, nested ones included, has a non-empty label from its table; an instant, its time's", () => {
     const walk = (fields: readonly FieldDescription[], table: FieldTable): void => {
       for (const field of fields) {
         const time = field.key.replace(/_iso$/, '');
-        const label = table[field.key]?.label ?? `${table[time]?.label ?? '?'} (ISO 8601)`;
+        const amount = field.key.replace(/_sent$/, '');
+        const label =
+          field.key === 'amount_unit'
+            ? 'Amount Unit'
+            : (table[field.key]?.label ??
+              (field.key.endsWith('_sent')
+                ? `${table[amount]?.label ?? '?'} as the Store Sent It`
+                : `${table[time]?.label ?? '?'} (ISO 8601)`));
         expect(field.label).toBe(label);
         expect(field.label.length).toBeGreaterThan(0);
         const entries = table[field.key]?.type;
@@ -202,8 +233,13 @@ describe('FIELDS', () => {
       'ip_address',
     ];
     expect(FIELDS.orderEvent[0]).toEqual({ key: 'trigger', label: 'Event', type: 'string' });
-    expect(keys(FIELDS.orderEvent)).toEqual(withInstants(['trigger', ...ORDER, 'order_type', ...contact]).sort());
-    expect(keys(FIELDS.subscriptionEvent)).toEqual(withInstants(['trigger', ...SUBSCRIPTION, ...contact]).sort());
+    // Plus the unit of their amounts; a delivery keeps no `_sent` values (docs/amounts.md).
+    expect(keys(FIELDS.orderEvent)).toEqual(
+      [...withInstants(['trigger', ...ORDER, 'order_type', ...contact]), 'amount_unit'].sort(),
+    );
+    expect(keys(FIELDS.subscriptionEvent)).toEqual(
+      [...withInstants(['trigger', ...SUBSCRIPTION, ...contact]), 'amount_unit'].sort(),
+    );
     const items = FIELDS.orderEvent.find((field) => field.key === 'items');
     expect(items?.children?.map((field) => field.key)).toEqual(
       expect.arrayContaining(['product_id', 'price_id', 'item_type']),

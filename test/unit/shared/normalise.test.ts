@@ -228,9 +228,9 @@ describe('latest orders (6)', () => {
     currency: 'USD',
   };
 
-  it('keeps a spec record as it is', async () => {
+  it('keeps a spec record as it is, saying its amounts are decimals (docs/amounts.md)', async () => {
     store().post(`${ROOT}/webhook/latest-orders/`).query(true).reply(200, [specRecord]);
-    await expect(clientFor().latestOrders()).resolves.toEqual([specRecord]);
+    await expect(clientFor().latestOrders()).resolves.toEqual([{ ...specRecord, amount_unit: 'decimal' }]);
   });
 
   it('404 no_orders -> []', async () => {
@@ -286,6 +286,7 @@ describe('latest orders (6)', () => {
       customer_firstname: '',
       customer_lastname: '',
       customer_name: '',
+      amount_unit: 'decimal',
     });
   });
 
@@ -306,6 +307,7 @@ describe('latest orders (6)', () => {
         product_id: '',
         order_amount: '0.00',
         currency: '',
+        amount_unit: 'decimal',
       },
     ]);
   });
@@ -334,9 +336,12 @@ describe('REST resources (7 to 15)', () => {
       date_created: '',
       date_created_iso: '',
       lifetime_value: 1299.5,
+      lifetime_value_sent: 1299.5,
       total_orders: 3,
       last_order_date: '',
       last_order_date_iso: '',
+      // 1299.5 is not whole cents: the store sends decimals, nothing to convert (docs/amounts.md).
+      amount_unit: 'decimal',
     });
   });
 
@@ -389,14 +394,18 @@ describe('REST resources (7 to 15)', () => {
       product_name: '',
       gateway: '',
       shipping_amount: 0,
+      shipping_amount_sent: 0,
       date: '',
       date_time: '',
       date_time_iso: '',
       payment_plan: '',
       payment_plan_id: '',
       order_amount: 168,
+      order_amount_sent: 168,
       tax_amount: 0,
+      tax_amount_sent: 0,
       pre_tax_amount: 0,
+      pre_tax_amount_sent: 0,
       tax_rate: 0.2,
       tax_type: '',
       currency: '',
@@ -407,19 +416,27 @@ describe('REST resources (7 to 15)', () => {
           product_name: 'Kit',
           quantity: 2,
           subtotal: 19,
+          subtotal_sent: 19,
           total_amount: 0,
+          total_amount_sent: 0,
           tax_amount: 0,
+          tax_amount_sent: 0,
           unit_price: 9.5,
+          unit_price_sent: 9.5,
           sub_summary: '',
           extra: true,
         },
       ],
       invoice_total: 0,
+      invoice_total_sent: 0,
       invoice_subtotal: 0,
+      invoice_subtotal_sent: 0,
       website_url: '',
       order_url: '',
       link: '',
       coupon_code: 'BREAD10',
+      // An item's 9.50 is not whole cents: decimals, as sent (docs/amounts.md).
+      amount_unit: 'decimal',
     });
   });
 
@@ -454,8 +471,26 @@ describe('REST resources (7 to 15)', () => {
     expect(sub.sign_up_fee).toBe(10);
     expect(sub.next_bill_date).toBe('');
     expect(sub.invoices).toEqual([
-      { id: 2052, status: 'paid', order_amount: 39, date: '', date_time: '', date_time_iso: '', link: '' },
-      { id: 2060, status: '', order_amount: 0, date: '2026-12-20', date_time: '', date_time_iso: '', link: '' },
+      {
+        id: 2052,
+        status: 'paid',
+        order_amount: 39,
+        order_amount_sent: 39,
+        date: '',
+        date_time: '',
+        date_time_iso: '',
+        link: '',
+      },
+      {
+        id: 2060,
+        status: '',
+        order_amount: 0,
+        order_amount_sent: 0,
+        date: '2026-12-20',
+        date_time: '',
+        date_time_iso: '',
+        link: '',
+      },
     ]);
   });
 
@@ -523,33 +558,39 @@ describe('REST resources (7 to 15)', () => {
         name: 'Pay in full',
         price_type: 'fixed',
         price: 149,
+        price_sent: 149,
         installments: '-1',
         interval: '',
         frequency: 0,
         trial_days: null,
         signup_fee: 0,
+        signup_fee_sent: 0,
       },
       {
         id: '3',
         name: 'Monthly',
         price_type: 'recurring',
         price: 29,
+        price_sent: 29,
         installments: '',
         interval: 'month',
         frequency: 1,
         trial_days: 14,
         signup_fee: 10,
+        signup_fee_sent: 10,
       },
       {
         id: 'x',
         name: '',
         price_type: '',
         price: 0,
+        price_sent: 0,
         installments: '',
         interval: '',
         frequency: 0,
         trial_days: null,
         signup_fee: 0,
+        signup_fee_sent: 0,
       },
     ]);
   });

@@ -105,6 +105,41 @@ describe('polling: first activation and a quiet store', () => {
   });
 });
 
+describe('polling: amounts in decimals, their unit read once (docs/amounts.md)', () => {
+  it('the first poll reads the unit and keeps it in the state: later polls make no reading', async () => {
+    const store = new FakeStore();
+    for (let n = 0; n < 5; n += 1) store.order({ order_amount: 4900 + n, currency: 'USD' });
+    const trigger = new Trigger(store, { event: 'purchased' });
+    await trigger.poll();
+    expect(store.latestRequests).toHaveLength(1);
+    expect((trigger.state as { amountUnit?: string }).amountUnit).toBe('cents');
+    store.order({ order_amount: 12950, currency: 'USD' });
+    const { events } = await trigger.poll();
+    expect(events.map((event) => [event.order_amount, event.order_amount_sent, event.amount_unit])).toEqual([
+      [129.5, 12950, 'decimal'],
+    ]);
+    await trigger.poll();
+    expect(store.latestRequests).toHaveLength(1);
+  });
+
+  it('a store whose unit cannot be told: amounts as sent, "unknown", asked again next poll, nothing emitted twice', async () => {
+    const store = new FakeStore();
+    store.latestAmount = (amount) => amount / 7;
+    for (let n = 0; n < 3; n += 1) store.order({ order_amount: 4900, currency: 'USD' });
+    const trigger = new Trigger(store, { event: 'purchased' });
+    await trigger.poll();
+    expect((trigger.state as { amountUnit?: string }).amountUnit).toBeUndefined();
+    store.order({ order_amount: 2500, currency: 'USD' });
+    const first = await trigger.poll();
+    expect(first.events.map((event) => [event.order_amount, event.amount_unit])).toEqual([[2500, 'unknown']]);
+    // The store now answers so that the unit can be told: the records it showed before are not new.
+    store.latestAmount = (amount) => amount / 100;
+    const second = await trigger.poll();
+    expect(second.events).toEqual([]);
+    expect((trigger.state as { amountUnit?: string }).amountUnit).toBe('cents');
+  });
+});
+
 describe('polling: every event since the last poll, exactly once, oldest first', () => {
   it('purchases made between polls', async () => {
     const store = seeded();

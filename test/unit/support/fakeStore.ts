@@ -1,9 +1,10 @@
 /**
- * A small in-memory store behind a fake `Transport`, for the polling unit tests (records change between polls): orders
+ * A small in-memory store behind a fake `Transport`, for the polling and money unit tests (records change between polls): orders
  * and subscriptions with a modification time the REST records do not show, sorted by the sandbox's own
  * rule (`sortKey`: `orderby` id, date_created, date_modified; `order`; `page`, `per_page`), answering the
  * sandbox's WordPress errors (401 `rest_forbidden_context`, 404 `sc_rest_invalid_id`, `rest_no_route`),
- * and a switch that makes the store fail. Records the requests it answered. `serveOverNock` puts it
+ * and a switch that makes the store fail. Records the requests it answered. Like a real store, its REST amounts are what the test gives (cents, say), while latest-orders shows
+ * the newest orders in decimals (docs/amounts.md#how-the-unit-is-known). `serveOverNock` puts it
  * behind nock for the adapters' own request helpers.
  */
 import { createClient } from '../../kit/client';
@@ -29,6 +30,10 @@ export type Kind = 'orders' | 'subscriptions';
 
 export class FakeStore {
   readonly requests: HttpRequest[] = [];
+  /** Reads of latest-orders (how a client tells the unit of REST amounts), kept apart from the store's reads. */
+  readonly latestRequests: HttpRequest[] = [];
+  /** How latest-orders shows a REST amount: a real store's cents as decimals. */
+  latestAmount: (restAmount: number) => number = (cents) => cents / 100;
   /** When set, every request answers this status (a failing store). */
   failWith: number | null = null;
   private readonly rows: Record<Kind, Stored[]> = { orders: [], subscriptions: [] };
@@ -138,6 +143,7 @@ export class FakeStore {
       // The site's zone (docs/dates.md): public in every WordPress site, key or not, and not a store read.
       return json(200, { name: 'Fake store', timezone_string: 'UTC', gmt_offset: 0, namespaces: ['sc/v1'] });
     }
+    if (/\/webhook\/latest-orders\/$/.test(request.url)) return this.latestOrders(request);
     this.requests.push(request);
     if (this.failWith !== null)
       return json(this.failWith, { code: 'internal_server_error', message: 'Boom', data: { status: this.failWith } });
@@ -162,6 +168,34 @@ export class FakeStore {
       'x-wp-totalpages': String(Math.ceil(sorted.length / size)),
     });
   }
+
+  /** The 10 newest orders as latest-orders records (docs/service/shapes.md#latest-order-record). */
+  private latestOrders(request: HttpRequest): HttpResponse {
+    this.latestRequests.push(request);
+    if (this.failWith !== null || request.query.api_key !== FAKE_KEY)
+      return json(this.failWith ?? 401, { code: 'error', message: 'Refused', data: { status: this.failWith ?? 401 } });
+    const newest = [...this.rows.orders].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id).slice(0, 10);
+    if (newest.length === 0)
+      return json(404, {
+        code: 'no_orders',
+        message: 'there are no orders for this product yet',
+        data: { status: 404 },
+      });
+    return json(
+      200,
+      newest.map((row) => {
+        const amount = typeof row.fields.order_amount === 'number' ? this.latestAmount(row.fields.order_amount) : 0;
+        return {
+          order_id: row.id,
+          order_status: String(row.fields.status ?? ''),
+          customer_email: String(row.fields.customer_email ?? ''),
+          product_id: String(row.fields.product_id ?? ''),
+          order_amount: amount.toFixed(2),
+          currency: String(row.fields.currency ?? 'USD'),
+        };
+      }),
+    );
+  }
 }
 
 function restError(error: RestError): HttpResponse {
@@ -179,10 +213,10 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
  * by the n8n polling trigger's tests.
  */
 export function serveOverNock(store: FakeStore, origin: string, adapterKey: string): void {
-  nock(origin)
-    .persist()
+  // A fake store, not expectations: what each test asked is read from `store.requests`.
+  const scope = nock(origin).persist();
+  scope
     .get(/.*/)
-    // A fake store, not expectations: what each test asked is read from `store.requests`.
     .optionally()
     .reply(async function (uri) {
       const url = new URL(uri, origin);
@@ -193,6 +227,24 @@ export function serveOverNock(store: FakeStore, origin: string, adapterKey: stri
         url: `${url.origin}${url.pathname}`,
         query: Object.fromEntries(url.searchParams),
         headers: { 'x-api-key': key },
+        timeoutMs: 1000,
+      });
+      return [response.status, response.body, response.headers];
+    });
+  // Latest-orders, the one POST a read makes (the webhook side takes the key as `api_key`).
+  scope
+    .post(/\/webhook\/latest-orders\//)
+    .query(true)
+    .optionally()
+    .reply(async function (uri) {
+      const url = new URL(uri, origin);
+      const query = Object.fromEntries(url.searchParams);
+      const key = query.api_key === adapterKey ? FAKE_KEY : String(query.api_key ?? '');
+      const response = await store.transport.send({
+        method: 'POST',
+        url: `${url.origin}${url.pathname}`,
+        query: { ...query, api_key: key },
+        headers: {},
         timeoutMs: 1000,
       });
       return [response.status, response.body, response.headers];

@@ -194,6 +194,7 @@ describe('amountsInCents', () => {
     };
     expect(amountsInCents(record as unknown as EventRecord)).toEqual({
       ...record,
+      amount_unit: 'cents',
       amount: 2999,
       invoices: [{ id: 5, order_amount: 3999 }],
       items: [{ quantity: 2, subtotal: 10 }],
@@ -202,7 +203,8 @@ describe('amountsInCents', () => {
 
   it('leaves zero-decimal currencies unchanged', () => {
     const record = { trigger: 'purchased', currency: 'JPY', order_amount: 1500 };
-    expect(amountsInCents(record)).toEqual(record);
+    // Whole yen are whole yen in either unit: the amount is left, and the record says it is in the asked unit.
+    expect(amountsInCents(record)).toEqual({ ...record, amount_unit: 'cents' });
   });
 });
 

@@ -1,0 +1,217 @@
+/**
+ * How a client knows the unit of a store's REST amounts (docs/amounts.md#how-the-unit-is-known): the
+ * documented interface does not say, real stores send cents, the spec's sandbox decimals. Never a guess:
+ * a fractional amount proves decimals; otherwise one recent order is read both ways, through
+ * latest-orders (always decimals) and through the REST API, and the two amounts are compared. If that
+ * cannot be done, the reading says why, and amounts go on as the store sent them.
+ */
+import { isZeroDecimal } from '../resources/currency';
+import { toNumber } from '../resources/coerce';
+import { type MoneyUnit, amountsOf, handOnAmounts } from '../resources/money';
+import { resultTable } from '../resources/normalise';
+import type { ResultShape } from '../operations/catalogue';
+import type { LatestOrder } from '../resources/types';
+
+/** What a client knows about the unit of a store's REST amounts: the unit, or why it could not tell. */
+type AmountsReading =
+  | { unit: MoneyUnit; how: string; currency?: string }
+  | { unit: null; reason: string; currency?: string };
+
+/**
+ * How a client call treats amounts. `amounts: false`: the store's amounts as sent, no unit reading
+ * (verification, the unit's own reads). `retried: false`: one attempt (the unit's own reads cost at
+ * most one request each), within the same pipeline and deadline as every call.
+ */
+export interface CallOptions {
+  amounts?: boolean;
+  retried?: boolean;
+}
+
+const UNIT_READ: CallOptions = { amounts: false, retried: false };
+
+/** The reads a client offers the comparison; the unit's own reads go through the client's pipeline. */
+interface UnitReads {
+  store: { label: string };
+  latestOrders(input: object, options: CallOptions): Promise<LatestOrder[]>;
+  getOrder(id: number, options: CallOptions): Promise<{ order_amount?: unknown }>;
+}
+
+/** A client's money step: its unit reads are single attempts through its own pipeline (and deadline). */
+export function restAmountsOf(
+  client: UnitReads,
+  notify: (notice: { level: 'warn' | 'info'; message: string }) => void,
+  known?: MoneyUnit,
+): RestAmounts {
+  return new RestAmounts({
+    store: client.store.label,
+    known,
+    notify: (level, message) => notify({ level, message }),
+    probe: {
+      latestOrders: () => client.latestOrders({}, UNIT_READ),
+      restOrderAmount: async (id) => (await client.getOrder(id, UNIT_READ)).order_amount,
+    },
+  });
+}
+
+/** The two reads the comparison needs, given by the client (neither converts amounts). */
+interface UnitProbe {
+  latestOrders(): Promise<LatestOrder[]>;
+  /** The REST `order_amount` of one order, as the store sent it. */
+  restOrderAmount(id: number): Promise<unknown>;
+}
+
+/** Amounts the caller already holds, as sent: REST order amounts by order id, and every amount seen. */
+interface AmountsInHand {
+  orderAmounts: ReadonlyMap<number, number>;
+  amounts: readonly number[];
+}
+
+export async function readRestAmountUnit(probe: UnitProbe, inHand: AmountsInHand): Promise<AmountsReading> {
+  const fractional = inHand.amounts.find((amount) => !Number.isInteger(amount));
+  if (fractional !== undefined)
+    return { unit: 'decimal', how: `the store sent ${fractional}, which is not whole cents` };
+  let latest: LatestOrder[];
+  try {
+    latest = await probe.latestOrders();
+  } catch (error) {
+    return { unit: null, reason: `its recent orders (latest-orders) could not be read: ${messageOf(error)}` };
+  }
+  const candidates = latest
+    .map((record) => ({ id: record.order_id, amount: toNumber(record.order_amount) ?? 0, currency: record.currency }))
+    .filter((order) => order.id > 0 && order.amount > 0 && !isZeroDecimal(order.currency ?? ''));
+  const currency = latest.find((record) => record.currency)?.currency;
+  const chosen = candidates.find((order) => inHand.orderAmounts.has(order.id)) ?? candidates[0];
+  if (!chosen) {
+    const reason =
+      latest.length === 0
+        ? 'the store has no recent order to compare its REST amounts with'
+        : 'its recent orders have no amount in a currency with cents to compare with';
+    return currency ? { unit: null, reason, currency } : { unit: null, reason };
+  }
+  let rest: number | undefined = inHand.orderAmounts.get(chosen.id);
+  if (rest === undefined) {
+    try {
+      rest = toNumber(await probe.restOrderAmount(chosen.id));
+    } catch (error) {
+      return { unit: null, reason: `order ${chosen.id} could not be read to compare: ${messageOf(error)}`, currency };
+    }
+  }
+  const decimal = chosen.amount;
+  if (rest !== undefined && Math.abs(rest - decimal * 100) < 0.5)
+    return { unit: 'cents', how: `order ${chosen.id}: ${rest} in the REST API, ${decimal} in latest-orders`, currency };
+  if (rest !== undefined && Math.abs(rest - decimal) < 0.005)
+    return { unit: 'decimal', how: `order ${chosen.id}: ${rest} in the REST API and in latest-orders`, currency };
+  return {
+    unit: null,
+    reason: `order ${chosen.id} shows ${String(rest)} in the REST API and ${decimal} in latest-orders, neither the same amount nor 100 times it`,
+    currency,
+  };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'unknown failure';
+}
+
+/**
+ * The money step a client applies to its results (after the instants): REST records to decimals, read
+ * once per client, with one notice when the unit cannot be told. Latest-orders records are decimals.
+ */
+class RestAmounts {
+  private reading: Promise<AmountsReading> | undefined;
+  /** The unit once read (or told), for a caller that keeps it (a polling trigger's state). */
+  private settled: MoneyUnit | undefined;
+
+  constructor(
+    private readonly options: {
+      probe: UnitProbe;
+      /** The store as notices name it. */
+      store: string;
+      notify: (level: 'warn' | 'info', message: string) => void;
+      /** The unit when the caller already knows it: no comparison. */
+      known?: MoneyUnit;
+    },
+  ) {
+    if (options.known) this.know(options.known);
+  }
+
+  /** The unit, told by a caller that read it before (no reading, no request). */
+  know(unit: MoneyUnit): void {
+    this.settled = unit;
+    this.reading = Promise.resolve({ unit, how: 'given by the caller' });
+  }
+
+  /**
+   * The unit kept with a polling trigger's memory (docs/polling.md), so a poll makes no reading once one
+   * could tell it: told to this client now, and given back as the state with the unit once known.
+   */
+  keptIn<T extends { amountUnit?: MoneyUnit }>(state: T): () => T {
+    if (state.amountUnit) this.know(state.amountUnit);
+    return () => {
+      const unit = this.settled;
+      return unit ? { ...state, amountUnit: unit } : state;
+    };
+  }
+
+  /** What the client knows of its store's REST unit (reads it if needed, never throws). */
+  unit(inHand: AmountsInHand = { orderAmounts: new Map(), amounts: [] }): Promise<AmountsReading> {
+    this.reading ??= readRestAmountUnit(this.options.probe, inHand).then((reading) => {
+      if (reading.unit !== null) this.settled = reading.unit;
+      if (reading.unit === null) {
+        this.options.notify(
+          'warn',
+          `the unit of the amounts in ${this.options.store}'s REST API could not be told (${reading.reason}). Amounts read through it (Get, Get Many, polling) go on as the store sent them, marked amount_unit "unknown"; deliveries are not affected.`,
+        );
+      }
+      return reading;
+    });
+    return this.reading;
+  }
+
+  /** The step on a call's result: `handOn`, unless the call asked for the store's amounts as sent. */
+  step(shape: ResultShape, value: unknown, options: CallOptions): Promise<unknown> {
+    return options.amounts === false ? Promise.resolve(value) : this.handOn(shape, value);
+  }
+
+  /** A result with every amount in decimals and `amount_unit` on each record; other results unchanged. */
+  async handOn(shape: ResultShape, value: unknown): Promise<unknown> {
+    const table = MONEY_RESULTS.has(shape) ? resultTable(shape) : undefined;
+    if (!table || value === undefined) return value;
+    const records = (Array.isArray(value) ? value : [value]) as object[];
+    if (records.length === 0) return value;
+    const amounts = records.flatMap((record) => amountsOf(record, table));
+    // Latest-orders records are decimals (docs/service/shapes.md#money). REST records keep the store's
+    // value beside every amount; a result without an amount whose unit matters needs no reading.
+    let options: Parameters<typeof handOnAmounts>[2] =
+      shape === 'latestOrders'
+        ? { from: 'decimal', to: 'decimal' }
+        : { from: 'decimal', to: 'decimal', sent: 'always' };
+    if (shape !== 'latestOrders' && amounts.length > 0) {
+      const reading = await this.unit({ orderAmounts: orderAmounts(shape, records), amounts });
+      options = { ...options, from: reading.unit, ...(reading.currency ? { currency: reading.currency } : {}) };
+    }
+    const out = records.map((record) => handOnAmounts(record, table, options));
+    return Array.isArray(value) ? out : out[0];
+  }
+}
+
+const MONEY_RESULTS: ReadonlySet<ResultShape> = new Set<ResultShape>([
+  'latestOrders',
+  'customers',
+  'customer',
+  'orders',
+  'order',
+  'subscriptions',
+  'subscription',
+  'products',
+  'product',
+]);
+
+function orderAmounts(shape: ResultShape, records: readonly object[]): Map<number, number> {
+  const found = new Map<number, number>();
+  if (shape !== 'orders' && shape !== 'order') return found;
+  for (const record of records as { id?: unknown; order_amount?: unknown }[]) {
+    if (typeof record.id === 'number' && typeof record.order_amount === 'number')
+      found.set(record.id, record.order_amount);
+  }
+  return found;
+}

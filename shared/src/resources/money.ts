@@ -1,0 +1,144 @@
+/**
+ * One unit for money on every path (docs/amounts.md), read from the field tables' `money` flag. The
+ * money equivalent of a time's `<field>_iso`: the amount itself is handed on in one unit (decimals as the
+ * store's admin shows them, or cents where the user asked), the record says which in `amount_unit`, and
+ * where the connector changed an amount, the store's own value stays next to it as `<field>_sent`.
+ */
+import { isRecord } from './coerce';
+import { isZeroDecimal } from './currency';
+import { type FieldTable, entriesOf } from './table';
+
+/** Decimals (`49.5`, as the store's admin shows them) or integers in minor units (`4950`). */
+export type MoneyUnit = 'decimal' | 'cents';
+
+/** The record-level marker: the unit of every amount in the record, or `unknown` (amounts as the store sent them). */
+export const AMOUNT_UNIT_FIELD = 'amount_unit';
+type AmountUnitMarker = MoneyUnit | 'unknown';
+
+/** The suffix of the store's own value, next to an amount the connector changed: `order_amount` → `order_amount_sent`. */
+const SENT_SUFFIX = '_sent';
+
+export function sentKey(field: string): string {
+  return `${field}${SENT_SUFFIX}`;
+}
+
+interface HandOnOptions {
+  /** The unit the store sent the amounts in; `null` when the connector could not tell. */
+  from: MoneyUnit | null;
+  /** The unit the user relies on: decimals unless they asked for cents. */
+  to: MoneyUnit;
+  /** The currency of records that do not name theirs (products, customers): the store's, if known. */
+  currency?: string;
+  /**
+   * Where the store's own value is kept as `<field>_sent`: `always` for REST records (every amount, as
+   * every time has its `_iso`), `changed` (default) only where the amount was converted, `never` for a
+   * sample imitating a delivery the store sent in `to` already.
+   */
+  sent?: 'always' | 'changed' | 'never';
+}
+
+/**
+ * A record with its amounts (nested items, invoices and plans too) in the unit the user relies on, and
+ * `amount_unit` saying which (on a record that has amounts). An amount in a currency without minor
+ * units is never multiplied or divided. When `from` is unknown, amounts stay as sent and
+ * `amount_unit` is `unknown` (never a guess).
+ */
+export function handOnAmounts<T extends object>(record: T, table: FieldTable, options: HandOnOptions): T {
+  const fields = record as Record<string, unknown>;
+  const currency = typeof fields.currency === 'string' && fields.currency ? fields.currency : options.currency;
+  const whole = currency !== undefined && isZeroDecimal(currency);
+  const marker: AmountUnitMarker = whole ? options.to : options.from === null ? 'unknown' : options.to;
+  const factor = whole || options.from === null ? 1 : ratio(options.from, options.to);
+  const out = converted(fields, table, factor, options.sent ?? 'changed');
+  // A record without amounts (a lead) has no unit to state.
+  if (hasMoneyField(fields, table)) out[AMOUNT_UNIT_FIELD] = marker;
+  return out as T;
+}
+
+function hasMoneyField(record: Record<string, unknown>, table: FieldTable): boolean {
+  return Object.keys(record).some((key) => {
+    const spec = table[key];
+    const entries = entriesOf(spec);
+    const value = record[key];
+    if (spec?.money) return true;
+    return (
+      entries !== undefined &&
+      Array.isArray(value) &&
+      value.some((entry) => isRecord(entry) && hasMoneyField(entry, entries))
+    );
+  });
+}
+
+function ratio(from: MoneyUnit, to: MoneyUnit): number {
+  if (from === to) return 1;
+  return from === 'cents' ? 0.01 : 100;
+}
+
+function converted(
+  record: Record<string, unknown>,
+  table: FieldTable,
+  factor: number,
+  keepSent: NonNullable<HandOnOptions['sent']>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    // A marker or a store value from an earlier pass is made afresh.
+    if (key === AMOUNT_UNIT_FIELD || isSentField(key, table)) continue;
+    const spec = table[key];
+    const entries = entriesOf(spec);
+    const sent = sentValueOf(record, key);
+    if (spec?.money && typeof sent === 'number' && (factor !== 1 || keepSent === 'always')) {
+      out[key] = factor === 1 ? sent : scale(sent, factor);
+      if (keepSent === 'always' || (keepSent === 'changed' && factor !== 1)) out[sentKey(key)] = sent;
+    } else if (entries && Array.isArray(value)) {
+      out[key] = value.map((entry) => (isRecord(entry) ? converted(entry, entries, factor, keepSent) : entry));
+    } else {
+      out[key] = sent;
+    }
+  }
+  return out;
+}
+
+/** Cents to decimals divides (4950 → 49.5, never 49.50000000000001); decimals to cents rounds to whole cents. */
+function scale(value: number, factor: number): number {
+  return factor > 1 ? Math.round(value * factor) : value / Math.round(1 / factor);
+}
+
+function sentValueOf(record: Record<string, unknown>, key: string): unknown {
+  const sent = sentKey(key);
+  return sent in record ? record[sent] : record[key];
+}
+
+function isSentField(key: string, table: FieldTable): boolean {
+  return key.endsWith(SENT_SUFFIX) && table[key.slice(0, -SENT_SUFFIX.length)]?.money === true;
+}
+
+/**
+ * A record's amounts as the store sent them: the `_sent` values put back and the markers taken out
+ * (nested lists too). What a polling fingerprint is made of, so a change in how the connector reads the
+ * unit never makes a remembered record look changed.
+ */
+export function withAmountsAsSent(record: unknown, table: FieldTable): unknown {
+  if (Array.isArray(record)) return record.map((entry) => withAmountsAsSent(entry, table));
+  if (!isRecord(record)) return record;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (key === AMOUNT_UNIT_FIELD || isSentField(key, table)) continue;
+    const entries = entriesOf(table[key]);
+    out[key] = entries && Array.isArray(value) ? withAmountsAsSent(value, entries) : sentValueOf(record, key);
+  }
+  return out;
+}
+
+/** The amounts of a record whose unit matters (non-zero, in a currency with minor units), nested lists too. */
+export function amountsOf(record: unknown, table: FieldTable, found: number[] = []): number[] {
+  if (!isRecord(record)) return found;
+  if (typeof record.currency === 'string' && isZeroDecimal(record.currency)) return found;
+  for (const [key, value] of Object.entries(record)) {
+    const spec = table[key];
+    const entries = entriesOf(spec);
+    if (spec?.money && typeof value === 'number' && value !== 0) found.push(value);
+    else if (entries && Array.isArray(value)) value.forEach((entry) => amountsOf(entry, entries, found));
+  }
+  return found;
+}
