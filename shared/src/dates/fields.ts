@@ -6,6 +6,7 @@
 import { isRecord } from '../resources/coerce';
 import { type FieldTable, entriesOf, isMoment } from '../resources/table';
 import { DELIVERY_FIELDS } from '../resources/tables';
+import { compactRecord } from './compact';
 import { localInstant, utcInstant } from './instant';
 import type { SiteZone, ZoneReading } from './zone';
 
@@ -37,22 +38,26 @@ function stamped(
   zone: SiteZone | null,
   fill: boolean,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const keys: string[] = [];
+  const values: unknown[] = [];
   for (const [key, value] of Object.entries(record)) {
     // An instant from an earlier pass (another zone, a field the store emptied since) is made afresh.
     if (isInstantField(key, table)) continue;
-    out[key] = value;
+    keys.push(key);
     const spec = table[key];
     const entries = entriesOf(spec);
     if (isMoment(spec)) {
+      values.push(value);
       const instant = spec.clock === 'utc' ? utcInstant(value) : zone ? localInstant(value, zone) : undefined;
-      if (instant) out[instantKey(key)] = instant;
-      else if (fill) out[instantKey(key)] = '';
+      if (instant || fill) {
+        keys.push(instantKey(key));
+        values.push(instant ?? '');
+      }
     } else if (entries && Array.isArray(value)) {
-      out[key] = value.map((entry) => (isRecord(entry) ? stamped(entry, entries, zone, fill) : entry));
-    }
+      values.push(value.map((entry) => (isRecord(entry) ? stamped(entry, entries, zone, fill) : entry)));
+    } else values.push(value);
   }
-  return out;
+  return compactRecord(keys, values);
 }
 
 /**

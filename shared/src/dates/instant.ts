@@ -29,7 +29,7 @@ function wallTime(text: unknown): number | undefined {
 /** `2026-11-24T04:30:00Z` for a store time in UTC. */
 export function utcInstant(text: unknown): string | undefined {
   const wall = wallTime(text);
-  return wall === undefined ? undefined : `${isoWall(wall)}Z`;
+  return wall === undefined ? undefined : isoWall(wall, 'Z');
 }
 
 /**
@@ -62,7 +62,7 @@ export function localInstant(text: unknown, zone: SiteZone): string | undefined 
 /** An instant (ms) written in the zone's offset at that instant. */
 function instantIn(epochMs: number, zone: SiteZone): string {
   const offset = offsetAt(zone, epochMs);
-  return `${isoWall(epochMs + offset * MINUTE)}${offsetText(offset)}`;
+  return isoWall(epochMs + offset * MINUTE, offsetText(offset));
 }
 
 /** The site's calendar day (`YYYY-MM-DD`) at an instant. */
@@ -70,10 +70,24 @@ export function siteDay(epochMs: number, zone: SiteZone): string {
   return isoWall(epochMs + offsetAt(zone, epochMs) * MINUTE).slice(0, 10);
 }
 
-function isoWall(ms: number): string {
+/**
+ * `YYYY-MM-DDTHH:MM:SS` plus `suffix`, as one flat string: `join` writes it in one piece, where `+` or a
+ * template would keep a tree of the parts alive for every instant a record holds (Return All keeps them all).
+ */
+function isoWall(ms: number, suffix = ''): string {
   const date = new Date(Math.floor(ms / 1000) * 1000);
-  return (
-    `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}` +
-    `T${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`
-  );
+  return [
+    pad(date.getUTCFullYear(), 4),
+    '-',
+    pad(date.getUTCMonth() + 1),
+    '-',
+    pad(date.getUTCDate()),
+    'T',
+    pad(date.getUTCHours()),
+    ':',
+    pad(date.getUTCMinutes()),
+    ':',
+    pad(date.getUTCSeconds()),
+    suffix,
+  ].join('');
 }

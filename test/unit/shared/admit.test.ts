@@ -189,6 +189,7 @@ describe('admitDeliveries, not verifying', () => {
 
 describe('the notices of an admission', () => {
   it('says nothing about a verified delivery', async () => {
+    store().get(`${ROOT}/orders/${paid}`).reply(200, PAID_RECORD);
     const { admitted, notices } = await admit({
       delivered: delivered(purchase()),
       event: 'purchased',
