@@ -129,6 +129,8 @@ describeChromium('the sandbox dashboard in the browser', () => {
     expect(await page.content()).not.toContain('t0ps3cret');
     // The refund reaches the hook's URL, where nothing listens: the delivery shows "no answer".
     await dashboard.fire('Refund');
+    // The answer is shown first; the table follows with the page's next read of the activity.
+    await dashboard.table('Recent deliveries').waitFor({ timeout: 6000 });
     const [delivery] = await dashboard.rows('Recent deliveries');
     expect(delivery?.slice(1, 4)).toEqual(['refunded', expect.stringMatching(/^#\d+ · \S+@\S+$/), 'no answer']);
   });
@@ -259,12 +261,14 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
     "lists the sandbox's products in the trigger's Product dropdown, and the chosen product's plans with bump, upsell and downsell, in the browser",
     step('trigger-dropdowns', async () => {
       const catalog = await getJson<{ products: CatalogProduct[] }>(`${stack.sandbox.url}/sandbox/v1/catalog`);
-      await editor.openDropdown(/^Product/);
-      const names = await editor.openOptionNames();
+      // Version 2 (what a new trigger is): Product is a record locator; its From list is the store's products,
+      // each labelled "name · price · #id" (empty means any product).
+      await editor.openLocatorList(/^Product/);
+      const names = (await editor.locatorItemNames()).map((label) => label.split(' · ')[0] ?? '');
       const productNames = catalog.products.map((p) => p.name);
       expect(names.filter((name) => productNames.includes(name)).sort()).toEqual([...productNames].sort());
       expect(names.length).toBeLessThanOrEqual(productNames.length + 1); // and "any product"
-      await editor.chooseOption(product.name);
+      await editor.chooseLocatorItem(product.name);
       await editor.openDropdown(/^Plan/);
       const plans = await editor.openOptionNames();
       expect(plans.slice(0, product.plans.length)).toEqual(product.plans.map((plan) => plan.name));

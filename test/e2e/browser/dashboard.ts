@@ -10,8 +10,9 @@ export class Dashboard {
   async open(): Promise<void> {
     await this.page.goto(`${this.url}/`);
     await this.page.getByRole('heading', { name: 'Sandbox store', level: 1 }).waitFor();
-    // Buttons appear once the catalogue is loaded.
+    // Buttons appear once the catalogue is loaded; the tables once the first activity read is shown.
     await this.eventButton('Purchase').waitFor();
+    await this.page.getByText(/^Updated /).waitFor();
   }
 
   get product(): Locator {

@@ -129,6 +129,33 @@ export class N8nEditor {
     await this.page.locator('.el-select-dropdown:visible').first().waitFor({ state: 'hidden', timeout: 5000 });
   }
 
+  // ---- Record locators (the version 2 nodes' Product, Order, Customer, Subscription) ----
+
+  /** The items of the open locator's From list, as n8n renders what the node's list search returned. */
+  get locatorItems(): Locator {
+    // n8n teleports the list out of the node view, like a dropdown's options.
+    return this.page.locator('[data-test-id="rlc-item"]:visible');
+  }
+
+  /** Opens a record locator's From list (its default mode) by clicking its input, as a person does. */
+  async openLocatorList(label: RegExp): Promise<void> {
+    await this.parameter(label).getByTestId('rlc-input').click();
+    await this.locatorItems.first().waitFor();
+  }
+
+  /** The text of each item of the open From list (a record's label, e.g. "Name · 49 · #19"). */
+  async locatorItemNames(): Promise<string[]> {
+    return (await this.locatorItems.allInnerTexts()).map((text) => text.trim());
+  }
+
+  /** Picks the From list's item whose label starts with `name`; the list closes. */
+  async chooseLocatorItem(name: string): Promise<void> {
+    const escaped = name.replace(/[.*+?^$()|[\]{}\\]/g, '\\$&');
+    const startsWithName = new RegExp(`^\\s*${escaped}(\\s·|\\s*$)`);
+    await this.locatorItems.filter({ hasText: startsWithName }).first().click();
+    await this.locatorItems.first().waitFor({ state: 'hidden' });
+  }
+
   get outputPanel(): Locator {
     return this.ndv.getByTestId('output-panel');
   }
