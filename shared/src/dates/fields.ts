@@ -18,7 +18,7 @@ export function instantKey(field: string): string {
 }
 
 /** Whether a field is one this module adds to a record of `table` (an adapter or a fingerprint may leave them out). */
-export function isInstantField(key: string, table: FieldTable = DELIVERY_FIELDS): boolean {
+function isInstantField(key: string, table: FieldTable = DELIVERY_FIELDS): boolean {
   return key.endsWith(INSTANT_SUFFIX) && isMoment(table[key.slice(0, -INSTANT_SUFFIX.length)]);
 }
 

@@ -10,23 +10,10 @@ import { MIN_ATTEMPT_MS } from '../http/retry';
 import type { Transport } from '../http/transport';
 import type { ResultShape } from '../operations/catalogue';
 import type { Notice } from '../platform/port';
-import { resultTable } from '../resources/normalise';
+import { RECORD_RESULTS, resultTable } from '../resources/normalise';
 import { withInstants } from './fields';
 import { indexLabel, indexRequest, readSiteZone } from './siteIndex';
 import type { SiteZone, ZoneReading } from './zone';
-
-/** Results whose records carry store timestamps: each gets its instants. */
-const DATED_RESULTS: ReadonlySet<ResultShape> = new Set<ResultShape>([
-  'latestOrders',
-  'customers',
-  'customer',
-  'orders',
-  'order',
-  'subscriptions',
-  'subscription',
-  'products',
-  'product',
-]);
 
 /** The site's zone, read at most once: later callers share the first reading. */
 export type ZoneSource = () => Promise<ZoneReading>;
@@ -79,7 +66,7 @@ function readWithin(transport: Transport, store: Store, timeoutMs: number, deadl
  * are filled (docs/service/shapes.md): a time without an instant has `''`.
  */
 export async function stampResult<V>(shape: ResultShape, value: V, zone: ZoneSource): Promise<V> {
-  if (!DATED_RESULTS.has(shape)) return value;
+  if (!RECORD_RESULTS.has(shape)) return value;
   if (Array.isArray(value) && value.length === 0) return value;
   const reading = await zone();
   const dating = { fill: true, table: resultTable(shape) };

@@ -8,7 +8,7 @@
 import { isZeroDecimal } from '../resources/currency';
 import { toNumber } from '../resources/coerce';
 import { type MoneyUnit, amountsOf, handOnAmounts } from '../resources/money';
-import { resultTable } from '../resources/normalise';
+import { RECORD_RESULTS, resultTable } from '../resources/normalise';
 import type { ResultShape } from '../operations/catalogue';
 import type { LatestOrder } from '../resources/types';
 
@@ -174,7 +174,7 @@ class RestAmounts {
 
   /** A result with every amount in decimals and `amount_unit` on each record; other results unchanged. */
   async handOn(shape: ResultShape, value: unknown): Promise<unknown> {
-    const table = MONEY_RESULTS.has(shape) ? resultTable(shape) : undefined;
+    const table = RECORD_RESULTS.has(shape) ? resultTable(shape) : undefined;
     if (!table || value === undefined) return value;
     const records = (Array.isArray(value) ? value : [value]) as object[];
     if (records.length === 0) return value;
@@ -193,18 +193,6 @@ class RestAmounts {
     return Array.isArray(value) ? out : out[0];
   }
 }
-
-const MONEY_RESULTS: ReadonlySet<ResultShape> = new Set<ResultShape>([
-  'latestOrders',
-  'customers',
-  'customer',
-  'orders',
-  'order',
-  'subscriptions',
-  'subscription',
-  'products',
-  'product',
-]);
 
 function orderAmounts(shape: ResultShape, records: readonly object[]): Map<number, number> {
   const found = new Map<number, number>();

@@ -54,6 +54,19 @@ const ONE_TABLES: Partial<Record<ResultShape, FieldTable>> = {
  * The table whose times a result's records carry (their instants, docs/dates.md). Rich latest-order
  * records are delivery payloads (docs/service/real-stores.md#latest-orders).
  */
+/** Results that are store records (latest orders and the REST resources): each gets its instants and its amounts handed on. */
+export const RECORD_RESULTS: ReadonlySet<ResultShape> = new Set<ResultShape>([
+  'latestOrders',
+  'customers',
+  'customer',
+  'orders',
+  'order',
+  'subscriptions',
+  'subscription',
+  'products',
+  'product',
+]);
+
 export function resultTable(shape: ResultShape): FieldTable | undefined {
   return shape === 'latestOrders' ? DELIVERY_FIELDS : (LIST_TABLES[shape] ?? ONE_TABLES[shape]);
 }

@@ -1,7 +1,8 @@
 import type { SandboxProfile } from '../../../sandbox';
 import { adminGet, hookByTriggerKey, listPlans, listProducts, run, useSandboxWithCatcher } from '../support/zapier';
 
-import { isInstantField } from '../../../shared/src/dates/fields';
+import { type FieldTable, isMoment } from '../../../shared/src/resources/table';
+import { DELIVERY_FIELDS } from '../../../shared/src/resources/tables';
 
 type Row = Record<string, unknown>;
 
@@ -12,7 +13,7 @@ function expectSameRecord(record: Row, payload: Row, amountUnit: 'decimal' | 'ce
   expect(record.verification).toMatchObject({ status: expect.stringMatching(/^(verified|unverified)$/) });
   // And, next to each timestamp the store sent, its instant (docs/dates.md), and nothing else.
   const instants = Object.keys(sent)
-    .filter((key) => isInstantField(`${key}_iso`))
+    .filter((key) => isMoment((DELIVERY_FIELDS as FieldTable)[key]))
     .map((key) => `${key}_iso`);
   // And, on a record with amounts, the unit the hook asked for them in (docs/amounts.md).
   const unit = 'order_amount' in sent || 'amount' in sent ? ['amount_unit'] : [];
