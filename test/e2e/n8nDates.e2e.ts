@@ -9,43 +9,15 @@
  * user folder.
  */
 import { N8N_VERSION } from '../../scripts/n8n/install';
-import {
-  activateWorkflow,
-  deactivateWorkflow,
-  executionNodeOutput,
-  listExecutions,
-  type N8nWorkflowJson,
-} from '../../scripts/n8n/instance';
-import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
+import { activateWorkflow, deactivateWorkflow, executionNodeOutput, listExecutions } from '../../scripts/n8n/instance';
 import type { Sandbox } from '../../sandbox';
-import { triggerNode } from './n8n/workflows';
+import { triggerThenGetOrder } from './n8n/workflows';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
 import { nextExecution } from './support/steps';
 
 const WORKFLOW_ID = 'e2eDatesWf000001';
 const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-00000000da7e';
-
-function datesWorkflow(credential: CredentialRef): N8nWorkflowJson {
-  return {
-    id: WORKFLOW_ID,
-    name: 'e2e: dates of a live purchase',
-    nodes: [
-      triggerNode({ id: WORKFLOW_ID, webhookId: WEBHOOK_ID, credential, event: 'purchased' }),
-      {
-        id: `${WORKFLOW_ID}-get`,
-        name: 'Get Order',
-        type: NODE_TYPES.action,
-        typeVersion: 1,
-        position: [260, 0],
-        parameters: { resource: 'order', operation: 'get', orderId: '={{ $json.id }}' },
-        credentials: { commerceServiceApi: credential },
-      },
-    ],
-    connections: { Trigger: { main: [[{ node: 'Get Order', type: 'main', index: 0 }]] } },
-    settings: { executionOrder: 'v1' },
-  };
-}
 
 const describeN8n = describeIf(probe(['n8n']), `n8n dates end-to-end (real n8n ${N8N_VERSION})`);
 
@@ -55,7 +27,14 @@ describeN8n(`dates in a real n8n ${N8N_VERSION}`, () => {
 
   beforeAll(async () => {
     store = await n8n.sandbox({ profile: 'real' });
-    await n8n.addWorkflows([datesWorkflow(await n8n.addCredential(store, 'Sandbox (real profile)'))]);
+    await n8n.addWorkflows([
+      triggerThenGetOrder({
+        id: WORKFLOW_ID,
+        name: 'e2e: dates of a live purchase',
+        webhookId: WEBHOOK_ID,
+        credential: await n8n.addCredential(store, 'Sandbox (real profile)'),
+      }),
+    ]);
   }, 60_000);
 
   it(

@@ -10,14 +10,8 @@
  */
 import type { Sandbox } from '../../sandbox';
 import { N8N_VERSION } from '../../scripts/n8n/install';
-import {
-  activateWorkflow,
-  deactivateWorkflow,
-  executionNodeOutput,
-  listExecutions,
-  type N8nWorkflowJson,
-} from '../../scripts/n8n/instance';
-import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
+import { activateWorkflow, deactivateWorkflow, executionNodeOutput, listExecutions } from '../../scripts/n8n/instance';
+import { triggerThenGetOrder } from './n8n/workflows';
 import { pollingWorkflow, pollNow } from './support/polling';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
@@ -28,36 +22,6 @@ const POLLING_WORKFLOW = 'e2eAmountPoll001';
 const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-0000000a3075';
 
 type Row = Record<string, unknown>;
-
-function webhookThenGet(credential: CredentialRef): N8nWorkflowJson {
-  return {
-    id: WEBHOOK_WORKFLOW,
-    name: 'e2e: the amount of a live purchase',
-    nodes: [
-      {
-        id: `${WEBHOOK_WORKFLOW}-trigger`,
-        name: 'Trigger',
-        type: NODE_TYPES.trigger,
-        typeVersion: 1,
-        position: [0, 0],
-        webhookId: WEBHOOK_ID,
-        parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
-        credentials: { commerceServiceApi: credential },
-      },
-      {
-        id: `${WEBHOOK_WORKFLOW}-get`,
-        name: 'Get Order',
-        type: NODE_TYPES.action,
-        typeVersion: 1,
-        position: [260, 0],
-        parameters: { resource: 'order', operation: 'get', orderId: '={{ $json.id }}' },
-        credentials: { commerceServiceApi: credential },
-      },
-    ],
-    connections: { Trigger: { main: [[{ node: 'Get Order', type: 'main', index: 0 }]] } },
-    settings: { executionOrder: 'v1' },
-  };
-}
 
 /** What a sheet or a Filter reads: the order's amount, its items' prices, and their unit. */
 const amountsOf = (record: Row | undefined) => ({
@@ -76,7 +40,12 @@ describeN8n(`one amount on every path in a real n8n ${N8N_VERSION}`, () => {
     store = await n8n.sandbox({ profile: 'real' });
     const credential = await n8n.addCredential(store, 'Sandbox for the same amount');
     await n8n.addWorkflows([
-      webhookThenGet(credential),
+      triggerThenGetOrder({
+        id: WEBHOOK_WORKFLOW,
+        name: 'e2e: the amount of a live purchase',
+        webhookId: WEBHOOK_ID,
+        credential,
+      }),
       pollingWorkflow(POLLING_WORKFLOW, 'purchased', credential, 'e2e: polling purchases (same amount)'),
     ]);
   }, 60_000);

@@ -179,7 +179,7 @@ interface TriggerOptions {
 }
 
 /** The Commerce Service Trigger node `Trigger` (fixed webhookId) of workflow `opts.id`, for one event and optional filters. */
-export function triggerNode(opts: TriggerOptions): Record<string, unknown> {
+function triggerNode(opts: TriggerOptions): Record<string, unknown> {
   return {
     id: `${opts.id}-trigger`,
     name: 'Trigger',
@@ -221,4 +221,31 @@ export function triggerWorkflow(opts: TriggerOptions): N8nWorkflowJson {
 /** n8n's Manual Trigger, named `Start`, that a workflow of id `workflowId` starts from ("Execute workflow"). */
 export function manualStart(workflowId: string): Record<string, unknown> {
   return coreNode(`${workflowId}-start`, 'Start', 'n8n-nodes-base.manualTrigger', [0, 0]);
+}
+
+/** A webhook trigger whose delivery is read back by the action node's Order → Get (version 1 nodes). */
+export function triggerThenGetOrder(opts: {
+  id: string;
+  name: string;
+  webhookId: string;
+  credential: CredentialRef;
+}): N8nWorkflowJson {
+  return {
+    id: opts.id,
+    name: opts.name,
+    nodes: [
+      triggerNode({ id: opts.id, webhookId: opts.webhookId, credential: opts.credential, event: 'purchased' }),
+      {
+        id: `${opts.id}-get`,
+        name: 'Get Order',
+        type: NODE_TYPES.action,
+        typeVersion: 1,
+        position: [260, 0],
+        parameters: { resource: 'order', operation: 'get', orderId: '={{ $json.id }}' },
+        credentials: { commerceServiceApi: opts.credential },
+      },
+    ],
+    connections: { Trigger: { main: [[{ node: 'Get Order', type: 'main', index: 0 }]] } },
+    settings: { executionOrder: 'v1' },
+  };
 }
