@@ -4,6 +4,7 @@
  * store's admin shows them, or cents where the user asked), the record says which in `amount_unit`, and
  * where the connector changed an amount, the store's own value stays next to it as `<field>_sent`.
  */
+import { compactRecord } from '../dates/compact';
 import { isRecord } from './coerce';
 import { isZeroDecimal } from './currency';
 import { type FieldTable, entriesOf } from './table';
@@ -49,10 +50,13 @@ export function handOnAmounts<T extends object>(record: T, table: FieldTable, op
   const whole = currency !== undefined && isZeroDecimal(currency);
   const marker: AmountUnitMarker = whole ? options.to : options.from === null ? 'unknown' : options.to;
   const factor = whole || options.from === null ? 1 : ratio(options.from, options.to);
-  const out = converted(fields, table, factor, options.sent ?? 'changed');
+  const { keys, values } = converted(fields, table, factor, options.sent ?? 'changed');
   // A record without amounts (a lead) has no unit to state.
-  if (hasMoneyField(fields, table)) out[AMOUNT_UNIT_FIELD] = marker;
-  return out as T;
+  if (hasMoneyField(fields, table)) {
+    keys.push(AMOUNT_UNIT_FIELD);
+    values.push(marker);
+  }
+  return compactRecord(keys, values) as T;
 }
 
 function hasMoneyField(record: Record<string, unknown>, table: FieldTable): boolean {
@@ -79,8 +83,14 @@ function converted(
   table: FieldTable,
   factor: number,
   keepSent: NonNullable<HandOnOptions['sent']>,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+): { keys: string[]; values: unknown[] } {
+  // Keys and values in order, then one compact record (dates/compact.ts): Return All keeps many.
+  const keys: string[] = [];
+  const values: unknown[] = [];
+  const put = (key: string, value: unknown): void => {
+    keys.push(key);
+    values.push(value);
+  };
   for (const [key, value] of Object.entries(record)) {
     // A marker or a store value from an earlier pass is made afresh.
     if (key === AMOUNT_UNIT_FIELD || isSentField(key, table)) continue;
@@ -88,15 +98,22 @@ function converted(
     const entries = entriesOf(spec);
     const sent = sentValueOf(record, key);
     if (spec?.money && typeof sent === 'number' && (factor !== 1 || keepSent === 'always')) {
-      out[key] = factor === 1 ? sent : scale(sent, factor);
-      if (keepSent === 'always' || (keepSent === 'changed' && factor !== 1)) out[sentKey(key)] = sent;
+      put(key, factor === 1 ? sent : scale(sent, factor));
+      if (keepSent === 'always' || (keepSent === 'changed' && factor !== 1)) put(sentKey(key), sent);
     } else if (entries && Array.isArray(value)) {
-      out[key] = value.map((entry) => (isRecord(entry) ? converted(entry, entries, factor, keepSent) : entry));
+      put(
+        key,
+        value.map((entry) => {
+          if (!isRecord(entry)) return entry;
+          const inner = converted(entry, entries, factor, keepSent);
+          return compactRecord(inner.keys, inner.values);
+        }),
+      );
     } else {
-      out[key] = sent;
+      put(key, sent);
     }
   }
-  return out;
+  return { keys, values };
 }
 
 /** Cents to decimals divides (4950 → 49.5, never 49.50000000000001); decimals to cents rounds to whole cents. */
