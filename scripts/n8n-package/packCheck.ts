@@ -22,8 +22,17 @@ interface PackEntry {
   files: { path: string }[];
 }
 
+/** Every step ends within 5 minutes: an npm that hangs (seen once on a loaded machine) fails the check instead of the run. */
+const STEP_TIMEOUT_MS = 5 * 60_000;
+
 function run(command: string, args: string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: STEP_TIMEOUT_MS,
+    killSignal: 'SIGKILL',
+  });
 }
 
 /** Runs inside the install directory: loads each registered file the way n8n does and checks it. */
