@@ -242,6 +242,7 @@ function main(): void {
         'install',
         '--no-audit',
         '--no-fund',
+        '--prefer-offline', // n8n-workflow and its dependencies from npm's cache when it has them
         '--omit=dev',
         join(workDir, pack.filename),
         `n8n-workflow@${N8N_WORKFLOW}`,
