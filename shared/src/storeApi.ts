@@ -6,7 +6,7 @@
 import { type Store, type StoreSettings, resolveStore } from './config';
 import { type DateInput, type DayReading, siteDayOf } from './dates/input';
 import { settle } from './outcome';
-import { type ZoneSource, siteZoneOnce, stampDelivered, stampResult } from './dates/stamping';
+import { siteZoneOnce, stampDelivered, stampResult } from './dates/stamping';
 import type { SiteZone } from './dates/zone';
 import { InvalidRequestError, NotFoundError, ServerError, isMissingRecord } from './errors';
 import { Deadline } from './http/deadline';
@@ -63,7 +63,7 @@ export class CommerceServiceClient {
   readonly busy = new BusyNotices();
   private readonly pipeline: Pipeline;
   /** Read once per client (an execution, a poll, a delivery): the zone; the money step's unit (docs/amounts.md). */
-  readonly siteZone: ZoneSource;
+  readonly siteZone: ReturnType<typeof siteZoneOnce>;
   readonly amounts: ReturnType<typeof restAmountsOf>;
 
   constructor(options: ClientOptions) {
@@ -104,12 +104,12 @@ export class CommerceServiceClient {
     return stampDelivered(records, this.siteZone);
   }
 
-  /** One operation through the pipeline, its records stamped with instants, then their amounts in one unit. */
+  /** One operation through the pipeline, its records built once with their instants and their amounts in one unit. */
   async call<K extends OperationKey>(key: K, params: Params = {}, options: CallOptions = {}): Promise<Answer<K>> {
     const pipeline = options.retried === false ? { ...this.pipeline, retry: undefined } : this.pipeline;
     const answer = await sendOperation(pipeline, key, params);
-    const stamped = await stampResult(OPERATIONS[key].result, answer.value, this.siteZone);
-    return { ...answer, value: (await this.amounts.step(OPERATIONS[key].result, stamped, options)) as ResultOf<K> };
+    const value = await stampResult(OPERATIONS[key].result, answer.value, this.siteZone, this.amounts.stepFor(options));
+    return { ...answer, value };
   }
 
   // 1 to 6: webhook management.

@@ -6,32 +6,60 @@
  * its values are written.
  */
 
-/** Key orders seen: a page's records share one or a few, so the cache stays small; it is emptied when full. */
-const SHAPES = new Map<string, Readonly<Record<string, unknown>>>();
-const MAX_SHAPES = 256;
+interface Shape {
+  keys: readonly string[];
+  record: Readonly<Record<string, unknown>>;
+}
 
-function shapeOf(keys: readonly string[]): Readonly<Record<string, unknown>> {
-  const signature = keys.join('\u0000');
+/** Key orders seen: a page's records share one or a few, so the cache stays small; it is emptied when full. */
+const SHAPES = new Map<string, Shape>();
+const MAX_SHAPES = 256;
+/** The shapes used last, found by comparing keys: no signature is built for each record of a page. */
+const RECENT: Shape[] = [];
+const MAX_RECENT = 8;
+
+function sameKeys(keys: readonly string[], count: number, shape: Shape): boolean {
+  if (shape.keys.length !== count) return false;
+  for (let i = 0; i < count; i += 1) if (keys[i] !== shape.keys[i]) return false;
+  return true;
+}
+
+function shapeOf(keys: readonly string[], count: number): Readonly<Record<string, unknown>> {
+  for (const recent of RECENT) if (sameKeys(keys, count, recent)) return recent.record;
+  const own = keys.slice(0, count);
+  const signature = own.join('\u0000');
   let shape = SHAPES.get(signature);
   if (!shape) {
     if (SHAPES.size >= MAX_SHAPES) SHAPES.clear();
-    shape = JSON.parse(JSON.stringify(Object.fromEntries(keys.map((key) => [key, null])))) as Record<string, unknown>;
+    const record = JSON.parse(JSON.stringify(Object.fromEntries(own.map((key) => [key, null]))));
+    shape = { keys: own, record: record as Record<string, unknown> };
     SHAPES.set(signature, shape);
   }
-  return shape;
+  RECENT.unshift(shape);
+  if (RECENT.length > MAX_RECENT) RECENT.pop();
+  return shape.record;
 }
 
-/** A plain object with `keys[i]: values[i]`, in that order. */
-export function compactRecord(keys: readonly string[], values: readonly unknown[]): Record<string, unknown> {
+/** A plain object with `keys[i]: values[i]` for the first `count` keys, in that order. */
+export function compactRecord(
+  keys: readonly string[],
+  values: readonly unknown[],
+  count: number = keys.length,
+): Record<string, unknown> {
   // `__proto__` as a key would be a prototype on assignment: such a record is built with defineProperty.
-  if (keys.includes('__proto__')) {
+  const proto = keys.indexOf('__proto__');
+  if (proto !== -1 && proto < count) {
     const out: Record<string, unknown> = {};
-    keys.forEach((key, i) =>
-      Object.defineProperty(out, key, { value: values[i], enumerable: true, writable: true, configurable: true }),
-    );
+    for (let i = 0; i < count; i += 1)
+      Object.defineProperty(out, keys[i] as string, {
+        value: values[i],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return out;
   }
-  const out: Record<string, unknown> = { ...shapeOf(keys) };
-  for (let i = 0; i < keys.length; i += 1) out[keys[i] as string] = values[i];
+  const out: Record<string, unknown> = { ...shapeOf(keys, count) };
+  for (let i = 0; i < count; i += 1) out[keys[i] as string] = values[i];
   return out;
 }

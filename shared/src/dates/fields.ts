@@ -6,8 +6,8 @@
 import { isRecord } from '../resources/coerce';
 import { type FieldTable, entriesOf, isMoment } from '../resources/table';
 import { DELIVERY_FIELDS } from '../resources/tables';
-import { compactRecord } from './compact';
 import { localInstant, utcInstant } from './instant';
+import { type RecordStep, rebuilt } from './steps';
 import type { SiteZone, ZoneReading } from './zone';
 
 /** The suffix of every instant field: `date_time` → `date_time_iso`. */
@@ -30,34 +30,22 @@ function isInstantField(key: string, table: FieldTable = DELIVERY_FIELDS): boole
 interface InstantOptions {
   fill?: boolean;
   table?: FieldTable;
+  /** A further step (the amounts) in the same build: one record each, not one per step (`steps.ts`). */
+  then?: RecordStep;
 }
 
-function stamped(
-  record: Record<string, unknown>,
-  table: FieldTable,
-  zone: SiteZone | null,
-  fill: boolean,
-): Record<string, unknown> {
-  const keys: string[] = [];
-  const values: unknown[] = [];
-  for (const [key, value] of Object.entries(record)) {
-    // An instant from an earlier pass (another zone, a field the store emptied since) is made afresh.
-    if (isInstantField(key, table)) continue;
-    keys.push(key);
-    const spec = table[key];
-    const entries = entriesOf(spec);
-    if (isMoment(spec)) {
-      values.push(value);
+/** The instants as a step (`steps.ts`): each moment followed by its instant, with `fill` as above. */
+function instantsStep(zone: SiteZone | null, fill: boolean): RecordStep {
+  const open: ReturnType<RecordStep['open']> = {
+    field(key, value, _owner, spec, put) {
+      put(key, value);
+      if (!isMoment(spec)) return;
       const instant = spec.clock === 'utc' ? utcInstant(value) : zone ? localInstant(value, zone) : undefined;
-      if (instant || fill) {
-        keys.push(instantKey(key));
-        values.push(instant ?? '');
-      }
-    } else if (entries && Array.isArray(value)) {
-      values.push(value.map((entry) => (isRecord(entry) ? stamped(entry, entries, zone, fill) : entry)));
-    } else values.push(value);
-  }
-  return compactRecord(keys, values);
+      if (instant || fill) put(instantKey(key), instant ?? '');
+    },
+  };
+  // An instant from an earlier pass (another zone, a field the store emptied since) is made afresh.
+  return { adds: isInstantField, open: () => open };
 }
 
 /**
@@ -65,8 +53,7 @@ function stamped(
  * after the store's own field. Without a zone, UTC times still get theirs and site-local times none.
  */
 export function withInstant<T extends object>(record: T, zone: SiteZone | null, options: InstantOptions = {}): T {
-  const table = options.table ?? DELIVERY_FIELDS;
-  return stamped(record as Record<string, unknown>, table, zone, options.fill ?? false) as T;
+  return rebuilt(record, options.table ?? DELIVERY_FIELDS, [instantsStep(zone, options.fill ?? false)]) as T;
 }
 
 /** `withInstant` over a list; takes a zone or what a client read (`ZoneReading`). */
@@ -76,7 +63,8 @@ export function withInstants<T extends object>(
   options: InstantOptions = {},
 ): T[] {
   const site = zone && 'zone' in zone ? zone.zone : (zone as SiteZone | null);
-  return records.map((record) => withInstant(record, site, options));
+  const steps = [instantsStep(site, options.fill ?? false), ...(options.then ? [options.then] : [])];
+  return records.map((record) => rebuilt(record, options.table ?? DELIVERY_FIELDS, steps) as T);
 }
 
 /** A record as the store sent it: the instants this module adds taken out again (top level and nested lists). */

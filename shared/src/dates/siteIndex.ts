@@ -11,15 +11,16 @@ import { type ZoneReading, zoneFromIndex } from './zone';
 const NAMESPACE = /\/sc\/v1$/;
 
 /** The index request for a store, on the same permalink form as its API root. */
-export function indexRequest(store: Store, timeoutMs: number): HttpRequest {
+function indexRequest(store: Store, timeoutMs: number): HttpRequest {
   const base = { method: 'GET' as const, headers: { accept: 'application/json' }, timeoutMs };
   if (store.apiRoot.style === 'rest_route') return { ...base, url: `${store.baseUrl}/`, query: { rest_route: '/' } };
   const prefix = NAMESPACE.test(store.apiRoot.prefix) ? store.apiRoot.prefix.replace(NAMESPACE, '') : '/wp-json';
   return { ...base, url: `${store.baseUrl}${prefix}/`, query: {} };
 }
 
-/** Where the index was asked, as a notice names it. */
-export function indexLabel(request: HttpRequest): string {
+/** Where the index is asked for this store, as a notice names it. */
+export function indexLabel(store: Store, timeoutMs: number): string {
+  const request = indexRequest(store, timeoutMs);
   const path = request.url.replace(/^https?:\/\/[^/]+/, '') || '/';
   return request.query.rest_route ? `${path}?rest_route=${request.query.rest_route}` : path;
 }

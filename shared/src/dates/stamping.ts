@@ -12,11 +12,12 @@ import type { ResultShape } from '../operations/catalogue';
 import type { Notice } from '../platform/port';
 import { RECORD_RESULTS, resultTable } from '../resources/normalise';
 import { withInstants } from './fields';
-import { indexLabel, indexRequest, readSiteZone } from './siteIndex';
+import { indexLabel, readSiteZone } from './siteIndex';
+import type { RecordStep } from './steps';
 import type { SiteZone, ZoneReading } from './zone';
 
 /** The site's zone, read at most once: later callers share the first reading. */
-export type ZoneSource = () => Promise<ZoneReading>;
+type ZoneSource = () => Promise<ZoneReading>;
 
 /**
  * The zone from WordPress's REST index, read on first use, or `known` when the adapter has it. Never
@@ -34,7 +35,7 @@ export function siteZoneOnce(
   return () => {
     reading ??= readWithin(transport, store, timeoutMs, deadline).then((read) => {
       if (!read.zone) {
-        const where = indexLabel(indexRequest(store, timeoutMs));
+        const where = indexLabel(store, timeoutMs);
         notify({
           level: 'warn',
           message: `the time zone of ${store.label} could not be read from its REST index (${where}: ${read.reason}). Times the store keeps in UTC still get an ISO instant (*_iso fields); site-local times (customer and product dates, invoice times) get none rather than a guess.`,
@@ -60,20 +61,23 @@ function readWithin(transport: Transport, store: Store, timeoutMs: number, deadl
   return readSiteZone(transport, store, Math.min(timeoutMs, left));
 }
 
+/** A further step for a result's records (the amounts), read once the zone is: none leaves them as they are. */
+type NextStep = (shape: ResultShape, records: readonly object[]) => Promise<RecordStep | undefined>;
+
 /**
- * An operation's result with an instant next to each timestamp. Called after the store's answer, never
- * before: a call refused or failed, an empty page or an undated result costs no zone read. REST records
- * are filled (docs/service/shapes.md): a time without an instant has `''`.
+ * An operation's result with an instant next to each timestamp, and what `next` does to its records,
+ * in one build per record (`steps.ts`). Called after the store's answer, never before: a call refused
+ * or failed, an empty page or an undated result costs no zone read. REST records are filled
+ * (docs/service/shapes.md): a time without an instant has `''`.
  */
-export async function stampResult<V>(shape: ResultShape, value: V, zone: ZoneSource): Promise<V> {
+export async function stampResult<V>(shape: ResultShape, value: V, zone: ZoneSource, next?: NextStep): Promise<V> {
   if (!RECORD_RESULTS.has(shape)) return value;
   if (Array.isArray(value) && value.length === 0) return value;
   const reading = await zone();
-  const dating = { fill: true, table: resultTable(shape) };
-  const stamped = Array.isArray(value)
-    ? withInstants(value as object[], reading, dating)
-    : withInstants([value as object], reading, dating)[0];
-  return stamped as V;
+  const records = (Array.isArray(value) ? value : [value]) as object[];
+  const then = await next?.(shape, records);
+  const built = withInstants(records, reading, { fill: true, table: resultTable(shape), then });
+  return (Array.isArray(value) ? built : built[0]) as V;
 }
 
 /** Records the client did not read (hook deliveries), stamped as its reads are; none costs no read. */

@@ -6,10 +6,12 @@
  * cannot be done, the reading says why, and amounts go on as the store sent them.
  */
 import { isZeroDecimal } from '../resources/currency';
-import { toNumber } from '../resources/coerce';
-import { type MoneyUnit, amountsOf, handOnAmounts } from '../resources/money';
+import { isRecord, toNumber } from '../resources/coerce';
+import type { RecordStep } from '../dates/steps';
+import { type MoneyUnit, amountsStep } from '../resources/money';
 import { RECORD_RESULTS, resultTable } from '../resources/normalise';
 import type { ResultShape } from '../operations/catalogue';
+import { type FieldTable, entriesOf } from '../resources/table';
 import type { LatestOrder } from '../resources/types';
 
 /** What a client knows about the unit of a store's REST amounts: the unit, or why it could not tell. */
@@ -113,7 +115,7 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * The money step a client applies to its results (after the instants): REST records to decimals, read
+ * The money step a client applies to its results (with the instants): REST records to decimals, read
  * once per client, with one notice when the unit cannot be told. Latest-orders records are decimals.
  */
 class RestAmounts {
@@ -167,30 +169,28 @@ class RestAmounts {
     return this.reading;
   }
 
-  /** The step on a call's result: `handOn`, unless the call asked for the store's amounts as sent. */
-  step(shape: ResultShape, value: unknown, options: CallOptions): Promise<unknown> {
-    return options.amounts === false ? Promise.resolve(value) : this.handOn(shape, value);
+  /** The money step for a call's records (`dates/steps.ts`): none when the call asked for the store's amounts as sent. */
+  stepFor(
+    options: CallOptions,
+  ): ((shape: ResultShape, records: readonly object[]) => Promise<RecordStep | undefined>) | undefined {
+    return options.amounts === false ? undefined : (shape, records) => this.handOn(shape, records);
   }
 
-  /** A result with every amount in decimals and `amount_unit` on each record; other results unchanged. */
-  async handOn(shape: ResultShape, value: unknown): Promise<unknown> {
+  /** Every amount in decimals and `amount_unit` on each record; none for results that are not records. */
+  async handOn(shape: ResultShape, records: readonly object[]): Promise<RecordStep | undefined> {
     const table = RECORD_RESULTS.has(shape) ? resultTable(shape) : undefined;
-    if (!table || value === undefined) return value;
-    const records = (Array.isArray(value) ? value : [value]) as object[];
-    if (records.length === 0) return value;
-    const amounts = records.flatMap((record) => amountsOf(record, table));
+    if (!table || records.length === 0) return undefined;
     // Latest-orders records are decimals (docs/service/shapes.md#money). REST records keep the store's
     // value beside every amount; a result without an amount whose unit matters needs no reading.
-    let options: Parameters<typeof handOnAmounts>[2] =
-      shape === 'latestOrders'
-        ? { from: 'decimal', to: 'decimal' }
-        : { from: 'decimal', to: 'decimal', sent: 'always' };
-    if (shape !== 'latestOrders' && amounts.length > 0) {
-      const reading = await this.unit({ orderAmounts: orderAmounts(shape, records), amounts });
-      options = { ...options, from: reading.unit, ...(reading.currency ? { currency: reading.currency } : {}) };
-    }
-    const out = records.map((record) => handOnAmounts(record, table, options));
-    return Array.isArray(value) ? out : out[0];
+    if (shape === 'latestOrders') return amountsStep({ from: 'decimal', to: 'decimal' });
+    const options = { from: 'decimal', to: 'decimal', sent: 'always' } as const;
+    if (!records.some((record) => amountsOf(record, table).length > 0)) return amountsStep(options);
+    // The amounts in hand matter to the first reading only (every page of a Return All comes here).
+    const inHand = this.reading
+      ? undefined
+      : { orderAmounts: orderAmounts(shape, records), amounts: records.flatMap((record) => amountsOf(record, table)) };
+    const reading = await this.unit(inHand);
+    return amountsStep({ ...options, from: reading.unit, ...(reading.currency ? { currency: reading.currency } : {}) });
   }
 }
 
@@ -200,6 +200,20 @@ function orderAmounts(shape: ResultShape, records: readonly object[]): Map<numbe
   for (const record of records as { id?: unknown; order_amount?: unknown }[]) {
     if (typeof record.id === 'number' && typeof record.order_amount === 'number')
       found.set(record.id, record.order_amount);
+  }
+  return found;
+}
+
+/** The amounts of a record whose unit matters (non-zero, in a currency with minor units), nested lists too. */
+function amountsOf(record: unknown, table: FieldTable, found: number[] = []): number[] {
+  if (!isRecord(record)) return found;
+  if (typeof record.currency === 'string' && isZeroDecimal(record.currency)) return found;
+  for (const key of Object.keys(record)) {
+    const spec = table[key];
+    const entries = entriesOf(spec);
+    const value = record[key];
+    if (spec?.money && typeof value === 'number' && value !== 0) found.push(value);
+    else if (entries && Array.isArray(value)) value.forEach((entry) => amountsOf(entry, entries, found));
   }
   return found;
 }

@@ -4,7 +4,7 @@
  * store's admin shows them, or cents where the user asked), the record says which in `amount_unit`, and
  * where the connector changed an amount, the store's own value stays next to it as `<field>_sent`.
  */
-import { compactRecord } from '../dates/compact';
+import { type RecordStep, rebuilt } from '../dates/steps';
 import { isRecord } from './coerce';
 import { isZeroDecimal } from './currency';
 import { type FieldTable, entriesOf } from './table';
@@ -19,8 +19,17 @@ type AmountUnitMarker = MoneyUnit | 'unknown';
 /** The suffix of the store's own value, next to an amount the connector changed: `order_amount` → `order_amount_sent`. */
 const SENT_SUFFIX = '_sent';
 
+/** Each field's `_sent` key, made once: every field of every record is checked for one. */
+const SENT_KEYS = new Map<string, string>();
+
 export function sentKey(field: string): string {
-  return `${field}${SENT_SUFFIX}`;
+  let key = SENT_KEYS.get(field);
+  if (key === undefined) {
+    if (SENT_KEYS.size >= 1024) SENT_KEYS.clear();
+    key = `${field}${SENT_SUFFIX}`;
+    SENT_KEYS.set(field, key);
+  }
+  return key;
 }
 
 interface HandOnOptions {
@@ -45,32 +54,37 @@ interface HandOnOptions {
  * `amount_unit` is `unknown` (never a guess).
  */
 export function handOnAmounts<T extends object>(record: T, table: FieldTable, options: HandOnOptions): T {
-  const fields = record as Record<string, unknown>;
-  const currency = typeof fields.currency === 'string' && fields.currency ? fields.currency : options.currency;
-  const whole = currency !== undefined && isZeroDecimal(currency);
-  const marker: AmountUnitMarker = whole ? options.to : options.from === null ? 'unknown' : options.to;
-  const factor = whole || options.from === null ? 1 : ratio(options.from, options.to);
-  const { keys, values } = converted(fields, table, factor, options.sent ?? 'changed');
-  // A record without amounts (a lead) has no unit to state.
-  if (hasMoneyField(fields, table)) {
-    keys.push(AMOUNT_UNIT_FIELD);
-    values.push(marker);
-  }
-  return compactRecord(keys, values) as T;
+  return rebuilt(record, table, [amountsStep(options)]) as T;
 }
 
-function hasMoneyField(record: Record<string, unknown>, table: FieldTable): boolean {
-  return Object.keys(record).some((key) => {
-    const spec = table[key];
-    const entries = entriesOf(spec);
-    const value = record[key];
-    if (spec?.money) return true;
-    return (
-      entries !== undefined &&
-      Array.isArray(value) &&
-      value.some((entry) => isRecord(entry) && hasMoneyField(entry, entries))
-    );
-  });
+/** `handOnAmounts` as a step (`dates/steps.ts`), so a client builds each record once with its instants. */
+export function amountsStep(options: HandOnOptions): RecordStep {
+  const keepSent = options.sent ?? 'changed';
+  return {
+    // A marker or a store value from an earlier pass is made afresh.
+    adds: (key, table) => key === AMOUNT_UNIT_FIELD || isSentField(key, table),
+    open(record) {
+      const currency = typeof record.currency === 'string' && record.currency ? record.currency : options.currency;
+      const whole = currency !== undefined && isZeroDecimal(currency);
+      const marker: AmountUnitMarker = whole ? options.to : options.from === null ? 'unknown' : options.to;
+      const factor = whole || options.from === null ? 1 : ratio(options.from, options.to);
+      // A record without amounts (a lead) has no unit to state: every field, nested ones too, passes `field`.
+      let hasAmounts = false;
+      return {
+        field(key, value, owner, spec, put) {
+          const sent = sentValueOf(owner, key, value);
+          if (spec?.money) hasAmounts = true;
+          if (spec?.money && typeof sent === 'number' && (factor !== 1 || keepSent === 'always')) {
+            put(key, factor === 1 ? sent : scale(sent, factor));
+            if (keepSent === 'always' || (keepSent === 'changed' && factor !== 1)) put(sentKey(key), sent);
+          } else put(key, entriesOf(spec) && Array.isArray(value) ? value : sent);
+        },
+        end(put) {
+          if (hasAmounts) put(AMOUNT_UNIT_FIELD, marker);
+        },
+      };
+    },
+  };
 }
 
 function ratio(from: MoneyUnit, to: MoneyUnit): number {
@@ -78,52 +92,15 @@ function ratio(from: MoneyUnit, to: MoneyUnit): number {
   return from === 'cents' ? 0.01 : 100;
 }
 
-function converted(
-  record: Record<string, unknown>,
-  table: FieldTable,
-  factor: number,
-  keepSent: NonNullable<HandOnOptions['sent']>,
-): { keys: string[]; values: unknown[] } {
-  // Keys and values in order, then one compact record (dates/compact.ts): Return All keeps many.
-  const keys: string[] = [];
-  const values: unknown[] = [];
-  const put = (key: string, value: unknown): void => {
-    keys.push(key);
-    values.push(value);
-  };
-  for (const [key, value] of Object.entries(record)) {
-    // A marker or a store value from an earlier pass is made afresh.
-    if (key === AMOUNT_UNIT_FIELD || isSentField(key, table)) continue;
-    const spec = table[key];
-    const entries = entriesOf(spec);
-    const sent = sentValueOf(record, key);
-    if (spec?.money && typeof sent === 'number' && (factor !== 1 || keepSent === 'always')) {
-      put(key, factor === 1 ? sent : scale(sent, factor));
-      if (keepSent === 'always' || (keepSent === 'changed' && factor !== 1)) put(sentKey(key), sent);
-    } else if (entries && Array.isArray(value)) {
-      put(
-        key,
-        value.map((entry) => {
-          if (!isRecord(entry)) return entry;
-          const inner = converted(entry, entries, factor, keepSent);
-          return compactRecord(inner.keys, inner.values);
-        }),
-      );
-    } else {
-      put(key, sent);
-    }
-  }
-  return { keys, values };
-}
-
 /** Cents to decimals divides (4950 → 49.5, never 49.50000000000001); decimals to cents rounds to whole cents. */
 function scale(value: number, factor: number): number {
   return factor > 1 ? Math.round(value * factor) : value / Math.round(1 / factor);
 }
 
-function sentValueOf(record: Record<string, unknown>, key: string): unknown {
+/** `key`'s value as the store sent it: its `_sent` sibling when a pass before kept one. */
+function sentValueOf(record: Readonly<Record<string, unknown>>, key: string, value: unknown = record[key]): unknown {
   const sent = sentKey(key);
-  return sent in record ? record[sent] : record[key];
+  return sent in record ? record[sent] : value;
 }
 
 function isSentField(key: string, table: FieldTable): boolean {
@@ -145,17 +122,4 @@ export function withAmountsAsSent(record: unknown, table: FieldTable): unknown {
     out[key] = entries && Array.isArray(value) ? withAmountsAsSent(value, entries) : sentValueOf(record, key);
   }
   return out;
-}
-
-/** The amounts of a record whose unit matters (non-zero, in a currency with minor units), nested lists too. */
-export function amountsOf(record: unknown, table: FieldTable, found: number[] = []): number[] {
-  if (!isRecord(record)) return found;
-  if (typeof record.currency === 'string' && isZeroDecimal(record.currency)) return found;
-  for (const [key, value] of Object.entries(record)) {
-    const spec = table[key];
-    const entries = entriesOf(spec);
-    if (spec?.money && typeof value === 'number' && value !== 0) found.push(value);
-    else if (entries && Array.isArray(value)) value.forEach((entry) => amountsOf(entry, entries, found));
-  }
-  return found;
 }
