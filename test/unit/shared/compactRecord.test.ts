@@ -1,6 +1,16 @@
 import { compactRecord } from '../../../shared/src/dates/compact';
-import { withInstant } from '../../../shared/src/dates/fields';
-import { ORDER_FIELDS } from '../../../shared/src/resources/tables';
+import { withInstant, withInstants } from '../../../shared/src/dates/fields';
+import { amountsStep, handOnAmounts } from '../../../shared/src/resources/money';
+import { ORDER_FIELDS, SUBSCRIPTION_FIELDS } from '../../../shared/src/resources/tables';
+
+const NEW_YORK = { kind: 'named', name: 'America/New_York' } as const;
+/** Entries in order, nested lists too: equal records with their keys in another order differ. */
+const ordered = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(ordered)
+    : value && typeof value === 'object'
+      ? Object.entries(value).map(([key, inner]) => [key, ordered(inner)])
+      : value;
 
 describe('compact records (the instants step keeps Return All small)', () => {
   it('keeps the keys in the order given, with their values', () => {
@@ -43,5 +53,44 @@ describe('compact records (the instants step keeps Return All small)', () => {
       status: 'paid',
       items: [{ product_name: 'A', quantity: 1 }],
     });
+  });
+
+  it('builds a record once with its instants and its amounts, as the two steps one after the other did', () => {
+    // A record read before: stale instants, `_sent` values and a marker, which both steps make afresh.
+    const order = {
+      id: 7,
+      date_time: '2026-01-02 03:04:05',
+      date_time_iso: 'stale',
+      currency: 'USD',
+      order_amount: 4950,
+      order_amount_sent: 4950,
+      amount_unit: 'cents',
+      items: [{ product_name: 'Kit', unit_price: 1999, subtotal: 1999 }],
+    };
+    const subscription = {
+      id: 9,
+      date_time: '2026-01-02 03:04:05',
+      order_amount: 0,
+      currency: 'JPY',
+      invoices: [{ number: 1, amount: 500, next_bill_date_time: '' }],
+    };
+    for (const [record, table] of [
+      [order, ORDER_FIELDS],
+      [subscription, SUBSCRIPTION_FIELDS],
+    ] as const) {
+      const money = { from: 'cents', to: 'decimal', sent: 'always' } as const;
+      const twoSteps = handOnAmounts(withInstant(record, NEW_YORK, { fill: true, table }), table, money);
+      const [oneBuild] = withInstants([record], NEW_YORK, { fill: true, table, then: amountsStep(money) });
+      expect(ordered(oneBuild)).toEqual(ordered(twoSteps));
+    }
+  });
+
+  it('keeps every value when many records of one key order hold different strings', () => {
+    const records = Array.from({ length: 40 }, (_, i) =>
+      compactRecord(['status', 'note'], [`status ${i % 3}`, `${'long '.repeat(20)}${i}`]),
+    );
+    records.forEach((record, i) =>
+      expect(record).toEqual({ status: `status ${i % 3}`, note: `${'long '.repeat(20)}${i}` }),
+    );
   });
 });
