@@ -1,6 +1,6 @@
 /**
  * The n8n Commerce Service Polling Trigger: its description (events, filters shared with the webhook
- * trigger, polling), and poll() over n8n's fake `this` against an in-memory store behind nock:
+ * trigger, polling), and poll() over n8n's fake `this` against the store's records served by nock:
  * first activation, once and oldest first, manual test, restarts, filters, failures (issue #10).
  */
 import { readFileSync, existsSync } from 'node:fs';
@@ -18,11 +18,10 @@ import { EVENTS, POLLABLE_EVENTS } from '../../../shared/src';
 import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
 import { STATE_KEY } from '../../../n8n/nodes/CommerceServicePollingTrigger/poll';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { useNock } from '../support/nock';
-import { KEY, ORIGIN, fakeHook } from '../support/n8n/context';
-import { FakeStore, serveOverNock } from '../support/fakeStore';
-
-useNock();
+import { KEY, fakeHook } from '../support/n8n/context';
+// The shared client kit, which also sets up the one nock lifecycle (support/nock.ts).
+import { clientFor } from '../support/shared';
+import { serveRecords, type StoreRecords } from '../support/storeRecords';
 
 const node = new CommerceServicePollingTrigger();
 const description = node.description;
@@ -68,11 +67,10 @@ async function poll(p: Poller): Promise<IDataObject[] | null> {
 const persisted = (p: Poller): IDataObject =>
 	JSON.parse(JSON.stringify(p.staticData)) as IDataObject;
 
-function storeWithOrders(count: number): FakeStore {
-	const store = new FakeStore();
+function storeWithOrders(count: number): StoreRecords {
+	const store = serveRecords();
 	for (let n = 0; n < count; n += 1)
 		store.order({ order_amount: 4900, product_id: n % 2 ? '12' : '87' });
-	serveOverNock(store, ORIGIN, KEY);
 	return store;
 }
 
@@ -184,7 +182,7 @@ describe('Commerce Service Polling Trigger: poll()', () => {
 		// The record as the shared client reads it by id, amounts as the REST API gives them (cents on
 		// live stores, not converted), plus `trigger` and the marker the webhook trigger adds.
 		expect(items?.[1]).toEqual({
-			...JSON.parse(JSON.stringify(await store.client().getOrder(String(second)))),
+			...JSON.parse(JSON.stringify(await clientFor().getOrder(String(second)))),
 			trigger: 'purchased',
 			verification: { status: 'verified', method: 'store' },
 		});
