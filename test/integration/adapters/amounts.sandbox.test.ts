@@ -4,12 +4,12 @@
  * through Zapier's perform and n8n's webhook(), n8n's polling trigger, Zapier's Find Order, n8n's Get,
  * Get Many and Get Latest, nested items included; and cents where the hook asked for them.
  */
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import type { SandboxProfile } from '../../../sandbox';
-import { fakeExecute, fakeHook, fakeWebhook } from '../../unit/support/n8n/context';
+import { fakeExecute, fakePoll, fakeWebhook } from '../../unit/support/n8n/context';
 import {
   SEARCH_PERFORMS,
   hookByTriggerKey,
@@ -46,16 +46,11 @@ describe.each<SandboxProfile>(['spec', 'real'])('the same amount on both platfor
     // The polling trigger's first poll remembers the store as it is.
     const polling = new CommerceServicePollingTrigger();
     const { sandbox, catcher, client, auth } = setup;
-    const fake = fakeHook({ credentials: auth, parameters: { event: 'purchased', productId: '', planIds: [] } });
-    // The workflow's own static data as n8n keeps it (the durable poll cursor, docs/polling.md).
-    const workflowData: IDataObject = {};
-    const pollContext = {
-      ...fake.context,
-      getMode: () => 'trigger',
-      getActivationMode: () => 'activate',
-      getWorkflowStaticData: (kind: string) =>
-        kind === 'global' ? workflowData : fake.context.getWorkflowStaticData('node'),
-    } as unknown as IPollFunctions;
+    // n8n's `this` for a poll, the workflow's static data kept apart as n8n keeps it (the durable poll cursor, docs/polling.md).
+    const { context: pollContext } = fakePoll({
+      credentials: auth,
+      parameters: { event: 'purchased', productId: '', planIds: [] },
+    });
     expect(await polling.poll.call(pollContext)).toBeNull();
 
     await client.subscribeHook({ hook_url: catcher.url, status: 'purchased', source: 'test' });

@@ -6,19 +6,14 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type {
-	IDataObject,
-	INodeProperties,
-	INodePropertyOptions,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { EVENTS, POLLABLE_EVENTS } from '../../../shared/src';
 import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
 import { STATE_KEY } from '../../../n8n/nodes/CommerceServicePollingTrigger/poll';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { KEY, fakeHook } from '../support/n8n/context';
+import { KEY, fakePoll } from '../support/n8n/context';
 // The shared client kit, which also sets up the one nock lifecycle (support/nock.ts).
 import { clientFor } from '../support/shared';
 import { serveRecords, type StoreRecords } from '../support/storeRecords';
@@ -28,35 +23,15 @@ const description = node.description;
 const webhookTrigger = new CommerceServiceTrigger().description;
 const N8N_ROOT = join(__dirname, '../../../n8n');
 
-interface Poller {
-	context: IPollFunctions;
-	staticData: IDataObject;
-	/** The workflow's own static data (`getWorkflowStaticData('global')`). */
-	workflowData: IDataObject;
-	logs: string[];
-}
+type Poller = ReturnType<typeof fakePoll>;
 
 /** n8n's `this` for a poll: parameters, static data (kept across polls, as n8n keeps it), mode. */
-function poller(
+const poller = (
 	parameters: IDataObject,
 	staticData: IDataObject = {},
 	mode = 'trigger',
 	workflowData: IDataObject = {},
-): Poller {
-	const fake = fakeHook({ parameters, staticData });
-	const context = {
-		...fake.context,
-		getMode: () => mode,
-		getActivationMode: () => 'activate',
-		getWorkflowStaticData: (kind: string) => (kind === 'global' ? workflowData : fake.staticData),
-	};
-	return {
-		context: context as unknown as IPollFunctions,
-		staticData: fake.staticData,
-		workflowData,
-		logs: fake.logs,
-	};
-}
+): Poller => fakePoll({ parameters, staticData, mode, workflowData });
 
 async function poll(p: Poller): Promise<IDataObject[] | null> {
 	const result = await node.poll.call(p.context);
