@@ -118,7 +118,7 @@ export class CommerceServiceClient {
     await this.call('validateKey');
   }
 
-  async subscribeHook(input: SubscribeInput): Promise<Records.HookSubscription> {
+  async subscribeHook(input: SubscribeInput): Promise<ResultOf<'subscribeHook'>> {
     checkHookUrl(input.hook_url, this.store.label);
     const { value } = await this.call('subscribeHook', {
       hook_url: input.hook_url,
@@ -135,9 +135,9 @@ export class CommerceServiceClient {
    * Operation 3, made to work on real stores: `webhook/delete/` first, then `webhook/zap-delete/` when
    * the store has no working handler for the former; a hook the store no longer knows is deleted.
    */
-  async deleteHook(id: Id): Promise<Records.HookDeletion> {
+  async deleteHook(id: Id): Promise<ResultOf<'deleteHook'>> {
     const params = { id: numericIfDigits(String(id)) };
-    const deleted: Records.HookDeletion = { id: String(id), alreadyGone: false };
+    const deleted: ResultOf<'deleteHook'> = { id: String(id), alreadyGone: false };
     for (const key of ['deleteHook', 'zapDeleteHook'] as const) {
       const outcome = await settle(this.call(key, params));
       if (outcome.ok) return deleted;

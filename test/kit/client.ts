@@ -3,9 +3,10 @@
  * between (the adapters make theirs with `platformClient`, shared/src/platform/makeClient.ts).
  */
 import { CommerceServiceClient } from '../../shared/src';
+import { offsetText } from '../../shared/src/dates/instant';
+import type { SiteZone } from '../../shared/src/dates/zone';
 
 type ClientOptions = ConstructorParameters<typeof CommerceServiceClient>[0];
-import { type SiteZone, offsetText } from '../../shared/src/dates/zone';
 
 export function createClient(options: ClientOptions): CommerceServiceClient {
   return new CommerceServiceClient(options);

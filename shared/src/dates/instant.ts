@@ -2,7 +2,7 @@
  * Store times (`YYYY-MM-DD HH:MM:SS`, no zone) as ISO 8601 instants with an explicit offset
  * (docs/dates.md). A UTC time gets `Z`; a site-local time gets the site's offset at that instant.
  */
-import { offsetAt, offsetText, pad, type SiteZone } from './zone';
+import { offsetAt, type SiteZone } from './zone';
 
 const STORE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const MINUTE = 60_000;
@@ -90,4 +90,15 @@ function isoWall(ms: number, suffix = ''): string {
     pad(date.getUTCSeconds()),
     suffix,
   ].join('');
+}
+
+/** `+05:30`, `-04:00`, `+00:00`. */
+export function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
 }

@@ -91,13 +91,3 @@ export function zoneFromIndex(index: unknown): ZoneReading {
   return { zone: null, reason: 'the REST index has neither timezone_string nor gmt_offset' };
 }
 
-/** `+05:30`, `-04:00`, `+00:00`. */
-export function offsetText(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
-
-export function pad(value: number, width = 2): string {
-  return String(value).padStart(width, '0');
-}

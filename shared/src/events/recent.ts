@@ -8,7 +8,7 @@ import { amountsInCents } from './cents';
 import { toEventRecord } from './parse';
 import type { EventRecord } from './record';
 
-export interface RecentOptions {
+interface RecentOptions {
   productId?: number | string | null;
   planIds?: readonly string[];
   /** At most this many records (latest-orders itself returns at most 10 on real stores). */
