@@ -189,7 +189,7 @@ export function eventKind(key: string): EventKind | undefined {
 /** Plan-list entries that stand for how a product was bought rather than for a plan. */
 export const PURCHASE_KINDS = ['bump', 'upsell', 'downsell'] as const;
 
-export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 
 /** How the store names those entries in its plan list (operation 5). */
 export const PURCHASE_KIND_LABELS: Readonly<Record<PurchaseKind, string>> = {

@@ -6,7 +6,6 @@
  */
 import { type CommerceServiceError, NetworkError, RateLimitError, ServerError, TimeoutError } from '../errors';
 import type { OperationKey } from '../operations/catalogue';
-import type { BusySignal } from '../paginate';
 import { honoursRetryAfter, retryAfterMs } from './retryAfter';
 
 export type Sleep = (ms: number) => Promise<void>;
@@ -106,7 +105,7 @@ export function waitBeforeRetry(
 }
 
 /** Listeners told of every busy answer the client gets; `client.iterate` subscribes each walk. */
-export class BusyNotices implements BusySignal {
+export class BusyNotices {
   private readonly listeners = new Set<() => void>();
 
   subscribe(listener: () => void): () => void {
