@@ -4,7 +4,7 @@
  * request pipeline (`http/pipeline.ts`) and the instants step (`dates/stamping.ts`) do the rest.
  */
 import { type Store, type StoreSettings, resolveStore } from './config';
-import { type DateInput, type DayReading, siteDayOf } from './dates/input';
+import { type DayReading, siteDayOf } from './dates/input';
 import { settle } from './outcome';
 import { type ZoneSource, siteZoneOnce, stampDelivered, stampResult } from './dates/stamping';
 import type { SiteZone } from './dates/zone';
@@ -93,7 +93,7 @@ export class CommerceServiceClient {
    * A date input (text, Date, Luxon DateTime) as the site-local day a `date_after` filter takes
    * (docs/dates.md#dates-you-type). The zone is read only for a moment with an offset.
    */
-  async filterDayOf(value: DateInput): Promise<DayReading> {
+  async filterDayOf(value: unknown): Promise<DayReading> {
     const asWritten = siteDayOf(value, null);
     if (asWritten.day === null || asWritten.how === 'as-written') return asWritten;
     return siteDayOf(value, (await this.siteZone()).zone);

@@ -5,9 +5,6 @@
 import { siteDay } from './instant';
 import type { SiteZone } from './zone';
 
-/** What a date input may hold: text, a JS Date, or a Luxon DateTime (n8n's `$now`, `$today`). */
-export type DateInput = unknown;
-
 export type DayReading =
   | { day: string; how: 'as-written' | 'site-zone' | 'own-offset' }
   | { day: null; reason: string };
@@ -17,7 +14,8 @@ const DAY_ONLY = /^(\d{4}-\d{2}-\d{2})$/;
 const NO_OFFSET = /^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 const WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
-function textOf(value: DateInput): string {
+/** A date input as text: it may hold text, a JS Date, or a Luxon DateTime (n8n's `$now`, `$today`). */
+function textOf(value: unknown): string {
   if (typeof value === 'string') return value.trim();
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
   if (typeof value === 'object' && value !== null) {
@@ -37,7 +35,7 @@ function textOf(value: DateInput): string {
  * a calendar day); a moment with an offset (`$now`, a date from another app) is the site's day at that
  * moment, or, when the site's zone is unknown, the day as written in its own offset.
  */
-export function siteDayOf(value: DateInput, zone: SiteZone | null): DayReading {
+export function siteDayOf(value: unknown, zone: SiteZone | null): DayReading {
   const text = textOf(value);
   if (!text) return { day: null, reason: 'it is empty or not a date' };
   const day = DAY_ONLY.exec(text) ?? NO_OFFSET.exec(text);

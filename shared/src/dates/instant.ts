@@ -93,7 +93,7 @@ function isoWall(ms: number, suffix = ''): string {
 }
 
 /** `+05:30`, `-04:00`, `+00:00`. */
-export function offsetText(minutes: number): string {
+function offsetText(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
   return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;

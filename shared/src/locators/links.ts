@@ -36,7 +36,7 @@ export function adminEditLink(store: Store, id: number | string): string {
 }
 
 /** The record's REST address, as the store writes it in `link`. */
-export function restLink(store: Store, resource: RecordResource, id: number | string): string {
+function restLink(store: Store, resource: RecordResource, id: number | string): string {
   const { url, query } = endpoint(store, `${RECORD_COLLECTIONS[resource]}/${id}`);
   const search = new URLSearchParams(query).toString();
   return search ? `${url}?${search}` : url;
@@ -52,7 +52,7 @@ function expectedLinks(store: Store, resource: RecordResource): string {
  * The id a pasted link names, or an `InvalidRequestError` naming the parameter and the links that
  * were expected: a link to another site, or one that names no record of this resource.
  */
-export function recordIdFromLink(store: Store, resource: RecordResource, link: string, context: LinkContext): string {
+function recordIdFromLink(store: Store, resource: RecordResource, link: string, context: LinkContext): string {
   const typed = link.trim();
   const shown = redact(typed, [store.apiKey]);
   const refuse = (why: string) =>
