@@ -4,13 +4,13 @@
  * request pipeline (`http/pipeline.ts`) and the instants step (`dates/stamping.ts`) do the rest.
  */
 import { type Store, type StoreSettings, resolveStore } from './config';
-import { type DayReading, siteDayOf } from './dates/input';
+import { type DayReading, siteDayOf } from './dates/instant';
 import { settle } from './outcome';
 import { type ZoneSource, siteZoneOnce, stampDelivered, stampResult } from './dates/stamping';
 import type { SiteZone } from './dates/zone';
-import { InvalidRequestError, NotFoundError, ServerError, isMissingRecord } from './errors';
+import { NotFoundError, ServerError, isMissingRecord } from './errors';
 import { Deadline } from './http/deadline';
-import { type Answer, type Pipeline, type ResultOf, sendOperation } from './http/pipeline';
+import { type Answer, type Pipeline, sendOperation } from './http/pipeline';
 import { BusyNotices, type RetryOptions } from './http/retry';
 import type { Transport } from './http/transport';
 import { OPERATIONS, type OperationKey } from './operations/catalogue';
@@ -32,6 +32,7 @@ import type { Notice } from './platform/port';
 import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
 import { type CallOptions, restAmountsOf } from './reads/restAmountUnit';
 import type { MoneyUnit } from './resources/money';
+import type { ResultOf } from './resources/normalise';
 import type * as Records from './resources/types';
 
 interface ClientOptions {
@@ -176,15 +177,7 @@ export class CommerceServiceClient {
   }
 
   /** The customer with this email (trimmed, any letter case), or null; walks the customers list. */
-  async findCustomerByEmail(email: string, options: FindByEmailOptions = {}): Promise<Records.Customer | null> {
-    if (email.trim() === '') {
-      throw new InvalidRequestError(
-        { store: this.store.label, operation: 'Find a customer by email' },
-        'no email was given',
-        'Enter the email address of the customer to find.',
-        ['email'],
-      );
-    }
+  findCustomerByEmail(email: string, options: FindByEmailOptions = {}): Promise<Records.Customer | null> {
     return firstCustomerWithEmail(this, email, options);
   }
 

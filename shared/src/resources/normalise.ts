@@ -1,4 +1,4 @@
-import type { ResultShape } from '../operations/catalogue';
+import type { OPERATIONS, OperationKey, ResultShape } from '../operations/catalogue';
 import { asList, coerceRecord, isRecord, toNumber, toText } from './coerce';
 import type { FieldTable } from './table';
 import {
@@ -25,7 +25,7 @@ interface HookDeletion {
 }
 
 /** What each result shape reads into. */
-export interface ResultTypes {
+interface ResultTypes {
   nothing: undefined;
   hookId: HookSubscription;
   hookDeletion: HookDeletion;
@@ -41,6 +41,9 @@ export interface ResultTypes {
   products: Resources.Product[];
   product: Resources.Product;
 }
+
+/** What an operation's answer reads into. */
+export type ResultOf<K extends OperationKey> = ResultTypes[(typeof OPERATIONS)[K]['result']];
 
 /** Thrown when a 2xx body cannot be read as the shape; the client turns it into an `UnexpectedResponseError`. */
 export class ShapeError extends Error {}
