@@ -90,7 +90,7 @@ function isRetryable(error: CommerceServiceError, serverErrorsSoFar: number): bo
 }
 
 /** Milliseconds to wait: the store's Retry-After (capped; 429 and 503 only, the caller decides), else exponential backoff with jitter; undefined = do not wait. */
-export function waitBeforeRetry(
+function waitBeforeRetry(
   retry: RetryOptions,
   retryAfter: string | undefined,
   attemptsSoFar: number,

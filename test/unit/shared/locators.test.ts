@@ -4,7 +4,6 @@ import {
   RESOURCE_SAMPLES,
   adminEditLink,
   locatedId,
-  money,
   pickFields,
   recordLabel,
   resolveStore,
@@ -121,9 +120,12 @@ describe('recordLabel', () => {
   });
 
   it('money: minor units, whole units for currencies without cents', () => {
-    expect(money(4900, 'usd')).toBe('$49');
-    expect(money(1000, 'JPY')).toBe('¥1,000');
-    expect(money('49', 'USD')).toBe('');
+    // An order's label is its number and its amount when it has nothing else to show.
+    const amountOf = (order_amount: unknown, currency: string) =>
+      recordLabel('order', { id: 1, order_amount, currency });
+    expect(amountOf(4900, 'usd')).toBe('#1 · $49');
+    expect(amountOf(1000, 'JPY')).toBe('#1 · ¥1,000');
+    expect(amountOf('49', 'USD')).toBe('#1');
   });
 });
 
