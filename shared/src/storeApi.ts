@@ -10,7 +10,7 @@ import { type ZoneSource, siteZoneOnce, stampDelivered, stampResult } from './da
 import type { SiteZone } from './dates/zone';
 import { NotFoundError, ServerError, isMissingRecord } from './errors';
 import { Deadline } from './http/deadline';
-import { type Answer, type Pipeline, sendOperation } from './http/pipeline';
+import { type Pipeline, sendOperation } from './http/pipeline';
 import { BusyNotices, type RetryOptions } from './http/retry';
 import type { Transport } from './http/transport';
 import { OPERATIONS, type OperationKey } from './operations/catalogue';
@@ -105,8 +105,11 @@ export class CommerceServiceClient {
     return stampDelivered(records, this.siteZone);
   }
 
-  /** One operation through the pipeline, its records stamped with instants, then their amounts in one unit. */
-  async call<K extends OperationKey>(key: K, params: Params = {}, options: CallOptions = {}): Promise<Answer<K>> {
+  /**
+   * One operation through the pipeline, its records stamped with instants, then their amounts in one
+   * unit (`value`), and the response they came in (`response`: the count headers).
+   */
+  async call<K extends OperationKey>(key: K, params: Params = {}, options: CallOptions = {}) {
     const pipeline = options.retried === false ? { ...this.pipeline, retry: undefined } : this.pipeline;
     const answer = await sendOperation(pipeline, key, params);
     const stamped = await stampResult(OPERATIONS[key].result, answer.value, this.siteZone);

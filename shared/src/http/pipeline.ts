@@ -17,7 +17,7 @@ import { type Attempt, MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './
 import { type HttpResponse, type Transport, describeTransportFailure } from './transport';
 
 /** An operation's typed result and the response it came in (for the count headers). */
-export interface Answer<K extends OperationKey> {
+interface Answer<K extends OperationKey> {
   value: ResultOf<K>;
   response: HttpResponse;
 }
