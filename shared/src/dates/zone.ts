@@ -90,4 +90,3 @@ export function zoneFromIndex(index: unknown): ZoneReading {
   if (name) return { zone: null, reason: `the REST index names an unknown time zone "${name}" and no gmt_offset` };
   return { zone: null, reason: 'the REST index has neither timezone_string nor gmt_offset' };
 }
-

@@ -66,4 +66,3 @@ export function asList(value: unknown): unknown[] {
   }
   return [];
 }
-

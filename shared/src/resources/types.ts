@@ -16,4 +16,3 @@ export type WebhookProduct = RecordOf<typeof Tables.WEBHOOK_PRODUCT_FIELDS>;
 export type WebhookPlan = RecordOf<typeof Tables.WEBHOOK_PLAN_FIELDS>;
 /** Operation 6: the latest-order record; real stores send more, it passes through. */
 export type LatestOrder = RecordOf<typeof Tables.LATEST_ORDER_FIELDS> & { [extra: string]: unknown };
-
