@@ -5,7 +5,10 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
   testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
   testTimeout: 600000,
-  maxWorkers: 1,
+  // Side by side: most e2e time is waiting (n8n's minute polls, process starts), not CPU. Files that
+  // write the same build output hold it in turn (test/e2e/support/exclusive.ts).
+  maxWorkers: 3,
+  testSequencer: '<rootDir>/test/e2e/support/sequencer.js',
   // One n8n 2.41 for the run, shared by the suites that call useSharedN8n (test/e2e/support/sharedN8n.ts).
   globalSetup: '<rootDir>/test/e2e/support/globalSetup.ts',
   globalTeardown: '<rootDir>/test/e2e/support/globalTeardown.ts',

@@ -6,7 +6,7 @@
  * ../../shared moves its output to dist/n8n/nodes/... (see ARCHITECTURE.md, "Package layout and
  * build"). Kept outside n8n/, whose default n8n lint config holds every .ts to n8n Cloud's rules.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 import { build } from 'esbuild';
@@ -22,8 +22,28 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
   });
 }
 
+/**
+ * Moves what was built in `staging` into dist/ file by file (a rename replaces a file in one step), then
+ * drops what the new build no longer has. An n8n that loads dist/ while another build runs (the e2e files
+ * run side by side, and several build) never finds it missing or a file half written.
+ */
+function publish(staging: string): string[] {
+  const built = filesUnder(staging, () => true).map((file) => relative(staging, file));
+  for (const file of built) {
+    mkdirSync(dirname(join(dist, file)), { recursive: true });
+    renameSync(join(staging, file), join(dist, file));
+  }
+  const kept = new Set(built);
+  for (const stale of filesUnder(dist, (file) => !kept.has(relative(dist, file)))) rmSync(stale, { force: true });
+  rmSync(staging, { recursive: true, force: true });
+  return built;
+}
+
 async function main(): Promise<void> {
-  rmSync(dist, { recursive: true, force: true });
+  // A folder of this build's own in the repository's git-ignored .cache/ (the same file system as dist/, so
+  // its files can be renamed into dist/; outside n8n/, where n8n's lint would read them).
+  const staging = join(root, '..', '.cache', `n8n-dist-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
 
   const entries = [
     ...filesUnder(join(root, 'nodes'), (file) => file.endsWith('.node.ts')),
@@ -31,7 +51,7 @@ async function main(): Promise<void> {
   ];
   await build({
     entryPoints: Object.fromEntries(entries.map((file) => [relative(root, file).replace(/\.ts$/, ''), file])),
-    outdir: dist,
+    outdir: staging,
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -51,15 +71,18 @@ async function main(): Promise<void> {
     ...filesUnder(join(root, 'credentials'), (file) => /\.(svg|png)$/.test(file)),
   ];
   for (const file of assets) {
-    const target = join(dist, relative(root, file));
+    const target = join(staging, relative(root, file));
     mkdirSync(dirname(target), { recursive: true });
     cpSync(file, target);
   }
 
   // The MIT notice travels with the package: npm packs a LICENSE from the package folder (git-ignored copy).
-  cpSync(join(root, '..', 'LICENSE'), join(root, 'LICENSE'));
+  // Copied beside, then renamed over: a pack running meanwhile reads the whole notice.
+  const license = join(root, '..', '.cache', `n8n-license-${process.pid}`);
+  cpSync(join(root, '..', 'LICENSE'), license);
+  renameSync(license, join(root, 'LICENSE'));
 
-  const built = filesUnder(dist, () => true).map((file) => relative(root, file));
+  const built = publish(staging).map((file) => join('dist', file));
   console.log(`Built ${built.length} files:\n  ${built.sort().join('\n  ')}`);
 }
 

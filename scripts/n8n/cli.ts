@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { eachLine, freePort, n8nEnv, type N8nHome } from './env';
+import { sameGroup, startTimeOf } from '../services/processIdentity';
 
 /** A credential as `n8n import:credentials` takes it; `data` in plain text is encrypted on import. */
 export interface N8nCredentialJson {
@@ -71,9 +72,10 @@ async function runCli(home: N8nHome, args: string[], timeoutMs = 180000): Promis
       for (const stream of [child.stdout, child.stderr])
         eachLine(stream, (line) => line.trim() && log(`[n8n ${args[0]}] ${line}`));
     let timedOut = false;
+    const started = child.pid ? startTimeOf(child.pid) : '';
     const timer = setTimeout(() => {
       timedOut = true;
-      killGroup(child.pid, 'SIGKILL');
+      killGroup(child.pid, 'SIGKILL', started);
     }, timeoutMs);
     child.on('error', (err) => {
       clearTimeout(timer);
@@ -81,7 +83,7 @@ async function runCli(home: N8nHome, args: string[], timeoutMs = 180000): Promis
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      killGroup(child.pid, 'SIGKILL'); // a task runner left behind by the command
+      killGroup(child.pid, 'SIGKILL', started); // a task runner left behind by the command
       if (timedOut)
         reject(new N8nCliError(`n8n ${args.join(' ')} timed out after ${timeoutMs} ms`, { code, stdout, stderr }));
       else resolve({ code, stdout, stderr });
@@ -89,8 +91,13 @@ async function runCli(home: N8nHome, args: string[], timeoutMs = 180000): Promis
   });
 }
 
-export function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (!pid) return;
+/** SIGKILLs the group `pid` leads, unless that pid is now another process than the one that started at `started`. */
+export function killGroup(
+  pid: number | undefined,
+  signal: NodeJS.Signals,
+  started = pid ? startTimeOf(pid) : '',
+): void {
+  if (!pid || !sameGroup(pid, started)) return;
   try {
     process.kill(-pid, signal);
   } catch {

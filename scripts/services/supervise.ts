@@ -10,6 +10,7 @@ import type { Socket } from 'net';
 import * as readline from 'readline';
 import type { Readable } from 'stream';
 import pWaitFor from 'p-wait-for';
+import { sameGroup, startTimeOf } from './processIdentity';
 
 export interface SuperviseOptions {
   cmd: string;
@@ -81,7 +82,9 @@ export function supervise(opts: SuperviseOptions): Supervised {
     if (originalMessage) kept.push(`spawn ${opts.cmd} failed: ${originalMessage}`);
   });
   const pid = child.pid ?? 0;
-  const watchdog = pid ? startWatchdog(pid, stopSignal, opts.removeOnOrphan) : undefined;
+  // Noted now, while the pid is surely ours: every later signal to the group checks it (processIdentity.ts).
+  const started = pid ? startTimeOf(pid) : '';
+  const watchdog = pid ? startWatchdog(pid, started, stopSignal, opts.removeOnOrphan) : undefined;
   let stopping: Promise<void> | undefined;
   return {
     pid,
@@ -89,7 +92,7 @@ export function supervise(opts: SuperviseOptions): Supervised {
     lines: () => all,
     hasExited: () => exitedFlag,
     exited,
-    stop: (graceMs = 15000) => (stopping ??= stopGroup(child, stopSignal, exited, watchdog, graceMs)),
+    stop: (graceMs = 15000) => (stopping ??= stopGroup(child, started, stopSignal, exited, watchdog, graceMs)),
   };
 }
 
@@ -98,8 +101,8 @@ export function eachLine(stream: Readable | null, onLine: (line: string) => void
   if (stream) readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
 }
 
-function killGroup(pid: number | undefined, signal: NodeJS.Signals | 0): boolean {
-  if (!pid) return false;
+function killGroup(pid: number | undefined, started: string, signal: NodeJS.Signals | 0): boolean {
+  if (!pid || !sameGroup(pid, started)) return false;
   try {
     process.kill(-pid, signal);
     return true;
@@ -110,6 +113,7 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals | 0): boolean
 
 async function stopGroup(
   child: ExecaChildProcess,
+  started: string,
   signal: NodeJS.Signals,
   exited: Promise<void>,
   watchdog: ChildProcess | undefined,
@@ -117,7 +121,7 @@ async function stopGroup(
 ): Promise<void> {
   // The server itself gets the shutdown signal (Postgres stops its own children in order).
   try {
-    if (child.pid) process.kill(child.pid, signal);
+    if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(child.pid, signal);
   } catch {
     // already gone
   }
@@ -126,7 +130,7 @@ async function stopGroup(
     new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref()),
   ]);
   // Also after a clean exit: a helper process (task runner, a runuser shell) may outlive the server.
-  killGroup(child.pid, 'SIGKILL');
+  killGroup(child.pid, started, 'SIGKILL');
   if (timedOut) await exited;
   watchdog?.kill('SIGKILL');
 }
@@ -135,22 +139,29 @@ async function stopGroup(
  * A tiny detached process that ends the group when our process dies without calling stop() (test
  * crash, Ctrl-C, SIGKILL): it notices because the pipe from us to its stdin closes.
  */
-function startWatchdog(pgid: number, signal: NodeJS.Signals, removeDir?: string): ChildProcess {
+function startWatchdog(pgid: number, started: string, signal: NodeJS.Signals, removeDir?: string): ChildProcess {
+  // sameGroup (processIdentity.ts) again, in the watchdog's own words: a reused pid is left alone.
   const code = `
     const pg = Number(process.env.WATCHDOG_PGID);
     const sig = process.env.WATCHDOG_SIGNAL;
     const dir = process.env.WATCHDOG_RMDIR;
-    const kill = (s) => { try { process.kill(-pg, s); return true; } catch { return false; } };
+    const ours = () => { try { const st = require('fs').readFileSync('/proc/' + pg + '/stat', 'utf8'); return st.slice(st.lastIndexOf(')') + 2).split(' ')[19] === process.env.WATCHDOG_START; } catch { return true; } };
+    const kill = (s) => { if (!ours()) return false; try { process.kill(-pg, s); return true; } catch { return false; } };
     const done = () => { if (dir) { try { require('fs').rmSync(dir, { recursive: true, force: true }); } catch {} } process.exit(0); };
     for (const s of ['SIGINT', 'SIGHUP', 'SIGTERM']) process.on(s, () => {});
     process.stdin.on('data', () => {});
     process.stdin.on('close', () => {
-      try { process.kill(pg, sig); } catch { if (!kill(0)) done(); }
+      try { if (ours()) process.kill(pg, sig); } catch { if (!kill(0)) done(); }
       setTimeout(() => { kill('SIGKILL'); }, 10000);
       setInterval(() => { if (!kill(0)) done(); }, 250);
     });`;
   const watchdog = spawn(NODE, ['-e', code], {
-    env: { WATCHDOG_PGID: String(pgid), WATCHDOG_SIGNAL: signal, ...(removeDir ? { WATCHDOG_RMDIR: removeDir } : {}) },
+    env: {
+      WATCHDOG_PGID: String(pgid),
+      WATCHDOG_START: started,
+      WATCHDOG_SIGNAL: signal,
+      ...(removeDir ? { WATCHDOG_RMDIR: removeDir } : {}),
+    },
     detached: true, // not in our process group, so a Ctrl-C does not kill it before it acts
     stdio: ['pipe', 'ignore', 'ignore'],
   });

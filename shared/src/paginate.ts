@@ -17,7 +17,7 @@ export interface Page<T> {
  * Tells a walk that the store said "busy" (429 or 503) to any request of the client. The client
  * (`CommerceServiceClient.busy`) is the usual source; `subscribe` returns the unsubscribe function.
  */
-export interface BusySignal {
+interface BusySignal {
   subscribe(listener: () => void): () => void;
 }
 

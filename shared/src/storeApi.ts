@@ -4,13 +4,13 @@
  * request pipeline (`http/pipeline.ts`) and the instants step (`dates/stamping.ts`) do the rest.
  */
 import { type Store, type StoreSettings, resolveStore } from './config';
-import { type DateInput, type DayReading, siteDayOf } from './dates/input';
+import { type DayReading, siteDayOf } from './dates/instant';
 import { settle } from './outcome';
 import { siteZoneOnce, stampDelivered, stampResult } from './dates/stamping';
 import type { SiteZone } from './dates/zone';
-import { InvalidRequestError, NotFoundError, ServerError, isMissingRecord } from './errors';
+import { NotFoundError, ServerError, isMissingRecord } from './errors';
 import { Deadline } from './http/deadline';
-import { type Answer, type Pipeline, type ResultOf, sendOperation } from './http/pipeline';
+import { type Pipeline, sendOperation } from './http/pipeline';
 import { BusyNotices, type RetryOptions } from './http/retry';
 import type { Transport } from './http/transport';
 import { OPERATIONS, type OperationKey } from './operations/catalogue';
@@ -32,6 +32,7 @@ import type { Notice } from './platform/port';
 import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
 import { type CallOptions, restAmountsOf } from './reads/restAmountUnit';
 import type { MoneyUnit } from './resources/money';
+import type { ResultOf } from './resources/normalise';
 import type * as Records from './resources/types';
 
 interface ClientOptions {
@@ -93,7 +94,7 @@ export class CommerceServiceClient {
    * A date input (text, Date, Luxon DateTime) as the site-local day a `date_after` filter takes
    * (docs/dates.md#dates-you-type). The zone is read only for a moment with an offset.
    */
-  async filterDayOf(value: DateInput): Promise<DayReading> {
+  async filterDayOf(value: unknown): Promise<DayReading> {
     const asWritten = siteDayOf(value, null);
     if (asWritten.day === null || asWritten.how === 'as-written') return asWritten;
     return siteDayOf(value, (await this.siteZone()).zone);
@@ -104,8 +105,11 @@ export class CommerceServiceClient {
     return stampDelivered(records, this.siteZone);
   }
 
-  /** One operation through the pipeline, its records built once with their instants and their amounts in one unit. */
-  async call<K extends OperationKey>(key: K, params: Params = {}, options: CallOptions = {}): Promise<Answer<K>> {
+  /**
+   * One operation through the pipeline, its records built once with their instants and their amounts
+   * in one unit (`value`), and the response they came in (`response`: the count headers).
+   */
+  async call<K extends OperationKey>(key: K, params: Params = {}, options: CallOptions = {}) {
     const pipeline = options.retried === false ? { ...this.pipeline, retry: undefined } : this.pipeline;
     const answer = await sendOperation(pipeline, key, params);
     const value = await stampResult(OPERATIONS[key].result, answer.value, this.siteZone, this.amounts.stepFor(options));
@@ -118,7 +122,7 @@ export class CommerceServiceClient {
     await this.call('validateKey');
   }
 
-  async subscribeHook(input: SubscribeInput): Promise<Records.HookSubscription> {
+  async subscribeHook(input: SubscribeInput): Promise<ResultOf<'subscribeHook'>> {
     checkHookUrl(input.hook_url, this.store.label);
     const { value } = await this.call('subscribeHook', {
       hook_url: input.hook_url,
@@ -135,9 +139,9 @@ export class CommerceServiceClient {
    * Operation 3, made to work on real stores: `webhook/delete/` first, then `webhook/zap-delete/` when
    * the store has no working handler for the former; a hook the store no longer knows is deleted.
    */
-  async deleteHook(id: Id): Promise<Records.HookDeletion> {
+  async deleteHook(id: Id): Promise<ResultOf<'deleteHook'>> {
     const params = { id: numericIfDigits(String(id)) };
-    const deleted: Records.HookDeletion = { id: String(id), alreadyGone: false };
+    const deleted: ResultOf<'deleteHook'> = { id: String(id), alreadyGone: false };
     for (const key of ['deleteHook', 'zapDeleteHook'] as const) {
       const outcome = await settle(this.call(key, params));
       if (outcome.ok) return deleted;
@@ -176,15 +180,7 @@ export class CommerceServiceClient {
   }
 
   /** The customer with this email (trimmed, any letter case), or null; walks the customers list. */
-  async findCustomerByEmail(email: string, options: FindByEmailOptions = {}): Promise<Records.Customer | null> {
-    if (email.trim() === '') {
-      throw new InvalidRequestError(
-        { store: this.store.label, operation: 'Find a customer by email' },
-        'no email was given',
-        'Enter the email address of the customer to find.',
-        ['email'],
-      );
-    }
+  findCustomerByEmail(email: string, options: FindByEmailOptions = {}): Promise<Records.Customer | null> {
     return firstCustomerWithEmail(this, email, options);
   }
 

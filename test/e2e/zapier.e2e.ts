@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import {} from '../../shared/src';
 import { nodeTransport } from '../kit/nodeTransport';
 import { type Sandbox, startSandbox } from '../../sandbox';
+import { holdExclusively } from './support/exclusive';
 import { npmRun } from './support/steps';
 import { createClient } from '../kit/client';
 
@@ -49,6 +50,9 @@ function zipEntries(zip: Buffer): string[] {
 let sandbox: Sandbox;
 let savedEnv: string | undefined;
 const ids = { order: 0, subscription: 0, customer: 0, product: 0 };
+
+// zapier/build, zapier/dist and zapier/.env are written by the Zapier e2e files: one at a time.
+holdExclusively('zapier-app');
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, profile: 'real', quiet: true });

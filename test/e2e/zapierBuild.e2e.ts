@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { inflateRawSync } from 'node:zlib';
 import { type Sandbox, startSandbox } from '../../sandbox';
 import { licenseProblems } from '../../scripts/release/license';
+import { holdExclusively } from './support/exclusive';
 import { npmRun } from './support/steps';
 
 const run = promisify(execFile);
@@ -139,6 +140,9 @@ async function results<T>(method: string, bundle: Record<string, unknown>): Prom
 }
 
 const authData = () => ({ storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot });
+
+// zapier/build, zapier/dist and zapier/.env are written by the Zapier e2e files: one at a time.
+holdExclusively('zapier-app');
 
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), 'zapier-build-zip-'));

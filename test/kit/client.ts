@@ -3,17 +3,20 @@
  * between (the adapters make theirs with `platformClient`, shared/src/platform/makeClient.ts).
  */
 import { CommerceServiceClient } from '../../shared/src';
+import type { SiteZone } from '../../shared/src/dates/zone';
 
 type ClientOptions = ConstructorParameters<typeof CommerceServiceClient>[0];
-import { type SiteZone, offsetText } from '../../shared/src/dates/zone';
 
 export function createClient(options: ClientOptions): CommerceServiceClient {
   return new CommerceServiceClient(options);
 }
 
-/** `America/New_York`, `UTC+05:30`: how a zone is named in notices and docs. */
+/** `America/New_York`, `UTC+05:30`, `UTC-04:00`: how a zone is named in notices and docs. */
 function zoneLabel(zone: SiteZone): string {
-  return zone.kind === 'named' ? zone.name : `UTC${offsetText(zone.minutes)}`;
+  if (zone.kind === 'named') return zone.name;
+  const minutes = Math.abs(zone.minutes);
+  const hhmm = [Math.floor(minutes / 60), minutes % 60].map((part) => String(part).padStart(2, '0')).join(':');
+  return `UTC${zone.minutes < 0 ? '-' : '+'}${hhmm}`;
 }
 
 /** The site's zone as people read it (`America/New_York`), or null when the index could not be read. */

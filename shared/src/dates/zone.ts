@@ -90,14 +90,3 @@ export function zoneFromIndex(index: unknown): ZoneReading {
   if (name) return { zone: null, reason: `the REST index names an unknown time zone "${name}" and no gmt_offset` };
   return { zone: null, reason: 'the REST index has neither timezone_string nor gmt_offset' };
 }
-
-/** `+05:30`, `-04:00`, `+00:00`. */
-export function offsetText(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
-
-export function pad(value: number, width = 2): string {
-  return String(value).padStart(width, '0');
-}

@@ -18,7 +18,7 @@ import { type Verification, markVerification, secretVerdict, verifyDelivery } fr
  */
 type AdmissionCheck = 'verify' | 'secret' | 'none';
 
-export interface PlannedDelivery extends DeliveredEvent {
+interface PlannedDelivery extends DeliveredEvent {
   check: AdmissionCheck;
 }
 

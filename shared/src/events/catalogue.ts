@@ -3,7 +3,7 @@
  * triggers: key, label, description, noun, sample, and how "recent examples" are fetched through
  * latest-orders (docs/service/events.md#recent-examples).
  */
-import { LEAD_SAMPLE, ORDER_SAMPLE, SUBSCRIPTION_SAMPLE, asDelivery, withoutNextBill } from './samples';
+import { EVENT_SAMPLES } from './samples';
 import type { EventRecord } from './record';
 
 export type EventKey =
@@ -44,36 +44,6 @@ export interface EventKind {
   sample: EventRecord;
 }
 
-/** A subscription's renewal charge is an order of the subscription's product (renewal, failed), as delivered. */
-const RENEWAL_ORDER: EventRecord = asDelivery({
-  ...ORDER_SAMPLE,
-  id: 2213,
-  product_id: String(SUBSCRIPTION_SAMPLE.product_id),
-  product_name: SUBSCRIPTION_SAMPLE.product_name ?? '',
-  payment_plan: 'Monthly',
-  payment_plan_id: 'monthly',
-  order_amount: 29,
-  pre_tax_amount: 29,
-  invoice_total: 29,
-  invoice_subtotal: 29,
-  items: [
-    {
-      product_name: 'Bread Club Membership',
-      quantity: 1,
-      subtotal: 29,
-      total_amount: 29,
-      tax_amount: 0,
-      unit_price: 29,
-      sub_summary: '$29.00 / month',
-    },
-  ],
-  link: 'https://shop.example.com/wp-json/sc/v1/orders/2213',
-});
-
-function sampleOf(base: EventRecord, key: EventKey, status: string): EventRecord {
-  return { ...base, trigger: key, status };
-}
-
 export const EVENTS: readonly EventKind[] = [
   {
     key: 'purchased',
@@ -81,7 +51,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when a customer pays for an order, one-off or the first payment of a plan.',
     noun: 'order',
     recent: { status: 'paid', keep: ['paid', 'completed'] },
-    sample: ORDER_SAMPLE,
+    sample: EVENT_SAMPLES.purchased,
   },
   {
     key: 'refunded',
@@ -89,7 +59,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when an order is refunded.',
     noun: 'order',
     recent: { keep: ['refunded'] },
-    sample: sampleOf(ORDER_SAMPLE, 'refunded', 'refunded'),
+    sample: EVENT_SAMPLES.refunded,
   },
   {
     key: 'pending',
@@ -97,7 +67,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when a cash-on-delivery order is placed and awaits payment.',
     noun: 'order',
     recent: { status: 'pending', keep: ['pending', 'pending-payment'] },
-    sample: sampleOf(asDelivery({ ...ORDER_SAMPLE, gateway: 'cod', transaction_id: '' }), 'pending', 'pending'),
+    sample: EVENT_SAMPLES.pending,
   },
   {
     key: 'active',
@@ -105,7 +75,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when a subscription becomes active.',
     noun: 'subscription',
     recent: { status: 'active', keep: ['active'] },
-    sample: SUBSCRIPTION_SAMPLE,
+    sample: EVENT_SAMPLES.active,
   },
   {
     key: 'trialing',
@@ -113,7 +83,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when a subscription starts its free trial.',
     noun: 'subscription',
     recent: { keep: ['trialing'] },
-    sample: sampleOf(SUBSCRIPTION_SAMPLE, 'trialing', 'trialing'),
+    sample: EVENT_SAMPLES.trialing,
   },
   {
     key: 'paused',
@@ -121,7 +91,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when a subscription is paused.',
     noun: 'subscription',
     recent: { status: 'paused', keep: ['paused'] },
-    sample: sampleOf(withoutNextBill(SUBSCRIPTION_SAMPLE), 'paused', 'paused'),
+    sample: EVENT_SAMPLES.paused,
   },
   {
     key: 'canceled',
@@ -129,7 +99,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when a subscription is canceled.',
     noun: 'subscription',
     recent: { status: 'canceled', keep: ['canceled', 'cancelled'] },
-    sample: sampleOf(withoutNextBill(SUBSCRIPTION_SAMPLE), 'canceled', 'canceled'),
+    sample: EVENT_SAMPLES.canceled,
   },
   {
     key: 'completed',
@@ -137,11 +107,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when an installment plan receives its last payment.',
     noun: 'subscription',
     recent: { status: 'completed', keep: ['completed'] },
-    sample: sampleOf(
-      withoutNextBill({ ...SUBSCRIPTION_SAMPLE, payment_plan: '3 monthly payments', payment_plan_id: 'installments' }),
-      'completed',
-      'completed',
-    ),
+    sample: EVENT_SAMPLES.completed,
   },
   {
     key: 'lead',
@@ -149,7 +115,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when a visitor fills in the first step of a two-step checkout form.',
     noun: 'lead',
     recent: null,
-    sample: LEAD_SAMPLE,
+    sample: EVENT_SAMPLES.lead,
   },
   {
     key: 'renewal',
@@ -157,7 +123,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when a subscription is charged for a new period (stores that send renewals).',
     noun: 'order',
     recent: { status: 'paid', keep: ['paid'], only: 'renewals' },
-    sample: sampleOf(RENEWAL_ORDER, 'renewal', 'paid'),
+    sample: EVENT_SAMPLES.renewal,
   },
   {
     key: 'failed',
@@ -165,7 +131,7 @@ export const EVENTS: readonly EventKind[] = [
     description: 'Triggers when a subscription charge fails (stores that send failed charges).',
     noun: 'order',
     recent: { status: 'failed', keep: ['failed'] },
-    sample: sampleOf(asDelivery({ ...RENEWAL_ORDER, transaction_id: '' }), 'failed', 'failed'),
+    sample: EVENT_SAMPLES.failed,
   },
 ];
 
@@ -189,7 +155,7 @@ export function eventKind(key: string): EventKind | undefined {
 /** Plan-list entries that stand for how a product was bought rather than for a plan. */
 export const PURCHASE_KINDS = ['bump', 'upsell', 'downsell'] as const;
 
-export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 
 /** How the store names those entries in its plan list (operation 5). */
 export const PURCHASE_KIND_LABELS: Readonly<Record<PurchaseKind, string>> = {

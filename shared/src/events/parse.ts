@@ -1,6 +1,7 @@
 import { coerceRecord, isRecord, toText } from '../resources/coerce';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import { type OriginSecret, takeOriginSecret } from './origin';
+import type { LatestOrder } from '../resources/types';
 import type { EventRecord } from './record';
 
 /**
@@ -33,11 +34,17 @@ function isEvent(record: EventRecord): boolean {
   return Object.keys(record).some((key) => key !== 'trigger');
 }
 
-export function toEventRecord(raw: Record<string, unknown>): EventRecord {
+function toEventRecord(raw: Record<string, unknown>): EventRecord {
   // The store's API key on older plugin versions: it never reaches a record.
   const record = coerceRecord<EventRecord>(DELIVERY_FIELDS, takeOriginSecret(raw).raw, 'present');
   record.trigger = toText(raw.trigger) ?? '';
   return record;
+}
+
+/** A latest-order record in the shape of a delivery: `id`/`status` instead of `order_id`/`order_status`. */
+export function latestOrderAsEvent(record: LatestOrder, trigger: string): EventRecord {
+  const { order_id, order_status, ...rest } = record;
+  return toEventRecord({ ...rest, id: rest.id ?? order_id, status: rest.status ?? order_status, trigger });
 }
 
 function rawRecords(body: unknown, depth = 0): Record<string, unknown>[] {

@@ -5,10 +5,10 @@ import { settle } from '../outcome';
 import type { LatestOrder } from '../resources/types';
 import { type EventKind } from './catalogue';
 import { amountsInCents } from './cents';
-import { toEventRecord } from './parse';
+import { latestOrderAsEvent } from './parse';
 import type { EventRecord } from './record';
 
-export interface RecentOptions {
+interface RecentOptions {
   productId?: number | string | null;
   planIds?: readonly string[];
   /** At most this many records (latest-orders itself returns at most 10 on real stores). */
@@ -54,10 +54,4 @@ async function renewalsOnly(client: CommerceServiceClient, events: EventRecord[]
     events.map((event) => Number(event.id)),
   );
   return events.filter((event) => later.has(Number(event.id)));
-}
-
-/** A latest-order record in the shape of a delivery: `id`/`status` instead of `order_id`/`order_status`. */
-export function latestOrderAsEvent(record: LatestOrder, trigger: string): EventRecord {
-  const { order_id, order_status, ...rest } = record;
-  return toEventRecord({ ...rest, id: rest.id ?? order_id, status: rest.status ?? order_status, trigger });
 }

@@ -1,6 +1,7 @@
 /**
  * Realistic samples of one store's records: each as the store holds it (REST fields included, the
- * source of `RESOURCE_SAMPLES`) and as a hook delivers it. A delivery leaves out empty fields and the
+ * source of `RESOURCE_SAMPLES`) and as a hook delivers it, and from those each event's sample
+ * (`EVENT_SAMPLES`, the catalogue's `sample`). A delivery leaves out empty fields and the
  * REST-only ones (docs/service/events.md#delivery-shape), so a trigger's sample promises only
  * fields a live delivery has (a test compares them with the sandbox's deliveries).
  */
@@ -131,7 +132,7 @@ function isEmpty(value: unknown): boolean {
 }
 
 /** A record as a hook delivers it: empty and REST-only fields left out, on the record and in its lists. */
-export function asDelivery(record: EventRecord): EventRecord {
+function asDelivery(record: EventRecord): EventRecord {
   const out: EventRecord = { trigger: record.trigger };
   for (const [key, value] of Object.entries(record)) {
     if (REST_ONLY.has(key) || isEmpty(value)) continue;
@@ -147,7 +148,7 @@ export function asDelivery(record: EventRecord): EventRecord {
 }
 
 /** A subscription that will not bill again (paused, canceled, completed) is delivered without a next bill date. */
-export function withoutNextBill(record: EventRecord): EventRecord {
+function withoutNextBill(record: EventRecord): EventRecord {
   const rest = omit(record, ['next_bill_date', 'next_bill_date_time', 'next_bill_date_time_iso']);
   return { ...rest, trigger: record.trigger };
 }
@@ -157,10 +158,10 @@ function delivered(record: EventRecord): EventRecord {
   return handOnAmounts(asDelivery(record), DELIVERY_FIELDS, { from: 'decimal', to: 'decimal' });
 }
 
-export const ORDER_SAMPLE: EventRecord = delivered(ORDER_RECORD);
-export const SUBSCRIPTION_SAMPLE: EventRecord = delivered(SUBSCRIPTION_RECORD);
+const ORDER_SAMPLE: EventRecord = delivered(ORDER_RECORD);
+const SUBSCRIPTION_SAMPLE: EventRecord = delivered(SUBSCRIPTION_RECORD);
 
-export const LEAD_SAMPLE: EventRecord = {
+const LEAD_SAMPLE: EventRecord = {
   trigger: 'lead',
   ...CUSTOMER,
   product_id: '87',
@@ -170,3 +171,53 @@ export const LEAD_SAMPLE: EventRecord = {
   date_time: '2026-11-20 13:02:11',
   date_time_iso: '2026-11-20T13:02:11Z',
 };
+
+/** A subscription's renewal charge is an order of the subscription's product (renewal, failed), as delivered. */
+const RENEWAL_ORDER: EventRecord = asDelivery({
+  ...ORDER_SAMPLE,
+  id: 2213,
+  product_id: String(SUBSCRIPTION_SAMPLE.product_id),
+  product_name: SUBSCRIPTION_SAMPLE.product_name ?? '',
+  payment_plan: 'Monthly',
+  payment_plan_id: 'monthly',
+  order_amount: 29,
+  pre_tax_amount: 29,
+  invoice_total: 29,
+  invoice_subtotal: 29,
+  items: [
+    {
+      product_name: 'Bread Club Membership',
+      quantity: 1,
+      subtotal: 29,
+      total_amount: 29,
+      tax_amount: 0,
+      unit_price: 29,
+      sub_summary: '$29.00 / month',
+    },
+  ],
+  link: 'https://shop.example.com/wp-json/sc/v1/orders/2213',
+});
+
+/** An event's sample from a base record: its `trigger` and the status the event leaves it in. */
+function sampleOf(base: EventRecord, key: string, status: string): EventRecord {
+  return { ...base, trigger: key, status };
+}
+
+/** Each event's sample, as its trigger hands a delivery on (docs/service/events.md#catalogue). */
+export const EVENT_SAMPLES = {
+  purchased: ORDER_SAMPLE,
+  refunded: sampleOf(ORDER_SAMPLE, 'refunded', 'refunded'),
+  pending: sampleOf(asDelivery({ ...ORDER_SAMPLE, gateway: 'cod', transaction_id: '' }), 'pending', 'pending'),
+  active: SUBSCRIPTION_SAMPLE,
+  trialing: sampleOf(SUBSCRIPTION_SAMPLE, 'trialing', 'trialing'),
+  paused: sampleOf(withoutNextBill(SUBSCRIPTION_SAMPLE), 'paused', 'paused'),
+  canceled: sampleOf(withoutNextBill(SUBSCRIPTION_SAMPLE), 'canceled', 'canceled'),
+  completed: sampleOf(
+    withoutNextBill({ ...SUBSCRIPTION_SAMPLE, payment_plan: '3 monthly payments', payment_plan_id: 'installments' }),
+    'completed',
+    'completed',
+  ),
+  lead: LEAD_SAMPLE,
+  renewal: sampleOf(RENEWAL_ORDER, 'renewal', 'paid'),
+  failed: sampleOf(asDelivery({ ...RENEWAL_ORDER, transaction_id: '' }), 'failed', 'failed'),
+} satisfies Record<string, EventRecord>;

@@ -22,7 +22,7 @@ export interface StatusFit {
 const PAID_LIFE = ['paid', 'completed', 'refunded'] as const;
 const SUBSCRIPTION_LIFE = ['active', 'past_due', 'paused', 'canceled', 'cancelled', 'completed'] as const;
 
-export const STATUS_FIT: Readonly<Record<Exclude<EventKey, 'lead'>, StatusFit>> = {
+const STATUS_FIT: Readonly<Record<Exclude<EventKey, 'lead'>, StatusFit>> = {
   purchased: { record: 'order', own: ['paid', 'completed'], fits: PAID_LIFE },
   renewal: { record: 'order', own: ['paid', 'completed'], fits: PAID_LIFE },
   pending: { record: 'order', own: ['pending-payment', 'pending'], fits: ['pending-payment', 'pending', ...PAID_LIFE] },

@@ -9,17 +9,15 @@ import { type CommerceServiceError, NetworkError, TimeoutError, UnexpectedRespon
 import { OPERATIONS, type OperationKey } from '../operations/catalogue';
 import { buildRequest, type Params } from '../operations/request';
 import { attempt } from '../outcome';
-import { type ResultTypes, ShapeError, normalise } from '../resources/normalise';
+import { type ResultOf, ShapeError, normalise } from '../resources/normalise';
 import { parseBody } from './parseBody';
 import { responseError } from './responseError';
 import type { Deadline } from './deadline';
 import { type Attempt, MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './retry';
 import { type HttpResponse, type Transport, describeTransportFailure } from './transport';
 
-export type ResultOf<K extends OperationKey> = ResultTypes[(typeof OPERATIONS)[K]['result']];
-
 /** An operation's typed result and the response it came in (for the count headers). */
-export interface Answer<K extends OperationKey> {
+interface Answer<K extends OperationKey> {
   value: ResultOf<K>;
   response: HttpResponse;
 }

@@ -8,11 +8,13 @@ import {
   ServerError,
   UnexpectedResponseError,
 } from '../errors';
-import type { ParsedBody } from './parseBody';
+import type { parseBody } from './parseBody';
 import { omit } from '../outcome';
 import { redact } from './redact';
 import { retryAfterSeconds } from './retryAfter';
 import type { HttpResponse } from './transport';
+
+type ParsedBody = ReturnType<typeof parseBody>;
 
 /** The WordPress REST error body: `{code, message, data: {status, params}}`. */
 interface WordPressError {

@@ -6,7 +6,6 @@
  */
 import { type CommerceServiceError, NetworkError, RateLimitError, ServerError, TimeoutError } from '../errors';
 import type { OperationKey } from '../operations/catalogue';
-import type { BusySignal } from '../paginate';
 import { honoursRetryAfter, retryAfterMs } from './retryAfter';
 
 export type Sleep = (ms: number) => Promise<void>;
@@ -91,7 +90,7 @@ function isRetryable(error: CommerceServiceError, serverErrorsSoFar: number): bo
 }
 
 /** Milliseconds to wait: the store's Retry-After (capped; 429 and 503 only, the caller decides), else exponential backoff with jitter; undefined = do not wait. */
-export function waitBeforeRetry(
+function waitBeforeRetry(
   retry: RetryOptions,
   retryAfter: string | undefined,
   attemptsSoFar: number,
@@ -106,7 +105,7 @@ export function waitBeforeRetry(
 }
 
 /** Listeners told of every busy answer the client gets; `client.iterate` subscribes each walk. */
-export class BusyNotices implements BusySignal {
+export class BusyNotices {
   private readonly listeners = new Set<() => void>();
 
   subscribe(listener: () => void): () => void {

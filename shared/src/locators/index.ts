@@ -1,5 +1,4 @@
 /** Record pickers, platform-neutral: links read back into ids, the labels, the list search. */
 export * from './links';
-export * from './locate';
 export * from './labels';
 export * from './search';

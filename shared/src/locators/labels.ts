@@ -75,7 +75,7 @@ function buyer(record: Loose<Order> | Loose<Subscription>): string {
 }
 
 /** An amount in minor units as `$49` or `€49.50` (`49.50` without a currency); whole units for currencies without cents. */
-export function money(amount: unknown, currency: unknown): string {
+function money(amount: unknown, currency: unknown): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return '';
   const code = typeof currency === 'string' && /^[a-z]{3}$/i.test(currency) ? currency.toUpperCase() : '';
   const value = code !== '' && isZeroDecimal(code) ? amount : amount / 100;

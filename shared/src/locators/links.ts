@@ -1,9 +1,10 @@
 /**
- * The links a store owner has for one record, and how a pasted link is read back into its id. Two
- * kinds are accepted: the WordPress admin edit link (`…/wp-admin/post.php?post=1042&action=edit`:
- * Studiocart keeps orders, subscriptions and products as WordPress posts) and the record's REST
- * address, the `link` field of orders and subscriptions (`…/wp-json/sc/v1/orders/1042`, or the
- * `?rest_route=` form of a site without pretty permalinks). Nothing here knows a platform.
+ * The links a store owner has for one record, how a pasted link is read back into its id, and the id a
+ * picker names (from the list, by id or by link). Two kinds of link are accepted: the WordPress admin
+ * edit link (`…/wp-admin/post.php?post=1042&action=edit`: Studiocart keeps orders, subscriptions and
+ * products as WordPress posts) and the record's REST address, the `link` field of orders and
+ * subscriptions (`…/wp-json/sc/v1/orders/1042`, or the `?rest_route=` form of a site without pretty
+ * permalinks). Nothing here knows a platform.
  */
 import { type Store, endpoint } from '../config';
 import { InvalidRequestError } from '../errors';
@@ -23,7 +24,7 @@ const NAMESPACE = '/sc/v1';
 const ID = /^[1-9]\d{0,14}$/;
 
 /** Where an error about a pasted link is reported: the operation and the parameter's label. */
-export interface LinkContext {
+interface LinkContext {
   operation: string;
   /** The parameter as the user sees it, e.g. `Order`. */
   parameter: string;
@@ -35,7 +36,7 @@ export function adminEditLink(store: Store, id: number | string): string {
 }
 
 /** The record's REST address, as the store writes it in `link`. */
-export function restLink(store: Store, resource: RecordResource, id: number | string): string {
+function restLink(store: Store, resource: RecordResource, id: number | string): string {
   const { url, query } = endpoint(store, `${RECORD_COLLECTIONS[resource]}/${id}`);
   const search = new URLSearchParams(query).toString();
   return search ? `${url}?${search}` : url;
@@ -51,7 +52,7 @@ function expectedLinks(store: Store, resource: RecordResource): string {
  * The id a pasted link names, or an `InvalidRequestError` naming the parameter and the links that
  * were expected: a link to another site, or one that names no record of this resource.
  */
-export function recordIdFromLink(store: Store, resource: RecordResource, link: string, context: LinkContext): string {
+function recordIdFromLink(store: Store, resource: RecordResource, link: string, context: LinkContext): string {
   const typed = link.trim();
   const shown = redact(typed, [store.apiKey]);
   const refuse = (why: string) =>
@@ -126,4 +127,34 @@ function withinPath(path: string, base: string): boolean {
 
 function withArticle(resource: RecordResource): string {
   return `${resource === 'order' ? 'an' : 'a'} ${resource}`;
+}
+
+/*
+ * A record chosen in a platform's picker, whichever way it was given: from the list or by id (the id
+ * itself, a leading `#` as the store shows it allowed), or by one of the links above. The shared client
+ * then checks the id is a whole number and the store says whether it exists.
+ */
+
+type LocatorMode = 'list' | 'id' | 'url';
+
+interface RecordLocator {
+  mode: LocatorMode | string;
+  value: unknown;
+}
+
+/** The id a locator names. A link that names no record of `resource` throws an `InvalidRequestError`. */
+export function locatedId(
+  store: Store,
+  resource: RecordResource,
+  locator: RecordLocator,
+  context: LinkContext,
+): string {
+  if (locator.mode === 'url') return recordIdFromLink(store, resource, idText(locator.value), context);
+  return idText(locator.value);
+}
+
+/** An id as typed or picked: trimmed, without the `#` the store shows before it. */
+export function idText(value: unknown): string {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  return text.trim().replace(/^#\s*/, '');
 }

@@ -1,12 +1,10 @@
 import type { CommerceServiceClient } from '../storeApi';
 import type { PlatformLog } from '../platform/port';
-import { ConfigurationError } from '../errors';
 import { matchesFilters, type EventFilters } from '../events/match';
 import type { EventRecord } from '../events/record';
-import { toNumber } from '../resources/coerce';
+import { findRenewals } from '../reads/subscriptionCharges';
 import type { Order, Subscription } from '../resources/types';
-import { findRenewals } from './renewals';
-import { pollRuleOf, type PollRule, type RecordFacts } from './rules';
+import { factsOf, pollRuleOf, type PollRule } from './rules';
 import { type PollResource, type PollState, readPollState, type ResourceMemory, type SeenRecord } from './state';
 import { fingerprintOf, modifiedPage, type Change, type ListPage, walkChanges } from './walk';
 
@@ -68,24 +66,13 @@ type Listed = Order | Subscription;
 
 const SILENT: PlatformLog = { info: () => undefined, warn: () => undefined };
 
-/** The one answer to "can this event be polled?" when it cannot: the engine's and the trigger's set-up check. */
-export function unpollableEvent(store: string, event: string): ConfigurationError {
-  const why = event === 'lead' ? 'the store’s API has no leads' : `"${event}" is not an event of the store`;
-  return new ConfigurationError(
-    { store, operation: 'Poll for events' },
-    `this event cannot be polled: ${why}`,
-    event === 'lead' ? 'Use the webhook trigger for Lead Captured.' : 'Choose one of the events the trigger offers.',
-  );
-}
-
 function lister(client: CommerceServiceClient, resource: PollResource): ListPage<Listed> {
   return resource === 'orders' ? (params) => client.listOrders(params) : (params) => client.listSubscriptions(params);
 }
 
 export async function pollEvents(options: PollOptions): Promise<PollResult> {
   const { client, filters } = options;
-  const rule = pollRuleOf(filters.event);
-  if (!rule) throw unpollableEvent(client.store.label, filters.event);
+  const rule = pollRuleOf(filters.event, client.store.label);
   const limits = { ...DEFAULT_POLL_LIMITS, ...options.limits };
   const logger = options.logger ?? SILENT;
   const now = (options.now ?? (() => new Date()))().toISOString();
@@ -165,11 +152,6 @@ function happened(rule: PollRule, change: Change<Listed>, cursor: number, renewa
   return change.record.id > cursor || rule.kind === 'transition';
 }
 
-function factsOf(record: Listed, renewals: ReadonlySet<number>): RecordFacts {
-  const trialDays = 'trial_days' in record ? (toNumber(record.trial_days) ?? 0) : 0;
-  return { status: String(record.status ?? ''), hasTrial: trialDays > 0, isRenewal: renewals.has(record.id) };
-}
-
 /**
  * Processed changes go first (most recent change first), then what memory held; deferred changes keep
  * their old entry so the next poll still sees them as changes. The cursor never passes a deferred new record.
@@ -232,8 +214,7 @@ interface LatestOptions {
  */
 export async function latestEvent(options: LatestOptions): Promise<EventRecord | null> {
   const { client, filters } = options;
-  const rule = pollRuleOf(filters.event);
-  if (!rule) throw unpollableEvent(client.store.label, filters.event);
+  const rule = pollRuleOf(filters.event, client.store.label);
   const list = lister(client, rule.resource);
   const pageSize = options.pageSize ?? 100;
   for (let page = 1; page <= (options.pages ?? 3); page += 1) {

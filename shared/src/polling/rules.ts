@@ -1,5 +1,8 @@
+import { ConfigurationError } from '../errors';
 import type { EventKey } from '../events/catalogue';
 import { normaliseStatus } from '../events/statusFit';
+import { toNumber } from '../resources/coerce';
+import type { Order, Subscription } from '../resources/types';
 import type { PollResource } from './state';
 
 /**
@@ -12,7 +15,7 @@ import type { PollResource } from './state';
 
 type PollableEvent = Exclude<EventKey, 'lead'>;
 
-export interface RecordFacts {
+interface RecordFacts {
   status: string;
   /** A subscription with a free trial (`trial_days` > 0). */
   hasTrial: boolean;
@@ -64,6 +67,22 @@ const POLL_RULES: Readonly<Record<PollableEvent, PollRule>> = {
 
 export const POLLABLE_EVENTS = Object.keys(POLL_RULES) as PollableEvent[];
 
-export function pollRuleOf(event: string): PollRule | undefined {
-  return Object.prototype.hasOwnProperty.call(POLL_RULES, event) ? POLL_RULES[event as PollableEvent] : undefined;
+/**
+ * The one answer to "can this event be polled?", for the engine and the trigger's set-up check alike:
+ * the event's rule, or a `ConfigurationError` that says why not (a lead, or no event of the store).
+ */
+export function pollRuleOf(event: string, store: string): PollRule {
+  if (Object.prototype.hasOwnProperty.call(POLL_RULES, event)) return POLL_RULES[event as PollableEvent];
+  const why = event === 'lead' ? 'the store’s API has no leads' : `"${event}" is not an event of the store`;
+  throw new ConfigurationError(
+    { store, operation: 'Poll for events' },
+    `this event cannot be polled: ${why}`,
+    event === 'lead' ? 'Use the webhook trigger for Lead Captured.' : 'Choose one of the events the trigger offers.',
+  );
+}
+
+/** What a rule looks at in an order or a subscription (`renewals`: the orders known to be renewals). */
+export function factsOf(record: Order | Subscription, renewals: ReadonlySet<number>): RecordFacts {
+  const trialDays = 'trial_days' in record ? (toNumber(record.trial_days) ?? 0) : 0;
+  return { status: String(record.status ?? ''), hasTrial: trialDays > 0, isRenewal: renewals.has(record.id) };
 }

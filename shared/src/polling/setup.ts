@@ -6,13 +6,12 @@
 import type { EventFilters } from '../events/match';
 import type { ParameterReader } from '../platform/port';
 import { choiceText, eventFiltersOf, readProductPlanChoices } from '../triggers/choices';
-import { unpollableEvent } from './engine';
 import { pollRuleOf } from './rules';
 
-/** Throws the engine's `ConfigurationError` for an event that cannot be polled. */
+/** Throws the engine's `ConfigurationError` for an event that cannot be polled (`pollRuleOf`). */
 export function readPollSetup(read: ParameterReader, store: string): EventFilters {
   const event = choiceText(read('event', ''));
-  if (!pollRuleOf(event)) throw unpollableEvent(store, event);
+  pollRuleOf(event, store);
   const choices = readProductPlanChoices({ productId: read('productId', ''), planIds: read('planIds', []) });
   return eventFiltersOf(event, choices);
 }

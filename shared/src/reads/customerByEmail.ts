@@ -3,6 +3,7 @@
  * where the store gives totals) and the walk ends at the first match: closing the paginator stops it
  * asking for more pages. A store that ignores paging and sends every customer at once is read once.
  */
+import { InvalidRequestError } from '../errors';
 import type { PageParams } from '../operations/inputs';
 import type { Page, PaginateOptions } from '../paginate';
 import type { Customer } from '../resources/types';
@@ -10,6 +11,7 @@ import { READ_IN_PARTS } from './inParts';
 
 /** What the search needs of the client (`CommerceServiceClient` has both). */
 interface CustomerSource {
+  store: { label: string };
   listCustomers(params?: PageParams): Promise<Page<Customer>>;
   iterate<T>(
     list: (params: PageParams) => Promise<Page<T>>,
@@ -25,13 +27,20 @@ export function sameEmail(a: string | null | undefined, b: string): boolean {
   return left !== '' && left === b.trim().toLowerCase();
 }
 
-/** The first customer whose email matches, or null when the store has none. */
+/** The first customer whose email matches, or null when the store has none; no email is an error. */
 export async function firstCustomerWithEmail(
   source: CustomerSource,
   email: string,
   options: FindByEmailOptions = {},
 ): Promise<Customer | null> {
-  if (email.trim() === '') return null;
+  if (email.trim() === '') {
+    throw new InvalidRequestError(
+      { store: source.store.label, operation: 'Find a customer by email' },
+      'no email was given',
+      'Enter the email address of the customer to find.',
+      ['email'],
+    );
+  }
   const walk = source.iterate((page) => source.listCustomers(page), {
     operation: 'Find a customer by email',
     inParts: READ_IN_PARTS.listCustomers,

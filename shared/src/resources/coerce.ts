@@ -2,7 +2,7 @@
  * Field-level coercion driven by the field tables (`table.ts`): real stores send numbers as strings, ids
  * as numbers, `null` or nothing for empty fields. Unknown fields, and a table's extras, pass through untouched.
  */
-import type { FieldTable, FieldType } from './table';
+import type { FieldSpec, FieldTable } from './table';
 
 /**
  * `fill`: a REST resource, missing fields get the empty value of their type, so every record has the
@@ -30,7 +30,7 @@ export function toText(value: unknown): string | undefined {
   return undefined;
 }
 
-function coerceField(type: FieldType, value: unknown, mode: CoerceMode): unknown {
+function coerceField(type: FieldSpec['type'], value: unknown, mode: CoerceMode): unknown {
   if (typeof type === 'object')
     return asList(value)
       .filter(isRecord)
@@ -65,11 +65,4 @@ export function asList(value: unknown): unknown[] {
     return entries.length > 0 && entries.every(isRecord) && !('id' in value) ? entries : [value];
   }
   return [];
-}
-
-/** One record as the store may send it: the object itself, or an array that wraps it. */
-export function asOne(value: unknown): Record<string, unknown> | undefined {
-  if (isRecord(value)) return value;
-  if (Array.isArray(value) && value.length >= 1 && isRecord(value[0])) return value[0];
-  return undefined;
 }

@@ -1,5 +1,5 @@
-import type { ResultShape } from '../operations/catalogue';
-import { asList, asOne, coerceRecord, isRecord, toNumber, toText } from './coerce';
+import type { OPERATIONS, OperationKey, ResultShape } from '../operations/catalogue';
+import { asList, coerceRecord, isRecord, toNumber, toText } from './coerce';
 import type { FieldTable } from './table';
 import {
   CUSTOMER_FIELDS,
@@ -13,11 +13,22 @@ import {
 } from './tables';
 import type * as Resources from './types';
 
+/** Operation 2's answer, with the id kept as an opaque string whatever the store sent. */
+interface HookSubscription {
+  id: string;
+}
+
+/** Operation 3's outcome. `alreadyGone` is true when the store no longer knew the hook. */
+interface HookDeletion {
+  id: string;
+  alreadyGone: boolean;
+}
+
 /** What each result shape reads into. */
-export interface ResultTypes {
+interface ResultTypes {
   nothing: undefined;
-  hookId: Resources.HookSubscription;
-  hookDeletion: Resources.HookDeletion;
+  hookId: HookSubscription;
+  hookDeletion: HookDeletion;
   webhookProducts: Resources.WebhookProduct[];
   webhookPlans: Resources.WebhookPlan[];
   latestOrders: Resources.LatestOrder[];
@@ -30,6 +41,9 @@ export interface ResultTypes {
   products: Resources.Product[];
   product: Resources.Product;
 }
+
+/** What an operation's answer reads into. */
+export type ResultOf<K extends OperationKey> = ResultTypes[(typeof OPERATIONS)[K]['result']];
 
 /** Thrown when a 2xx body cannot be read as the shape; the client turns it into an `UnexpectedResponseError`. */
 export class ShapeError extends Error {}
@@ -109,4 +123,11 @@ function latestOrder(raw: Record<string, unknown>): Resources.LatestOrder {
   if (raw.order_status === undefined && raw.status !== undefined) record.order_status = toText(raw.status) ?? '';
   record.order_amount = (toNumber(raw.order_amount) ?? 0).toFixed(2);
   return record;
+}
+
+/** One record as the store may send it: the object itself, or an array that wraps it. */
+function asOne(value: unknown): Record<string, unknown> | undefined {
+  if (isRecord(value)) return value;
+  if (Array.isArray(value) && value.length >= 1 && isRecord(value[0])) return value[0];
+  return undefined;
 }

@@ -5,7 +5,7 @@
  */
 
 /** How a value is read: real stores send numbers as strings, ids as numbers, `null` for empty fields. */
-export type FieldType = 'int' | 'number' | 'string' | 'nullableInt' | { readonly list: FieldTable };
+type FieldType = 'int' | 'number' | 'string' | 'nullableInt' | { readonly list: FieldTable };
 
 /** The clock of a store time (docs/dates.md): a UTC timestamp, a site-local one, or a day without a time. */
 type Clock = 'utc' | 'site' | 'day';

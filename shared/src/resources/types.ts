@@ -16,14 +16,3 @@ export type WebhookProduct = RecordOf<typeof Tables.WEBHOOK_PRODUCT_FIELDS>;
 export type WebhookPlan = RecordOf<typeof Tables.WEBHOOK_PLAN_FIELDS>;
 /** Operation 6: the latest-order record; real stores send more, it passes through. */
 export type LatestOrder = RecordOf<typeof Tables.LATEST_ORDER_FIELDS> & { [extra: string]: unknown };
-
-/** Operation 2's answer, with the id kept as an opaque string whatever the store sent. */
-export interface HookSubscription {
-  id: string;
-}
-
-/** Operation 3's outcome. `alreadyGone` is true when the store no longer knew the hook. */
-export interface HookDeletion {
-  id: string;
-  alreadyGone: boolean;
-}

@@ -7,7 +7,6 @@
  */
 import type { SubscribeInput } from '../operations/inputs';
 import type { EventFilters } from '../events/match';
-import type { RecentOptions } from '../events/recent';
 
 /** The choices as the platform gave them, before reading. */
 interface RawProductPlanChoices {
@@ -76,7 +75,7 @@ export function eventFiltersOf(event: string, choices: ProductPlanChoices): Even
 }
 
 /** Recent examples (see `recentEvents`) narrowed like the trigger's live deliveries. */
-export function recentOptionsOf(choices: ProductPlanChoices, limit: number): RecentOptions {
+export function recentOptionsOf(choices: ProductPlanChoices, limit: number) {
   return {
     productId: choices.productId ?? null,
     planIds: choices.planIds,

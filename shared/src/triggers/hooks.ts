@@ -29,7 +29,7 @@ export interface HookTarget {
 }
 
 /** Everything the store's hook depends on: a change to any of it needs a new hook. */
-export function hookSignature(setup: TriggerSetup): string {
+function hookSignature(setup: TriggerSetup): string {
   return JSON.stringify([setup.event, setup.productId ?? '', [...setup.planIds].sort(), setup.pricesInCents]);
 }
 

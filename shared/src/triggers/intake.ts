@@ -8,7 +8,7 @@
 import { withInstants } from '../dates/fields';
 import { ConfigurationError } from '../errors';
 import { settle } from '../outcome';
-import { type PlannedDelivery, admitDeliveries, planAdmission, planNeedsStore } from '../events/admit';
+import { admitDeliveries, planAdmission, planNeedsStore } from '../events/admit';
 import { matchesFilters } from '../events/match';
 import { readDelivery } from '../events/parse';
 import type { EventRecord } from '../events/record';
@@ -26,7 +26,7 @@ interface ReceivedDelivery {
    * Those for this trigger (its event, product and plans: a shared URL, a store ignoring filters), each
    * with the check decided for it (`planAdmission`), carried to `admitReceived` as it is.
    */
-  matching: PlannedDelivery[];
+  matching: ReturnType<typeof planAdmission>;
   /** The plan's answer to "does admitting them need the store client?": to verify, or to compare a secret. */
   needsStore: boolean;
 }

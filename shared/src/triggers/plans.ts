@@ -6,7 +6,7 @@
  */
 import type { Id } from '../operations/inputs';
 import type { CommerceServiceClient } from '../storeApi';
-import { PURCHASE_KIND_LABELS, PURCHASE_KINDS, type PurchaseKind } from '../events/catalogue';
+import { PURCHASE_KIND_LABELS, PURCHASE_KINDS } from '../events/catalogue';
 import type { WebhookPlan } from '../resources/types';
 
 interface PlanChoiceOptions {
@@ -14,7 +14,7 @@ interface PlanChoiceOptions {
   purchaseKinds: boolean;
 }
 
-export function isPurchaseKind(planId: string): planId is PurchaseKind {
+export function isPurchaseKind(planId: string): planId is (typeof PURCHASE_KINDS)[number] {
   return (PURCHASE_KINDS as readonly string[]).includes(planId);
 }
 

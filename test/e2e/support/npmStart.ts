@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { ROOT, sleep } from './steps';
+import { startTimeOf } from '../../../scripts/services/processIdentity';
 
 export interface NpmStart {
   /** The job's stdout lines so far, npm's header left out (stderr is kept apart). */
@@ -62,7 +63,8 @@ export function npmStart(args: string[], env: Record<string, string>): NpmStart 
       resolve(ended);
     }),
   );
-  const seen = new Set<number>();
+  /** Each pid seen in the tree, with its start time: a pid the system has given to another process since is not ours. */
+  const seen = new Map<number, string>();
   const pid = child.pid ?? 0;
 
   const processTree = (): number[] => {
@@ -87,7 +89,10 @@ export function npmStart(args: string[], env: Record<string, string>): NpmStart 
           grew = true;
         }
     }
-    for (const p of tree) seen.add(p);
+    for (const p of tree) {
+      const started = startTimeOf(p);
+      if (started) seen.set(p, started);
+    }
     return [...tree].sort((a, b) => a - b);
   };
 
@@ -128,7 +133,11 @@ export function npmStart(args: string[], env: Record<string, string>): NpmStart 
       return result;
     },
     kill() {
-      for (const p of [pid, ...seen]) {
+      // Only the processes that are still the ones seen: pids are reused (pid_max can be 32768), and
+      // other e2e files run beside this one.
+      const ours = [...seen].filter(([p, started]) => startTimeOf(p) === started).map(([p]) => p);
+      if (!ended) child.kill('SIGKILL');
+      for (const p of ours) {
         try {
           process.kill(p, 'SIGKILL');
         } catch {

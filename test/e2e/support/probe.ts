@@ -16,7 +16,7 @@ import { spawnSync } from 'child_process';
 import { existsSync, writeFileSync } from 'fs';
 import path from 'path';
 import { ensureChromium } from '../../../scripts/browser/chromium';
-import { ensureN8n, N8N1_VERSION, N8nUnavailableError, projectNode, REPO_ROOT } from '../../../scripts/n8n/install';
+import { ensureN8n, N8N1_VERSION, N8nUnavailableError, REPO_ROOT } from '../../../scripts/n8n/install';
 import { ServiceUnavailableError } from '../../../scripts/services/errors';
 import { ensurePostgres } from '../../../scripts/services/postgres';
 import { ensureRedis } from '../../../scripts/services/redis';
@@ -101,9 +101,8 @@ if (require.main === module) {
   const strict = args.includes('--strict');
   (async () => {
     // Every part is tried, so one run reports (and installs) all that is missing. The n8n versions
-    // install side by side (npm's downloads and sqlite3's single-threaded native build overlap on two
-    // cores; their cache folders and locks are per version); the apt parts one after another (apt
-    // holds one lock), alongside them.
+    // install side by side (their npm downloads overlap; their cache folders and locks are per version);
+    // the apt parts one after another (apt holds one lock), alongside them.
     const reasons: string[] = [];
     const tryPart = async (part: string) => {
       try {
@@ -120,12 +119,8 @@ if (require.main === module) {
     const oneAfterAnother = async (list: string[]) => {
       for (const part of list) await tryPart(part);
     };
-    // Side by side only when the project's Node brings its headers: else each install fetches them
-    // into one shared cache folder, which two npm processes must not write at once.
-    const n8nLanes = projectNode().headersDir
-      ? parts.filter(isN8n).map(tryPart)
-      : [oneAfterAnother(parts.filter(isN8n))];
-    await Promise.all([...n8nLanes, oneAfterAnother(parts.filter((part) => !isN8n(part)))]);
+    // The Node headers and sqlite3's binding, which both need, are made once under a lock of their own.
+    await Promise.all([...parts.filter(isN8n).map(tryPart), oneAfterAnother(parts.filter((part) => !isN8n(part)))]);
     process.stdout.write(
       `${JSON.stringify(reasons.length ? { ok: false, reason: reasons.join('; ') } : { ok: true })}\n`,
     );

@@ -4,16 +4,20 @@
  * through Zapier's perform and n8n's webhook(), n8n's polling trigger, Zapier's Find Order, n8n's Get,
  * Get Many and Get Latest, nested items included; and cents where the hook asked for them.
  */
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import type { CommerceServiceClient } from '../../../shared/src';
-import { nodeTransport } from '../../kit/nodeTransport';
-import { createClient } from '../../kit/client';
-import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
-import { fakeExecute, fakeHook, fakeWebhook } from '../../unit/support/n8n/context';
-import { SEARCH_PERFORMS, authFor, hookByTriggerKey, run, startCatcher, type Catcher } from '../support/zapier';
+import type { SandboxProfile } from '../../../sandbox';
+import { fakeExecute, fakePoll, fakeWebhook } from '../../unit/support/n8n/context';
+import {
+  SEARCH_PERFORMS,
+  hookByTriggerKey,
+  run,
+  startCatcher,
+  useSandboxWithCatcher,
+  type Catcher,
+} from '../support/zapier';
 
 type Row = Record<string, unknown>;
 
@@ -25,27 +29,15 @@ const amountsOf = (record: Row | undefined) => ({
 });
 
 describe.each<SandboxProfile>(['spec', 'real'])('the same amount on both platforms (%s profile)', (profile) => {
-  let sandbox: Sandbox;
-  let catcher: Catcher;
+  const setup = useSandboxWithCatcher(profile, { size: 60, seed: 25 });
   let centsCatcher: Catcher;
-  let client: CommerceServiceClient;
-  let credentials: IDataObject;
-
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile, size: 60, seed: 25, quiet: true });
-    catcher = await startCatcher();
     centsCatcher = await startCatcher();
-    client = createClient({ settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey }, transport: nodeTransport });
-    credentials = { storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot };
   });
-  afterAll(async () => {
-    await catcher.close();
-    await centsCatcher.close();
-    await sandbox.close();
-  });
+  afterAll(() => centsCatcher.close());
 
   async function n8nExecute(parameters: IDataObject): Promise<Row[]> {
-    const { context } = fakeExecute({ credentials, parameters });
+    const { context } = fakeExecute({ credentials: setup.auth, parameters });
     const [output] = await new CommerceService().execute.call(context);
     return (output ?? []).map((item) => item.json as Row);
   }
@@ -53,16 +45,12 @@ describe.each<SandboxProfile>(['spec', 'real'])('the same amount on both platfor
   test('a purchase through both webhook triggers, the polling trigger, Find Order, Get, Get Many and Get Latest', async () => {
     // The polling trigger's first poll remembers the store as it is.
     const polling = new CommerceServicePollingTrigger();
-    const fake = fakeHook({ credentials, parameters: { event: 'purchased', productId: '', planIds: [] } });
-    // The workflow's own static data as n8n keeps it (the durable poll cursor, docs/polling.md).
-    const workflowData: IDataObject = {};
-    const pollContext = {
-      ...fake.context,
-      getMode: () => 'trigger',
-      getActivationMode: () => 'activate',
-      getWorkflowStaticData: (kind: string) =>
-        kind === 'global' ? workflowData : fake.context.getWorkflowStaticData('node'),
-    } as unknown as IPollFunctions;
+    const { sandbox, catcher, client, auth } = setup;
+    // n8n's `this` for a poll, the workflow's static data kept apart as n8n keeps it (the durable poll cursor, docs/polling.md).
+    const { context: pollContext } = fakePoll({
+      credentials: auth,
+      parameters: { event: 'purchased', productId: '', planIds: [] },
+    });
     expect(await polling.poll.call(pollContext)).toBeNull();
 
     await client.subscribeHook({ hook_url: catcher.url, status: 'purchased', source: 'test' });
@@ -78,19 +66,19 @@ describe.each<SandboxProfile>(['spec', 'real'])('the same amount on both platfor
     expect(Number(sent.order_amount)).toBe(profile === 'real' ? expected.order_amount * 100 : expected.order_amount);
 
     const zapierDelivery = await run<Row[]>(hookByTriggerKey('product_purchased').perform, {
-      authData: authFor(sandbox),
+      authData: auth,
       inputData: { verify_deliveries: false },
       cleanedRequest: decimal,
     });
     const { context } = fakeWebhook({
-      credentials,
+      credentials: auth,
       parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false, verifyDeliveries: true },
       bodyData: decimal,
     });
     const n8nDelivery = (await new CommerceServiceTrigger().webhook.call(context)).workflowData?.[0]?.[0]?.json;
     const polled = ((await polling.poll.call(pollContext))?.[0] ?? []).map((item) => item.json as Row);
     const [found] = (await run(SEARCH_PERFORMS.find_order, {
-      authData: authFor(sandbox),
+      authData: auth,
       inputData: { order_id: String(id) },
     })) as unknown as Row[];
     const [got] = await n8nExecute({ resource: 'order', operation: 'get', orderId: String(id) });
@@ -107,12 +95,12 @@ describe.each<SandboxProfile>(['spec', 'real'])('the same amount on both platfor
 
     // Cents where the user asked: the hook with Amounts in Cents, through both platforms.
     const zapierCents = await run<Row[]>(hookByTriggerKey('product_purchased').perform, {
-      authData: authFor(sandbox),
+      authData: auth,
       inputData: { verify_deliveries: false, prices_in_cents: true },
       cleanedRequest: cents,
     });
     const centsWebhook = fakeWebhook({
-      credentials,
+      credentials: auth,
       parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: true, verifyDeliveries: false },
       bodyData: cents,
     });

@@ -3,46 +3,29 @@
  * sandbox over real HTTP on both profiles: a live delivery through the Zapier trigger's perform and the
  * n8n trigger's webhook(), the Zapier searches, and n8n's Get and Get Many with Created After.
  */
-import type { IDataObject } from 'n8n-workflow';
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { type CommerceServiceClient, type Order } from '../../../shared/src';
-import { nodeTransport } from '../../kit/nodeTransport';
-import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
+import type { Order } from '../../../shared/src';
+import type { SandboxProfile } from '../../../sandbox';
 import { fakeExecute, fakeWebhook } from '../../unit/support/n8n/context';
-import { SEARCH_PERFORMS, authFor, hookByTriggerKey, run, startCatcher, type Catcher } from '../support/zapier';
-import { createClient, siteZoneLabel } from '../../kit/client';
+import { SEARCH_PERFORMS, hookByTriggerKey, run, useSandboxWithCatcher } from '../support/zapier';
+import { siteZoneLabel } from '../../kit/client';
 
 type Row = Record<string, unknown>;
 
 const zone = (profile: SandboxProfile) => (profile === 'real' ? 'America/New_York' : 'UTC');
 
 describe.each<SandboxProfile>(['spec', 'real'])('instants on both platforms (%s profile)', (profile) => {
-  let sandbox: Sandbox;
-  let catcher: Catcher;
-  let client: CommerceServiceClient;
-  let credentials: IDataObject;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, profile, size: 200, seed: 21, quiet: true });
-    catcher = await startCatcher();
-    client = createClient({ settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey }, transport: nodeTransport });
-    credentials = { storeUrl: sandbox.url, apiKey: sandbox.apiKey, apiRoot: sandbox.apiRoot };
-  });
-  afterAll(async () => {
-    await catcher.close();
-    await sandbox.close();
-  });
+  const setup = useSandboxWithCatcher(profile, { size: 200, seed: 21 });
 
   /** A live purchase near the site's midnight, as the store delivers it, and its order read back. */
   async function livePurchase(): Promise<{ body: unknown; order: Order & Row }> {
-    sandbox.setClock('2026-11-24T04:58:30Z');
-    catcher.caught.length = 0;
-    await client.subscribeHook({ hook_url: catcher.url, status: 'purchased', source: 'test' });
-    await sandbox.fireEvent({ type: 'purchased' });
-    const [caught] = await catcher.waitFor(1);
+    setup.sandbox.setClock('2026-11-24T04:58:30Z');
+    await setup.client.subscribeHook({ hook_url: setup.catcher.url, status: 'purchased', source: 'test' });
+    await setup.sandbox.fireEvent({ type: 'purchased' });
+    const [caught] = await setup.catcher.waitFor(1);
     const id = Number((caught?.body as Row).id);
-    return { body: caught?.body, order: (await client.getOrder(id)) as Order & Row };
+    return { body: caught?.body, order: (await setup.client.getOrder(id)) as Order & Row };
   }
 
   test('a delivery through Zapier and n8n carries the instant of the store record', async () => {
@@ -52,7 +35,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('instants on both platforms (%s 
     expect(order.date).toBe(profile === 'real' ? '2026-11-23' : '2026-11-24');
 
     const zapier = await run<Row[]>(hookByTriggerKey('product_purchased').perform, {
-      authData: authFor(sandbox),
+      authData: setup.auth,
       inputData: { verify_deliveries: false },
       cleanedRequest: body as Record<string, unknown>,
     });
@@ -64,7 +47,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('instants on both platforms (%s 
     });
 
     const { context, logs } = fakeWebhook({
-      credentials,
+      credentials: setup.auth,
       parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false, verifyDeliveries: true },
       bodyData: body,
     });
@@ -76,15 +59,15 @@ describe.each<SandboxProfile>(['spec', 'real'])('instants on both platforms (%s 
   });
 
   test('searches and Get show the same instants, nested invoices included', async () => {
-    const subscription = (await client.listSubscriptions({ per_page: 20 })).items.find(
+    const subscription = (await setup.client.listSubscriptions({ per_page: 20 })).items.find(
       (record) => record.invoices.length > 0,
     ) as unknown as Row & { id: number; invoices: Row[] };
     const [found] = (await run(SEARCH_PERFORMS.find_subscription, {
-      authData: authFor(sandbox),
+      authData: setup.auth,
       inputData: { subscription_id: String(subscription.id) },
     })) as unknown as Row[];
     const { context } = fakeExecute({
-      credentials,
+      credentials: setup.auth,
       parameters: { resource: 'subscription', operation: 'get', subscriptionId: String(subscription.id) },
     });
     const [output] = await new CommerceService().execute.call(context);
@@ -98,13 +81,13 @@ describe.each<SandboxProfile>(['spec', 'real'])('instants on both platforms (%s 
       // Invoice times are site-local: written with the site's offset, not Z.
       for (const invoice of invoices) expect(String(invoice.date_time_iso)).toMatch(/[+-]\d{2}:\d{2}$/);
     }
-    expect(await siteZoneLabel(client)).toBe(zone(profile));
+    expect(await siteZoneLabel(setup.client)).toBe(zone(profile));
   });
 
   test("n8n's Created After sends the site's day of a moment, and the store keeps only later days", async () => {
     const all: Row[] = [];
-    for await (const order of client.iterate((page) =>
-      client.listOrders({ ...page, orderby: 'date_created', order: 'asc' }),
+    for await (const order of setup.client.iterate((page) =>
+      setup.client.listOrders({ ...page, orderby: 'date_created', order: 'asc' }),
     ))
       all.push(order as unknown as Row);
     // 02:00 UTC on a day of the store's history: still the day before in New York.
@@ -115,7 +98,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('instants on both platforms (%s 
     const expected = all.filter((order) => String(order.date) > siteDay).slice(0, 100);
     expect(expected.length).toBeGreaterThan(0);
     const { context } = fakeExecute({
-      credentials,
+      credentials: setup.auth,
       parameters: {
         resource: 'order',
         operation: 'getAll',

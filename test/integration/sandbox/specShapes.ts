@@ -6,11 +6,8 @@
 import type { FieldSpec, FieldTable } from '../../../shared/src/resources/table';
 import {
   CUSTOMER_FIELDS,
-  INVOICE_FIELDS,
   LATEST_ORDER_FIELDS,
   ORDER_FIELDS,
-  ORDER_ITEM_FIELDS,
-  PLAN_FIELDS,
   PRODUCT_FIELDS,
   SUBSCRIPTION_FIELDS,
 } from '../../../shared/src/resources/tables';
@@ -45,11 +42,11 @@ function shapeOf(spec: FieldSpec): FieldType {
 
 export const CUSTOMER = shapeTable(CUSTOMER_FIELDS);
 export const ORDER = shapeTable(ORDER_FIELDS);
-export const ORDER_ITEM = shapeTable(ORDER_ITEM_FIELDS);
+export const ORDER_ITEM = shapeTable(ORDER_FIELDS.items.type.list);
 export const SUBSCRIPTION = shapeTable(SUBSCRIPTION_FIELDS);
-export const INVOICE = shapeTable(INVOICE_FIELDS);
+export const INVOICE = shapeTable(SUBSCRIPTION_FIELDS.invoices.type.list);
 export const PRODUCT = shapeTable(PRODUCT_FIELDS);
-export const PLAN = shapeTable(PLAN_FIELDS);
+export const PLAN = shapeTable(PRODUCT_FIELDS.plans.type.list);
 export const LATEST_ORDER = shapeTable(LATEST_ORDER_FIELDS);
 
 function fits(value: unknown, type: FieldType): boolean {

@@ -149,13 +149,16 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
     return body;
   }
 
-  async function admit(body: string, verify: boolean) {
+  /** One delivery admitted by the trigger (verification on or off): the one record it hands on, and what it cost. */
+  async function admitOne(verify: boolean) {
+    const body = await delivery();
     const counted = countedClient(sandbox);
     const records = await takeDelivery(JSON.parse(body), setupOf(verify), {
       client: () => counted.client,
       log: silent,
     });
-    return { records, cost: counted.count() };
+    expect(records).toHaveLength(1);
+    return { record: records[0], cost: counted.count() };
   }
 
   test(
@@ -163,15 +166,14 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
       ? 'a delivery of one event proved by its secret (verification on): no read, the zone'
       : 'a delivery of one event verified with the store: the read, the zone',
     async () => {
-      const { records, cost } = await admit(await delivery(), true);
-      expect(records).toHaveLength(1);
+      const { record, cost } = await admitOne(true);
       // Amounts as the hook sent them: no reading of the REST unit.
-      expect(records[0]).toMatchObject({ amount_unit: 'decimal' });
+      expect(record).toMatchObject({ amount_unit: 'decimal' });
       if (profile === 'real') {
-        expect(records[0]).toMatchObject({ verification: { status: 'verified', method: 'secret' } });
+        expect(record).toMatchObject({ verification: { status: 'verified', method: 'secret' } });
         expect(cost).toEqual({ store: 0, index: 1, total: STORE_REQUESTS.deliveryProvedBySecret });
       } else {
-        expect(records[0]).toMatchObject({ verification: { status: 'verified', method: 'store' } });
+        expect(record).toMatchObject({ verification: { status: 'verified', method: 'store' } });
         expect(cost).toEqual({ store: 1, index: 1, total: STORE_REQUESTS.deliveryVerified });
       }
     },
@@ -182,10 +184,9 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
       ? 'a delivery of one event proved by its secret, verification off: the zone'
       : 'a delivery of one event with verification off (no secret on the wire): the zone',
     async () => {
-      const { records, cost } = await admit(await delivery(), false);
-      expect(records).toHaveLength(1);
-      if (profile === 'real') expect(records[0]).toMatchObject({ verification: { method: 'secret' } });
-      else expect(records[0]).not.toHaveProperty('verification');
+      const { record, cost } = await admitOne(false);
+      if (profile === 'real') expect(record).toMatchObject({ verification: { method: 'secret' } });
+      else expect(record).not.toHaveProperty('verification');
       // No read of the record: the zone, for the instants, is the one request.
       expect(cost).toEqual({
         store: 0,

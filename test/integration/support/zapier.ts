@@ -9,6 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { type Bundle, type ZObject, createAppTester } from 'zapier-platform-core';
 import App from '../../../zapier/src';
 import { type Sandbox, type SandboxProfile, type SandboxOptions, startSandbox } from '../../../sandbox';
+import type { CommerceServiceClient } from '../../../shared/src';
+import { createClient } from '../../kit/client';
+import { nodeTransport } from '../../kit/nodeTransport';
 
 type Patched = Record<string, unknown> & { request: unknown; get: unknown };
 const MODULES = [http, https] as unknown as Patched[];
@@ -152,12 +155,14 @@ export function adminPost<T>(sandbox: Sandbox, path: string, body: unknown): Pro
   });
 }
 
-/** A sandbox store, the Zapier connection to it, and a stand-in for Zapier's hook URL. */
+/** A sandbox store, the connections to it, and a stand-in for a hook URL. */
 export interface SandboxWithCatcher {
   readonly sandbox: Sandbox;
   readonly catcher: Catcher;
-  /** The Zapier `authData` for the sandbox. */
+  /** The Zapier `authData` for the sandbox, which are also n8n's credentials for it. */
   readonly auth: Record<string, string>;
+  /** The shared client on the sandbox, over Node's own http. */
+  readonly client: CommerceServiceClient;
 }
 
 /**
@@ -166,7 +171,7 @@ export interface SandboxWithCatcher {
  */
 export function useSandboxWithCatcher(
   profile: SandboxProfile,
-  options: Pick<SandboxOptions, 'apiKey'> = {},
+  options: Pick<SandboxOptions, 'apiKey' | 'size' | 'seed'> = {},
 ): SandboxWithCatcher {
   let started: SandboxWithCatcher | undefined;
   const live = (): SandboxWithCatcher => {
@@ -175,7 +180,11 @@ export function useSandboxWithCatcher(
   };
   beforeAll(async () => {
     const sandbox = await startSandbox({ port: 0, profile, quiet: true, ...options });
-    started = { sandbox, catcher: await startCatcher(), auth: authFor(sandbox) };
+    const client = createClient({
+      settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey },
+      transport: nodeTransport,
+    });
+    started = { sandbox, catcher: await startCatcher(), auth: authFor(sandbox), client };
   });
   afterAll(async () => {
     await started?.catcher.close();
@@ -194,6 +203,9 @@ export function useSandboxWithCatcher(
     },
     get auth() {
       return live().auth;
+    },
+    get client() {
+      return live().client;
     },
   };
 }

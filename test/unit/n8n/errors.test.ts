@@ -7,6 +7,7 @@ import { nodeFailure } from '../support/nodeFailure';
 import { executeNode } from '../support/n8n/execute';
 import { n8nSleep } from '../support/sleep';
 import { order } from '../support/n8n/fixtures';
+import { useRecordReads } from '../support/recordReads';
 import { keyRefused, wpError } from '../support/wordpress';
 
 // The action node retries a store that cannot be reached or times out; its waits go through
@@ -210,14 +211,12 @@ describe('errors', () => {
 });
 
 describe('Continue On Fail', () => {
+	const reads = useRecordReads();
+
 	it('turns a failing item into an error item paired with it, and goes on with the next', async () => {
-		const scope = nock(ORIGIN)
-			.get(`${ROOT}/orders/1`)
-			.reply(200, order(1))
-			.get(`${ROOT}/orders/2`)
-			.reply(404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404))
-			.get(`${ROOT}/orders/3`)
-			.reply(200, order(3));
+		reads.answer('orders', 1, 200, order(1));
+		reads.unknown('orders', 2);
+		reads.answer('orders', 3, 200, order(3));
 		const { context } = fakeExecute({
 			parameters: { resource: 'order', operation: 'get' },
 			items: [{ json: {} }, { json: {} }, { json: {} }, { json: {} }],
@@ -227,7 +226,7 @@ describe('Continue On Fail', () => {
 
 		const [output] = await node.execute.call(context);
 
-		scope.done();
+		expect(reads.paths).toEqual([`${ROOT}/orders/1`, `${ROOT}/orders/2`, `${ROOT}/orders/3`]);
 		expect(output?.map((item) => item.pairedItem)).toEqual([
 			{ item: 0 },
 			{ item: 1 },

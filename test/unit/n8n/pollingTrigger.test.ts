@@ -1,63 +1,37 @@
 /**
  * The n8n Commerce Service Polling Trigger: its description (events, filters shared with the webhook
- * trigger, polling), and poll() over n8n's fake `this` against an in-memory store behind nock:
+ * trigger, polling), and poll() over n8n's fake `this` against the store's records served by nock:
  * first activation, once and oldest first, manual test, restarts, filters, failures (issue #10).
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type {
-	IDataObject,
-	INodeProperties,
-	INodePropertyOptions,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { EVENTS, POLLABLE_EVENTS } from '../../../shared/src';
 import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
 import { STATE_KEY } from '../../../n8n/nodes/CommerceServicePollingTrigger/poll';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { useNock } from '../support/nock';
-import { KEY, ORIGIN, fakeHook } from '../support/n8n/context';
-import { FakeStore, serveOverNock } from '../support/fakeStore';
-
-useNock();
+import { KEY, fakePoll } from '../support/n8n/context';
+// The shared client kit, which also sets up the one nock lifecycle (support/nock.ts).
+import { clientFor } from '../support/shared';
+import { serveRecords, type StoreRecords } from '../support/storeRecords';
 
 const node = new CommerceServicePollingTrigger();
 const description = node.description;
 const webhookTrigger = new CommerceServiceTrigger().description;
 const N8N_ROOT = join(__dirname, '../../../n8n');
 
-interface Poller {
-	context: IPollFunctions;
-	staticData: IDataObject;
-	/** The workflow's own static data (`getWorkflowStaticData('global')`). */
-	workflowData: IDataObject;
-	logs: string[];
-}
+type Poller = ReturnType<typeof fakePoll>;
 
 /** n8n's `this` for a poll: parameters, static data (kept across polls, as n8n keeps it), mode. */
-function poller(
+const poller = (
 	parameters: IDataObject,
 	staticData: IDataObject = {},
 	mode = 'trigger',
 	workflowData: IDataObject = {},
-): Poller {
-	const fake = fakeHook({ parameters, staticData });
-	const context = {
-		...fake.context,
-		getMode: () => mode,
-		getActivationMode: () => 'activate',
-		getWorkflowStaticData: (kind: string) => (kind === 'global' ? workflowData : fake.staticData),
-	};
-	return {
-		context: context as unknown as IPollFunctions,
-		staticData: fake.staticData,
-		workflowData,
-		logs: fake.logs,
-	};
-}
+): Poller => fakePoll({ parameters, staticData, mode, workflowData });
 
 async function poll(p: Poller): Promise<IDataObject[] | null> {
 	const result = await node.poll.call(p.context);
@@ -68,11 +42,10 @@ async function poll(p: Poller): Promise<IDataObject[] | null> {
 const persisted = (p: Poller): IDataObject =>
 	JSON.parse(JSON.stringify(p.staticData)) as IDataObject;
 
-function storeWithOrders(count: number): FakeStore {
-	const store = new FakeStore();
+function storeWithOrders(count: number): StoreRecords {
+	const store = serveRecords();
 	for (let n = 0; n < count; n += 1)
 		store.order({ order_amount: 4900, product_id: n % 2 ? '12' : '87' });
-	serveOverNock(store, ORIGIN, KEY);
 	return store;
 }
 
@@ -184,7 +157,7 @@ describe('Commerce Service Polling Trigger: poll()', () => {
 		// The record as the shared client reads it by id, amounts as the REST API gives them (cents on
 		// live stores, not converted), plus `trigger` and the marker the webhook trigger adds.
 		expect(items?.[1]).toEqual({
-			...JSON.parse(JSON.stringify(await store.client().getOrder(String(second)))),
+			...JSON.parse(JSON.stringify(await clientFor().getOrder(String(second)))),
 			trigger: 'purchased',
 			verification: { status: 'verified', method: 'store' },
 		});

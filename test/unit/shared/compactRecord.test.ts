@@ -57,23 +57,11 @@ describe('compact records (the instants step keeps Return All small)', () => {
 
   it('builds a record once with its instants and its amounts, as the two steps one after the other did', () => {
     // A record read before: stale instants, `_sent` values and a marker, which both steps make afresh.
-    const order = {
-      id: 7,
-      date_time: '2026-01-02 03:04:05',
-      date_time_iso: 'stale',
-      currency: 'USD',
-      order_amount: 4950,
-      order_amount_sent: 4950,
-      amount_unit: 'cents',
-      items: [{ product_name: 'Kit', unit_price: 1999, subtotal: 1999 }],
-    };
-    const subscription = {
-      id: 9,
-      date_time: '2026-01-02 03:04:05',
-      order_amount: 0,
-      currency: 'JPY',
-      invoices: [{ number: 1, amount: 500, next_bill_date_time: '' }],
-    };
+    const items = [{ product_name: 'Kit', unit_price: 1999, subtotal: 1999 }];
+    const stale = { date_time_iso: 'stale', order_amount_sent: 4950, amount_unit: 'cents' };
+    const order = { id: 7, date_time: '2026-01-02 03:04:05', ...stale, currency: 'USD', order_amount: 4950, items };
+    const invoices = [{ number: 1, amount: 500, next_bill_date_time: '' }];
+    const subscription = { id: 9, date_time: '2026-01-02 03:04:05', order_amount: 0, currency: 'JPY', invoices };
     for (const [record, table] of [
       [order, ORDER_FIELDS],
       [subscription, SUBSCRIPTION_FIELDS],

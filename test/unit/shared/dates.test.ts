@@ -1,6 +1,5 @@
 import { withInstants } from '../../../shared/src/dates/fields';
-import { siteDayOf } from '../../../shared/src/dates/input';
-import { localInstant, utcInstant } from '../../../shared/src/dates/instant';
+import { localInstant, siteDayOf, utcInstant } from '../../../shared/src/dates/instant';
 import { type SiteZone, zoneFromIndex } from '../../../shared/src/dates/zone';
 import { CUSTOMER_FIELDS } from '../../../shared/src/resources/tables';
 

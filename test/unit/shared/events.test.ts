@@ -9,9 +9,10 @@ import {
   recentEvents,
 } from '../../../shared/src';
 import { PURCHASE_KINDS, eventKind } from '../../../shared/src/events/catalogue';
-import { latestOrderAsEvent } from '../../../shared/src/events/recent';
+import { latestOrderAsEvent } from '../../../shared/src/events/parse';
 import { createClient } from '../../kit/client';
 import { KEY, ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE } from '../support/shared';
+import { MAYA, latestOrder } from '../support/deliveries';
 import { keyRefused } from '../support/wordpress';
 
 const KEYS = [
@@ -332,29 +333,12 @@ describe('matchesFilters', () => {
 });
 
 describe('recentEvents through latest-orders (6)', () => {
-  /** The buyer and product every record below shares. */
-  const MAYA = {
-    product_name: 'Sourdough Masterclass',
-    customer_email: 'maya.lopez@example.com',
-    customer_firstname: 'Maya',
-    customer_lastname: 'Lopez',
-    customer_name: 'Maya Lopez',
-    product_id: '87',
-  };
-  const specRecord = (order_id: number, order_status: string, order_amount: string | number = '49.00') => ({
-    order_id,
-    ...MAYA,
-    order_status,
-    order_amount,
-    currency: 'USD',
-  });
-
   it('asks with the event status, keeps the statuses of the event, shapes records as deliveries', async () => {
     const rec = recorder();
     store()
       .post(`${ROOT}/webhook/latest-orders/`)
       .query(true)
-      .reply(rec.reply(200, [specRecord(3, 'paid'), specRecord(2, 'refunded'), specRecord(1, 'completed', 19)]));
+      .reply(rec.reply(200, [latestOrder(3, 'paid'), latestOrder(2, 'refunded'), latestOrder(1, 'completed', 19)]));
     const events = await recentEvents(clientFor(), kind('purchased'), { productId: 87, planIds: ['full'] });
     expect(rec.last().query).toEqual({ api_key: KEY, product_id: '87' });
     expect(JSON.parse(rec.last().rawBody)).toEqual({ plan_id: 'full', status: 'paid' });
@@ -418,7 +402,7 @@ describe('recentEvents through latest-orders (6)', () => {
     store()
       .post(`${ROOT}/webhook/latest-orders/`)
       .query(true)
-      .reply(rec.reply(200, [specRecord(5, 'paused'), specRecord(4, 'active'), specRecord(3, 'paused')]));
+      .reply(rec.reply(200, [latestOrder(5, 'paused'), latestOrder(4, 'active'), latestOrder(3, 'paused')]));
     const events = await recentEvents(clientFor(), kind('paused'));
     expect(rec.seen).toHaveLength(2);
     expect(JSON.parse(rec.seen[0]!.rawBody)).toEqual({ status: 'paused' });
@@ -435,7 +419,7 @@ describe('recentEvents through latest-orders (6)', () => {
   });
 
   it('an event without a store status is asked without status and selected here', async () => {
-    const transport = stubTransport([json(200, [specRecord(9, 'refunded'), specRecord(8, 'paid')])]);
+    const transport = stubTransport([json(200, [latestOrder(9, 'refunded'), latestOrder(8, 'paid')])]);
     const events = await recentEvents(
       createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport }),
       kind('refunded'),
@@ -463,7 +447,9 @@ describe('recentEvents through latest-orders (6)', () => {
   });
 
   it('returns at most limit records, newest first as the store sent them', async () => {
-    const transport = stubTransport([json(200, [specRecord(5, 'paid'), specRecord(4, 'paid'), specRecord(3, 'paid')])]);
+    const transport = stubTransport([
+      json(200, [latestOrder(5, 'paid'), latestOrder(4, 'paid'), latestOrder(3, 'paid')]),
+    ]);
     const events = await recentEvents(
       createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport }),
       kind('purchased'),
@@ -484,12 +470,12 @@ describe('recentEvents through latest-orders (6)', () => {
     it('drops first purchases and orders no recent subscription lists, then applies the limit', async () => {
       const transport = stubTransport([
         json(200, [
-          specRecord(14, 'paid'),
-          specRecord(13, 'paid'),
-          specRecord(12, 'paid'),
-          specRecord(11, 'paid'),
-          specRecord(10, 'paid'),
-          specRecord(9, 'completed'),
+          latestOrder(14, 'paid'),
+          latestOrder(13, 'paid'),
+          latestOrder(12, 'paid'),
+          latestOrder(11, 'paid'),
+          latestOrder(10, 'paid'),
+          latestOrder(9, 'completed'),
         ]),
         json(200, [subscription(3, [5, 12, 14]), subscription(4, [11]), subscription(6, [8, 13])]),
       ]);
@@ -514,7 +500,7 @@ describe('recentEvents through latest-orders (6)', () => {
 
     it('a store whose paid orders are all first purchases shows none (not a purchase passed off as a renewal)', async () => {
       const transport = stubTransport([
-        json(200, [specRecord(21, 'paid'), specRecord(20, 'paid')]),
+        json(200, [latestOrder(21, 'paid'), latestOrder(20, 'paid')]),
         json(200, [subscription(7, [21]), subscription(8, [20])]),
       ]);
       const client = createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport });
@@ -525,7 +511,7 @@ describe('recentEvents through latest-orders (6)', () => {
       const unrelated = (page: number) =>
         Array.from({ length: 100 }, (_, i) => subscription(1000 * page + i, [1000 * page + i]));
       const transport = stubTransport([
-        json(200, [specRecord(31, 'paid')]),
+        json(200, [latestOrder(31, 'paid')]),
         json(200, unrelated(1)),
         json(200, unrelated(2)),
         json(200, unrelated(3)),
@@ -536,7 +522,7 @@ describe('recentEvents through latest-orders (6)', () => {
     });
 
     it('no paid orders: no subscription is read', async () => {
-      const transport = stubTransport([json(200, [specRecord(41, 'refunded')])]);
+      const transport = stubTransport([json(200, [latestOrder(41, 'refunded')])]);
       const client = createClient({ settings: storeFor(), siteZone: UTC_ZONE, transport });
       await expect(recentEvents(client, kind('renewal'))).resolves.toEqual([]);
       expect(transport.requests).toHaveLength(1);
@@ -549,7 +535,7 @@ describe('recentEvents through latest-orders (6)', () => {
   });
 
   it('latestOrderAsEvent maps a spec record on its own', () => {
-    expect(latestOrderAsEvent({ ...specRecord(7, 'paid'), order_amount: '12.50' }, 'purchased')).toEqual({
+    expect(latestOrderAsEvent({ ...latestOrder(7, 'paid'), order_amount: '12.50' }, 'purchased')).toEqual({
       trigger: 'purchased',
       id: 7,
       status: 'paid',

@@ -67,7 +67,7 @@ describe('a field added to one table', () => {
       refund_amount: 12.5,
       refunded_at: '',
     });
-    expect(parse.toEventRecord({ trigger: 'refunded', refund_amount: '3' })).toMatchObject({ refund_amount: 3 });
+    expect(parse.parseDelivery({ trigger: 'refunded', refund_amount: '3' })[0]).toMatchObject({ refund_amount: 3 });
   });
 
   it("is one of Zapier's output fields, labelled, with its instant", () => {

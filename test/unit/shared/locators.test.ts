@@ -4,12 +4,9 @@ import {
   RESOURCE_SAMPLES,
   adminEditLink,
   locatedId,
-  money,
   pickFields,
-  recordIdFromLink,
   recordLabel,
   resolveStore,
-  restLink,
   searchRecords,
   simplifyRecord,
 } from '../../../shared/src';
@@ -21,8 +18,12 @@ const shop = resolveStore({ storeUrl: 'shop.example.com', apiKey: KEY });
 const subFolder = resolveStore({ storeUrl: 'https://example.com/store', apiKey: KEY });
 const plain = resolveStore({ storeUrl: 'shop.example.com', apiKey: KEY, apiRoot: '?rest_route=/sc/v1' });
 const where = { operation: 'Get an order', parameter: 'Order' };
+type Resource = Parameters<typeof locatedId>[1];
+/** The id a pasted link names, as a picker in URL mode reads it. */
+const fromLink = (target: typeof shop, resource: Resource, link: string) =>
+  locatedId(target, resource, { mode: 'url', value: link }, where);
 
-describe('recordIdFromLink', () => {
+describe('a pasted link', () => {
   it.each([
     ['https://shop.example.com/wp-admin/post.php?post=1042&action=edit', shop],
     ['shop.example.com/wp-admin/post.php?action=edit&post=1042', shop],
@@ -33,15 +34,21 @@ describe('recordIdFromLink', () => {
     ['https://example.com/store/wp-json/sc/v1/orders/1042', subFolder],
     ['https://shop.example.com/?rest_route=/sc/v1/orders/1042', plain],
   ])('reads 1042 from %s', (link, target) => {
-    expect(recordIdFromLink(target, 'order', link, where)).toBe('1042');
+    expect(fromLink(target, 'order', link)).toBe('1042');
   });
 
   it('the links it builds are the links it reads', () => {
     for (const target of [shop, subFolder, plain]) {
-      expect(recordIdFromLink(target, 'subscription', restLink(target, 'subscription', 7), where)).toBe('7');
-      expect(recordIdFromLink(target, 'product', adminEditLink(target, 7), where)).toBe('7');
+      // The links a refusal offers as examples: the admin edit link and the REST address of record 1042.
+      const offered = thrown(() => fromLink(target, 'subscription', ''), InvalidRequestError).message;
+      const links = offered.match(/https?:\/\/[^\s)]+/g) ?? [];
+      expect(links).toHaveLength(2);
+      for (const link of links) expect(fromLink(target, 'subscription', link)).toBe('1042');
+      expect(fromLink(target, 'product', adminEditLink(target, 7))).toBe('7');
     }
-    expect(restLink(plain, 'order', 5)).toBe('https://shop.example.com/?rest_route=%2Fsc%2Fv1%2Forders%2F5');
+    expect(thrown(() => fromLink(plain, 'order', ''), InvalidRequestError).message).toContain(
+      'https://shop.example.com/?rest_route=%2Fsc%2Fv1%2Forders%2F1042',
+    );
   });
 
   it.each([
@@ -56,7 +63,7 @@ describe('recordIdFromLink', () => {
     ['not a link at all', /is not a link|names no order/],
     ['', /is empty/],
   ])('%s is refused, naming the parameter and the links expected', (link, why) => {
-    const error = thrown(() => recordIdFromLink(subFolder, 'order', link, where), InvalidRequestError);
+    const error = thrown(() => fromLink(subFolder, 'order', link), InvalidRequestError);
     expect(error.message).toMatch(why);
     expect(error.message).toMatch(/^Get an order failed on example\.com\/store: Order "/);
     expect(error.message).toContain('https://example.com/store/wp-admin/post.php?post=1042&action=edit');
@@ -66,7 +73,7 @@ describe('recordIdFromLink', () => {
 
   it('never repeats the API key a pasted link carries', () => {
     const error = thrown(
-      () => recordIdFromLink(shop, 'order', `https://evil.example.net/?api_key=${KEY}`, where),
+      () => fromLink(shop, 'order', `https://evil.example.net/?api_key=${KEY}`),
       InvalidRequestError,
     );
     expect(error.message).not.toContain(KEY);
@@ -113,9 +120,12 @@ describe('recordLabel', () => {
   });
 
   it('money: minor units, whole units for currencies without cents', () => {
-    expect(money(4900, 'usd')).toBe('$49');
-    expect(money(1000, 'JPY')).toBe('¥1,000');
-    expect(money('49', 'USD')).toBe('');
+    // An order's label is its number and its amount when it has nothing else to show.
+    const amountOf = (order_amount: unknown, currency: string) =>
+      recordLabel('order', { id: 1, order_amount, currency });
+    expect(amountOf(4900, 'usd')).toBe('#1 · $49');
+    expect(amountOf(1000, 'JPY')).toBe('#1 · ¥1,000');
+    expect(amountOf('49', 'USD')).toBe('#1');
   });
 });
 

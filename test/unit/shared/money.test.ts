@@ -6,8 +6,8 @@ import { handOnAmounts, readRestAmountUnit, withAmountsAsSent } from '../../../s
 type UnitProbe = Parameters<typeof readRestAmountUnit>[0];
 import { DELIVERY_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS } from '../../../shared/src/resources/tables';
 import type { LatestOrder } from '../../../shared/src';
-import { FakeStore } from '../support/fakeStore';
-import { createClient } from '../../kit/client';
+import { clientFor, KEY } from '../support/shared';
+import { serveRecords, type StoreRecords } from '../support/storeRecords';
 
 const REST_ORDER = {
   id: 1042,
@@ -178,8 +178,8 @@ describe('readRestAmountUnit', () => {
 });
 
 describe('a client hands REST amounts on in decimals', () => {
-  function realStore(): FakeStore {
-    const store = new FakeStore();
+  function realStore(): StoreRecords {
+    const store = serveRecords();
     store.order({ order_amount: 4950, currency: 'USD' });
     store.order({ order_amount: 12900, currency: 'USD' });
     return store;
@@ -187,7 +187,7 @@ describe('a client hands REST amounts on in decimals', () => {
 
   it('reads the unit once per client, from the orders in hand: one latest-orders request', async () => {
     const store = realStore();
-    const client = store.client();
+    const client = clientFor();
     const page = await client.listOrders();
     const handed = page.items as Record<string, unknown>[];
     expect(handed.map((order) => [order.order_amount, order.order_amount_sent, order.amount_unit])).toEqual([
@@ -204,7 +204,7 @@ describe('a client hands REST amounts on in decimals', () => {
     const old = store.order({ order_amount: 100, currency: 'USD' });
     for (let n = 0; n < 10; n += 1) store.order({ order_amount: 2500, currency: 'USD' });
     const before = store.requests.length;
-    const order = await store.client().getOrder(old);
+    const order = await clientFor().getOrder(old);
     expect(order).toMatchObject({ order_amount: 1, order_amount_sent: 100, amount_unit: 'decimal' });
     expect(store.latestRequests).toHaveLength(1);
     expect(store.requests.length - before).toBe(2);
@@ -213,7 +213,7 @@ describe('a client hands REST amounts on in decimals', () => {
   it('a store whose REST API sends decimals keeps them', async () => {
     const store = realStore();
     store.latestAmount = (amount) => amount;
-    const order = await store.client().getOrder(100);
+    const order = await clientFor().getOrder(100);
     expect(order).toMatchObject({ order_amount: 4950, order_amount_sent: 4950, amount_unit: 'decimal' });
   });
 
@@ -221,11 +221,7 @@ describe('a client hands REST amounts on in decimals', () => {
     const store = realStore();
     store.latestAmount = (amount) => amount / 7;
     const notices: Notice[] = [];
-    const client = createClient({
-      settings: { storeUrl: 'shop.example.com', apiKey: 'fake-store-key-77' },
-      transport: store.transport,
-      onNotice: (notice) => notices.push(notice),
-    });
+    const client = clientFor({}, { onNotice: (notice) => notices.push(notice) });
     const page = await client.listOrders();
     await client.getOrder(100);
     const handed = page.items as Record<string, unknown>[];
@@ -236,18 +232,14 @@ describe('a client hands REST amounts on in decimals', () => {
     const warnings = notices.filter((notice) => /unit of the amounts/.test(notice.message));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.message).toMatch(/shop\.example\.com.*neither the same amount nor 100 times.*"unknown"/);
-    expect(warnings[0]?.message).not.toContain('fake-store-key-77');
+    expect(warnings[0]?.message).not.toContain(KEY);
   });
 
   it('a caller that knows the unit (restAmountUnit) costs no comparison; verification reads amounts as sent', async () => {
     const store = realStore();
-    const client = createClient({
-      settings: { storeUrl: 'shop.example.com', apiKey: 'fake-store-key-77' },
-      transport: store.transport,
-      restAmountUnit: 'cents',
-    });
+    const client = clientFor({}, { restAmountUnit: 'cents' });
     expect((await client.getOrder(100)).order_amount).toBe(49.5);
-    expect((await store.client().getOrder(100, { amounts: false })).order_amount).toBe(4950);
+    expect((await clientFor().getOrder(100, { amounts: false })).order_amount).toBe(4950);
     expect(store.latestRequests).toHaveLength(0);
   });
 });

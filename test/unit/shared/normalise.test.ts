@@ -4,6 +4,7 @@
  */
 import { AuthenticationError, NotFoundError, ServerError, UnexpectedResponseError } from '../../../shared/src';
 import { ROOT, clientFor, expectNoSecret, failure, recorder, store } from '../support/shared';
+import { latestOrder } from '../support/deliveries';
 import { PURCHASE_KINDS } from '../support/plans';
 import { keyRefused } from '../support/wordpress';
 
@@ -215,18 +216,7 @@ describe('webhook products (4) and plans (5)', () => {
 });
 
 describe('latest orders (6)', () => {
-  const specRecord = {
-    order_id: 1042,
-    product_name: 'Sourdough Masterclass',
-    customer_email: 'maya.lopez@example.com',
-    customer_firstname: 'Maya',
-    customer_lastname: 'Lopez',
-    customer_name: 'Maya Lopez',
-    order_status: 'paid',
-    product_id: '87',
-    order_amount: '49.00',
-    currency: 'USD',
-  };
+  const specRecord = latestOrder(1042);
 
   it('keeps a spec record as it is, saying its amounts are decimals (docs/amounts.md)', async () => {
     store().post(`${ROOT}/webhook/latest-orders/`).query(true).reply(200, [specRecord]);

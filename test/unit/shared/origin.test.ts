@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 import { EVENTS, parseDelivery, readDelivery } from '../../../shared/src';
 import { checkOrigin, OriginSecret } from '../../../shared/src/events/origin';
 import { takeOriginSecret } from '../../../shared/src/events/origin';
-import { latestOrderAsEvent } from '../../../shared/src/events/recent';
+import { latestOrderAsEvent } from '../../../shared/src/events/parse';
 
 const KEY = 'the-store-api-key-4411';
 const delivery = {

@@ -1,5 +1,6 @@
 import { ConfigurationError, latestEvent, pollEvents, POLLABLE_EVENTS, type EventFilters } from '../../../shared/src';
-import { FakeStore } from '../support/fakeStore';
+import { clientFor } from '../support/shared';
+import { serveRecords, type StoreRecords } from '../support/storeRecords';
 
 type PollResult = Awaited<ReturnType<typeof pollEvents>>;
 type PollLimits = NonNullable<Parameters<typeof pollEvents>[0]['limits']>;
@@ -10,7 +11,7 @@ class Trigger {
   state: unknown = undefined;
   readonly logs: string[] = [];
   constructor(
-    readonly store: FakeStore,
+    readonly store: StoreRecords,
     public filters: EventFilters,
     readonly limits: Partial<PollLimits> = {},
   ) {}
@@ -18,7 +19,7 @@ class Trigger {
   /** One poll, the state persisted as JSON in between (as n8n's static data keeps it). */
   async poll(): Promise<PollResult> {
     const result = await pollEvents({
-      client: this.store.client(),
+      client: clientFor(),
       filters: this.filters,
       state: this.state === undefined ? undefined : JSON.parse(JSON.stringify(this.state)),
       now: NOW,
@@ -34,8 +35,8 @@ class Trigger {
   }
 }
 
-function seeded(orders = 30): FakeStore {
-  const store = new FakeStore();
+function seeded(orders = 30): StoreRecords {
+  const store = serveRecords();
   for (let n = 0; n < orders; n += 1) store.order();
   return store;
 }
@@ -74,7 +75,7 @@ describe('polling: first activation and a quiet store', () => {
     let clock = Date.parse('2026-03-01T12:00:00Z');
     const poll = (state: unknown) =>
       pollEvents({
-        client: store.client(),
+        client: clientFor(),
         filters: { event: 'purchased' },
         state: JSON.parse(JSON.stringify(state ?? null)) as unknown,
         now: () => new Date((clock += 60_000)),
@@ -107,7 +108,7 @@ describe('polling: first activation and a quiet store', () => {
 
 describe('polling: amounts in decimals, their unit read once (docs/amounts.md)', () => {
   it('the first poll reads the unit and keeps it in the state: later polls make no reading', async () => {
-    const store = new FakeStore();
+    const store = serveRecords();
     for (let n = 0; n < 5; n += 1) store.order({ order_amount: 4900 + n, currency: 'USD' });
     const trigger = new Trigger(store, { event: 'purchased' });
     await trigger.poll();
@@ -123,7 +124,7 @@ describe('polling: amounts in decimals, their unit read once (docs/amounts.md)',
   });
 
   it('a store whose unit cannot be told: amounts as sent, "unknown", asked again next poll, nothing emitted twice', async () => {
-    const store = new FakeStore();
+    const store = serveRecords();
     store.latestAmount = (amount) => amount / 7;
     for (let n = 0; n < 3; n += 1) store.order({ order_amount: 4900, currency: 'USD' });
     const trigger = new Trigger(store, { event: 'purchased' });
@@ -365,13 +366,11 @@ describe('polling: filters, events and the manual test', () => {
   });
 
   it('Lead Captured cannot be polled; every other event can', async () => {
-    const store = seeded(1);
+    seeded(1);
     await expect(
-      pollEvents({ client: store.client(), filters: { event: 'lead' }, state: undefined }),
+      pollEvents({ client: clientFor(), filters: { event: 'lead' }, state: undefined }),
     ).rejects.toBeInstanceOf(ConfigurationError);
-    await expect(latestEvent({ client: store.client(), filters: { event: 'lead' } })).rejects.toThrow(
-      /API has no leads/,
-    );
+    await expect(latestEvent({ client: clientFor(), filters: { event: 'lead' } })).rejects.toThrow(/API has no leads/);
     expect([...POLLABLE_EVENTS].sort()).toEqual([
       'active',
       'canceled',
@@ -392,16 +391,16 @@ describe('polling: filters, events and the manual test', () => {
     const newest = store.order({ product_id: '12' });
     store.order({ product_id: '13' });
     await expect(
-      latestEvent({ client: store.client(), filters: { event: 'purchased', productId: '12' } }),
+      latestEvent({ client: clientFor(), filters: { event: 'purchased', productId: '12' } }),
     ).resolves.toMatchObject({
       ...store.record('orders', newest),
       trigger: 'purchased',
     });
     store.update('orders', 105, { status: 'refunded' });
-    await expect(latestEvent({ client: store.client(), filters: { event: 'refunded' } })).resolves.toMatchObject({
+    await expect(latestEvent({ client: clientFor(), filters: { event: 'refunded' } })).resolves.toMatchObject({
       id: 105,
       trigger: 'refunded',
     });
-    await expect(latestEvent({ client: store.client(), filters: { event: 'canceled' } })).resolves.toBeNull();
+    await expect(latestEvent({ client: clientFor(), filters: { event: 'canceled' } })).resolves.toBeNull();
   });
 });

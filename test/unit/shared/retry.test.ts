@@ -10,7 +10,6 @@ import {
   TimeoutError,
 } from '../../../shared/src';
 import type { RetryOptions } from '../../../shared/src/http/retry';
-import { waitBeforeRetry } from '../../../shared/src/http/retry';
 import { retryAfterMs } from '../../../shared/src/http/retryAfter';
 import {
   ROOT,
@@ -263,11 +262,17 @@ describe('how long it waits', () => {
     store().get(`${ROOT}/orders`).reply(200, []);
     await retrying(time, { random: () => 0.5 }).listOrders();
     expect(time.waits).toEqual([750, 1500]);
-    const retry = { budgetMs: 1, sleep: time.sleep };
-    expect(waitBeforeRetry({ ...retry, random: () => 0 }, undefined, 1, START)).toBe(500);
-    expect(waitBeforeRetry({ ...retry, random: () => 1 }, undefined, 1, START)).toBe(1000);
-    expect(waitBeforeRetry({ ...retry, random: () => 1 }, undefined, 2, START)).toBe(2000);
-    expect(waitBeforeRetry({ ...retry, backoffMs: 200, random: () => 0 }, undefined, 3, START)).toBe(400);
+    // The waits before each retry of `failures` 502s in a row, the jitter and the first step as given.
+    const backoffs = async (failures: number, overrides: Partial<RetryOptions>) => {
+      const clock = fakeTime();
+      for (let i = 0; i < failures; i += 1) store().get(`${ROOT}/orders`).reply(502, '');
+      store().get(`${ROOT}/orders`).reply(200, []);
+      await retrying(clock, { maxAttempts: failures + 1, ...overrides }).listOrders();
+      return clock.waits;
+    };
+    expect(await backoffs(2, { random: () => 0 })).toEqual([500, 1000]);
+    expect(await backoffs(2, { random: () => 1 })).toEqual([1000, 2000]);
+    expect(await backoffs(3, { backoffMs: 200, random: () => 0 })).toEqual([100, 200, 400]);
   });
 
   it('reads Retry-After as seconds, fractions, dates; unreadable is no header', () => {

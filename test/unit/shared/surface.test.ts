@@ -5,9 +5,8 @@
 import { exportedDeclarations, fileLengths } from '../support/surface';
 
 // A ratchet: today's count. Issue 23 asks for 180; lower this whenever an export goes, never raise it.
-// At the merged count after the money merge (issue 25's one unit for amounts: 10 declarations other
-// modules use, in resources/money.ts, reads/restAmountUnit.ts and requestCosts.ts).
-const MOST_EXPORTS = 283;
+// At 251 after module internals stopped being exported and test-only exports left shared/src.
+const MOST_EXPORTS = 251;
 const MOST_LINES = 250;
 
 describe('the public surface of shared/src', () => {

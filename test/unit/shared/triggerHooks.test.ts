@@ -3,6 +3,7 @@
  * record says, when it stands, how it is replaced and removed, over a stub transport.
  */
 import {
+  type HookRecord,
   type HttpRequest,
   type TriggerSetup,
   deleteKeptHook,
@@ -10,8 +11,8 @@ import {
   readHookRecord,
   deleteHookRecord,
   replaceKeptHook,
+  subscribeHookRecord,
 } from '../../../shared/src';
-import { hookSignature } from '../../../shared/src/triggers/hooks';
 import { createClient } from '../../kit/client';
 import { KEY, ORIGIN, json, stubTransport } from '../support/shared';
 
@@ -43,7 +44,17 @@ function storeWith(known: Set<string>) {
   return { client, transport, log };
 }
 
-const KEPT = { hookId: '9', hookStore: ORIGIN, hookUrl: HOOK_URL, hookSetup: hookSignature(SETUP) };
+/** The record subscribe keeps for `setup` (its `hookSetup` signature included), as hook 9. */
+async function keptFor(setup: TriggerSetup): Promise<HookRecord> {
+  const { client } = storeWith(new Set());
+  return { ...(await subscribeHookRecord(client, { ...TARGET, setup })), hookId: '9' };
+}
+
+let KEPT: HookRecord;
+beforeAll(async () => {
+  KEPT = await keptFor(SETUP);
+  expect(KEPT).toMatchObject({ hookId: '9', hookStore: ORIGIN, hookUrl: HOOK_URL });
+});
 
 describe('readHookRecord', () => {
   it('reads a kept record, and nothing without an id', () => {
@@ -53,12 +64,12 @@ describe('readHookRecord', () => {
   });
 });
 
-describe('hookSignature', () => {
-  it('changes with the event, product, plans or cents, not with the order of plans', () => {
-    const base = hookSignature({ ...SETUP, planIds: ['a', 'b'] });
-    expect(hookSignature({ ...SETUP, planIds: ['b', 'a'] })).toBe(base);
+describe('the setup a kept hook was made for (hookSetup)', () => {
+  it('changes with the event, product, plans or cents, not with the order of plans', async () => {
+    const base = (await keptFor({ ...SETUP, planIds: ['a', 'b'] })).hookSetup;
+    expect((await keptFor({ ...SETUP, planIds: ['b', 'a'] })).hookSetup).toBe(base);
     for (const change of [{ event: 'refunded' }, { productId: '91' }, { planIds: ['a'] }, { pricesInCents: true }]) {
-      expect(hookSignature({ ...SETUP, planIds: ['a', 'b'], ...change })).not.toBe(base);
+      expect((await keptFor({ ...SETUP, planIds: ['a', 'b'], ...change })).hookSetup).not.toBe(base);
     }
   });
 });

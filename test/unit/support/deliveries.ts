@@ -3,6 +3,21 @@
 /** The buyer of the paid order the delivery tests keep in their fake store. */
 export const BUYER_EMAIL = 'maya.lopez@example.com';
 
+/** That buyer and her product (87), as latest-orders and the deliveries name them. */
+export const MAYA = {
+  product_name: 'Sourdough Masterclass',
+  customer_email: BUYER_EMAIL,
+  customer_firstname: 'Maya',
+  customer_lastname: 'Lopez',
+  customer_name: 'Maya Lopez',
+  product_id: '87',
+};
+
+/** A latest-orders record of hers as the spec states it (docs/service/shapes.md#latest-order-record): amount in decimals. */
+export function latestOrder(order_id: number, order_status = 'paid', order_amount: string | number = '49.00') {
+  return { order_id, ...MAYA, order_status, order_amount, currency: 'USD' };
+}
+
 /**
  * A purchase delivery as the store sends it (decimals, numbers as strings) for the stored paid order
  * `orderId` (`PAID_ORDER.id`) of product 87 at 168.00; `overrides` forge or change any field.

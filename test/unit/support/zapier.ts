@@ -53,6 +53,29 @@ export function seenRequest(uri: string, body: unknown, headers: Record<string, 
   };
 }
 
+/**
+ * The store answers `method` on `path` (below the API root, any query) with `status`, `body` and
+ * `headers`, `times` times, and records each request it answers in `seen`.
+ */
+export function onStore(
+  method: 'post' | 'get',
+  path: string,
+  seen: Seen[],
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  times = 1,
+): void {
+  store()
+    [method](`${ROOT}/${path}`)
+    .query(true)
+    .times(times)
+    .reply(function (uri, requestBody) {
+      seen.push(seenRequest(uri, requestBody, this.req.headers));
+      return [status, body as Record<string, unknown>, headers];
+    });
+}
+
 /** The Zapier error a call rejects with, its JSON message read; the test fails if it shows the key. */
 export const failure = (call: Promise<unknown>): Promise<ZapierFailure> => zapierFailure(call, KEY);
 

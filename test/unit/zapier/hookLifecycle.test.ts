@@ -6,8 +6,7 @@ import {
   ROOT,
   type Seen,
   appTester,
-  seenRequest,
-  store,
+  onStore,
   failure,
   hookOf,
   keyRefused,
@@ -22,29 +21,10 @@ const purchased = hookOf('purchased');
 const canceled = hookOf('canceled');
 const PURCHASE = eventKind('purchased')?.sample ?? { trigger: 'purchased' };
 
-function on(
-  method: 'post' | 'get',
-  path: string,
-  seen: Seen[],
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-  times = 1,
-): void {
-  store()
-    [method](`${ROOT}/${path}`)
-    .query(true)
-    .times(times)
-    .reply(function (uri, requestBody) {
-      seen.push(seenRequest(uri, requestBody, this.req.headers));
-      return [status, body as Record<string, unknown>, headers];
-    });
-}
-
 describe('performSubscribe', () => {
   it('sends no product, plan or cents filter when none is chosen', async () => {
     const seen: Seen[] = [];
-    on('post', 'webhook/subscribe/', seen, 200, { id: '17' });
+    onStore('post', 'webhook/subscribe/', seen, 200, { id: '17' });
     await expect(
       appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
     ).resolves.toEqual({ id: '17' });
@@ -54,8 +34,8 @@ describe('performSubscribe', () => {
 
   it("sends one plan as the spec's single value and reads a comma-separated mapped list", async () => {
     const seen: Seen[] = [];
-    on('post', 'webhook/subscribe/', seen, 200, { id: '18' });
-    on('post', 'webhook/subscribe/', seen, 200, { id: '19' });
+    onStore('post', 'webhook/subscribe/', seen, 200, { id: '18' });
+    onStore('post', 'webhook/subscribe/', seen, 200, { id: '19' });
     await appTester(purchased.performSubscribe, {
       authData: AUTH,
       targetUrl: HOOK_URL,
@@ -71,7 +51,7 @@ describe('performSubscribe', () => {
   });
 
   it('a rejected key asks the user to reconnect', async () => {
-    on('post', 'webhook/subscribe/', [], 401, keyRefused(401));
+    onStore('post', 'webhook/subscribe/', [], 401, keyRefused(401));
     const error = await failure(
       appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
     );
@@ -82,7 +62,7 @@ describe('performSubscribe', () => {
   });
 
   it("a 429 becomes a ThrottledError with the store's delay", async () => {
-    on('post', 'webhook/subscribe/', [], 429, wpError('too_many', 'Slow down', 429), { 'retry-after': '42' });
+    onStore('post', 'webhook/subscribe/', [], 429, wpError('too_many', 'Slow down', 429), { 'retry-after': '42' });
     const error = await failure(
       appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
     );
@@ -92,7 +72,7 @@ describe('performSubscribe', () => {
   });
 
   it('a store error says what happened and what to do', async () => {
-    on('post', 'webhook/subscribe/', [], 404, wpError('rest_subscribe_error', 'Missing hook url', 404));
+    onStore('post', 'webhook/subscribe/', [], 404, wpError('rest_subscribe_error', 'Missing hook url', 404));
     const error = await failure(
       appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
     );
@@ -104,14 +84,14 @@ describe('performSubscribe', () => {
 describe('performUnsubscribe', () => {
   it('falls back to webhook/zap-delete/ on real stores (500 rest_invalid_handler)', async () => {
     const seen: Seen[] = [];
-    on(
+    onStore(
       'post',
       'webhook/delete/',
       seen,
       500,
       wpError('rest_invalid_handler', 'The handler for the route is invalid.', 500),
     );
-    on('post', 'webhook/zap-delete/', seen, 200, [{ url: HOOK_URL, id: '77' }]);
+    onStore('post', 'webhook/zap-delete/', seen, 200, [{ url: HOOK_URL, id: '77' }]);
     await expect(
       appTester(canceled.performUnsubscribe, { authData: AUTH, subscribeData: { id: '77' } }),
     ).resolves.toMatchObject({
@@ -122,7 +102,13 @@ describe('performUnsubscribe', () => {
   });
 
   it('takes a hook that is already gone as success', async () => {
-    on('post', 'webhook/delete/', [], 404, wpError('rest_subscribe_error', 'no webhook with this ID found: 77', 404));
+    onStore(
+      'post',
+      'webhook/delete/',
+      [],
+      404,
+      wpError('rest_subscribe_error', 'no webhook with this ID found: 77', 404),
+    );
     await expect(
       appTester(canceled.performUnsubscribe, { authData: AUTH, subscribeData: { id: '77' } }),
     ).resolves.toMatchObject({
@@ -139,8 +125,8 @@ describe('performUnsubscribe', () => {
   it('reports a store that fails on both routes, after retrying the busy one', async () => {
     const deletes: Seen[] = [];
     const zapDeletes: Seen[] = [];
-    on('post', 'webhook/delete/', deletes, 500, wpError('rest_invalid_handler', 'invalid', 500));
-    on(
+    onStore('post', 'webhook/delete/', deletes, 500, wpError('rest_invalid_handler', 'invalid', 500));
+    onStore(
       'post',
       'webhook/zap-delete/',
       zapDeletes,
@@ -253,7 +239,7 @@ describe('performList', () => {
   });
 
   it('shows spec records in the shape of live deliveries', async () => {
-    on('post', 'webhook/latest-orders/', [], 200, [specRecord(9), specRecord(8)]);
+    onStore('post', 'webhook/latest-orders/', [], 200, [specRecord(9), specRecord(8)]);
     const records = await appTester(purchased.performList, { authData: AUTH, inputData: {}, meta: {} });
     expect(records).toHaveLength(2);
     expect(records[0]).toMatchObject({
@@ -270,7 +256,7 @@ describe('performList', () => {
 
   it("keeps only the event's records, a handful when loading a sample, filtered by product and plans", async () => {
     const seen: Seen[] = [];
-    on(
+    onStore(
       'post',
       'webhook/latest-orders/',
       seen,
@@ -288,7 +274,7 @@ describe('performList', () => {
   });
 
   it('gives amounts in cents when the trigger asks for them, as live deliveries will', async () => {
-    on('post', 'webhook/latest-orders/', [], 200, [rich(1, 'paid', 49.5)]);
+    onStore('post', 'webhook/latest-orders/', [], 200, [rich(1, 'paid', 49.5)]);
     const [record] = await appTester(purchased.performList, {
       authData: AUTH,
       inputData: { prices_in_cents: 'true' },
@@ -302,19 +288,22 @@ describe('performList', () => {
 
   it("asks again without a status when the store refuses the event's status", async () => {
     const seen: Seen[] = [];
-    on('post', 'webhook/latest-orders/', seen, 400, {
+    onStore('post', 'webhook/latest-orders/', seen, 400, {
       code: 'rest_invalid_param',
       message: 'Invalid parameter(s): status',
       data: { status: 400, params: { status: 'bad' } },
     });
-    on('post', 'webhook/latest-orders/', seen, 200, [{ ...specRecord(3), order_status: 'canceled' }, specRecord(4)]);
+    onStore('post', 'webhook/latest-orders/', seen, 200, [
+      { ...specRecord(3), order_status: 'canceled' },
+      specRecord(4),
+    ]);
     const records = await appTester(canceled.performList, { authData: AUTH, inputData: {}, meta: {} });
     expect(records.map((r) => r.id)).toEqual([3]);
     expect(seen.map((s) => s.body)).toEqual([{ status: 'canceled' }, undefined]);
   });
 
   it('reports a rejected key as an expired connection', async () => {
-    on('post', 'webhook/latest-orders/', [], 403, keyRefused(403));
+    onStore('post', 'webhook/latest-orders/', [], 403, keyRefused(403));
     const error = await failure(appTester(purchased.performList, { authData: AUTH, inputData: {}, meta: {} }));
     expect(error.name).toBe('ExpiredAuthError');
   });

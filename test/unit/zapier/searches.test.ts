@@ -1,29 +1,17 @@
 import {
   AUTH,
   KEY,
-  ROOT,
   SEARCHES,
   SEARCH_PERFORMS,
   type Seen,
   appTester,
   plainOutputs,
   searchPerform,
-  seenRequest,
-  store,
+  onStore,
   failure,
   keyRefused,
   wpError,
 } from '../support/zapier';
-
-function on(path: string, seen: Seen[], status: number, body: unknown, headers: Record<string, string> = {}): void {
-  store()
-    .get(`${ROOT}/${path}`)
-    .query(true)
-    .reply(function (uri, requestBody) {
-      seen.push(seenRequest(uri, requestBody, this.req.headers));
-      return [status, body as Record<string, unknown>, headers];
-    });
-}
 
 const FIND_BY_ID = [
   [
@@ -108,7 +96,7 @@ describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
 
   it('reads the record with the key in x-api-key, normalised', async () => {
     const seen: Seen[] = [];
-    on(`${path}/${record.id}`, seen, 200, record);
+    onStore('get', `${path}/${record.id}`, seen, 200, record);
     const results = await appTester(perform, { authData: AUTH, inputData: { [input]: String(record.id) } });
     expect(results).toHaveLength(1);
     expect(results[0]?.id).toBe(record.id);
@@ -122,12 +110,13 @@ describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
   });
 
   it('an unknown ID is an empty result, not an error', async () => {
-    on(`${path}/999`, [], 404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
+    onStore('get', `${path}/999`, [], 404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
     await expect(appTester(perform, { authData: AUTH, inputData: { [input]: 999 } })).resolves.toEqual([]);
   });
 
   it('a wrong API root is an error, not an empty result', async () => {
-    on(
+    onStore(
+      'get',
       `${path}/999`,
       [],
       404,
@@ -144,7 +133,7 @@ describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
   });
 
   it('a rejected key asks to reconnect', async () => {
-    on(`${path}/1`, [], 401, keyRefused(401));
+    onStore('get', `${path}/1`, [], 401, keyRefused(401));
     const error = await failure(appTester(perform, { authData: AUTH, inputData: { [input]: 1 } }));
     expect(error.name).toBe('ExpiredAuthError');
   });
@@ -163,8 +152,8 @@ describe('find_subscription_orders', () => {
   it('returns every order of the subscription, newest first, walking the pages', async () => {
     const seen: Seen[] = [];
     const first = Array.from({ length: 100 }, (_, i) => order(300 - i));
-    on('orders/subscription/2051', seen, 200, first, { 'x-wp-total': '102', 'x-wp-totalpages': '2' });
-    on('orders/subscription/2051', seen, 200, [order(200), order(199)], {
+    onStore('get', 'orders/subscription/2051', seen, 200, first, { 'x-wp-total': '102', 'x-wp-totalpages': '2' });
+    onStore('get', 'orders/subscription/2051', seen, 200, [order(200), order(199)], {
       'x-wp-total': '102',
       'x-wp-totalpages': '2',
     });
@@ -179,14 +168,14 @@ describe('find_subscription_orders', () => {
   });
 
   it('a subscription without orders, or unknown, is an empty result', async () => {
-    on('orders/subscription/5', [], 200, []);
+    onStore('get', 'orders/subscription/5', [], 200, []);
     await expect(appTester(perform, { authData: AUTH, inputData: { subscription_id: 5 } })).resolves.toEqual([]);
-    on('orders/subscription/6', [], 404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
+    onStore('get', 'orders/subscription/6', [], 404, wpError('sc_rest_invalid_id', 'Invalid resource ID.', 404));
     await expect(appTester(perform, { authData: AUTH, inputData: { subscription_id: 6 } })).resolves.toEqual([]);
   });
 
   it("a rate limit becomes a ThrottledError with the store's delay", async () => {
-    on('orders/subscription/7', [], 429, '', { 'retry-after': '30' });
+    onStore('get', 'orders/subscription/7', [], 429, '', { 'retry-after': '30' });
     const error = await failure(appTester(perform, { authData: AUTH, inputData: { subscription_id: 7 } }));
     expect(error).toMatchObject({ name: 'ThrottledError', delay: 30 });
   });

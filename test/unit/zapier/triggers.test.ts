@@ -4,12 +4,10 @@ import {
   AUTH,
   HOOK_URL,
   KEY,
-  ROOT,
   type Seen,
   TRIGGERS,
   appTester,
-  seenRequest,
-  store,
+  onStore,
   hookOf,
   plainInputs,
   plainOutputs,
@@ -18,17 +16,6 @@ import {
 } from '../support/zapier';
 
 const KINDS = EVENTS.map((kind) => [kind.label, kind] as const);
-
-/** Records every request to `path` and answers with `status`/`body`. */
-function answer(method: 'post' | 'get', path: string, status: number, body: unknown, seen: Seen[]): void {
-  store()
-    [method](`${ROOT}/${path}`)
-    .query(true)
-    .reply(function (uri, requestBody) {
-      seen.push(seenRequest(uri, requestBody, this.req.headers));
-      return [status, body as Record<string, unknown>];
-    });
-}
 
 describe('the event triggers', () => {
   it('are one instant trigger per catalogue event, named as a store owner says it', () => {
@@ -81,7 +68,7 @@ describe.each(KINDS)('%s', (_label, kind: EventKind) => {
 
   it('subscribes with hook_url, product, plans, the event as status, source zapier and prices_in_cents', async () => {
     const seen: Seen[] = [];
-    answer('post', 'webhook/subscribe/', 200, { id: 1732190400 }, seen);
+    onStore('post', 'webhook/subscribe/', seen, 200, { id: 1732190400 });
     const result = await appTester(op.performSubscribe, {
       authData: AUTH,
       targetUrl: HOOK_URL,
@@ -111,7 +98,7 @@ describe.each(KINDS)('%s', (_label, kind: EventKind) => {
 
   it('unsubscribes through webhook/delete/', async () => {
     const seen: Seen[] = [];
-    answer('post', 'webhook/delete/', 200, { id: 1732190400 }, seen);
+    onStore('post', 'webhook/delete/', seen, 200, { id: 1732190400 });
     const result = await appTester(op.performUnsubscribe, { authData: AUTH, subscribeData: { id: '1732190400' } });
     expect(result).toMatchObject({ id: '1732190400', alreadyGone: false });
     expect(seen[0]?.body).toEqual({ id: 1732190400 });
@@ -156,12 +143,12 @@ describe.each(KINDS)('%s', (_label, kind: EventKind) => {
       return;
     }
     const seen: Seen[] = [];
-    answer(
+    onStore(
       'post',
       'webhook/latest-orders/',
+      seen,
       404,
       wpError('no_orders', 'there are no orders for this product yet', 404),
-      seen,
     );
     const none = await appTester(op.performList, {
       authData: AUTH,

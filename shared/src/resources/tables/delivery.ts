@@ -3,7 +3,7 @@
  * and the contact fields real stores add; a lead carries the buyer and the product only.
  */
 import type { FieldTable } from '../table';
-import { ORDER_FIELDS, ORDER_ITEM_FIELDS } from './order';
+import { ORDER_FIELDS } from './order';
 import { BUYER_FIELDS, PRODUCT_REF_FIELDS, PURCHASE_TIME_FIELDS } from './purchase';
 import { SUBSCRIPTION_FIELDS } from './subscription';
 
@@ -23,7 +23,7 @@ const CONTACT_FIELDS = {
 
 /** An order item in a delivery: the REST item plus what was bought and how (main or bump). */
 const PAYLOAD_ITEM_FIELDS = {
-  ...ORDER_ITEM_FIELDS,
+  ...ORDER_FIELDS.items.type.list,
   // The same product id as a purchase's: a string of digits.
   product_id: PRODUCT_REF_FIELDS.product_id,
   price_id: { type: 'string', label: 'Plan ID' },

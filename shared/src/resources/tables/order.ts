@@ -2,7 +2,7 @@
 import { type FieldTable, withRanks } from '../table';
 import { PURCHASE_FIELDS } from './purchase';
 
-export const ORDER_ITEM_FIELDS = {
+const ORDER_ITEM_FIELDS = {
   product_name: { type: 'string', label: 'Product Name' },
   quantity: { type: 'int', label: 'Quantity' },
   subtotal: { type: 'number', label: 'Subtotal', money: true },

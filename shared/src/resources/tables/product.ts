@@ -1,7 +1,7 @@
 /** Products (operations 14 and 15, docs/service/shapes.md#product) and their plans. */
 import { type FieldTable, withRanks } from '../table';
 
-export const PLAN_FIELDS = {
+const PLAN_FIELDS = {
   id: { type: 'string', label: 'ID' },
   name: { type: 'string', label: 'Name' },
   price_type: { type: 'string', label: 'Price Type' },

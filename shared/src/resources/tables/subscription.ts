@@ -3,7 +3,7 @@ import { type FieldTable, withRanks } from '../table';
 import { PURCHASE_FIELDS } from './purchase';
 
 /** An invoice inside `invoices[]`: its `date_time` is site-local (`get_the_date`), unlike the subscription's. */
-export const INVOICE_FIELDS = {
+const INVOICE_FIELDS = {
   id: { type: 'int', label: 'ID' },
   status: { type: 'string', label: 'Status' },
   order_amount: { type: 'number', label: 'Order Amount', money: true },

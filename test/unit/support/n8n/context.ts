@@ -7,6 +7,7 @@ import type {
 	INode,
 	INodeExecutionData,
 	IPairedItemData,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -172,6 +173,28 @@ export function fakeHook(options: FakeOptions = {}): { context: IHookFunctions }
 		getActivationMode: () => 'activate',
 	};
 	return { context: context as unknown as IHookFunctions, ...fake };
+}
+
+export interface PollOptions extends FakeOptions {
+	/** n8n's mode: `trigger` for a scheduled poll, `manual` for "Fetch Test Event". */
+	mode?: string;
+	/** The workflow's own static data (`getWorkflowStaticData('global')`), where n8n's durable scheduler keeps its copy. */
+	workflowData?: IDataObject;
+}
+
+/** n8n's `this` for a poll: the node's static data kept across polls (as n8n keeps it), the workflow's apart. */
+export function fakePoll(
+	options: PollOptions = {},
+): { context: IPollFunctions; workflowData: IDataObject } & Fake {
+	const { fake, context: shared } = withNodeParameters(options, 'trigger');
+	const workflowData = options.workflowData ?? {};
+	const context = {
+		...shared,
+		getMode: () => options.mode ?? 'trigger',
+		getActivationMode: () => 'activate',
+		getWorkflowStaticData: (kind: string) => (kind === 'global' ? workflowData : fake.staticData),
+	};
+	return { context: context as unknown as IPollFunctions, workflowData, ...fake };
 }
 
 export function fakeWebhook(
