@@ -6,15 +6,15 @@
 import type { Store } from '../config';
 import type { Deadline } from '../http/deadline';
 import { formatDuration } from '../http/pipeline';
+import { parseBody } from '../http/parseBody';
 import { MIN_ATTEMPT_MS } from '../http/retry';
-import type { Transport } from '../http/transport';
+import { describeTransportFailure, type HttpRequest, type Transport } from '../http/transport';
 import type { ResultShape } from '../operations/catalogue';
 import type { Notice } from '../platform/port';
-import { RECORD_RESULTS, resultTable } from '../resources/normalise';
+import { resultTable } from '../resources/normalise';
 import { withInstants } from './fields';
-import { indexLabel, readSiteZone } from './siteIndex';
 import type { RecordStep } from './steps';
-import type { SiteZone, ZoneReading } from './zone';
+import { type SiteZone, type ZoneReading, zoneFromIndex } from './zone';
 
 /** The site's zone, read at most once: later callers share the first reading. */
 type ZoneSource = () => Promise<ZoneReading>;
@@ -61,6 +61,46 @@ function readWithin(transport: Transport, store: Store, timeoutMs: number, deadl
   return readSiteZone(transport, store, Math.min(timeoutMs, left));
 }
 
+const NAMESPACE = /\/sc\/v1$/;
+
+/** The index request for a store, on the same permalink form as its API root. */
+function indexRequest(store: Store, timeoutMs: number): HttpRequest {
+  const base = { method: 'GET' as const, headers: { accept: 'application/json' }, timeoutMs };
+  if (store.apiRoot.style === 'rest_route') return { ...base, url: `${store.baseUrl}/`, query: { rest_route: '/' } };
+  const prefix = NAMESPACE.test(store.apiRoot.prefix) ? store.apiRoot.prefix.replace(NAMESPACE, '') : '/wp-json';
+  return { ...base, url: `${store.baseUrl}${prefix}/`, query: {} };
+}
+
+/** Where the index is asked for this store, as a notice names it. */
+function indexLabel(store: Store, timeoutMs: number): string {
+  const request = indexRequest(store, timeoutMs);
+  const path = request.url.replace(/^https?:\/\/[^/]+/, '') || '/';
+  return request.query.rest_route ? `${path}?rest_route=${request.query.rest_route}` : path;
+}
+
+/**
+ * The zone from WordPress's REST index (`/wp-json/`, or `/?rest_route=/` on plain permalinks): public,
+ * no key (docs/dates.md#where-the-zone-comes-from). One request, never retried: at most one per client.
+ */
+async function readSiteZone(transport: Transport, store: Store, timeoutMs: number): Promise<ZoneReading> {
+  const request = indexRequest(store, timeoutMs);
+  let status: number;
+  let body: string;
+  try {
+    ({ status, body } = await transport.send(request));
+  } catch (error) {
+    const failure = describeTransportFailure(error);
+    return {
+      zone: null,
+      reason: failure.reason === 'timeout' ? 'it did not answer in time' : 'it could not be reached',
+    };
+  }
+  if (status < 200 || status >= 300) return { zone: null, reason: `it answered HTTP ${status}` };
+  const parsed = parseBody(body);
+  if (parsed.kind !== 'json') return { zone: null, reason: 'its answer is not JSON' };
+  return zoneFromIndex(parsed.value);
+}
+
 /** A further step for a result's records (the amounts), read once the zone is: none leaves them as they are. */
 type NextStep = (shape: ResultShape, records: readonly object[]) => Promise<RecordStep | undefined>;
 
@@ -71,12 +111,12 @@ type NextStep = (shape: ResultShape, records: readonly object[]) => Promise<Reco
  * (docs/service/shapes.md): a time without an instant has `''`.
  */
 export async function stampResult<V>(shape: ResultShape, value: V, zone: ZoneSource, next?: NextStep): Promise<V> {
-  if (!RECORD_RESULTS.has(shape)) return value;
-  if (Array.isArray(value) && value.length === 0) return value;
+  const table = resultTable(shape);
+  if (!table || (Array.isArray(value) && value.length === 0)) return value;
   const reading = await zone();
   const records = (Array.isArray(value) ? value : [value]) as object[];
   const then = await next?.(shape, records);
-  const built = withInstants(records, reading, { fill: true, table: resultTable(shape), then });
+  const built = withInstants(records, reading, { fill: true, table, then });
   return (Array.isArray(value) ? built : built[0]) as V;
 }
 

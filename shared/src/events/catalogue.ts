@@ -154,12 +154,3 @@ export function eventKind(key: string): EventKind | undefined {
 
 /** Plan-list entries that stand for how a product was bought rather than for a plan. */
 export const PURCHASE_KINDS = ['bump', 'upsell', 'downsell'] as const;
-
-type PurchaseKind = (typeof PURCHASE_KINDS)[number];
-
-/** How the store names those entries in its plan list (operation 5). */
-export const PURCHASE_KIND_LABELS: Readonly<Record<PurchaseKind, string>> = {
-  bump: 'Purchased as a bump',
-  upsell: 'Purchased as an upsell',
-  downsell: 'Purchased as a downsell',
-};

@@ -9,7 +9,7 @@ import type { EventKey } from './catalogue';
 
 type RecordKind = 'order' | 'subscription';
 
-export interface StatusFit {
+interface StatusFit {
   /** What the delivery's `id` names, read with operation 10 (order) or 13 (subscription). */
   record: RecordKind;
   /** The status the record has when the event happens. */

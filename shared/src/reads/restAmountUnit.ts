@@ -9,7 +9,7 @@ import { isZeroDecimal } from '../resources/currency';
 import { isRecord, toNumber } from '../resources/coerce';
 import type { RecordStep } from '../dates/steps';
 import { type MoneyUnit, amountsStep } from '../resources/money';
-import { RECORD_RESULTS, resultTable } from '../resources/normalise';
+import { resultTable } from '../resources/normalise';
 import type { ResultShape } from '../operations/catalogue';
 import { type FieldTable, entriesOf } from '../resources/table';
 import type { LatestOrder } from '../resources/types';
@@ -178,7 +178,7 @@ class RestAmounts {
 
   /** Every amount in decimals and `amount_unit` on each record; none for results that are not records. */
   async handOn(shape: ResultShape, records: readonly object[]): Promise<RecordStep | undefined> {
-    const table = RECORD_RESULTS.has(shape) ? resultTable(shape) : undefined;
+    const table = resultTable(shape);
     if (!table || records.length === 0) return undefined;
     // Latest-orders records are decimals (docs/service/shapes.md#money). REST records keep the store's
     // value beside every amount; a result without an amount whose unit matters needs no reading.

@@ -64,12 +64,8 @@ const ONE_TABLES: Partial<Record<ResultShape, FieldTable>> = {
   product: PRODUCT_FIELDS,
 };
 
-/**
- * The table whose times a result's records carry (their instants, docs/dates.md). Rich latest-order
- * records are delivery payloads (docs/service/real-stores.md#latest-orders).
- */
 /** Results that are store records (latest orders and the REST resources): each gets its instants and its amounts handed on. */
-export const RECORD_RESULTS: ReadonlySet<ResultShape> = new Set<ResultShape>([
+const RECORD_RESULTS: ReadonlySet<ResultShape> = new Set<ResultShape>([
   'latestOrders',
   'customers',
   'customer',
@@ -81,7 +77,13 @@ export const RECORD_RESULTS: ReadonlySet<ResultShape> = new Set<ResultShape>([
   'product',
 ]);
 
+/**
+ * The table whose times and amounts a result's records carry (docs/dates.md, docs/amounts.md); none for
+ * a result that holds no store records. Rich latest-order records are delivery payloads
+ * (docs/service/real-stores.md#latest-orders).
+ */
 export function resultTable(shape: ResultShape): FieldTable | undefined {
+  if (!RECORD_RESULTS.has(shape)) return undefined;
   return shape === 'latestOrders' ? DELIVERY_FIELDS : (LIST_TABLES[shape] ?? ONE_TABLES[shape]);
 }
 

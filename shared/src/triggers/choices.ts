@@ -16,7 +16,7 @@ interface RawProductPlanChoices {
 }
 
 /** The choices, read: no product means any product, no plans mean any plan. */
-export interface ProductPlanChoices {
+interface ProductPlanChoices {
   productId: string | undefined;
   /** Plan ids, and/or `bump`, `upsell`, `downsell`. */
   planIds: string[];

@@ -5,11 +5,13 @@
  * record still stands, when it is replaced and how it is removed. Removing a hook the store no longer
  * knows is success (docs/service/operations.md, "Unsubscribe").
  */
+import { type CommerceServiceError, ConfigurationError } from '../errors';
+import { eventKind } from '../events/catalogue';
 import type { CommerceServiceClient } from '../storeApi';
 import type { PlatformLog, TriggerState } from '../platform/port';
 import { type HookSource, subscribeInputOf } from './choices';
 import type { ClientSource } from './plans';
-import { type TriggerSetup, unknownEventError } from './setup';
+import type { TriggerSetup } from './setup';
 
 /** The remote hook as a trigger keeps it: its id, and the store, URL and setup it was made for. */
 export interface HookRecord {
@@ -142,4 +144,14 @@ export async function deleteKeptHook(state: TriggerState, source: ClientSource, 
   if (!record) return;
   await deleteHookRecord(await source(), record, log);
   forget(state);
+}
+
+/** A trigger whose event is not one of the store's cannot make a hook (a hand-edited workflow). */
+function unknownEventError(setup: TriggerSetup, store: string): CommerceServiceError | undefined {
+  if (eventKind(setup.event)) return undefined;
+  return new ConfigurationError(
+    { store, operation: 'Subscribe to an event' },
+    `"${setup.event}" is not a store event`,
+    'Choose an event from the list.',
+  );
 }

@@ -6,15 +6,24 @@
  */
 import type { Id } from '../operations/inputs';
 import type { CommerceServiceClient } from '../storeApi';
-import { PURCHASE_KIND_LABELS, PURCHASE_KINDS } from '../events/catalogue';
+import { PURCHASE_KINDS } from '../events/catalogue';
 import type { WebhookPlan } from '../resources/types';
+
+type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+
+/** How the store names those entries in its plan list (operation 5). */
+const PURCHASE_KIND_LABELS: Readonly<Record<PurchaseKind, string>> = {
+  bump: 'Purchased as a bump',
+  upsell: 'Purchased as an upsell',
+  downsell: 'Purchased as a downsell',
+};
 
 interface PlanChoiceOptions {
   /** Include bump, upsell and downsell (trigger filters); leave them out for a list of real plans. */
   purchaseKinds: boolean;
 }
 
-export function isPurchaseKind(planId: string): planId is (typeof PURCHASE_KINDS)[number] {
+export function isPurchaseKind(planId: string): planId is PurchaseKind {
   return (PURCHASE_KINDS as readonly string[]).includes(planId);
 }
 

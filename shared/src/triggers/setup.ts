@@ -2,12 +2,10 @@
  * What a webhook trigger is set up for, read once for both platforms through the platform's
  * `ParameterReader`: its event, the user's choices, and whether deliveries are verified.
  */
-import { type CommerceServiceError, ConfigurationError } from '../errors';
-import { eventKind } from '../events/catalogue';
 import type { ParameterReader } from '../platform/port';
-import { type ProductPlanChoices, choiceFlag, choiceText, readProductPlanChoices } from './choices';
+import { choiceFlag, choiceText, readProductPlanChoices } from './choices';
 
-export interface TriggerSetup extends ProductPlanChoices {
+export interface TriggerSetup extends ReturnType<typeof readProductPlanChoices> {
   /** The store event (`purchased`, `refunded`, …). */
   event: string;
   /** The "verify deliveries with the store" option. */
@@ -35,14 +33,4 @@ export function readTriggerSetup(read: ParameterReader): TriggerSetup {
 /** On unless the user said no: a trigger saved before the option existed is verified too. */
 function readVerify(value: unknown): boolean {
   return value === undefined || value === null || value === '' ? true : choiceFlag(value);
-}
-
-/** A trigger whose event is not one of the store's cannot make a hook (a hand-edited workflow). */
-export function unknownEventError(setup: TriggerSetup, store: string): CommerceServiceError | undefined {
-  if (eventKind(setup.event)) return undefined;
-  return new ConfigurationError(
-    { store, operation: 'Subscribe to an event' },
-    `"${setup.event}" is not a store event`,
-    'Choose an event from the list.',
-  );
 }
