@@ -2,15 +2,7 @@
 import { instantKey } from '../dates/fields';
 import { AMOUNT_UNIT_FIELD, sentKey } from './money';
 import { type FieldSpec, type FieldTable, entriesOf, isMoment } from './table';
-import {
-  CUSTOMER_FIELDS,
-  LEAD_FIELDS,
-  ORDER_EVENT_FIELDS,
-  ORDER_FIELDS,
-  PRODUCT_FIELDS,
-  SUBSCRIPTION_EVENT_FIELDS,
-  SUBSCRIPTION_FIELDS,
-} from './tables';
+import { CUSTOMER_FIELDS, EVENT_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS, SUBSCRIPTION_FIELDS } from './tables';
 
 export interface FieldDescription {
   key: string;
@@ -61,7 +53,7 @@ export const FIELDS = {
   order: describeRecord(ORDER_FIELDS, true),
   subscription: describeRecord(SUBSCRIPTION_FIELDS, true),
   product: describeRecord(PRODUCT_FIELDS, true),
-  orderEvent: describeRecord(ORDER_EVENT_FIELDS, false),
-  subscriptionEvent: describeRecord(SUBSCRIPTION_EVENT_FIELDS, false),
-  leadEvent: describeRecord(LEAD_FIELDS, false),
+  orderEvent: describeRecord(EVENT_FIELDS.order, false),
+  subscriptionEvent: describeRecord(EVENT_FIELDS.subscription, false),
+  leadEvent: describeRecord(EVENT_FIELDS.lead, false),
 } as const;

@@ -143,7 +143,7 @@ describe('the field tables label every field', () => {
     expect(TABLES.CUSTOMER_FIELDS.id.label).toBe('ID');
     expect(TABLES.ORDER_FIELDS.product_id.label).toBe('Product ID');
     expect(TABLES.ORDER_FIELDS.website_url.label).toBe('Website URL');
-    expect(TABLES.ORDER_EVENT_FIELDS.trigger.label).toBe('Event');
+    expect(TABLES.EVENT_FIELDS.order.trigger.label).toBe('Event');
   });
 });
 
@@ -194,9 +194,9 @@ describe('FIELDS', () => {
     walk(FIELDS.order, TABLES.ORDER_FIELDS);
     walk(FIELDS.subscription, TABLES.SUBSCRIPTION_FIELDS);
     walk(FIELDS.product, TABLES.PRODUCT_FIELDS);
-    walk(FIELDS.orderEvent, TABLES.ORDER_EVENT_FIELDS);
-    walk(FIELDS.subscriptionEvent, TABLES.SUBSCRIPTION_EVENT_FIELDS);
-    walk(FIELDS.leadEvent, TABLES.LEAD_FIELDS);
+    walk(FIELDS.orderEvent, TABLES.EVENT_FIELDS.order);
+    walk(FIELDS.subscriptionEvent, TABLES.EVENT_FIELDS.subscription);
+    walk(FIELDS.leadEvent, TABLES.EVENT_FIELDS.lead);
   });
 
   it('labels are unique within each resource', () => {

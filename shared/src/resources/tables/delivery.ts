@@ -4,7 +4,7 @@
  */
 import type { FieldTable } from '../table';
 import { ORDER_FIELDS } from './order';
-import { BUYER_FIELDS, PRODUCT_REF_FIELDS, PURCHASE_TIME_FIELDS } from './purchase';
+import { LEAD_PURCHASE_FIELDS, PURCHASE_FIELDS } from './purchase';
 import { SUBSCRIPTION_FIELDS } from './subscription';
 
 const TRIGGER_FIELD = { trigger: { type: 'string', label: 'Event' } } as const satisfies FieldTable;
@@ -25,13 +25,13 @@ const CONTACT_FIELDS = {
 const PAYLOAD_ITEM_FIELDS = {
   ...ORDER_FIELDS.items.type.list,
   // The same product id as a purchase's: a string of digits.
-  product_id: PRODUCT_REF_FIELDS.product_id,
+  product_id: PURCHASE_FIELDS.product_id,
   price_id: { type: 'string', label: 'Plan ID' },
   price_name: { type: 'string', label: 'Plan Name' },
   item_type: { type: 'string', label: 'Item Type' },
 } as const satisfies FieldTable;
 
-export const ORDER_EVENT_FIELDS = {
+const ORDER_EVENT_FIELDS = {
   ...TRIGGER_FIELD,
   ...ORDER_FIELDS,
   items: { type: { list: PAYLOAD_ITEM_FIELDS }, label: 'Items', entry: 'Item' },
@@ -39,19 +39,21 @@ export const ORDER_EVENT_FIELDS = {
   ...CONTACT_FIELDS,
 } as const satisfies FieldTable;
 
-export const SUBSCRIPTION_EVENT_FIELDS = {
+const SUBSCRIPTION_EVENT_FIELDS = {
   ...TRIGGER_FIELD,
   ...SUBSCRIPTION_FIELDS,
   ...CONTACT_FIELDS,
 } as const satisfies FieldTable;
 
 /** Both times UTC on a lead (docs/dates.md). */
-export const LEAD_FIELDS = {
-  ...TRIGGER_FIELD,
-  ...BUYER_FIELDS,
-  ...PRODUCT_REF_FIELDS,
-  ...PURCHASE_TIME_FIELDS,
-} as const satisfies FieldTable;
+const LEAD_FIELDS = { ...TRIGGER_FIELD, ...LEAD_PURCHASE_FIELDS } as const satisfies FieldTable;
+
+/** The payload of each event noun's deliveries (`EventNoun` in `events/catalogue.ts`). */
+export const EVENT_FIELDS = {
+  order: ORDER_EVENT_FIELDS,
+  subscription: SUBSCRIPTION_EVENT_FIELDS,
+  lead: LEAD_FIELDS,
+} as const;
 
 /**
  * Any delivery, of whichever event (only the fields that came are coerced: a lead has no amounts).

@@ -7,4 +7,4 @@ export { ORDER_FIELDS } from './order';
 export { SUBSCRIPTION_FIELDS } from './subscription';
 export { PRODUCT_FIELDS } from './product';
 export { WEBHOOK_PRODUCT_FIELDS, WEBHOOK_PLAN_FIELDS, LATEST_ORDER_FIELDS } from './webhook';
-export { ORDER_EVENT_FIELDS, SUBSCRIPTION_EVENT_FIELDS, LEAD_FIELDS, DELIVERY_FIELDS } from './delivery';
+export { EVENT_FIELDS, DELIVERY_FIELDS } from './delivery';

@@ -2,7 +2,7 @@
 import type { FieldTable } from '../table';
 
 /** Who bought: also on leads and latest-order records. */
-export const BUYER_FIELDS = {
+const BUYER_FIELDS = {
   customer_firstname: { type: 'string', label: 'Customer First Name' },
   customer_lastname: { type: 'string', label: 'Customer Last Name' },
   customer_name: { type: 'string', label: 'Customer Name' },
@@ -10,13 +10,13 @@ export const BUYER_FIELDS = {
 } as const satisfies FieldTable;
 
 /** What was bought: a product id inside a purchase is a string of digits. */
-export const PRODUCT_REF_FIELDS = {
+const PRODUCT_REF_FIELDS = {
   product_id: { type: 'string', label: 'Product ID', text: 'digits' },
   product_name: { type: 'string', label: 'Product Name' },
 } as const satisfies FieldTable;
 
 /** When: the site-local day and the UTC moment (`get_gmt_from_date`, docs/dates.md). */
-export const PURCHASE_TIME_FIELDS = {
+const PURCHASE_TIME_FIELDS = {
   date: { type: 'string', label: 'Date', clock: 'day' },
   date_time: { type: 'string', label: 'Date and Time', clock: 'utc' },
 } as const satisfies FieldTable;
@@ -38,4 +38,11 @@ export const PURCHASE_FIELDS = {
   website_url: { type: 'string', label: 'Website URL', text: 'url' },
   order_url: { type: 'string', label: 'Product Page Path' },
   link: { type: 'string', label: 'API Link', text: 'url' },
+} as const satisfies FieldTable;
+
+/** What a lead carries of a purchase: who bought what, and when (both times UTC, docs/dates.md). */
+export const LEAD_PURCHASE_FIELDS = {
+  ...BUYER_FIELDS,
+  ...PRODUCT_REF_FIELDS,
+  ...PURCHASE_TIME_FIELDS,
 } as const satisfies FieldTable;

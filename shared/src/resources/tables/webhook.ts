@@ -1,6 +1,6 @@
 /** What the webhook side reads (operations 4 to 6, docs/service/shapes.md): products, plans and latest orders. */
 import type { FieldTable } from '../table';
-import { BUYER_FIELDS, PRODUCT_REF_FIELDS } from './purchase';
+import { PURCHASE_FIELDS } from './purchase';
 
 /** Operation 4: one product as the webhook side lists it. */
 export const WEBHOOK_PRODUCT_FIELDS = {
@@ -17,13 +17,13 @@ export const WEBHOOK_PLAN_FIELDS = {
 /** Operation 6 (docs/service/shapes.md#latest-order-record; real stores send more, it passes through). */
 export const LATEST_ORDER_FIELDS = {
   order_id: { type: 'int', label: 'Order ID' },
-  product_name: PRODUCT_REF_FIELDS.product_name,
-  customer_email: BUYER_FIELDS.customer_email,
-  customer_firstname: BUYER_FIELDS.customer_firstname,
-  customer_lastname: BUYER_FIELDS.customer_lastname,
-  customer_name: BUYER_FIELDS.customer_name,
+  product_name: PURCHASE_FIELDS.product_name,
+  customer_email: PURCHASE_FIELDS.customer_email,
+  customer_firstname: PURCHASE_FIELDS.customer_firstname,
+  customer_lastname: PURCHASE_FIELDS.customer_lastname,
+  customer_name: PURCHASE_FIELDS.customer_name,
   order_status: { type: 'string', label: 'Order Status' },
-  product_id: PRODUCT_REF_FIELDS.product_id,
+  product_id: PURCHASE_FIELDS.product_id,
   /** A decimal with two places, e.g. "49.00" (formatted by `latestOrder`). */
   order_amount: { type: 'string', label: 'Order Amount', money: true },
   currency: { type: 'string', label: 'Currency' },
