@@ -6,7 +6,7 @@
 import { isRecord } from '../resources/coerce';
 import { type FieldTable, entriesOf, isMoment } from '../resources/table';
 import { DELIVERY_FIELDS } from '../resources/tables';
-import { localInstant, utcInstant } from './instant';
+import { instantOf } from './instant';
 import { type RecordStep, rebuilt } from './steps';
 import type { SiteZone, ZoneReading } from './zone';
 
@@ -40,7 +40,7 @@ function instantsStep(zone: SiteZone | null, fill: boolean): RecordStep {
     field(key, value, _owner, spec, put) {
       put(key, value);
       if (!isMoment(spec)) return;
-      const instant = spec.clock === 'utc' ? utcInstant(value) : zone ? localInstant(value, zone) : undefined;
+      const instant = instantOf(value, spec.clock, zone);
       if (instant || fill) put(instantKey(key), instant ?? '');
     },
   };

@@ -28,8 +28,17 @@ function wallTime(text: unknown): number | undefined {
   return new Date(ms).getUTCDate() === day ? ms : undefined;
 }
 
+/**
+ * The instant of a store time on its clock (docs/dates.md): `2026-11-24T04:30:00Z` for a UTC one; for a
+ * site-local one, `2026-11-23T23:30:00-05:00` in the offset the site had then, and none without a zone.
+ */
+export function instantOf(text: unknown, clock: 'utc' | 'site', zone: SiteZone | null): string | undefined {
+  if (clock === 'utc') return utcInstant(text);
+  return zone ? localInstant(text, zone) : undefined;
+}
+
 /** `2026-11-24T04:30:00Z` for a store time in UTC. */
-export function utcInstant(text: unknown): string | undefined {
+function utcInstant(text: unknown): string | undefined {
   const wall = wallTime(text);
   return wall === undefined ? undefined : isoWall(wall, 'Z');
 }
@@ -56,7 +65,7 @@ function localInstantMs(wall: number, zone: SiteZone): number {
 }
 
 /** `2026-11-23T23:30:00-05:00` for a site-local store time, in the offset the site had at that instant. */
-export function localInstant(text: unknown, zone: SiteZone): string | undefined {
+function localInstant(text: unknown, zone: SiteZone): string | undefined {
   const wall = wallTime(text);
   return wall === undefined ? undefined : instantIn(localInstantMs(wall, zone), zone);
 }

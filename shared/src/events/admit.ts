@@ -22,17 +22,21 @@ interface PlannedDelivery extends DeliveredEvent {
   check: AdmissionCheck;
 }
 
-/** The check of each record, decided once when the delivery is received. */
-export function planAdmission(delivered: readonly DeliveredEvent[], verify: boolean): PlannedDelivery[] {
-  return delivered.map((delivery) => ({
-    ...delivery,
-    check: verify ? 'verify' : delivery.secret !== undefined ? 'secret' : 'none',
-  }));
+/** A delivery's plan: the check of each record, and whether carrying it out takes the store (its key or a read). */
+interface AdmissionPlan {
+  planned: PlannedDelivery[];
+  needsStore: boolean;
 }
 
-/** Whether carrying out a plan takes the store (its key or a read). */
-export function planNeedsStore(planned: readonly PlannedDelivery[]): boolean {
-  return planned.some((delivery) => delivery.check !== 'none');
+/** The check of each record, decided once when the delivery is received. */
+export function planAdmission(delivered: readonly DeliveredEvent[], verify: boolean): AdmissionPlan {
+  const planned = delivered.map(
+    (delivery): PlannedDelivery => ({
+      ...delivery,
+      check: verify ? 'verify' : delivery.secret !== undefined ? 'secret' : 'none',
+    }),
+  );
+  return { planned, needsStore: planned.some((delivery) => delivery.check !== 'none') };
 }
 
 interface AdmissionInput {

@@ -8,7 +8,7 @@
 import { withInstants } from '../dates/fields';
 import { ConfigurationError } from '../errors';
 import { settle } from '../outcome';
-import { admitDeliveries, planAdmission, planNeedsStore } from '../events/admit';
+import { admitDeliveries, planAdmission } from '../events/admit';
 import { matchesFilters } from '../events/match';
 import { readDelivery } from '../events/parse';
 import type { EventRecord } from '../events/record';
@@ -26,7 +26,7 @@ interface ReceivedDelivery {
    * Those for this trigger (its event, product and plans: a shared URL, a store ignoring filters), each
    * with the check decided for it (`planAdmission`), carried to `admitReceived` as it is.
    */
-  matching: ReturnType<typeof planAdmission>;
+  matching: ReturnType<typeof planAdmission>['planned'];
   /** The plan's answer to "does admitting them need the store client?": to verify, or to compare a secret. */
   needsStore: boolean;
 }
@@ -34,11 +34,11 @@ interface ReceivedDelivery {
 export function receiveDelivery(body: unknown, setup: TriggerSetup): ReceivedDelivery {
   const delivered = readDelivery(body);
   const filters = eventFiltersOf(setup.event, setup);
-  const matching = planAdmission(
+  const { planned, needsStore } = planAdmission(
     delivered.filter(({ record }) => matchesFilters(record, filters)),
     setup.verify,
   );
-  return { total: delivered.length, matching, needsStore: planNeedsStore(matching) };
+  return { total: delivered.length, matching: planned, needsStore };
 }
 
 interface AdmitContext {

@@ -50,7 +50,7 @@ function admit({
   verify,
   ...rest
 }: Omit<AdmissionInput, 'planned'> & { delivered: DeliveredEvent[]; verify: boolean }) {
-  return admitDeliveries({ planned: planAdmission(delivered, verify), ...rest });
+  return admitDeliveries({ planned: planAdmission(delivered, verify).planned, ...rest });
 }
 
 const client = () => {

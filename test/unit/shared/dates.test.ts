@@ -1,11 +1,15 @@
 import { withInstants } from '../../../shared/src/dates/fields';
-import { localInstant, siteDayOf, utcInstant } from '../../../shared/src/dates/instant';
+import { instantOf, siteDayOf } from '../../../shared/src/dates/instant';
 import { type SiteZone, zoneFromIndex } from '../../../shared/src/dates/zone';
 import { CUSTOMER_FIELDS } from '../../../shared/src/resources/tables';
 
 const NEW_YORK: SiteZone = { kind: 'named', name: 'America/New_York' };
 const KOLKATA: SiteZone = { kind: 'named', name: 'Asia/Kolkata' };
 const KATHMANDU: SiteZone = { kind: 'named', name: 'Asia/Kathmandu' };
+
+/** A store time on each clock, as the instants step reads it. */
+const utcInstant = (text: unknown) => instantOf(text, 'utc', null);
+const localInstant = (text: unknown, zone: SiteZone) => instantOf(text, 'site', zone);
 
 /** The instant a string names, for comparisons independent of how the offset is written. */
 const at = (iso: string | undefined): string => new Date(iso ?? 'invalid').toISOString();
