@@ -40,4 +40,3 @@ export * from './dates';
 export * from './locators';
 export { pickFields } from './resources/pick';
 export { handOnAmounts, withAmountsAsSent } from './resources/money';
-export { readRestAmountUnit } from './reads/restAmountUnit';

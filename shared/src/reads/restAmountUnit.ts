@@ -68,7 +68,7 @@ interface AmountsInHand {
   amounts: readonly number[];
 }
 
-export async function readRestAmountUnit(probe: UnitProbe, inHand: AmountsInHand): Promise<AmountsReading> {
+async function readRestAmountUnit(probe: UnitProbe, inHand: AmountsInHand): Promise<AmountsReading> {
   const fractional = inHand.amounts.find((amount) => !Number.isInteger(amount));
   if (fractional !== undefined)
     return { unit: 'decimal', how: `the store sent ${fractional}, which is not whole cents` };
