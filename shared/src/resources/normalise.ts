@@ -4,12 +4,10 @@ import type { FieldTable } from './table';
 import {
   CUSTOMER_FIELDS,
   DELIVERY_FIELDS,
-  LATEST_ORDER_FIELDS,
   ORDER_FIELDS,
   PRODUCT_FIELDS,
   SUBSCRIPTION_FIELDS,
-  WEBHOOK_PLAN_FIELDS,
-  WEBHOOK_PRODUCT_FIELDS,
+  WEBHOOK_FIELDS,
 } from './tables';
 import type * as Resources from './types';
 
@@ -49,8 +47,8 @@ export type ResultOf<K extends OperationKey> = ResultTypes[(typeof OPERATIONS)[K
 export class ShapeError extends Error {}
 
 const LIST_TABLES: Partial<Record<ResultShape, FieldTable>> = {
-  webhookProducts: WEBHOOK_PRODUCT_FIELDS,
-  webhookPlans: WEBHOOK_PLAN_FIELDS,
+  webhookProducts: WEBHOOK_FIELDS.product,
+  webhookPlans: WEBHOOK_FIELDS.plan,
   customers: CUSTOMER_FIELDS,
   orders: ORDER_FIELDS,
   subscriptions: SUBSCRIPTION_FIELDS,
@@ -119,7 +117,7 @@ function hookId(body: unknown): string {
 }
 
 function latestOrder(raw: Record<string, unknown>): Resources.LatestOrder {
-  const record = coerceRecord<Resources.LatestOrder>(LATEST_ORDER_FIELDS, raw, 'fill');
+  const record = coerceRecord<Resources.LatestOrder>(WEBHOOK_FIELDS.latestOrder, raw, 'fill');
   // Rich records on current stores have the event payload's `id`/`status` instead of the documented names (docs/service/real-stores.md#latest-orders).
   if (raw.order_id === undefined && raw.id !== undefined) record.order_id = Math.trunc(toNumber(raw.id) ?? 0);
   if (raw.order_status === undefined && raw.status !== undefined) record.order_status = toText(raw.status) ?? '';

@@ -11,8 +11,8 @@ export type Order = RecordOf<typeof Tables.ORDER_FIELDS>;
 export type Subscription = RecordOf<typeof Tables.SUBSCRIPTION_FIELDS>;
 export type Product = RecordOf<typeof Tables.PRODUCT_FIELDS>;
 /** Operation 4: one product as the webhook side lists it. */
-export type WebhookProduct = RecordOf<typeof Tables.WEBHOOK_PRODUCT_FIELDS>;
+export type WebhookProduct = RecordOf<typeof Tables.WEBHOOK_FIELDS.product>;
 /** Operation 5: a plan, or one of the purchase kinds `bump`, `upsell`, `downsell`. */
-export type WebhookPlan = RecordOf<typeof Tables.WEBHOOK_PLAN_FIELDS>;
+export type WebhookPlan = RecordOf<typeof Tables.WEBHOOK_FIELDS.plan>;
 /** Operation 6: the latest-order record; real stores send more, it passes through. */
-export type LatestOrder = RecordOf<typeof Tables.LATEST_ORDER_FIELDS> & { [extra: string]: unknown };
+export type LatestOrder = RecordOf<typeof Tables.WEBHOOK_FIELDS.latestOrder> & { [extra: string]: unknown };

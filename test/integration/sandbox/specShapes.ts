@@ -6,10 +6,10 @@
 import type { FieldSpec, FieldTable } from '../../../shared/src/resources/table';
 import {
   CUSTOMER_FIELDS,
-  LATEST_ORDER_FIELDS,
   ORDER_FIELDS,
   PRODUCT_FIELDS,
   SUBSCRIPTION_FIELDS,
+  WEBHOOK_FIELDS,
 } from '../../../shared/src/resources/tables';
 
 export type FieldType =
@@ -47,7 +47,7 @@ export const SUBSCRIPTION = shapeTable(SUBSCRIPTION_FIELDS);
 export const INVOICE = shapeTable(SUBSCRIPTION_FIELDS.invoices.type.list);
 export const PRODUCT = shapeTable(PRODUCT_FIELDS);
 export const PLAN = shapeTable(PRODUCT_FIELDS.plans.type.list);
-export const LATEST_ORDER = shapeTable(LATEST_ORDER_FIELDS);
+export const LATEST_ORDER = shapeTable(WEBHOOK_FIELDS.latestOrder);
 
 function fits(value: unknown, type: FieldType): boolean {
   switch (type) {

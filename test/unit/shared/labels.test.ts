@@ -130,9 +130,9 @@ describe('the field tables label every field', () => {
     ['Invoice', INVOICE, TABLES.SUBSCRIPTION_FIELDS.invoices.type.list],
     ['Product', PRODUCT, TABLES.PRODUCT_FIELDS],
     ['Plan', PLAN, TABLES.PRODUCT_FIELDS.plans.type.list],
-    ['Latest-order record', LATEST_ORDER, TABLES.LATEST_ORDER_FIELDS],
-    ['Webhook product entries', ['id', 'name'], TABLES.WEBHOOK_PRODUCT_FIELDS],
-    ['Webhook plan entries', ['id', 'name'], TABLES.WEBHOOK_PLAN_FIELDS],
+    ['Latest-order record', LATEST_ORDER, TABLES.WEBHOOK_FIELDS.latestOrder],
+    ['Webhook product entries', ['id', 'name'], TABLES.WEBHOOK_FIELDS.product],
+    ['Webhook plan entries', ['id', 'name'], TABLES.WEBHOOK_FIELDS.plan],
   ])('labels every field of %s', (_, fields, table) => {
     for (const field of fields) {
       expect([field, table[field]?.label.trim() || undefined]).toEqual([field, expect.any(String)]);

@@ -6,5 +6,5 @@ export { CUSTOMER_FIELDS } from './customer';
 export { ORDER_FIELDS } from './order';
 export { SUBSCRIPTION_FIELDS } from './subscription';
 export { PRODUCT_FIELDS } from './product';
-export { WEBHOOK_PRODUCT_FIELDS, WEBHOOK_PLAN_FIELDS, LATEST_ORDER_FIELDS } from './webhook';
+export { WEBHOOK_FIELDS } from './webhook';
 export { EVENT_FIELDS, DELIVERY_FIELDS } from './delivery';

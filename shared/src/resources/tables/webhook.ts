@@ -3,19 +3,19 @@ import type { FieldTable } from '../table';
 import { PURCHASE_FIELDS } from './purchase';
 
 /** Operation 4: one product as the webhook side lists it. */
-export const WEBHOOK_PRODUCT_FIELDS = {
+const WEBHOOK_PRODUCT_FIELDS = {
   id: { type: 'int', label: 'ID' },
   name: { type: 'string', label: 'Name' },
 } as const satisfies FieldTable;
 
 /** Operation 5: a plan, or one of the purchase kinds `bump`, `upsell`, `downsell`. */
-export const WEBHOOK_PLAN_FIELDS = {
+const WEBHOOK_PLAN_FIELDS = {
   id: { type: 'string', label: 'ID' },
   name: { type: 'string', label: 'Name' },
 } as const satisfies FieldTable;
 
 /** Operation 6 (docs/service/shapes.md#latest-order-record; real stores send more, it passes through). */
-export const LATEST_ORDER_FIELDS = {
+const LATEST_ORDER_FIELDS = {
   order_id: { type: 'int', label: 'Order ID' },
   product_name: PURCHASE_FIELDS.product_name,
   customer_email: PURCHASE_FIELDS.customer_email,
@@ -28,3 +28,10 @@ export const LATEST_ORDER_FIELDS = {
   order_amount: { type: 'string', label: 'Order Amount', money: true },
   currency: { type: 'string', label: 'Currency' },
 } as const satisfies FieldTable;
+
+/** The records of the webhook side, by what each is (operations 4, 5 and 6). */
+export const WEBHOOK_FIELDS = {
+  product: WEBHOOK_PRODUCT_FIELDS,
+  plan: WEBHOOK_PLAN_FIELDS,
+  latestOrder: LATEST_ORDER_FIELDS,
+} as const;
