@@ -4,7 +4,7 @@
  * The other way, a date a user gives as a filter (n8n's Created After, any Zapier date input) as the
  * site-local day the store compares with (`date_after` is a site calendar day: docs/dates.md#dates-you-type).
  */
-import { offsetAt, type SiteZone } from './zone';
+import type { SiteZone } from './zone';
 
 const STORE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 const MINUTE = 60_000;
@@ -158,4 +158,57 @@ export function siteDayOf(value: unknown, zone: SiteZone | null): DayReading {
 function valid(day: string): boolean {
   const ms = Date.parse(`${day}T00:00:00Z`);
   return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day);
+}
+
+/** Offsets of IANA zones come from `Intl.DateTimeFormat`, which Node ships with its full zone data: no runtime dependency. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(name: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(name);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: name,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(name, formatter);
+  }
+  return formatter;
+}
+
+/** Offsets by zone and quarter hour: zones change offset on quarter hours, and `Intl` is the slow part. */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR = 900_000;
+
+/** The zone's offset from UTC at an instant, in minutes east (New York in winter: -300). */
+function offsetAt(zone: SiteZone, epochMs: number): number {
+  if (zone.kind === 'offset') return zone.minutes;
+  const key = `${zone.name}@${Math.floor(epochMs / QUARTER_HOUR)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  if (offsets.size > 50_000) offsets.clear();
+  const offset = intlOffset(zone.name, Math.floor(epochMs / QUARTER_HOUR) * QUARTER_HOUR);
+  offsets.set(key, offset);
+  return offset;
+}
+
+function intlOffset(name: string, epochMs: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterOf(name).formatToParts(new Date(epochMs))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const wall = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return Math.round((wall - Math.floor(epochMs / 1000) * 1000) / 60_000);
 }
