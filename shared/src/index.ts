@@ -18,7 +18,7 @@ export { parseDelivery, readDelivery } from './events/parse';
 export { verifyDelivery, VERIFICATION_FIELD, type VerificationMarker } from './events/verify';
 export type { ParameterReader, PlatformLog, RetryProfile, RetryLimits, Platform } from './platform/port';
 export { platformClient } from './platform/makeClient';
-export { readTriggerSetup, type TriggerSetup, type TriggerParameter } from './triggers/setup';
+export { readTriggerSetup, type TriggerSetup, type TriggerParameter } from './triggers/choices';
 export { receiveDelivery, admitReceived, takeDelivery } from './triggers/intake';
 export {
   readHookRecord,

@@ -1,12 +1,13 @@
 /**
- * What a user chose on an event trigger (product, plans, amounts in cents), read once for both
- * platforms, and what those choices mean for the store's subscribe call and for the delivery filter.
+ * What a user chose on an event trigger (product, plans, amounts in cents, verification), read once for
+ * both platforms, and what those choices mean for the store's subscribe call and for the delivery filter.
  * Zapier and n8n hand over the same choice in different forms (a number or a string for the product,
  * a list or a comma-separated string for plans, a boolean or text for a flag), so the reader accepts
  * all of them.
  */
 import type { SubscribeInput } from '../operations/inputs';
 import type { EventFilters } from '../events/match';
+import type { ParameterReader } from '../platform/port';
 
 /** The choices as the platform gave them, before reading. */
 interface RawProductPlanChoices {
@@ -46,9 +47,41 @@ function choiceList(value: unknown): string[] {
 }
 
 /** A yes/no choice: a boolean, or text such as `true`, `yes`, `1`, `on` (any case). */
-export function choiceFlag(value: unknown): boolean {
+function choiceFlag(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
   return YES.has(choiceText(value).toLowerCase());
+}
+
+/** What a webhook trigger is set up for: its event, the user's choices, and whether deliveries are verified. */
+export interface TriggerSetup extends ProductPlanChoices {
+  /** The store event (`purchased`, `refunded`, …). */
+  event: string;
+  /** The "verify deliveries with the store" option. */
+  verify: boolean;
+}
+
+/**
+ * The shared names of a trigger's settings. Zapier's input keys differ (`product_id`, …): its adapter
+ * maps them; n8n's parameter names are these.
+ */
+export type TriggerParameter = 'event' | 'productId' | 'planIds' | 'pricesInCents' | 'verifyDeliveries';
+
+/** A webhook trigger's setup, read once for both platforms through the platform's `ParameterReader`. */
+export function readTriggerSetup(read: ParameterReader): TriggerSetup {
+  return {
+    event: choiceText(read('event', '')),
+    ...readProductPlanChoices({
+      productId: read('productId', ''),
+      planIds: read('planIds', []),
+      pricesInCents: read('pricesInCents', false),
+    }),
+    verify: readVerify(read('verifyDeliveries', true)),
+  };
+}
+
+/** On unless the user said no: a trigger saved before the option existed is verified too. */
+function readVerify(value: unknown): boolean {
+  return value === undefined || value === null || value === '' ? true : choiceFlag(value);
 }
 
 /** Where a hook is registered from: the store shows it beside the hook. */

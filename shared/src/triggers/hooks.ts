@@ -9,9 +9,8 @@ import { type CommerceServiceError, ConfigurationError } from '../errors';
 import { eventKind } from '../events/catalogue';
 import type { CommerceServiceClient } from '../storeApi';
 import type { PlatformLog, TriggerState } from '../platform/port';
-import { type HookSource, subscribeInputOf } from './choices';
+import { type HookSource, type TriggerSetup, subscribeInputOf } from './choices';
 import type { ClientSource } from './plans';
-import type { TriggerSetup } from './setup';
 
 /** The remote hook as a trigger keeps it: its id, and the store, URL and setup it was made for. */
 export interface HookRecord {

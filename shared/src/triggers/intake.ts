@@ -16,8 +16,7 @@ import type { PlatformLog } from '../platform/port';
 import type { CommerceServiceClient } from '../storeApi';
 import { handOnAmounts } from '../resources/money';
 import { DELIVERY_FIELDS } from '../resources/tables';
-import { eventFiltersOf } from './choices';
-import type { TriggerSetup } from './setup';
+import { type TriggerSetup, eventFiltersOf } from './choices';
 
 interface ReceivedDelivery {
   /** Records in the delivery, whatever their event, product or plan. */

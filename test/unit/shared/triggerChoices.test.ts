@@ -10,7 +10,7 @@ import {
   readProductPlanChoices,
   recentOptionsOf,
 } from '../../../shared/src';
-import { choiceFlag, subscribeInputOf } from '../../../shared/src/triggers/choices';
+import { subscribeInputOf } from '../../../shared/src/triggers/choices';
 import { ROOT, clientFor, store } from '../support/shared';
 
 describe('readProductPlanChoices', () => {
@@ -46,7 +46,6 @@ describe('readProductPlanChoices', () => {
     ['', false],
     [undefined, false],
   ])('reads the cents flag %p as %p', (raw, expected) => {
-    expect(choiceFlag(raw)).toBe(expected);
     expect(readProductPlanChoices({ pricesInCents: raw }).pricesInCents).toBe(expected);
   });
 });

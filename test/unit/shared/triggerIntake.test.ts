@@ -1,5 +1,5 @@
 /**
- * The seam's read side (`shared/src/triggers/setup.ts`, `intake.ts`, `polling/setup.ts`,
+ * The seam's read side (`shared/src/triggers/choices.ts`, `intake.ts`, `polling/setup.ts`,
  * `platform/client.ts`): a trigger's settings read through a platform's parameter reader, a delivery
  * received and admitted, a poll set-up checked, and a client made for a retry profile.
  */
