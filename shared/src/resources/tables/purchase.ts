@@ -1,4 +1,7 @@
-/** Fields an order and a subscription share (docs/service/shapes.md#order, #subscription), and the parts leads and latest orders reuse. */
+/**
+ * Fields an order and a subscription share (docs/service/shapes.md#order, #subscription), and the parts
+ * leads and latest orders reuse. The parts are checked as field tables where they are put together.
+ */
 import type { FieldTable } from '../table';
 
 /** Who bought: also on leads and latest-order records. */
@@ -7,19 +10,19 @@ const BUYER_FIELDS = {
   customer_lastname: { type: 'string', label: 'Customer Last Name' },
   customer_name: { type: 'string', label: 'Customer Name' },
   customer_email: { type: 'string', label: 'Customer Email' },
-} as const satisfies FieldTable;
+} as const;
 
 /** What was bought: a product id inside a purchase is a string of digits. */
 const PRODUCT_REF_FIELDS = {
   product_id: { type: 'string', label: 'Product ID', text: 'digits' },
   product_name: { type: 'string', label: 'Product Name' },
-} as const satisfies FieldTable;
+} as const;
 
 /** When: the site-local day and the UTC moment (`get_gmt_from_date`, docs/dates.md). */
 const PURCHASE_TIME_FIELDS = {
   date: { type: 'string', label: 'Date', clock: 'day' },
   date_time: { type: 'string', label: 'Date and Time', clock: 'utc' },
-} as const satisfies FieldTable;
+} as const;
 
 export const PURCHASE_FIELDS = {
   id: { type: 'int', label: 'ID' },
