@@ -9,9 +9,8 @@ import { settle } from './outcome';
 import { type ZoneSource, siteZoneOnce, stampDelivered, stampResult } from './dates/stamping';
 import type { SiteZone } from './dates/zone';
 import { NotFoundError, ServerError, isMissingRecord } from './errors';
-import { Deadline } from './http/deadline';
-import { type Pipeline, sendOperation } from './http/pipeline';
-import { BusyNotices, type RetryOptions } from './http/retry';
+import { type Params, RequestPipeline } from './http/pipeline';
+import type { RetryOptions } from './http/retry';
 import type { Transport } from './http/transport';
 import { OPERATIONS, type OperationKey } from './operations/catalogue';
 import {
@@ -26,7 +25,6 @@ import {
   planIdParam,
 } from './operations/inputs';
 import { pageOf } from './operations/page';
-import type { Params } from './operations/request';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import type { Notice } from './platform/port';
 import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
@@ -60,9 +58,9 @@ type ItemOf<K extends OperationKey> = ResultOf<K> extends (infer T)[] ? T : neve
 
 export class CommerceServiceClient {
   readonly store: Store;
+  private readonly pipeline: RequestPipeline;
   /** Every 429 and 503 this client gets; each `iterate` walk listens, to slow down. */
-  readonly busy = new BusyNotices();
-  private readonly pipeline: Pipeline;
+  readonly busy: RequestPipeline['busy'];
   /** Read once per client (an execution, a poll, a delivery): the zone; the money step's unit (docs/amounts.md). */
   readonly siteZone: ZoneSource;
   readonly amounts: ReturnType<typeof restAmountsOf>;
@@ -70,15 +68,9 @@ export class CommerceServiceClient {
   constructor(options: ClientOptions) {
     this.store = resolveStore(options.settings);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const deadline = options.deadlineMs === undefined ? undefined : new Deadline(options.deadlineMs);
-    this.pipeline = {
-      deadline,
-      store: this.store,
-      transport: options.transport,
-      timeoutMs,
-      retry: options.retry,
-      onBusy: () => this.busy.notify(),
-    };
+    this.pipeline = new RequestPipeline(this.store, { ...options, timeoutMs });
+    const { deadline, busy } = this.pipeline;
+    this.busy = busy;
     const notify = (notice: Notice): void => {
       try {
         options.onNotice?.(notice);
@@ -110,8 +102,7 @@ export class CommerceServiceClient {
    * unit (`value`), and the response they came in (`response`: the count headers).
    */
   async call<K extends OperationKey>(key: K, params: Params = {}, options: CallOptions = {}) {
-    const pipeline = options.retried === false ? { ...this.pipeline, retry: undefined } : this.pipeline;
-    const answer = await sendOperation(pipeline, key, params);
+    const answer = await this.pipeline.send(key, params, options.retried !== false);
     const stamped = await stampResult(OPERATIONS[key].result, answer.value, this.siteZone);
     return { ...answer, value: (await this.amounts.step(OPERATIONS[key].result, stamped, options)) as ResultOf<K> };
   }

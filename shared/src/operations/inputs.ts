@@ -4,7 +4,7 @@
  */
 import { InvalidRequestError } from '../errors';
 import { OPERATIONS } from './catalogue';
-import type { Params } from './request';
+import type { Params } from '../http/pipeline';
 
 export interface PageParams {
   page?: number;
