@@ -4,7 +4,7 @@ import { matchesFilters, type EventFilters } from '../events/match';
 import type { EventRecord } from '../events/record';
 import { findRenewals } from '../reads/subscriptionCharges';
 import type { Order, Subscription } from '../resources/types';
-import { type PollState, readPollState, resourceWalks } from './memory';
+import { openState, resourceWalks } from './memory';
 import { pollRuleOf } from './rules';
 
 /**
@@ -48,6 +48,9 @@ interface PollOptions {
   limits?: Partial<PollLimits>;
 }
 
+/** What a poll keeps (`memory.ts`). */
+type PollState = ReturnType<typeof openState>['state'];
+
 interface PollResult {
   /** Oldest first. */
   events: EventRecord[];
@@ -69,10 +72,7 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
   const limits = { ...DEFAULT_POLL_LIMITS, ...options.limits };
   const logger = options.logger ?? SILENT;
   const now = (options.now ?? (() => new Date()))().toISOString();
-  const previous = readPollState(options.state, client.store.label);
-  const state: PollState = previous
-    ? { ...previous, polledAt: now, resources: { ...previous.resources } }
-    : { version: 1, store: client.store.label, since: now, polledAt: now, resources: {} };
+  const { state, settled } = openState(options.state, client.store.label, now);
   const memory = state.resources[rule.resource];
   const walks = resourceWalks(client, rule.resource, limits);
   const withUnit = client.amounts.keptIn(state);
@@ -121,17 +121,7 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
     );
   }
   state.resources[rule.resource] = walks.remember(memory, processed, deferred);
-  return { events, state: settled(previous, withUnit()), more: deferred.length > 0, requests, firstLook: false };
-}
-
-/**
- * A poll that changed no memory gives back the state it was given, `polledAt` included: a host that
- * writes the state only when it changed (n8n's durable poll cursor, docs/polling.md) then writes
- * nothing for a quiet poll.
- */
-function settled(previous: PollState | null, state: PollState): PollState {
-  if (!previous || JSON.stringify(previous.resources) !== JSON.stringify(state.resources)) return state;
-  return { ...state, polledAt: previous.polledAt };
+  return { events, state: settled(withUnit()), more: deferred.length > 0, requests, firstLook: false };
 }
 
 /** Whether the trigger's event happened to this record since the last poll (`statusBefore`: as memory held it). */

@@ -8,6 +8,7 @@ import { isRecord } from '../resources/coerce';
 import type { MoneyUnit } from '../resources/money';
 import type { Order, Subscription } from '../resources/types';
 import type { CommerceServiceClient } from '../storeApi';
+import type { pollRuleOf } from './rules';
 
 /**
  * What a polling trigger keeps between polls, and the walks that keep it (docs/polling.md). The state
@@ -19,7 +20,8 @@ import type { CommerceServiceClient } from '../storeApi';
  * it meets a run of records memory holds unchanged.
  */
 
-export type PollResource = 'orders' | 'subscriptions';
+/** Which list a poll watches; its event's rule decides. */
+type PollResource = ReturnType<typeof pollRuleOf>['resource'];
 
 /** One record as last seen: id, status, and a short fingerprint of everything the store showed. */
 type SeenRecord = [id: number, status: string, fingerprint: string];
@@ -31,7 +33,7 @@ interface ResourceMemory {
   seen: SeenRecord[];
 }
 
-export interface PollState {
+interface PollState {
   version: 1;
   /** The store (host and sub-folder) this memory belongs to; another store starts afresh. */
   store: string;
@@ -44,8 +46,26 @@ export interface PollState {
   amountUnit?: MoneyUnit;
 }
 
+/**
+ * This poll's state, dated `now`: what the previous poll kept (`raw`, as persisted), or a fresh one.
+ * `settled(kept)` is what to hand back after the poll: a poll that changed no memory gives back the
+ * state it was given, `polledAt` included, so a host that writes the state only when it changed (n8n's
+ * durable poll cursor, docs/polling.md) writes nothing for a quiet poll.
+ */
+export function openState(raw: unknown, store: string, now: string) {
+  const previous = readPollState(raw, store);
+  const state: PollState = previous
+    ? { ...previous, polledAt: now, resources: { ...previous.resources } }
+    : { version: 1, store, since: now, polledAt: now, resources: {} };
+  const settled = (kept: PollState): PollState =>
+    !previous || JSON.stringify(previous.resources) !== JSON.stringify(kept.resources)
+      ? kept
+      : { ...kept, polledAt: previous.polledAt };
+  return { state, settled };
+}
+
 /** Reads persisted state back; anything unreadable, of another version or of another store is `null` (start afresh). */
-export function readPollState(raw: unknown, store: string): PollState | null {
+function readPollState(raw: unknown, store: string): PollState | null {
   if (!isRecord(raw) || raw.version !== 1 || raw.store !== store || !isRecord(raw.resources)) return null;
   const resources: PollState['resources'] = {};
   for (const name of ['orders', 'subscriptions'] as const) {

@@ -3,7 +3,6 @@ import type { EventKey } from '../events/catalogue';
 import { normaliseStatus } from '../events/statusFit';
 import { toNumber } from '../resources/coerce';
 import type { Order, Subscription } from '../resources/types';
-import type { PollResource } from './memory';
 
 /**
  * Which events the REST API can show, and how a record's status tells that one happened
@@ -24,7 +23,7 @@ interface RecordFacts {
 }
 
 interface PollRule {
-  resource: PollResource;
+  resource: 'orders' | 'subscriptions';
   kind: 'creation' | 'transition';
   /** Whether a record with these facts has been through the event. */
   passed(facts: RecordFacts): boolean;
