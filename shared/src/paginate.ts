@@ -46,9 +46,8 @@ export interface PaginateOptions {
   inParts?: string;
 }
 
-export const DEFAULT_MAX_PAGES = 1000;
-export const DEFAULT_CONCURRENCY = 4;
-export const MAX_CONCURRENCY = 16;
+/** A walk's defaults and its ceiling on parallel pages (n8n's Parallel Requests offers 1 to `maxConcurrency`). */
+export const PAGING_LIMITS = { maxPages: 1000, concurrency: 4, maxConcurrency: 16 } as const;
 
 type FetchPage<T> = (page: number, perPage: number) => Promise<Page<T>>;
 
@@ -70,11 +69,11 @@ export async function* paginate<T>(
   const limit = Number.isFinite(options.limit) ? Number(options.limit) : Number.POSITIVE_INFINITY;
   if (limit <= 0) return;
   const perPage = clamp(Math.min(Number.isFinite(options.perPage) ? Number(options.perPage) : 100, limit), 1, 100);
-  const maxPages = Math.max(1, options.maxPages ?? DEFAULT_MAX_PAGES);
+  const maxPages = Math.max(1, options.maxPages ?? PAGING_LIMITS.maxPages);
   const concurrency = clamp(
-    Number.isFinite(options.concurrency) ? Number(options.concurrency) : DEFAULT_CONCURRENCY,
+    Number.isFinite(options.concurrency) ? Number(options.concurrency) : PAGING_LIMITS.concurrency,
     1,
-    MAX_CONCURRENCY,
+    PAGING_LIMITS.maxConcurrency,
   );
 
   const context = { store: options.store ?? 'the store', operation: options.operation ?? 'Read a whole list' };

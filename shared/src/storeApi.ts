@@ -10,13 +10,10 @@ import { type ZoneSource, siteZoneOnce, stampDelivered, stampResult } from './da
 import type { SiteZone } from './dates/zone';
 import { NotFoundError, ServerError, isMissingRecord } from './errors';
 import { type Params, RequestPipeline } from './http/pipeline';
-import type { RetryOptions } from './http/retry';
-import type { Transport } from './http/transport';
 import { OPERATIONS, type OperationKey } from './operations/catalogue';
 import {
   type DatedListParams,
   type Id,
-  type LatestOrdersInput,
   type PageParams,
   type ProductListParams,
   type SubscribeInput,
@@ -24,7 +21,6 @@ import {
   numericIfDigits,
   planIdParam,
 } from './operations/inputs';
-import { pageOf } from './operations/page';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import type { Notice } from './platform/port';
 import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
@@ -33,23 +29,23 @@ import type { MoneyUnit } from './resources/money';
 import type { ResultOf } from './resources/normalise';
 import type * as Records from './resources/types';
 
-interface ClientOptions {
+/** What the pipeline takes (transport, retries, deadline: `http/pipeline.ts`), and the client's own options. */
+type ClientOptions = Omit<ConstructorParameters<typeof RequestPipeline>[1], 'timeoutMs'> & {
   settings: StoreSettings;
-  transport: Transport;
   /** Per request; below Zapier's 30 s limit so our message, not the platform's, reaches the user. */
   timeoutMs?: number;
-  /** Retries for every operation but subscribe, within `budgetMs` (see `http/retry.ts`); none without it. */
-  retry?: RetryOptions;
   /** Where the client's notices go (the adapter's log): today, why site-local times have no instant. */
   onNotice?: (notice: Notice) => void;
   /** Already known, so not read: the site's zone (docs/dates.md), the REST amounts' unit (docs/amounts.md). */
   siteZone?: SiteZone;
   restAmountUnit?: MoneyUnit;
-  /**
-   * Everything the client may spend on the store from its creation, every call and the zone read
-   * included (Zapier: one perform, 25 s of its 30 s); no limit beyond each call's budget without it.
-   */
-  deadlineMs?: number;
+};
+
+/** Operation 6's filters (docs/service/operations.md#webhook-operations). */
+interface LatestOrdersInput {
+  product_id?: Id | null;
+  plan_id?: string | readonly string[] | null;
+  status?: string | null;
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -227,8 +223,18 @@ export class CommerceServiceClient {
   private async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {
     const { value, response } = await this.call(key, params);
     // `list` is only called with list operations, whose result is an array.
-    return pageOf(value as unknown as ItemOf<K>[], response.headers);
+    const items = value as unknown as ItemOf<K>[];
+    const total = headerCount(response.headers['x-wp-total']);
+    const totalPages = headerCount(response.headers['x-wp-totalpages']);
+    return { items, ...(total !== undefined ? { total } : {}), ...(totalPages !== undefined ? { totalPages } : {}) };
   }
+}
+
+/** A count header (`X-WP-Total`, `X-WP-TotalPages`); absent, empty or unreadable is unknown, not 0. */
+function headerCount(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  const count = Number(header);
+  return Number.isFinite(count) ? count : undefined;
 }
 
 /** `webhook/delete/` without a working handler (real stores): try `webhook/zap-delete/`. */

@@ -37,9 +37,12 @@ interface PipelineOptions {
   transport: Transport;
   /** Per request; an attempt never gets more than the retry budget has left. */
   timeoutMs: number;
-  /** Without it, one attempt. */
+  /** Retries for every operation but subscribe, within `budgetMs` (see `retry.ts`); one attempt without it. */
   retry?: RetryOptions;
-  /** What the client may spend on the store from its creation (Zapier: one perform); each call gets at most what is left. */
+  /**
+   * Everything the client may spend on the store from its creation, every call and the zone read
+   * included (Zapier: one perform, 25 s of its 30 s); each call gets at most what is left.
+   */
   deadlineMs?: number;
 }
 

@@ -37,12 +37,6 @@ export interface SubscribeInput {
   prices_in_cents?: boolean;
 }
 
-export interface LatestOrdersInput {
-  product_id?: Id | null;
-  plan_id?: string | readonly string[] | null;
-  status?: string | null;
-}
-
 /** One plan id as the documented integer where it is digits (docs/service/operations.md#webhook-operations), several as a list, none left out. */
 export function planIdParam(plan: string | readonly string[] | null | undefined): Params[string] {
   const ids = (typeof plan === 'string' ? [plan] : (plan ?? [])).map((id) => id.trim()).filter(Boolean);

@@ -4,7 +4,7 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, ORDERBY_VALUES } from '../../../../shared/src';
+import { ORDERBY_VALUES, PAGING_LIMITS } from '../../../../shared/src';
 import type { NodeMap, Resource } from './node.type';
 
 /** One entry of a resource's Operation selector; `value` must be an operation of that resource. */
@@ -67,8 +67,8 @@ export const pagingOptions: INodeProperties = {
 			displayName: 'Parallel Requests',
 			name: 'parallelRequests',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
-			default: DEFAULT_CONCURRENCY,
+			typeOptions: { minValue: 1, maxValue: PAGING_LIMITS.maxConcurrency, numberPrecision: 0 },
+			default: PAGING_LIMITS.concurrency,
 			description:
 				'How many pages to ask the store for at once, when it reports how many there are. 1 = one at a time, for fragile hosts.',
 		},
