@@ -3,7 +3,7 @@
  * silently short. A walk that must stop before the list's end (the page cap, a store that ignores
  * paging) throws an `IncompleteListError` saying how many records it read and why.
  */
-import { type ErrorContext, IncompleteListError } from './errors';
+import { IncompleteListError } from './errors';
 
 export interface Page<T> {
   items: T[];
@@ -183,7 +183,7 @@ class StopRules<T> {
 /** The errors of a walk that cannot reach the end of its list: what was read, why it stopped, what to do. */
 class Stops {
   constructor(
-    private readonly context: Pick<ErrorContext, 'store' | 'operation'>,
+    private readonly context: { store: string; operation: string },
     private readonly perPage: number,
     private readonly maxPages: number,
     /** The list's own advice (`READ_IN_PARTS`); without it, one that any list can follow. */
