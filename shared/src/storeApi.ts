@@ -10,12 +10,11 @@ import { type ZoneSource, siteZoneOnce, stampDelivered, stampResult } from './da
 import type { SiteZone } from './dates/zone';
 import { NotFoundError, ServerError, isMissingRecord } from './errors';
 import { type Params, RequestPipeline } from './http/pipeline';
-import { OPERATIONS, type OperationKey } from './operations/catalogue';
+import { OPERATIONS, type ORDERBY_VALUES, type OperationKey } from './operations/catalogue';
 import {
   type DatedListParams,
   type Id,
   type PageParams,
-  type ProductListParams,
   type SubscribeInput,
   checkHookUrl,
   numericIfDigits,
@@ -40,6 +39,9 @@ type ClientOptions = Omit<ConstructorParameters<typeof RequestPipeline>[1], 'tim
   siteZone?: SiteZone;
   restAmountUnit?: MoneyUnit;
 };
+
+/** Operation 14's paging and sorting, by the sort fields the catalogue lists for products. */
+type ProductListParams = PageParams & { orderby?: (typeof ORDERBY_VALUES.products)[number]; order?: 'asc' | 'desc' };
 
 /** Operation 6's filters (docs/service/operations.md#webhook-operations). */
 interface LatestOrdersInput {

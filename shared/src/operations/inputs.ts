@@ -21,8 +21,6 @@ export interface DatedListParams extends PageParams, SortParams<'id' | 'date_cre
   date_after?: string;
 }
 
-export type ProductListParams = PageParams & SortParams<'id' | 'date_created' | 'date_modified' | 'product_name'>;
-
 export type Id = number | string;
 
 /** Operation 2's inputs (docs/service/operations.md#webhook-operations), with plans and statuses as lists where real stores take them (docs/service/real-stores.md#subscribe). */
