@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { DatedListParams } from '../operations/inputs';
 import { withoutInstants } from '../dates/fields';
-import { withAmountsAsSent } from '../resources/money';
+import { type MoneyUnit, withAmountsAsSent } from '../resources/money';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import type { Page } from '../paginate';
 import { isRecord } from '../resources/coerce';
-import type { MoneyUnit } from '../resources/money';
 import type { Order, Subscription } from '../resources/types';
 import type { CommerceServiceClient } from '../storeApi';
 import type { pollRuleOf } from './rules';

@@ -7,6 +7,9 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { ORDERBY_VALUES, PAGING_LIMITS } from '../../../../shared/src';
 import type { NodeMap, Resource } from './node.type';
 
+/** Parallel Requests: the shared walk's default and ceiling. */
+const { concurrency: DEFAULT_CONCURRENCY, maxConcurrency: MAX_CONCURRENCY } = PAGING_LIMITS;
+
 /** One entry of a resource's Operation selector; `value` must be an operation of that resource. */
 export type OperationOption<R extends Resource> = INodePropertyOptions & {
 	value: NodeMap[R];
@@ -67,8 +70,8 @@ export const pagingOptions: INodeProperties = {
 			displayName: 'Parallel Requests',
 			name: 'parallelRequests',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: PAGING_LIMITS.maxConcurrency, numberPrecision: 0 },
-			default: PAGING_LIMITS.concurrency,
+			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENCY, numberPrecision: 0 },
+			default: DEFAULT_CONCURRENCY,
 			description:
 				'How many pages to ask the store for at once, when it reports how many there are. 1 = one at a time, for fragile hosts.',
 		},
