@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_TIMEOUT_MS } from '../shared/src/storeApi';
 import { DEFAULT_MAX_ATTEMPTS } from '../shared/src/http/retry';
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_PAGES, MAX_CONCURRENCY } from '../shared/src/paginate';
+import { PAGING_LIMITS } from '../shared/src/paginate';
 import { VERIFICATION_LIMITS } from '../shared/src/platform/makeClient';
 import { DEFAULT_POLL_LIMITS } from '../shared/src/polling/engine';
 import { STORE_REQUESTS, UNIT_READS } from '../shared/src/requestCosts';
@@ -36,9 +36,9 @@ export const CODE_NUMBERS = {
   'VERIFICATION_LIMITS.timeoutMs': VERIFICATION_LIMITS.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   'VERIFICATION_LIMITS.maxRetryAfterMs': VERIFICATION_LIMITS.maxRetryAfterMs,
   DEFAULT_MAX_ATTEMPTS,
-  DEFAULT_MAX_PAGES,
-  DEFAULT_CONCURRENCY,
-  MAX_CONCURRENCY,
+  'PAGING_LIMITS.maxPages': PAGING_LIMITS.maxPages,
+  'PAGING_LIMITS.concurrency': PAGING_LIMITS.concurrency,
+  'PAGING_LIMITS.maxConcurrency': PAGING_LIMITS.maxConcurrency,
   'DEFAULT_POLL_LIMITS.maxEvents': DEFAULT_POLL_LIMITS.maxEvents,
   'DEFAULT_POLL_LIMITS.memory': DEFAULT_POLL_LIMITS.memory,
   'DEFAULT_POLL_LIMITS.maxWalk': DEFAULT_POLL_LIMITS.maxWalk,
@@ -90,9 +90,9 @@ export const CLAIMS: Claim[] = [
   },
   {
     doc: 'README.md',
-    uses: ['DEFAULT_CONCURRENCY', 'MAX_CONCURRENCY'],
+    uses: ['PAGING_LIMITS.concurrency', 'PAGING_LIMITS.maxConcurrency'],
     text: (c) =>
-      `long lists are read ${c.DEFAULT_CONCURRENCY} pages at a time (on n8n, Parallel Requests sets 1 to ${c.MAX_CONCURRENCY})`,
+      `long lists are read ${c['PAGING_LIMITS.concurrency']} pages at a time (on n8n, Parallel Requests sets 1 to ${c['PAGING_LIMITS.maxConcurrency']})`,
   },
   {
     doc: 'README.md',
@@ -168,28 +168,29 @@ export const CLAIMS: Claim[] = [
   // Caps and lanes.
   {
     doc: 'n8n/README.md',
-    uses: ['DEFAULT_MAX_PAGES'],
-    text: (c) => `up to ${n(c.DEFAULT_MAX_PAGES * 100)} records (${n(c.DEFAULT_MAX_PAGES)} pages)`,
+    uses: ['PAGING_LIMITS.maxPages'],
+    text: (c) => `up to ${n(c['PAGING_LIMITS.maxPages'] * 100)} records (${n(c['PAGING_LIMITS.maxPages'])} pages)`,
   },
   {
     doc: 'n8n/README.md',
-    uses: ['DEFAULT_CONCURRENCY', 'MAX_CONCURRENCY'],
-    text: (c) => `**Options → Parallel Requests** (default ${c.DEFAULT_CONCURRENCY}, 1 to ${c.MAX_CONCURRENCY})`,
+    uses: ['PAGING_LIMITS.concurrency', 'PAGING_LIMITS.maxConcurrency'],
+    text: (c) =>
+      `**Options → Parallel Requests** (default ${c['PAGING_LIMITS.concurrency']}, 1 to ${c['PAGING_LIMITS.maxConcurrency']})`,
   },
   {
     doc: 'zapier/README.md',
-    uses: ['DEFAULT_MAX_PAGES'],
-    text: (c) => `(more than ${n(c.DEFAULT_MAX_PAGES * 100)} customers`,
+    uses: ['PAGING_LIMITS.maxPages'],
+    text: (c) => `(more than ${n(c['PAGING_LIMITS.maxPages'] * 100)} customers`,
   },
   {
     doc: 'zapier/README.md',
-    uses: ['DEFAULT_CONCURRENCY'],
-    text: (c) => `the email: ${c.DEFAULT_CONCURRENCY} pages at once when the store reports how many there are`,
+    uses: ['PAGING_LIMITS.concurrency'],
+    text: (c) => `the email: ${c['PAGING_LIMITS.concurrency']} pages at once when the store reports how many there are`,
   },
   {
     doc: 'ARCHITECTURE.md',
-    uses: ['DEFAULT_MAX_PAGES'],
-    text: (c) => `past a cap of ${n(c.DEFAULT_MAX_PAGES)} pages`,
+    uses: ['PAGING_LIMITS.maxPages'],
+    text: (c) => `past a cap of ${n(c['PAGING_LIMITS.maxPages'])} pages`,
   },
   // The polling trigger.
   {

@@ -3,7 +3,7 @@
  * silently short. A walk that must stop before the list's end (the page cap, a store that ignores
  * paging) throws an `IncompleteListError` saying how many records it read and why.
  */
-import { type ErrorContext, IncompleteListError } from './errors';
+import { IncompleteListError } from './errors';
 
 export interface Page<T> {
   items: T[];
@@ -46,9 +46,8 @@ export interface PaginateOptions {
   inParts?: string;
 }
 
-export const DEFAULT_MAX_PAGES = 1000;
-export const DEFAULT_CONCURRENCY = 4;
-export const MAX_CONCURRENCY = 16;
+/** A walk's defaults and its ceiling on parallel pages (n8n's Parallel Requests offers 1 to `maxConcurrency`). */
+export const PAGING_LIMITS = { maxPages: 1000, concurrency: 4, maxConcurrency: 16 } as const;
 
 type FetchPage<T> = (page: number, perPage: number) => Promise<Page<T>>;
 
@@ -70,11 +69,11 @@ export async function* paginate<T>(
   const limit = Number.isFinite(options.limit) ? Number(options.limit) : Number.POSITIVE_INFINITY;
   if (limit <= 0) return;
   const perPage = clamp(Math.min(Number.isFinite(options.perPage) ? Number(options.perPage) : 100, limit), 1, 100);
-  const maxPages = Math.max(1, options.maxPages ?? DEFAULT_MAX_PAGES);
+  const maxPages = Math.max(1, options.maxPages ?? PAGING_LIMITS.maxPages);
   const concurrency = clamp(
-    Number.isFinite(options.concurrency) ? Number(options.concurrency) : DEFAULT_CONCURRENCY,
+    Number.isFinite(options.concurrency) ? Number(options.concurrency) : PAGING_LIMITS.concurrency,
     1,
-    MAX_CONCURRENCY,
+    PAGING_LIMITS.maxConcurrency,
   );
 
   const context = { store: options.store ?? 'the store', operation: options.operation ?? 'Read a whole list' };
@@ -184,7 +183,7 @@ class StopRules<T> {
 /** The errors of a walk that cannot reach the end of its list: what was read, why it stopped, what to do. */
 class Stops {
   constructor(
-    private readonly context: Pick<ErrorContext, 'store' | 'operation'>,
+    private readonly context: { store: string; operation: string },
     private readonly perPage: number,
     private readonly maxPages: number,
     /** The list's own advice (`READ_IN_PARTS`); without it, one that any list can follow. */

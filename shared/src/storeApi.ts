@@ -9,24 +9,17 @@ import { settle } from './outcome';
 import { siteZoneOnce, stampDelivered, stampResult } from './dates/stamping';
 import type { SiteZone } from './dates/zone';
 import { NotFoundError, ServerError, isMissingRecord } from './errors';
-import { Deadline } from './http/deadline';
-import { type Pipeline, sendOperation } from './http/pipeline';
-import { BusyNotices, type RetryOptions } from './http/retry';
-import type { Transport } from './http/transport';
-import { OPERATIONS, type OperationKey } from './operations/catalogue';
+import { type Params, RequestPipeline } from './http/pipeline';
+import { OPERATIONS, type ORDERBY_VALUES, type OperationKey } from './operations/catalogue';
 import {
   type DatedListParams,
   type Id,
-  type LatestOrdersInput,
   type PageParams,
-  type ProductListParams,
   type SubscribeInput,
   checkHookUrl,
   numericIfDigits,
   planIdParam,
 } from './operations/inputs';
-import { pageOf } from './operations/page';
-import type { Params } from './operations/request';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import type { Notice } from './platform/port';
 import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
@@ -35,23 +28,26 @@ import type { MoneyUnit } from './resources/money';
 import type { ResultOf } from './resources/normalise';
 import type * as Records from './resources/types';
 
-interface ClientOptions {
+/** What the pipeline takes (transport, retries, deadline: `http/pipeline.ts`), and the client's own options. */
+type ClientOptions = Omit<ConstructorParameters<typeof RequestPipeline>[1], 'timeoutMs'> & {
   settings: StoreSettings;
-  transport: Transport;
   /** Per request; below Zapier's 30 s limit so our message, not the platform's, reaches the user. */
   timeoutMs?: number;
-  /** Retries for every operation but subscribe, within `budgetMs` (see `http/retry.ts`); none without it. */
-  retry?: RetryOptions;
   /** Where the client's notices go (the adapter's log): today, why site-local times have no instant. */
   onNotice?: (notice: Notice) => void;
   /** Already known, so not read: the site's zone (docs/dates.md), the REST amounts' unit (docs/amounts.md). */
   siteZone?: SiteZone;
   restAmountUnit?: MoneyUnit;
-  /**
-   * Everything the client may spend on the store from its creation, every call and the zone read
-   * included (Zapier: one perform, 25 s of its 30 s); no limit beyond each call's budget without it.
-   */
-  deadlineMs?: number;
+};
+
+/** Operation 14's paging and sorting, by the sort fields the catalogue lists for products. */
+type ProductListParams = PageParams & { orderby?: (typeof ORDERBY_VALUES.products)[number]; order?: 'asc' | 'desc' };
+
+/** Operation 6's filters (docs/service/operations.md#webhook-operations). */
+interface LatestOrdersInput {
+  product_id?: Id | null;
+  plan_id?: string | readonly string[] | null;
+  status?: string | null;
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -60,9 +56,9 @@ type ItemOf<K extends OperationKey> = ResultOf<K> extends (infer T)[] ? T : neve
 
 export class CommerceServiceClient {
   readonly store: Store;
+  private readonly pipeline: RequestPipeline;
   /** Every 429 and 503 this client gets; each `iterate` walk listens, to slow down. */
-  readonly busy = new BusyNotices();
-  private readonly pipeline: Pipeline;
+  readonly busy: RequestPipeline['busy'];
   /** Read once per client (an execution, a poll, a delivery): the zone; the money step's unit (docs/amounts.md). */
   readonly siteZone: ReturnType<typeof siteZoneOnce>;
   readonly amounts: ReturnType<typeof restAmountsOf>;
@@ -70,15 +66,9 @@ export class CommerceServiceClient {
   constructor(options: ClientOptions) {
     this.store = resolveStore(options.settings);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const deadline = options.deadlineMs === undefined ? undefined : new Deadline(options.deadlineMs);
-    this.pipeline = {
-      deadline,
-      store: this.store,
-      transport: options.transport,
-      timeoutMs,
-      retry: options.retry,
-      onBusy: () => this.busy.notify(),
-    };
+    this.pipeline = new RequestPipeline(this.store, { ...options, timeoutMs });
+    const { deadline, busy } = this.pipeline;
+    this.busy = busy;
     const notify = (notice: Notice): void => {
       try {
         options.onNotice?.(notice);
@@ -110,8 +100,7 @@ export class CommerceServiceClient {
    * in one unit (`value`), and the response they came in (`response`: the count headers).
    */
   async call<K extends OperationKey>(key: K, params: Params = {}, options: CallOptions = {}) {
-    const pipeline = options.retried === false ? { ...this.pipeline, retry: undefined } : this.pipeline;
-    const answer = await sendOperation(pipeline, key, params);
+    const answer = await this.pipeline.send(key, params, options.retried !== false);
     const value = await stampResult(OPERATIONS[key].result, answer.value, this.siteZone, this.amounts.stepFor(options));
     return { ...answer, value };
   }
@@ -236,8 +225,18 @@ export class CommerceServiceClient {
   private async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {
     const { value, response } = await this.call(key, params);
     // `list` is only called with list operations, whose result is an array.
-    return pageOf(value as unknown as ItemOf<K>[], response.headers);
+    const items = value as unknown as ItemOf<K>[];
+    const total = headerCount(response.headers['x-wp-total']);
+    const totalPages = headerCount(response.headers['x-wp-totalpages']);
+    return { items, ...(total !== undefined ? { total } : {}), ...(totalPages !== undefined ? { totalPages } : {}) };
   }
+}
+
+/** A count header (`X-WP-Total`, `X-WP-TotalPages`); absent, empty or unreadable is unknown, not 0. */
+function headerCount(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  const count = Number(header);
+  return Number.isFinite(count) ? count : undefined;
 }
 
 /** `webhook/delete/` without a working handler (real stores): try `webhook/zap-delete/`. */

@@ -4,17 +4,28 @@
  * result, or a `CommerceServiceError` (never a raw transport error). Knows nothing of dates or pages:
  * those are steps the client applies to what comes out (ARCHITECTURE.md, "A request, step by step").
  */
-import type { Store } from '../config';
-import { type CommerceServiceError, NetworkError, TimeoutError, UnexpectedResponseError } from '../errors';
+import { endpoint, type Store } from '../config';
+import {
+  type CommerceServiceError,
+  InvalidRequestError,
+  NetworkError,
+  TimeoutError,
+  UnexpectedResponseError,
+} from '../errors';
 import { OPERATIONS, type OperationKey } from '../operations/catalogue';
-import { buildRequest, type Params } from '../operations/request';
-import { attempt } from '../outcome';
 import { type ResultOf, ShapeError, normalise } from '../resources/normalise';
+import { attempt } from '../outcome';
 import { parseBody } from './parseBody';
 import { responseError } from './responseError';
-import type { Deadline } from './deadline';
+import { Deadline } from './deadline';
 import { type Attempt, MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './retry';
-import { type HttpResponse, type Transport, describeTransportFailure } from './transport';
+import { type HttpRequest, type HttpResponse, type Transport, describeTransportFailure } from './transport';
+
+type ParamValue = string | number | boolean | readonly (string | number)[] | null | undefined;
+/** An operation's parameters by name, as the operation wrappers give them; the catalogue says where each travels. */
+export type Params = Readonly<Record<string, ParamValue>>;
+type OperationSpec = (typeof OPERATIONS)[OperationKey];
+type JsonValue = NonNullable<HttpRequest['body']>;
 
 /** An operation's typed result and the response it came in (for the count headers). */
 interface Answer<K extends OperationKey> {
@@ -22,47 +33,66 @@ interface Answer<K extends OperationKey> {
   response: HttpResponse;
 }
 
-export interface Pipeline {
-  store: Store;
+interface PipelineOptions {
   transport: Transport;
   /** Per request; an attempt never gets more than the retry budget has left. */
   timeoutMs: number;
-  /** Without it, one attempt. */
-  retry: RetryOptions | undefined;
-  /** Told of every 429 and 503. */
-  onBusy: () => void;
-  /** What the client may still spend on the store (Zapier: one perform); each call gets at most what is left. */
-  deadline?: Deadline;
+  /** Retries for every operation but subscribe, within `budgetMs` (see `retry.ts`); one attempt without it. */
+  retry?: RetryOptions;
+  /**
+   * Everything the client may spend on the store from its creation, every call and the zone read
+   * included (Zapier: one perform, 25 s of its 30 s); each call gets at most what is left.
+   */
+  deadlineMs?: number;
 }
 
-/** Sends one operation (retried per `retry.ts`) and reads its answer; every failure becomes a `CommerceServiceError`. */
-export function sendOperation<K extends OperationKey>(pipeline: Pipeline, key: K, params: Params): Promise<Answer<K>> {
-  const left = pipeline.deadline?.left();
-  if (left !== undefined && left < MIN_ATTEMPT_MS) {
-    // A call with no time left in the deadline is not sent.
-    return Promise.reject(
-      new TimeoutError(
-        { store: pipeline.store.label, operation: OPERATIONS[key].label },
-        `no time was left of the ${formatDuration(pipeline.deadline?.budgetMs ?? 0)} this step may spend on the store`,
-        'The site is slow: try again later. A search by email reads the whole customer list; a search by ID reads one record.',
-      ),
+/** One client's way to the store: its settings, transport, retries and deadline, and who hears of busy answers. */
+export class RequestPipeline {
+  /** Every 429 and 503 this pipeline gets; each `iterate` walk listens, to slow down. */
+  readonly busy = new BusyNotices();
+  readonly deadline: Deadline | undefined;
+
+  constructor(
+    readonly store: Store,
+    private readonly options: PipelineOptions,
+  ) {
+    this.deadline = options.deadlineMs === undefined ? undefined : new Deadline(options.deadlineMs);
+  }
+
+  /**
+   * Sends one operation (retried per `retry.ts` unless `retried` is false) and reads its answer; every
+   * failure becomes a `CommerceServiceError`.
+   */
+  send<K extends OperationKey>(key: K, params: Params, retried = true): Promise<Answer<K>> {
+    const { store, options, deadline } = this;
+    const left = deadline?.left();
+    if (deadline && left !== undefined && left < MIN_ATTEMPT_MS) {
+      // A call with no time left in the deadline is not sent.
+      return Promise.reject(
+        new TimeoutError(
+          { store: store.label, operation: OPERATIONS[key].label },
+          `no time was left of the ${formatDuration(deadline.budgetMs)} this step may spend on the store`,
+          'The site is slow: try again later. A search by email reads the whole customer list; a search by ID reads one record.',
+        ),
+      );
+    }
+    const retry = retried ? options.retry : undefined;
+    return withRetries(
+      {
+        operation: key,
+        timeoutMs: left === undefined ? options.timeoutMs : Math.min(options.timeoutMs, left),
+        retry: left === undefined || !retry ? retry : { ...retry, budgetMs: Math.min(retry.budgetMs, left) },
+        onBusy: () => this.busy.notify(),
+      },
+      (timeoutMs) => attemptOnce(store, options.transport, key, params, timeoutMs),
     );
   }
-  const { retry } = pipeline;
-  return withRetries(
-    {
-      operation: key,
-      timeoutMs: left === undefined ? pipeline.timeoutMs : Math.min(pipeline.timeoutMs, left),
-      retry: left === undefined || !retry ? retry : { ...retry, budgetMs: Math.min(retry.budgetMs, left) },
-      onBusy: pipeline.onBusy,
-    },
-    (timeoutMs) => attemptOnce(pipeline, key, params, timeoutMs),
-  );
 }
 
 /** One request: a failure the retry rules may look at is returned, with the store's Retry-After. */
 async function attemptOnce<K extends OperationKey>(
-  { store, transport }: Pipeline,
+  store: Store,
+  transport: Transport,
   key: K,
   params: Params,
   timeoutMs: number,
@@ -122,4 +152,91 @@ function apiRootLabel(store: Store): string {
 
 export function formatDuration(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 1000)} seconds` : `${ms} ms`;
+}
+
+interface BuildOptions {
+  sendsGetBody: boolean;
+  timeoutMs: number;
+}
+
+/** Step 2: turns an operation and its parameters into the HTTP request a transport sends. */
+function buildRequest(operation: OperationSpec, store: Store, params: Params, options: BuildOptions): HttpRequest {
+  const target = endpoint(store, fillPath(operation, store, params));
+  const query: Record<string, string> = { ...target.query };
+  const body: Record<string, JsonValue> = {};
+  const canSendBody = operation.method === 'POST' || options.sendsGetBody;
+
+  for (const [name, place] of Object.entries(operation.params)) {
+    const value = params[name];
+    if (place === 'path' || isEmpty(value)) continue;
+    if (place === 'query' || place === 'list') query[name] = toQueryValue(value);
+    if (place === 'body' || (place === 'list' && canSendBody)) body[name] = toJson(value);
+  }
+
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (operation.auth === 'query') query.api_key = store.apiKey;
+  if (operation.auth === 'header') headers['x-api-key'] = store.apiKey;
+
+  const request: HttpRequest = {
+    method: operation.method,
+    url: target.url,
+    query,
+    headers,
+    timeoutMs: options.timeoutMs,
+  };
+  // REST reads carry a JSON object body (`{}` for retrieves: docs/service/operations.md#how-parameters-travel) where the transport can send it.
+  const sendsBody =
+    operation.method === 'POST' ? Object.keys(body).length > 0 : canSendBody && operation.auth === 'header';
+  if (sendsBody || operation.auth === 'header') headers['content-type'] = 'application/json';
+  if (sendsBody) request.body = body;
+  return request;
+}
+
+function fillPath(operation: OperationSpec, store: Store, params: Params): string {
+  return operation.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const raw = params[name];
+    const id = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+    if (!/^[1-9]\d*$/.test(id)) {
+      const label = name.replace(/_id$/, '').replace(/_/g, ' ');
+      throw new InvalidRequestError(
+        { store: store.label, operation: operation.label },
+        `the ${label} ID "${id || String(raw ?? '')}" is not a positive whole number`,
+        `Enter the numeric ID of the ${label}, as shown in the Studiocart admin (for example 1024).`,
+        [name],
+      );
+    }
+    return id;
+  });
+}
+
+function isEmpty(value: ParamValue): value is null | undefined | '' {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function toQueryValue(value: Exclude<ParamValue, null | undefined>): string {
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (Array.isArray(value)) return value.join(',');
+  return String(value);
+}
+
+function toJson(value: Exclude<ParamValue, null | undefined>): JsonValue {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (Array.isArray(value)) return value.map((item) => toJson(item));
+  return value as string | number;
+}
+
+/** Listeners told of every busy answer the client gets; `client.iterate` subscribes each walk (its `PaginateOptions.busy`). */
+class BusyNotices {
+  private readonly listeners = new Set<() => void>();
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
 }

@@ -1,7 +1,6 @@
 import {
   AuthenticationError,
   type CommerceServiceError,
-  type ErrorContext,
   InvalidRequestError,
   NotFoundError,
   RateLimitError,
@@ -15,6 +14,8 @@ import { retryAfterSeconds } from './retryAfter';
 import type { HttpResponse } from './transport';
 
 type ParsedBody = ReturnType<typeof parseBody>;
+/** What every error of the family is made with (`errors.ts`). */
+type ErrorContext = ConstructorParameters<typeof ServerError>[0];
 
 /** The WordPress REST error body: `{code, message, data: {status, params}}`. */
 interface WordPressError {

@@ -8,7 +8,7 @@ import { type CommerceServiceError, NetworkError, RateLimitError, ServerError, T
 import type { OperationKey } from '../operations/catalogue';
 import { honoursRetryAfter, retryAfterMs } from './retryAfter';
 
-export type Sleep = (ms: number) => Promise<void>;
+type Sleep = (ms: number) => Promise<void>;
 
 export interface RetryOptions {
   /** Everything one operation may take, all attempts and waits included (Zapier: about 25 s of its 30 s). */
@@ -102,20 +102,4 @@ function waitBeforeRetry(
   const random = retry.random ?? Math.random;
   // Half fixed, half random: clients that failed together do not come back together.
   return Math.round(step / 2 + random() * (step / 2));
-}
-
-/** Listeners told of every busy answer the client gets; `client.iterate` subscribes each walk. */
-export class BusyNotices {
-  private readonly listeners = new Set<() => void>();
-
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  }
-
-  notify(): void {
-    for (const listener of [...this.listeners]) listener();
-  }
 }

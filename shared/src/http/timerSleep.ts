@@ -3,6 +3,6 @@
  * `shared/src/index.ts`: n8n's bundle must contain no timer (its community-node lint forbids them),
  * so n8n passes n8n-workflow's own `sleep` instead.
  */
-import type { Sleep } from './retry';
+import type { RetryOptions } from './retry';
 
-export const timerSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+export const timerSleep: RetryOptions['sleep'] = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));

@@ -3,7 +3,7 @@
  * HTTP helper (`z.request`, n8n's `httpRequestWithAuthentication`); `shared/` never imports either.
  */
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 type HttpMethod = 'GET' | 'POST';
 

@@ -31,7 +31,7 @@ export type ResultShape =
   | 'products'
   | 'product';
 
-export interface OperationSpec {
+interface OperationSpec {
   /** Number in docs/service/operations.md#operation-table (3.1 is the real stores' fallback route for 3). */
   readonly number: number;
   /** Used in error messages: "<label> failed on <store>: ...". */

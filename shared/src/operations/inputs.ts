@@ -4,7 +4,7 @@
  */
 import { InvalidRequestError } from '../errors';
 import { OPERATIONS } from './catalogue';
-import type { Params } from './request';
+import type { Params } from '../http/pipeline';
 
 export interface PageParams {
   page?: number;
@@ -21,8 +21,6 @@ export interface DatedListParams extends PageParams, SortParams<'id' | 'date_cre
   date_after?: string;
 }
 
-export type ProductListParams = PageParams & SortParams<'id' | 'date_created' | 'date_modified' | 'product_name'>;
-
 export type Id = number | string;
 
 /** Operation 2's inputs (docs/service/operations.md#webhook-operations), with plans and statuses as lists where real stores take them (docs/service/real-stores.md#subscribe). */
@@ -35,12 +33,6 @@ export interface SubscribeInput {
   status?: string | readonly string[] | null;
   source?: string;
   prices_in_cents?: boolean;
-}
-
-export interface LatestOrdersInput {
-  product_id?: Id | null;
-  plan_id?: string | readonly string[] | null;
-  status?: string | null;
 }
 
 /** One plan id as the documented integer where it is digits (docs/service/operations.md#webhook-operations), several as a list, none left out. */

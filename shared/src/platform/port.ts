@@ -4,7 +4,7 @@
  * to its outputs; every decision in between is made here, in `shared/` (ARCHITECTURE.md, "The seam").
  */
 import type { Transport } from '../http/transport';
-import type { Sleep } from '../http/retry';
+import type { RetryOptions } from '../http/retry';
 
 /** A trigger's or node's setting by its shared name (`event`, `productId`, …); `fallback` when unset. */
 export type ParameterReader = (name: string, fallback: unknown) => unknown;
@@ -47,7 +47,7 @@ export interface RetryLimits {
 export interface Platform {
   transport: Transport;
   /** n8n passes n8n-workflow's `sleep` (its package may not use timers); Zapier passes Node's timers. */
-  sleep: Sleep;
+  sleep: RetryOptions['sleep'];
   interactive: RetryLimits;
   /** Where the client's notices go (why site-local times have no instant, docs/dates.md). */
   log: PlatformLog;

@@ -3,7 +3,6 @@ import type { EventKey } from '../events/catalogue';
 import { normaliseStatus } from '../events/statusFit';
 import { toNumber } from '../resources/coerce';
 import type { Order, Subscription } from '../resources/types';
-import type { PollResource } from './state';
 
 /**
  * Which events the REST API can show, and how a record's status tells that one happened
@@ -23,8 +22,8 @@ interface RecordFacts {
   isRenewal: boolean;
 }
 
-export interface PollRule {
-  resource: PollResource;
+interface PollRule {
+  resource: 'orders' | 'subscriptions';
   kind: 'creation' | 'transition';
   /** Whether a record with these facts has been through the event. */
   passed(facts: RecordFacts): boolean;
@@ -69,10 +68,16 @@ export const POLLABLE_EVENTS = Object.keys(POLL_RULES) as PollableEvent[];
 
 /**
  * The one answer to "can this event be polled?", for the engine and the trigger's set-up check alike:
- * the event's rule, or a `ConfigurationError` that says why not (a lead, or no event of the store).
+ * the event's rule, with `shows` (whether a record has been through the event; `renewals`: the orders
+ * known to be renewals), or a `ConfigurationError` that says why not (a lead, or no event of the store).
  */
-export function pollRuleOf(event: string, store: string): PollRule {
-  if (Object.prototype.hasOwnProperty.call(POLL_RULES, event)) return POLL_RULES[event as PollableEvent];
+export function pollRuleOf(event: string, store: string) {
+  if (Object.prototype.hasOwnProperty.call(POLL_RULES, event)) {
+    const rule = POLL_RULES[event as PollableEvent];
+    const shows = (record: Order | Subscription, renewals: ReadonlySet<number>): boolean =>
+      rule.passed(factsOf(record, renewals));
+    return { ...rule, shows };
+  }
   const why = event === 'lead' ? 'the store’s API has no leads' : `"${event}" is not an event of the store`;
   throw new ConfigurationError(
     { store, operation: 'Poll for events' },
@@ -81,8 +86,8 @@ export function pollRuleOf(event: string, store: string): PollRule {
   );
 }
 
-/** What a rule looks at in an order or a subscription (`renewals`: the orders known to be renewals). */
-export function factsOf(record: Order | Subscription, renewals: ReadonlySet<number>): RecordFacts {
+/** What a rule looks at in an order or a subscription. */
+function factsOf(record: Order | Subscription, renewals: ReadonlySet<number>): RecordFacts {
   const trialDays = 'trial_days' in record ? (toNumber(record.trial_days) ?? 0) : 0;
   return { status: String(record.status ?? ''), hasTrial: trialDays > 0, isRenewal: renewals.has(record.id) };
 }

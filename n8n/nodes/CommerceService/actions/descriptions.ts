@@ -4,8 +4,11 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, ORDERBY_VALUES } from '../../../../shared/src';
+import { ORDERBY_VALUES, PAGING_LIMITS } from '../../../../shared/src';
 import type { NodeMap, Resource } from './node.type';
+
+/** Parallel Requests: the shared walk's default and ceiling. */
+const { concurrency: DEFAULT_CONCURRENCY, maxConcurrency: MAX_CONCURRENCY } = PAGING_LIMITS;
 
 /** One entry of a resource's Operation selector; `value` must be an operation of that resource. */
 export type OperationOption<R extends Resource> = INodePropertyOptions & {

@@ -8,7 +8,7 @@ import {
 	type CommerceServiceClient,
 	type Page,
 	type PageParams,
-	MAX_CONCURRENCY,
+	PAGING_LIMITS,
 	ORDERBY_VALUES,
 	type RecordResource,
 	READ_IN_PARTS,
@@ -64,10 +64,10 @@ export function readParallelRequests(
 	const raw = options.parallelRequests;
 	if (raw === undefined || raw === null || raw === '') return undefined;
 	const value = Number(raw);
-	if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
+	if (!Number.isInteger(value) || value < 1 || value > PAGING_LIMITS.maxConcurrency) {
 		throw itemError(
 			context.getNode(),
-			`Parallel Requests "${String(raw)}" is not a whole number from 1 to ${MAX_CONCURRENCY}`,
+			`Parallel Requests "${String(raw)}" is not a whole number from 1 to ${PAGING_LIMITS.maxConcurrency}`,
 			{
 				description: 'Use 1 for a fragile host (one page at a time), or up to 16 for a fast one',
 				itemIndex,
