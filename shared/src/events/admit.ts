@@ -9,7 +9,9 @@ import type { Notice } from '../platform/port';
 import type { CommerceServiceClient } from '../storeApi';
 import type { DeliveredEvent } from './parse';
 import type { EventRecord } from './record';
-import { type Verification, markVerification, secretVerdict, verifyDelivery } from './verify';
+import { markVerification, verifyDelivery } from './verify';
+
+type Verification = Awaited<ReturnType<typeof verifyDelivery>>;
 
 /**
  * How one record is admitted: `verify` with the store (the option on, the default), `secret` (the
@@ -65,10 +67,9 @@ export async function admitDeliveries(input: AdmissionInput): Promise<Admission>
       continue;
     }
     client ??= await input.client();
-    const verdict =
-      delivery.check === 'verify'
-        ? await verifyDelivery(client, delivery, event)
-        : secretVerdict(delivery.secret, client.store.apiKey);
+    // A `secret` check is planned only for a record that carries a secret, which `verifyDelivery`
+    // judges by the key alone, with no read.
+    const verdict = await verifyDelivery(client, delivery, event);
     const notice = noticeOf(verdict, event, client.store.label);
     if (notice) notices.push(notice);
     const item = markVerification(delivery.record, verdict);

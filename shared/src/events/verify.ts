@@ -26,7 +26,7 @@ type ForgeryReason =
 /** Why a delivery goes on unverified. */
 type UnverifiedReason = 'lead-has-no-record' | 'store-unavailable';
 
-export type Verification =
+type Verification =
   | { status: 'verified'; method: 'secret' | 'store' }
   | { status: 'forged'; reason: ForgeryReason; message: string }
   | { status: 'unverified'; reason: UnverifiedReason; message: string };
@@ -53,7 +53,7 @@ function forged(reason: ForgeryReason, message: string): Verification {
 }
 
 /** The verdict of a delivered `studiocart_secret` alone: this store's key, or a forgery. */
-export function secretVerdict(secret: OriginSecret | undefined, apiKey: string): Verification {
+function secretVerdict(secret: OriginSecret | undefined, apiKey: string): Verification {
   return checkOrigin(secret, apiKey) === 'match'
     ? { status: 'verified', method: 'secret' }
     : forged('secret-mismatch', SECRET_MISMATCH_MESSAGE);

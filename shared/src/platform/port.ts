@@ -22,12 +22,6 @@ export interface Notice {
 }
 
 /**
- * What a trigger keeps between calls (n8n's node static data; Zapier's subscribe data). Plain JSON:
- * the use cases read and write named keys on it, and the platform persists it as it does.
- */
-export type TriggerState = Record<string, unknown>;
-
-/**
  * How long a store call may take, all attempts and waits included. `interactive`: a user or a workflow
  * waits (each platform's own limits). `verification`: reading back a hook delivery's record, where a
  * slow store must not hold the event (the same on every platform, `VERIFICATION_LIMITS`).

@@ -1,11 +1,11 @@
 /**
  * What a user chose on an event trigger (product, plans, amounts in cents, verification), read once for
- * both platforms, and what those choices mean for the store's subscribe call and for the delivery filter.
+ * both platforms, and what those choices mean for the delivery filter and for recent examples (the store's subscribe
+ * call is made from them in `hooks.ts`).
  * Zapier and n8n hand over the same choice in different forms (a number or a string for the product,
  * a list or a comma-separated string for plans, a boolean or text for a flag), so the reader accepts
  * all of them.
  */
-import type { SubscribeInput } from '../operations/inputs';
 import type { EventFilters } from '../events/match';
 import type { ParameterReader } from '../platform/port';
 
@@ -82,24 +82,6 @@ export function readTriggerSetup(read: ParameterReader): TriggerSetup {
 /** On unless the user said no: a trigger saved before the option existed is verified too. */
 function readVerify(value: unknown): boolean {
   return value === undefined || value === null || value === '' ? true : choiceFlag(value);
-}
-
-/** Where a hook is registered from: the store shows it beside the hook. */
-export type HookSource = 'zapier' | 'n8n';
-
-/** The store's subscribe call (operation 2) for a trigger of `event` with these choices. */
-export function subscribeInputOf(
-  choices: ProductPlanChoices,
-  hook: { hookUrl: string; event: string; source: HookSource },
-): SubscribeInput {
-  return {
-    hook_url: hook.hookUrl,
-    product_id: choices.productId ?? null,
-    plan_id: choices.planIds,
-    status: hook.event,
-    source: hook.source,
-    prices_in_cents: choices.pricesInCents,
-  };
 }
 
 /** The filter a delivery must pass for a trigger of `event` with these choices (see `matchesFilters`). */

@@ -8,8 +8,9 @@
 import { type CommerceServiceError, ConfigurationError } from '../errors';
 import { eventKind } from '../events/catalogue';
 import type { CommerceServiceClient } from '../storeApi';
-import type { PlatformLog, TriggerState } from '../platform/port';
-import { type HookSource, type TriggerSetup, subscribeInputOf } from './choices';
+import type { SubscribeInput } from '../operations/inputs';
+import type { PlatformLog } from '../platform/port';
+import type { TriggerSetup } from './choices';
 import type { ClientSource } from './plans';
 
 /** The remote hook as a trigger keeps it: its id, and the store, URL and setup it was made for. */
@@ -22,11 +23,29 @@ export interface HookRecord {
   hookSetup: string;
 }
 
-/** What the platform wants a hook for: its delivery URL and the trigger's setup. */
+/**
+ * What a trigger keeps between calls (n8n's node static data; Zapier's subscribe data). Plain JSON:
+ * these rules read and write the record's keys on it, and the platform persists it as it does.
+ */
+type TriggerState = Record<string, unknown>;
+
+/** What the platform wants a hook for: its delivery URL, the trigger's setup, and where it is registered from (the store shows it beside the hook). */
 export interface HookTarget {
   hookUrl: string;
   setup: TriggerSetup;
-  source: HookSource;
+  source: 'zapier' | 'n8n';
+}
+
+/** The store's subscribe call (operation 2) for a target: the trigger's event as the status, its choices as filters. */
+function subscribeInputOf({ hookUrl, setup, source }: HookTarget): SubscribeInput {
+  return {
+    hook_url: hookUrl,
+    product_id: setup.productId ?? null,
+    plan_id: setup.planIds,
+    status: setup.event,
+    source,
+    prices_in_cents: setup.pricesInCents,
+  };
 }
 
 /** Everything the store's hook depends on: a change to any of it needs a new hook. */
@@ -59,9 +78,7 @@ function forget(state: TriggerState): void {
 export async function subscribeHookRecord(client: CommerceServiceClient, target: HookTarget): Promise<HookRecord> {
   const invalid = unknownEventError(target.setup, client.store.label);
   if (invalid) throw invalid;
-  const { id } = await client.subscribeHook(
-    subscribeInputOf(target.setup, { hookUrl: target.hookUrl, event: target.setup.event, source: target.source }),
-  );
+  const { id } = await client.subscribeHook(subscribeInputOf(target));
   return {
     hookId: String(id),
     hookStore: client.store.baseUrl,

@@ -9,9 +9,23 @@ import {
   productPlanChoices,
   readProductPlanChoices,
   recentOptionsOf,
+  subscribeHookRecord,
 } from '../../../shared/src';
-import { subscribeInputOf } from '../../../shared/src/triggers/choices';
-import { ROOT, clientFor, store } from '../support/shared';
+import { createClient } from '../../kit/client';
+import { KEY, ORIGIN, ROOT, clientFor, json, store, stubTransport } from '../support/shared';
+
+/** What `subscribeHookRecord` asks the store for (operation 2), for a trigger of `event` with these choices. */
+async function subscribeInputOf(
+  choices: ReturnType<typeof readProductPlanChoices>,
+  hook: { hookUrl: string; event: string; source: 'zapier' | 'n8n' },
+) {
+  const transport = stubTransport([json(200, { id: 1 })]);
+  const client = createClient({ settings: { storeUrl: ORIGIN, apiKey: KEY }, transport });
+  const subscribe = jest.spyOn(client, 'subscribeHook');
+  const setup = { ...choices, event: hook.event, verify: true };
+  await subscribeHookRecord(client, { hookUrl: hook.hookUrl, setup, source: hook.source });
+  return subscribe.mock.calls[0][0];
+}
 
 describe('readProductPlanChoices', () => {
   it('reads a numeric or padded product id as trimmed text, and an empty one as "any product"', () => {
@@ -53,9 +67,9 @@ describe('readProductPlanChoices', () => {
 describe('subscribeInputOf and eventFiltersOf', () => {
   const choices = readProductPlanChoices({ productId: '87', planIds: ['full', 'bump'], pricesInCents: 'yes' });
 
-  it('maps choices to operation 2 with the event as status and the given source', () => {
+  it('maps choices to operation 2 with the event as status and the given source', async () => {
     expect(
-      subscribeInputOf(choices, { hookUrl: 'https://hooks.example.com/1', event: 'purchased', source: 'n8n' }),
+      await subscribeInputOf(choices, { hookUrl: 'https://hooks.example.com/1', event: 'purchased', source: 'n8n' }),
     ).toEqual({
       hook_url: 'https://hooks.example.com/1',
       product_id: '87',
@@ -66,9 +80,11 @@ describe('subscribeInputOf and eventFiltersOf', () => {
     });
   });
 
-  it('sends no product when none was chosen', () => {
+  it('sends no product when none was chosen', async () => {
     const any = readProductPlanChoices({});
-    expect(subscribeInputOf(any, { hookUrl: 'https://h.example.com', event: 'lead', source: 'zapier' })).toMatchObject({
+    expect(
+      await subscribeInputOf(any, { hookUrl: 'https://h.example.com', event: 'lead', source: 'zapier' }),
+    ).toMatchObject({
       product_id: null,
       plan_id: [],
       prices_in_cents: false,
