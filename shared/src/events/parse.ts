@@ -1,6 +1,6 @@
 import { coerceRecord, isRecord, toText } from '../resources/coerce';
 import { DELIVERY_FIELDS } from '../resources/tables';
-import { type OriginSecret, takeOriginSecret } from './origin';
+import { OriginSecret } from './origin';
 import type { LatestOrder } from '../resources/types';
 import type { EventRecord } from './record';
 
@@ -28,6 +28,26 @@ export function readDelivery(body: unknown): DeliveredEvent[] {
       return { record: toEventRecord(raw), ...(secret ? { secret } : {}) };
     })
     .filter((delivered) => isEvent(delivered.record));
+}
+
+/** The field older plugin versions put the store's API key in (see origin.ts). */
+const ORIGIN_SECRET_FIELD = 'studiocart_secret';
+
+/**
+ * Splits a raw delivered record into the record without the secret field (any letter case) and the proof
+ * it carried. An empty value proves nothing and counts as absent.
+ */
+function takeOriginSecret(raw: Record<string, unknown>): { raw: Record<string, unknown>; secret?: OriginSecret } {
+  let value: string | undefined;
+  const rest: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(raw)) {
+    if (key.toLowerCase() === ORIGIN_SECRET_FIELD) {
+      if (typeof field === 'string' || typeof field === 'number') value = String(field).trim();
+      continue;
+    }
+    rest[key] = field;
+  }
+  return value ? { raw: rest, secret: new OriginSecret(value) } : { raw: rest };
 }
 
 function isEvent(record: EventRecord): boolean {

@@ -2,7 +2,7 @@ import type { CommerceServiceClient } from '../storeApi';
 import { AuthenticationError, isMissingRecord } from '../errors';
 import type { Order, Subscription } from '../resources/types';
 import { toText } from '../resources/coerce';
-import { type OriginSecret, checkOrigin } from './origin';
+import type { OriginSecret } from './origin';
 import type { DeliveredEvent } from './parse';
 import type { EventRecord } from './record';
 import { normaliseStatus, statusFitOf } from './statusFit';
@@ -53,8 +53,8 @@ function forged(reason: ForgeryReason, message: string): Verification {
 }
 
 /** The verdict of a delivered `studiocart_secret` alone: this store's key, or a forgery. */
-function secretVerdict(secret: OriginSecret | undefined, apiKey: string): Verification {
-  return checkOrigin(secret, apiKey) === 'match'
+function secretVerdict(secret: OriginSecret, apiKey: string): Verification {
+  return secret.matches(apiKey)
     ? { status: 'verified', method: 'secret' }
     : forged('secret-mismatch', SECRET_MISMATCH_MESSAGE);
 }

@@ -1,7 +1,6 @@
 import { inspect } from 'node:util';
 import { EVENTS, parseDelivery, readDelivery } from '../../../shared/src';
-import { checkOrigin, OriginSecret } from '../../../shared/src/events/origin';
-import { takeOriginSecret } from '../../../shared/src/events/origin';
+import { OriginSecret } from '../../../shared/src/events/origin';
 import { latestOrderAsEvent } from '../../../shared/src/events/parse';
 
 const KEY = 'the-store-api-key-4411';
@@ -77,22 +76,22 @@ describe('studiocart_secret never travels on', () => {
 
   it('an empty secret proves nothing and counts as absent', () => {
     expect(readDelivery({ ...delivery, studiocart_secret: '  ' })[0]).toEqual({ record: delivery });
-    expect(takeOriginSecret({ a: 1, studiocart_secret: '' })).toEqual({ raw: { a: 1 } });
+    expect(readDelivery({ a: 1, studiocart_secret: '' })).toEqual([{ record: { a: 1, trigger: '' } }]);
   });
 });
 
-describe('checkOrigin', () => {
+describe('OriginSecret.matches', () => {
   it('matches the credential key, and only it', () => {
-    expect(checkOrigin(new OriginSecret(KEY), KEY)).toBe('match');
-    expect(checkOrigin(new OriginSecret(`${KEY}x`), KEY)).toBe('mismatch');
-    expect(checkOrigin(new OriginSecret('short'), KEY)).toBe('mismatch');
-    expect(checkOrigin(new OriginSecret(KEY.toUpperCase()), KEY)).toBe('mismatch');
-    expect(checkOrigin(undefined, KEY)).toBe('absent');
+    expect(new OriginSecret(KEY).matches(KEY)).toBe(true);
+    expect(new OriginSecret(`${KEY}x`).matches(KEY)).toBe(false);
+    expect(new OriginSecret('short').matches(KEY)).toBe(false);
+    expect(new OriginSecret(KEY.toUpperCase()).matches(KEY)).toBe(false);
+    expect(readDelivery(delivery)[0]?.secret).toBeUndefined();
   });
 
   it('a numeric secret is compared as text', () => {
     const [delivered] = readDelivery({ ...delivery, studiocart_secret: 12345 });
-    expect(checkOrigin(delivered?.secret, '12345')).toBe('match');
+    expect(delivered?.secret?.matches('12345')).toBe(true);
   });
 
   it('compares in constant time: equal-length digests through timingSafeEqual', () => {
