@@ -15,7 +15,7 @@ export { simplifyRecord, type SimplifiedResource } from './resources/simplify';
 export { EVENTS, EVENT_CONTENTS, type EventKey, type EventKind, type EventNoun } from './events/catalogue';
 export type { EventRecord } from './events/record';
 export { parseDelivery, readDelivery } from './events/parse';
-export { verifyDelivery, VERIFICATION_FIELD, type VerificationMarker } from './events/verify';
+export { verifyDelivery, markReadFromStore } from './events/verify';
 export type { ParameterReader, PlatformLog, RetryProfile, RetryLimits, Platform } from './platform/port';
 export { platformClient } from './platform/makeClient';
 export { readTriggerSetup, type TriggerSetup, type TriggerParameter } from './triggers/choices';

@@ -8,9 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	type EventRecord,
-	type VerificationMarker,
-	VERIFICATION_FIELD,
 	latestEvent,
+	markReadFromStore,
 	pollEvents,
 	readPollSetup,
 } from '../../../shared/src';
@@ -21,15 +20,9 @@ import { n8nClient } from '../common/transport';
 /** Where the engine's state lives in the node's static data (one key, plain JSON). */
 export const STATE_KEY = 'pollState';
 
-/**
- * A polled record was read from the store with the API key: it is genuine by construction. It carries
- * the webhook trigger's marker too, so a workflow that keeps only verified items works with either
- * trigger.
- */
-const READ_FROM_STORE: VerificationMarker = { status: 'verified', method: 'store' };
-
 function toPollItems(events: readonly EventRecord[]): IDataObject[] {
-	return toItems(events.map((event) => ({ ...event, [VERIFICATION_FIELD]: READ_FROM_STORE })));
+	// A polled record was read from the store with the API key: marked verified, as a checked delivery.
+	return toItems(events.map((event) => markReadFromStore(event)));
 }
 
 /** The workflow static data key of a node's first-look copy (one per trigger node). */

@@ -32,7 +32,7 @@ type Verification =
   | { status: 'unverified'; reason: UnverifiedReason; message: string };
 
 /** The field every verified or unverified item carries (forged ones are not emitted). */
-export interface VerificationMarker {
+interface VerificationMarker {
   status: 'verified' | 'unverified';
   /** How it was verified: `secret` (the delivery carried the store's key), `store` (the record was read back). */
   method?: 'secret' | 'store';
@@ -42,7 +42,7 @@ export interface VerificationMarker {
   message?: string;
 }
 
-export const VERIFICATION_FIELD = 'verification';
+const VERIFICATION_FIELD = 'verification';
 
 const SECRET_MISMATCH_MESSAGE = 'the delivery carries a studiocart_secret that is not this store’s API key';
 
@@ -148,4 +148,13 @@ export function markVerification(record: EventRecord, verdict: Verification): Ve
       ? { status: 'verified', method: verdict.method }
       : { status: 'unverified', reason: verdict.reason, message: verdict.message };
   return { ...record, [VERIFICATION_FIELD]: verification };
+}
+
+/**
+ * A record the connector read from the store itself with the API key (a polled event): genuine by
+ * construction. It carries the webhook trigger's marker too, so a workflow that keeps only verified
+ * items works with either trigger.
+ */
+export function markReadFromStore(record: EventRecord): VerifiedEvent {
+  return { ...record, [VERIFICATION_FIELD]: { status: 'verified', method: 'store' } };
 }
