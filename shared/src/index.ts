@@ -12,7 +12,7 @@ export { READ_IN_PARTS } from './reads/inParts';
 export * from './resources/types';
 export { FIELDS, type FieldDescription } from './resources/labels';
 export { simplifyRecord, type SimplifiedResource } from './resources/simplify';
-export { EVENTS, EVENT_CONTENTS, type EventKey, type EventKind, type EventNoun } from './events/catalogue';
+export { EVENTS, EVENT_CONTENTS, type EventKind } from './events/catalogue';
 export type { EventRecord } from './events/record';
 export { parseDelivery, readDelivery } from './events/parse';
 export { verifyDelivery, markReadFromStore } from './events/verify';

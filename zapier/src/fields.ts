@@ -1,5 +1,7 @@
 import type { PlainOutputField } from 'zapier-platform-core';
-import { type EventNoun, FIELDS, type FieldDescription } from '../../shared/src';
+import { type EventKind, FIELDS, type FieldDescription } from '../../shared/src';
+
+type EventNoun = EventKind['noun'];
 
 /**
  * Zapier output fields from the shared field descriptions. Nested lists become line-item fields

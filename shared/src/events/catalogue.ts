@@ -6,7 +6,7 @@
 import { EVENT_SAMPLES } from './samples';
 import type { EventRecord } from './record';
 
-export type EventKey =
+type EventKey =
   | 'purchased'
   | 'refunded'
   | 'pending'
@@ -19,7 +19,8 @@ export type EventKey =
   | 'renewal'
   | 'failed';
 
-export type EventNoun = 'order' | 'subscription' | 'lead';
+/** What an event's record is (`EventKind['noun']`): its payload's fields and its Zapier noun follow from it. */
+type EventNoun = 'order' | 'subscription' | 'lead';
 
 interface RecentQuery {
   /** Sent as latest-orders' `status` when the store can select the event by it. */

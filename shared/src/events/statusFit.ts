@@ -1,4 +1,4 @@
-import type { EventKey } from './catalogue';
+import type { EventKind } from './catalogue';
 
 /**
  * Which statuses of the store's record fit each event (docs/verification.md has the table and why).
@@ -22,7 +22,7 @@ interface StatusFit {
 const PAID_LIFE = ['paid', 'completed', 'refunded'] as const;
 const SUBSCRIPTION_LIFE = ['active', 'past_due', 'paused', 'canceled', 'cancelled', 'completed'] as const;
 
-const STATUS_FIT: Readonly<Record<Exclude<EventKey, 'lead'>, StatusFit>> = {
+const STATUS_FIT: Readonly<Record<Exclude<EventKind['key'], 'lead'>, StatusFit>> = {
   purchased: { record: 'order', own: ['paid', 'completed'], fits: PAID_LIFE },
   renewal: { record: 'order', own: ['paid', 'completed'], fits: PAID_LIFE },
   pending: { record: 'order', own: ['pending-payment', 'pending'], fits: ['pending-payment', 'pending', ...PAID_LIFE] },

@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../errors';
-import type { EventKey } from '../events/catalogue';
+import type { EventKind } from '../events/catalogue';
 import { normaliseStatus } from '../events/statusFit';
 import { toNumber } from '../resources/coerce';
 import type { Order, Subscription } from '../resources/types';
@@ -12,7 +12,7 @@ import type { Order, Subscription } from '../resources/types';
  * as the record showing that status after it changed.
  */
 
-type PollableEvent = Exclude<EventKey, 'lead'>;
+type PollableEvent = Exclude<EventKind['key'], 'lead'>;
 
 interface RecordFacts {
   status: string;

@@ -12,7 +12,7 @@ import type {
 } from 'zapier-platform-core';
 import {
   type Customer,
-  type EventKey,
+  type EventKind,
   type EventRecord,
   type Order,
   type Product,
@@ -72,7 +72,7 @@ export function hookByTriggerKey(key: string): EventHook {
 }
 
 /** The same, by the event (`purchased`). */
-export function hookOf(event: EventKey): EventHook {
+export function hookOf(event: EventKind['key']): EventHook {
   const kind = EVENTS.find((candidate) => candidate.key === event);
   if (!kind) throw new Error(`no event ${event}`);
   return hookByTriggerKey(triggerKey(kind));

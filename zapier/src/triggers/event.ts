@@ -2,7 +2,6 @@ import { type Bundle, type ZObject, defineTrigger } from 'zapier-platform-core';
 import {
   EVENT_CONTENTS,
   type EventKind,
-  type EventNoun,
   type EventRecord,
   type HookRecord,
   eventFiltersOf,
@@ -19,7 +18,11 @@ import { withStoreErrors } from '../errors';
 import { VERIFICATION_OUTPUT_FIELDS, eventOutputFields } from '../fields';
 import { TRIGGER_INPUTS, VERIFY_INPUT, readSetup } from '../inputs';
 
-const NOUNS: Readonly<Record<EventNoun, string>> = { order: 'Order', subscription: 'Subscription', lead: 'Lead' };
+const NOUNS: Readonly<Record<EventKind['noun'], string>> = {
+  order: 'Order',
+  subscription: 'Subscription',
+  lead: 'Lead',
+};
 
 /** Records "Test trigger" shows; the store's latest-orders gives at most 10 anyway. */
 const SAMPLE_LIMIT = 3;

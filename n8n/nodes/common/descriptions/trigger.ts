@@ -4,7 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { EVENTS, type EventKey } from '../../../../shared/src';
+import { EVENTS, type EventKind } from '../../../../shared/src';
 import { recordLocator } from './locators';
 import { planFilter, productFilter } from './pickers';
 
@@ -12,7 +12,7 @@ const VERSION_1 = { '@version': [1] };
 const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
 
 export function eventAndFilters(
-	events: readonly EventKey[],
+	events: readonly EventKind['key'][],
 	description: string,
 ): INodeProperties[] {
 	const options = EVENTS.filter((kind) => events.includes(kind.key))

@@ -48,7 +48,7 @@ const SUBSCRIPTION_EVENT_FIELDS = {
 /** Both times UTC on a lead (docs/dates.md). */
 const LEAD_FIELDS = { ...TRIGGER_FIELD, ...LEAD_PURCHASE_FIELDS } as const satisfies FieldTable;
 
-/** The payload of each event noun's deliveries (`EventNoun` in `events/catalogue.ts`). */
+/** The payload of each event noun's deliveries (`EventKind['noun']` in `events/catalogue.ts`). */
 export const EVENT_FIELDS = {
   order: ORDER_EVENT_FIELDS,
   subscription: SUBSCRIPTION_EVENT_FIELDS,
