@@ -11,7 +11,7 @@ export { ORDERBY_VALUES } from './operations/catalogue';
 export { READ_IN_PARTS } from './reads/inParts';
 export * from './resources/types';
 export { FIELDS, type FieldDescription } from './resources/labels';
-export { simplifyRecord, type SimplifiedResource } from './resources/simplify';
+export { simplifyRecord } from './resources/simplify';
 export { EVENTS, EVENT_CONTENTS, type EventKind } from './events/catalogue';
 export type { EventRecord } from './events/record';
 export { parseDelivery, readDelivery } from './events/parse';

@@ -4,8 +4,7 @@
  * (docs/service/shapes.md#money).
  */
 import { isZeroDecimal } from '../resources/currency';
-import type { Customer, Order, Product, Subscription } from '../resources/types';
-import type { RecordResource } from './links';
+import type { Customer, Order, Product, RecordResource, Subscription } from '../resources/types';
 
 const SEPARATOR = ' · ';
 

@@ -9,8 +9,7 @@
 import { type Store, endpoint } from '../config';
 import { InvalidRequestError } from '../errors';
 import { redact } from '../http/redact';
-
-export type RecordResource = 'order' | 'subscription' | 'customer' | 'product';
+import type { RecordResource } from '../resources/types';
 
 /** The REST collection of each resource (docs/service/operations.md#operation-table). */
 export const RECORD_COLLECTIONS: Readonly<Record<RecordResource, string>> = {

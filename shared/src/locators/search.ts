@@ -12,7 +12,8 @@ import { isMissingRecord } from '../errors';
 import { settle } from '../outcome';
 import type { Page } from '../paginate';
 import { recordLabel } from './labels';
-import { type RecordResource, adminEditLink } from './links';
+import type { RecordResource } from '../resources/types';
+import { adminEditLink } from './links';
 
 interface LocatorEntry {
   id: string;

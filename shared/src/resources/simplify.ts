@@ -6,13 +6,12 @@ import { instantKey } from '../dates/fields';
 import { AMOUNT_UNIT_FIELD } from './money';
 import { type FieldTable, isMoment } from './table';
 import { CUSTOMER_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS, SUBSCRIPTION_FIELDS } from './tables';
-
-export type SimplifiedResource = 'order' | 'subscription' | 'customer' | 'product';
+import type { RecordResource } from './types';
 
 /** n8n's guideline: at most 10 fields in a simplified record. */
 const MAX_FIELDS = 10;
 
-const TABLES: Readonly<Record<SimplifiedResource, FieldTable>> = {
+const TABLES: Readonly<Record<RecordResource, FieldTable>> = {
   order: ORDER_FIELDS,
   subscription: SUBSCRIPTION_FIELDS,
   customer: CUSTOMER_FIELDS,
@@ -20,7 +19,7 @@ const TABLES: Readonly<Record<SimplifiedResource, FieldTable>> = {
 };
 
 /** The kept fields of a resource, most used first. */
-function simplifiedFields(resource: SimplifiedResource): string[] {
+function simplifiedFields(resource: RecordResource): string[] {
   return Object.entries(TABLES[resource])
     .filter(([, spec]) => spec.rank !== undefined && !spec.extra && typeof spec.type !== 'object')
     .sort(([, a], [, b]) => (a.rank ?? 0) - (b.rank ?? 0))
@@ -33,7 +32,7 @@ function simplifiedFields(resource: SimplifiedResource): string[] {
  * when the record has one, and the first kept amount by `amount_unit` (docs/amounts.md; the store's
  * `_sent` values stay in the raw record). Fields the record lacks are left out rather than invented.
  */
-export function simplifyRecord(resource: SimplifiedResource, record: Record<string, unknown>): Record<string, unknown> {
+export function simplifyRecord(resource: RecordResource, record: Record<string, unknown>): Record<string, unknown> {
   const table = TABLES[resource];
   const out: Record<string, unknown> = {};
   for (const key of simplifiedFields(resource)) {

@@ -10,6 +10,9 @@ export type Customer = RecordOf<typeof Tables.CUSTOMER_FIELDS>;
 export type Order = RecordOf<typeof Tables.ORDER_FIELDS>;
 export type Subscription = RecordOf<typeof Tables.SUBSCRIPTION_FIELDS>;
 export type Product = RecordOf<typeof Tables.PRODUCT_FIELDS>;
+/** The four resources a record is read, picked, linked and simplified as. */
+export type RecordResource = 'order' | 'subscription' | 'customer' | 'product';
+
 /** Operation 4: one product as the webhook side lists it. */
 export type WebhookProduct = RecordOf<typeof Tables.WEBHOOK_FIELDS.product>;
 /** Operation 5: a plan, or one of the purchase kinds `bump`, `upsell`, `downsell`. */

@@ -1,7 +1,7 @@
 /** Simplify (docs/simplify.md): the ranked fields of a record, flat, with the instants of kept times. */
-import { RESOURCE_SAMPLES, type SimplifiedResource, simplifyRecord } from '../../../shared/src';
+import { RESOURCE_SAMPLES, type RecordResource, simplifyRecord } from '../../../shared/src';
 
-const SAMPLES: Record<SimplifiedResource, Record<string, unknown>> = {
+const SAMPLES: Record<RecordResource, Record<string, unknown>> = {
   order: RESOURCE_SAMPLES.order,
   subscription: RESOURCE_SAMPLES.subscription,
   customer: RESOURCE_SAMPLES.customer,
@@ -13,7 +13,7 @@ const storeFields = (record: Record<string, unknown>) =>
   Object.keys(record).filter((key) => !key.endsWith('_iso') && key !== 'amount_unit');
 
 describe('simplifyRecord', () => {
-  it.each(Object.keys(SAMPLES) as SimplifiedResource[])(
+  it.each(Object.keys(SAMPLES) as RecordResource[])(
     'keeps at most 10 flat %s fields, as the store sent them',
     (resource) => {
       const sample = SAMPLES[resource];

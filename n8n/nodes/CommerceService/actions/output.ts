@@ -5,26 +5,21 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import {
-	FIELDS,
-	type SimplifiedResource,
-	pickFields,
-	simplifyRecord,
-} from '../../../../shared/src';
+import { FIELDS, type RecordResource, pickFields, simplifyRecord } from '../../../../shared/src';
 
 /** Shown from version 2 on: version 1 nodes keep returning whole records. */
 export const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };
 export const VERSION_1 = { '@version': [1] };
 
 /** The store's own fields of a resource; each time's `*_iso` instant comes with it. */
-function fieldOptions(resource: SimplifiedResource) {
+function fieldOptions(resource: RecordResource) {
 	return FIELDS[resource]
 		.filter((field) => !field.key.endsWith('_iso'))
 		.map((field) => ({ name: field.label, value: field.key }))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export function outputProperties(resource: SimplifiedResource): INodeProperties[] {
+export function outputProperties(resource: RecordResource): INodeProperties[] {
 	return [
 		{
 			displayName: 'Simplify',
@@ -74,7 +69,7 @@ export function outputProperties(resource: SimplifiedResource): INodeProperties[
 /** The records as the node's version and the user's choice want them. */
 export function shapeRecords(
 	context: IExecuteFunctions,
-	resource: SimplifiedResource,
+	resource: RecordResource,
 	records: IDataObject[],
 	itemIndex: number,
 ): IDataObject[] {
