@@ -25,7 +25,7 @@ const CUSTOMER = {
 };
 
 /** A purchase, with the fields only REST reads carry (`link`, `tax_type`, item `sub_summary`). */
-export const ORDER_RECORD: EventRecord = withInstant<EventRecord>(
+const ORDER_RECORD: EventRecord = withInstant<EventRecord>(
   {
     trigger: 'purchased',
     id: 1042,
@@ -76,7 +76,7 @@ export const ORDER_RECORD: EventRecord = withInstant<EventRecord>(
 );
 
 /** A subscription, with the fields only REST reads carry (`link`, invoice `link`, `tax_type`). */
-export const SUBSCRIPTION_RECORD: EventRecord = withInstant<EventRecord>(
+const SUBSCRIPTION_RECORD: EventRecord = withInstant<EventRecord>(
   {
     trigger: 'active',
     id: 2051,
@@ -119,6 +119,9 @@ export const SUBSCRIPTION_RECORD: EventRecord = withInstant<EventRecord>(
   },
   SAMPLE_ZONE,
 );
+
+/** The store's own records behind the samples, by what they are: the source of `RESOURCE_SAMPLES`' order and subscription. */
+export const STORE_RECORDS = { order: ORDER_RECORD, subscription: SUBSCRIPTION_RECORD } as const;
 
 /** Fields a REST read has and a delivery does not: on the record, and on each entry of its lists. */
 const REST_ONLY = new Set(['link', 'tax_type']);

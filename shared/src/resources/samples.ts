@@ -9,7 +9,7 @@ import { handOnAmounts } from './money';
 import type { EventRecord } from '../events/record';
 import { omit } from '../outcome';
 import { withInstant } from '../dates/fields';
-import { ORDER_RECORD, SUBSCRIPTION_RECORD } from '../events/samples';
+import { STORE_RECORDS } from '../events/samples';
 import { CUSTOMER_FIELDS, DELIVERY_FIELDS, PRODUCT_FIELDS } from './tables';
 import type { Customer, Product, WebhookPlan, WebhookProduct } from './types';
 
@@ -22,8 +22,8 @@ function restRecord(record: EventRecord): Record<string, unknown> {
   return omit(fromCents(amountsInCents(record), DELIVERY_FIELDS), ['trigger']);
 }
 
-const ORDER_SAMPLE = restRecord(ORDER_RECORD);
-const SUBSCRIPTION_SAMPLE = restRecord(SUBSCRIPTION_RECORD);
+const ORDER_SAMPLE = restRecord(STORE_RECORDS.order);
+const SUBSCRIPTION_SAMPLE = restRecord(STORE_RECORDS.subscription);
 
 const NEW_YORK = { kind: 'named', name: 'America/New_York' } as const;
 
