@@ -19,7 +19,7 @@ import { DEFAULT_MAX_ATTEMPTS } from '../shared/src/http/retry';
 import { PAGING_LIMITS } from '../shared/src/paginate';
 import { VERIFICATION_LIMITS } from '../shared/src/platform/makeClient';
 import { DEFAULT_POLL_LIMITS } from '../shared/src/polling/engine';
-import { STORE_REQUESTS, UNIT_READS } from '../shared/src/requestCosts';
+import { STORE_REQUESTS, UNIT_READS } from '../test/kit/requestCosts';
 import { N8N_RETRY_LIMITS } from '../n8n/nodes/common/transport';
 import { ZAPIER_LIMITS, ZAPIER_STEP_BUDGET_MS } from '../zapier/src/platform';
 import { STORE_THROTTLE } from '../zapier/src/throttle';

@@ -1,7 +1,7 @@
 /**
  * What each path costs the store, counted on the wire against the sandbox over real HTTP (issue 25):
  * every request a fresh client sends, the WordPress REST index read for the site's zone included. The
- * docs' numbers are `STORE_REQUESTS` (shared/src/requestCosts.ts), which `npm run docs:check` holds
+ * docs' numbers are `STORE_REQUESTS` (test/kit/requestCosts.ts), which `npm run docs:check` holds
  * them to; this test holds that table to what the client really sends.
  */
 import * as http from 'node:http';
@@ -15,7 +15,7 @@ import {
 } from '../../../shared/src';
 import { createClient } from '../../kit/client';
 import { nodeTransport } from '../../kit/nodeTransport';
-import { STORE_REQUESTS, UNIT_READS } from '../../../shared/src/requestCosts';
+import { STORE_REQUESTS, UNIT_READS } from '../../kit/requestCosts';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 
 const KEY = 'costs-key-4c2d';

@@ -1,6 +1,6 @@
 /**
  * What each path costs the store in requests, as the docs state it (issue 25). Nothing here decides a
- * cost: the client does. `test/integration/shared/requestCosts.sandbox.test.ts` counts the requests
+ * cost: the client does, so the table lives with the test kits, not in `shared/src`. `test/integration/shared/requestCosts.sandbox.test.ts` counts the requests
  * on the wire and holds this table to them; `npm run docs:check` holds the docs to this table.
  *
  * The zone's "+ 1" everywhere is the WordPress REST index (`/wp-json/`), read once per client for the site's
