@@ -11,7 +11,7 @@ import type { SiteZone } from './dates/zone';
 import { NotFoundError, ServerError, isMissingRecord } from './errors';
 import { RequestPipeline } from './http/pipeline';
 import { OPERATIONS, type ORDERBY_VALUES, type OperationKey } from './operations/catalogue';
-import type { DatedListParams, Id, PageParams, Params, SubscribeInput } from './operations/inputs';
+import type { DatedListParams, Id, PageParams, SubscribeInput } from './operations/inputs';
 import { type Page, paginate } from './paginate';
 import type { Notice } from './platform/port';
 import { firstCustomerWithEmail } from './reads/customerByEmail';
@@ -46,6 +46,9 @@ interface LatestOrdersInput {
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
+
+/** An operation's parameters by name (the catalogue says where each travels). */
+type Params = Parameters<RequestPipeline['send']>[1];
 
 type ItemOf<K extends OperationKey> = ResultOf<K> extends (infer T)[] ? T : never;
 /** How a call treats amounts and retries (`reads/restAmountUnit.ts`). */

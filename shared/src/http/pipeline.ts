@@ -7,13 +7,16 @@
 import type { Store } from '../config';
 import { type CommerceServiceError, NetworkError, TimeoutError, UnexpectedResponseError } from '../errors';
 import { OPERATIONS, type OperationKey } from '../operations/catalogue';
-import { type Params, buildRequest } from '../operations/inputs';
+import { buildRequest } from '../operations/inputs';
 import { type ResultOf, ShapeError, normalise } from '../resources/normalise';
 import { attempt } from '../outcome';
 import { parseBody } from './parseBody';
 import { responseError } from './responseError';
 import { MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './retry';
 import { type HttpRequest, type HttpResponse, type Transport, describeTransportFailure } from './transport';
+
+/** An operation's parameters by name, as `buildRequest` writes them into a request. */
+type Params = Parameters<typeof buildRequest>[2];
 
 /** An operation's typed result and the response it came in (for the count headers). */
 interface Answer<K extends OperationKey> {
