@@ -52,6 +52,7 @@ export class RequestPipeline {
     private readonly options: PipelineOptions,
   ) {}
 
+  /** The per-request timeout the client was given (before the deadline trims it). */
   get timeoutMs(): number {
     return this.options.timeoutMs;
   }
