@@ -4,26 +4,18 @@
  * request pipeline (`http/pipeline.ts`) and the instants step (`dates/stamping.ts`) do the rest.
  */
 import { type Store, type StoreSettings, resolveStore } from './config';
-import { type DayReading, siteDayOf } from './dates/instant';
+import { siteDayOf } from './dates/instant';
 import { settle } from './outcome';
-import { siteZoneOnce, stampDelivered, stampResult } from './dates/stamping';
+import { SiteInstants } from './dates/stamping';
 import type { SiteZone } from './dates/zone';
 import { NotFoundError, ServerError, isMissingRecord } from './errors';
-import { type Params, RequestPipeline } from './http/pipeline';
+import { RequestPipeline } from './http/pipeline';
 import { OPERATIONS, type ORDERBY_VALUES, type OperationKey } from './operations/catalogue';
-import {
-  type DatedListParams,
-  type Id,
-  type PageParams,
-  type SubscribeInput,
-  checkHookUrl,
-  numericIfDigits,
-  planIdParam,
-} from './operations/inputs';
-import { type Page, type PaginateOptions, paginate } from './paginate';
+import type { DatedListParams, Id, PageParams, SubscribeInput } from './operations/inputs';
+import { type Page, paginate } from './paginate';
 import type { Notice } from './platform/port';
-import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
-import { type CallOptions, restAmountsOf } from './reads/restAmountUnit';
+import { firstCustomerWithEmail } from './reads/customerByEmail';
+import { restAmountsOf } from './reads/restAmountUnit';
 import type { MoneyUnit } from './resources/money';
 import type { ResultOf } from './resources/normalise';
 import type * as Records from './resources/types';
@@ -43,6 +35,9 @@ type ClientOptions = Omit<ConstructorParameters<typeof RequestPipeline>[1], 'tim
 /** Operation 14's paging and sorting, by the sort fields the catalogue lists for products. */
 type ProductListParams = PageParams & { orderby?: (typeof ORDERBY_VALUES.products)[number]; order?: 'asc' | 'desc' };
 
+/** How far and how wide Find Customer by Email walks the customers list. */
+type EmailSearchOptions = NonNullable<Parameters<typeof firstCustomerWithEmail>[2]>;
+
 /** Operation 6's filters (docs/service/operations.md#webhook-operations). */
 interface LatestOrdersInput {
   product_id?: Id | null;
@@ -52,7 +47,12 @@ interface LatestOrdersInput {
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
+/** An operation's parameters by name (the catalogue says where each travels). */
+type Params = Parameters<RequestPipeline['send']>[1];
+
 type ItemOf<K extends OperationKey> = ResultOf<K> extends (infer T)[] ? T : never;
+/** How a call treats amounts and retries (`reads/restAmountUnit.ts`). */
+type CallOptions = NonNullable<Parameters<ReturnType<typeof restAmountsOf>['stepFor']>[0]>;
 
 export class CommerceServiceClient {
   readonly store: Store;
@@ -60,15 +60,15 @@ export class CommerceServiceClient {
   /** Every 429 and 503 this client gets; each `iterate` walk listens, to slow down. */
   readonly busy: RequestPipeline['busy'];
   /** Read once per client (an execution, a poll, a delivery): the zone; the money step's unit (docs/amounts.md). */
-  readonly siteZone: ReturnType<typeof siteZoneOnce>;
+  readonly siteZone: () => ReturnType<SiteInstants['zone']>;
   readonly amounts: ReturnType<typeof restAmountsOf>;
+  private readonly instants: SiteInstants;
 
   constructor(options: ClientOptions) {
     this.store = resolveStore(options.settings);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.pipeline = new RequestPipeline(this.store, { ...options, timeoutMs });
-    const { deadline, busy } = this.pipeline;
-    this.busy = busy;
+    this.busy = this.pipeline.busy;
     const notify = (notice: Notice): void => {
       try {
         options.onNotice?.(notice);
@@ -76,7 +76,8 @@ export class CommerceServiceClient {
         // A failing log never fails a read: the records matter more than the log line.
       }
     };
-    this.siteZone = siteZoneOnce(options.transport, this.store, timeoutMs, notify, options.siteZone, deadline);
+    this.instants = new SiteInstants(this.pipeline, options.transport, notify, options.siteZone);
+    this.siteZone = () => this.instants.zone();
     this.amounts = restAmountsOf(this, notify, options.restAmountUnit);
   }
 
@@ -84,7 +85,7 @@ export class CommerceServiceClient {
    * A date input (text, Date, Luxon DateTime) as the site-local day a `date_after` filter takes
    * (docs/dates.md#dates-you-type). The zone is read only for a moment with an offset.
    */
-  async filterDayOf(value: unknown): Promise<DayReading> {
+  async filterDayOf(value: unknown): Promise<ReturnType<typeof siteDayOf>> {
     const asWritten = siteDayOf(value, null);
     if (asWritten.day === null || asWritten.how === 'as-written') return asWritten;
     return siteDayOf(value, (await this.siteZone()).zone);
@@ -92,7 +93,7 @@ export class CommerceServiceClient {
 
   /** Hook deliveries with an instant next to each timestamp, as every read gives them; one zone read at most. */
   stampInstants<T extends object>(records: readonly T[]): Promise<T[]> {
-    return stampDelivered(records, this.siteZone);
+    return this.instants.stampDelivered(records);
   }
 
   /**
@@ -101,7 +102,7 @@ export class CommerceServiceClient {
    */
   async call<K extends OperationKey>(key: K, params: Params = {}, options: CallOptions = {}) {
     const answer = await this.pipeline.send(key, params, options.retried !== false);
-    const value = await stampResult(OPERATIONS[key].result, answer.value, this.siteZone, this.amounts.stepFor(options));
+    const value = await this.instants.stampResult(OPERATIONS[key].result, answer.value, this.amounts.stepFor(options));
     return { ...answer, value };
   }
 
@@ -112,11 +113,10 @@ export class CommerceServiceClient {
   }
 
   async subscribeHook(input: SubscribeInput): Promise<ResultOf<'subscribeHook'>> {
-    checkHookUrl(input.hook_url, this.store.label);
     const { value } = await this.call('subscribeHook', {
       hook_url: input.hook_url,
       product_id: input.product_id,
-      plan_id: planIdParam(input.plan_id),
+      plan_id: input.plan_id,
       status: input.status,
       source: input.source,
       prices_in_cents: input.prices_in_cents,
@@ -129,7 +129,7 @@ export class CommerceServiceClient {
    * the store has no working handler for the former; a hook the store no longer knows is deleted.
    */
   async deleteHook(id: Id): Promise<ResultOf<'deleteHook'>> {
-    const params = { id: numericIfDigits(String(id)) };
+    const params = { id };
     const deleted: ResultOf<'deleteHook'> = { id: String(id), alreadyGone: false };
     for (const key of ['deleteHook', 'zapDeleteHook'] as const) {
       const outcome = await settle(this.call(key, params));
@@ -151,7 +151,7 @@ export class CommerceServiceClient {
 
   /** Operation 6; the store's 404 `no_orders` is an empty list. */
   async latestOrders(input: LatestOrdersInput = {}, options: CallOptions = {}): Promise<Records.LatestOrder[]> {
-    const params = { product_id: input.product_id, plan_id: planIdParam(input.plan_id), status: input.status };
+    const params = { product_id: input.product_id, plan_id: input.plan_id, status: input.status };
     const answer = await settle(this.call('latestOrders', params, options));
     if (answer.ok) return answer.value.value;
     if (answer.error instanceof NotFoundError && answer.error.code === 'no_orders') return [];
@@ -169,7 +169,7 @@ export class CommerceServiceClient {
   }
 
   /** The customer with this email (trimmed, any letter case), or null; walks the customers list. */
-  findCustomerByEmail(email: string, options: FindByEmailOptions = {}): Promise<Records.Customer | null> {
+  findCustomerByEmail(email: string, options: EmailSearchOptions = {}): Promise<Records.Customer | null> {
     return firstCustomerWithEmail(this, email, options);
   }
 
@@ -213,7 +213,7 @@ export class CommerceServiceClient {
    */
   iterate<T>(
     list: (params: PageParams) => Promise<Page<T>>,
-    options: PaginateOptions = {},
+    options: NonNullable<Parameters<typeof paginate>[1]> = {},
   ): AsyncGenerator<T, void, undefined> {
     return paginate((page, perPage) => list({ page, per_page: perPage }), {
       busy: this.busy,

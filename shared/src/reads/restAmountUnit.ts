@@ -10,9 +10,11 @@ import { isRecord, toNumber } from '../resources/coerce';
 import type { RecordStep } from '../dates/steps';
 import { type MoneyUnit, amountsStep } from '../resources/money';
 import { resultTable } from '../resources/normalise';
-import type { ResultShape } from '../operations/catalogue';
 import { type FieldTable, entriesOf } from '../resources/table';
 import type { LatestOrder } from '../resources/types';
+
+/** An operation's result shape, as the catalogue gives it. */
+type ResultShape = Parameters<typeof resultTable>[0];
 
 /** What a client knows about the unit of a store's REST amounts: the unit, or why it could not tell. */
 type AmountsReading =
@@ -24,7 +26,7 @@ type AmountsReading =
  * (verification, the unit's own reads). `retried: false`: one attempt (the unit's own reads cost at
  * most one request each), within the same pipeline and deadline as every call.
  */
-export interface CallOptions {
+interface CallOptions {
   amounts?: boolean;
   retried?: boolean;
 }
