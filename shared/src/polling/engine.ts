@@ -2,7 +2,7 @@ import type { CommerceServiceClient } from '../storeApi';
 import type { PlatformLog } from '../platform/port';
 import { matchesFilters, type EventFilters } from '../events/match';
 import type { EventRecord } from '../events/record';
-import { findRenewals } from '../reads/subscriptionCharges';
+import { placeInSubscriptions } from '../reads/subscriptionCharges';
 import type { Order, Subscription } from '../resources/types';
 import { openState, resourceWalks } from './memory';
 import { pollRuleOf } from './rules';
@@ -137,6 +137,31 @@ function happened(
   // Not remembered: new when its id is past the cursor; otherwise an older record that just changed,
   // which can only tell a transition (its status before is unknown).
   return record.id > cursor || rule.kind === 'transition';
+}
+
+function isSubscriptionCharge(order: Order): boolean {
+  return (
+    Array.isArray(order.items) &&
+    order.items.some((item) => typeof item.sub_summary === 'string' && item.sub_summary.trim() !== '')
+  );
+}
+
+/**
+ * Which orders are renewals (a subscription's later charge) rather than first payments, read from the
+ * recently changed subscriptions (`placeInSubscriptions`), only for orders that say they are a
+ * subscription charge (an item with a `sub_summary`).
+ */
+async function findRenewals(
+  client: CommerceServiceClient,
+  orders: readonly Order[],
+): Promise<{ renewals: Set<number>; requests: number }> {
+  const charges = orders.filter(isSubscriptionCharge).map((order) => order.id);
+  const { later, first, requests } = await placeInSubscriptions(client, charges);
+  const renewals = new Set(later);
+  // Not among recent subscriptions: a first payment comes with a new subscription, so this is a charge
+  // of an older one whose record the store did not touch.
+  for (const id of charges) if (!first.has(id)) renewals.add(id);
+  return { renewals, requests };
 }
 
 interface LatestOptions {

@@ -7,7 +7,7 @@ import { exportedDeclarations, fileLengths } from '../support/surface';
 // A ratchet: today's count. Issue 23 asks for 180; lower this whenever an export goes, never raise it.
 // At 251 after module internals stopped being exported and test-only exports left shared/src; lower
 // once the request pipeline and the polling memory became one object each behind a small interface.
-const MOST_EXPORTS = 185;
+const MOST_EXPORTS = 184;
 const MOST_LINES = 250;
 
 describe('the public surface of shared/src', () => {
