@@ -18,15 +18,6 @@ export function settle<T>(promise: Promise<T>): Promise<Outcome<T>> {
   );
 }
 
-/** Runs `work` and returns how it ended; never throws. */
-export function attempt<T>(work: () => T): Outcome<T> {
-  try {
-    return { ok: true, value: work() };
-  } catch (error) {
-    return { ok: false, error };
-  }
-}
-
 /** A shallow copy of `record` without `keys`, the other keys in their order. */
 export function omit<T extends object, K extends keyof T>(record: T, keys: readonly K[]): Omit<T, K> {
   const dropped = new Set<PropertyKey>(keys);

@@ -3,7 +3,7 @@
  * what is particular to its operation (a fallback, a 404 that means "none", a required parameter); the
  * request pipeline (`http/pipeline.ts`) and the instants step (`dates/stamping.ts`) do the rest.
  */
-import { type Store, type StoreSettings, resolveStore } from './config';
+import { type Store, resolveStore } from './config';
 import { siteDayOf } from './dates/instant';
 import { settle } from './outcome';
 import { SiteInstants } from './dates/stamping';
@@ -22,7 +22,7 @@ import type * as Records from './resources/types';
 
 /** What the pipeline takes (transport, retries, deadline: `http/pipeline.ts`), and the client's own options. */
 type ClientOptions = Omit<ConstructorParameters<typeof RequestPipeline>[1], 'timeoutMs'> & {
-  settings: StoreSettings;
+  settings: Parameters<typeof resolveStore>[0];
   /** Per request; below Zapier's 30 s limit so our message, not the platform's, reaches the user. */
   timeoutMs?: number;
   /** Where the client's notices go (the adapter's log): today, why site-local times have no instant. */

@@ -8,8 +8,7 @@ import type { Store } from '../config';
 import { type CommerceServiceError, NetworkError, TimeoutError, UnexpectedResponseError } from '../errors';
 import { OPERATIONS, type OperationKey } from '../operations/catalogue';
 import { buildRequest } from '../operations/inputs';
-import { type ResultOf, ShapeError, normalise } from '../resources/normalise';
-import { attempt } from '../outcome';
+import { type ResultOf, normalise } from '../resources/normalise';
 import { parseBody } from './parseBody';
 import { responseError } from './responseError';
 import { MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './retry';
@@ -127,14 +126,11 @@ async function attemptOnce<K extends OperationKey>(
     const retryAfter = response.headers['retry-after'];
     return retryAfter === undefined ? { error } : { error, retryAfter };
   }
-  const shaped = attempt(
-    () => normalise(operation.result, parsed.kind === 'json' ? parsed.value : undefined) as ResultOf<K>,
-  );
-  if (shaped.ok) return { result: { value: shaped.value, response } };
-  if (!(shaped.error instanceof ShapeError)) throw shaped.error;
+  const shaped = normalise(operation.result, parsed.kind === 'json' ? parsed.value : undefined);
+  if (shaped.ok) return { result: { value: shaped.value as ResultOf<K>, response } };
   throw new UnexpectedResponseError(
     { ...context, status: response.status },
-    `the store's answer does not have the expected shape (${shaped.error.message})`,
+    `the store's answer does not have the expected shape (${shaped.problem})`,
     'Check that the Store URL and API Root point at a Studiocart store; update the plugin if it is old.',
   );
 }

@@ -3,7 +3,6 @@
  * sleep, and the retry profile the call needs (issue #9: every client retries reads).
  */
 import { CommerceServiceClient } from '../storeApi';
-import type { StoreSettings } from '../config';
 import type { RetryOptions } from '../http/retry';
 import type { Platform, RetryLimits, RetryProfile } from './port';
 
@@ -23,7 +22,7 @@ function retryOptionsOf(limits: RetryLimits, platform: Pick<Platform, 'sleep'>):
 
 /** Throws a `ConfigurationError` for settings that cannot name a store; sends nothing. */
 export function platformClient(
-  settings: StoreSettings,
+  settings: ConstructorParameters<typeof CommerceServiceClient>[0]['settings'],
   platform: Platform,
   profile: RetryProfile = 'interactive',
 ): CommerceServiceClient {

@@ -1,4 +1,4 @@
-import type { OPERATIONS, OperationKey, ResultShape } from '../operations/catalogue';
+import type { OPERATIONS, OperationKey } from '../operations/catalogue';
 import { asList, coerceRecord, isRecord, toNumber, toText } from './coerce';
 import type { FieldTable } from './table';
 import {
@@ -40,11 +40,14 @@ interface ResultTypes {
   product: Resources.Product;
 }
 
+/** How an operation's 2xx body is read (its catalogue entry's `result`). */
+type ResultShape = (typeof OPERATIONS)[OperationKey]['result'];
+
 /** What an operation's answer reads into. */
 export type ResultOf<K extends OperationKey> = ResultTypes[(typeof OPERATIONS)[K]['result']];
 
-/** Thrown when a 2xx body cannot be read as the shape; the client turns it into an `UnexpectedResponseError`. */
-export class ShapeError extends Error {}
+/** Thrown while a 2xx body is read when it does not have the shape; `normalise` answers with its message. */
+class ShapeError extends Error {}
 
 const LIST_TABLES: Partial<Record<ResultShape, FieldTable>> = {
   webhookProducts: WEBHOOK_FIELDS.product,
@@ -85,9 +88,23 @@ export function resultTable(shape: ResultShape): FieldTable | undefined {
   return shape === 'latestOrders' ? DELIVERY_FIELDS : (LIST_TABLES[shape] ?? ONE_TABLES[shape]);
 }
 
-/** Reads a parsed 2xx body (`undefined` for an empty one) into its documented shape (docs/service/shapes.md). */
-export function normalise<S extends ResultShape>(shape: S, body: unknown): ResultTypes[S] {
-  return read(shape, body) as ResultTypes[S];
+/**
+ * Reads a parsed 2xx body (`undefined` for an empty one) into its documented shape (docs/service/shapes.md),
+ * or says why it does not have it (the pipeline turns that into an `UnexpectedResponseError`). A fault
+ * that is not about the body's shape still throws.
+ */
+export function normalise<S extends ResultShape>(
+  shape: S,
+  body: unknown,
+): { ok: true; value: ResultTypes[S] } | { ok: false; problem: string } {
+  let failure: unknown;
+  try {
+    return { ok: true, value: read(shape, body) as ResultTypes[S] };
+  } catch (error) {
+    failure = error; // decided below: n8n's lint allows no throw inside a catch (outcome.ts)
+  }
+  if (failure instanceof ShapeError) return { ok: false, problem: failure.message };
+  throw failure;
 }
 
 function read(shape: ResultShape, body: unknown): unknown {

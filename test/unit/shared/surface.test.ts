@@ -4,10 +4,10 @@
  */
 import { exportedDeclarations, fileLengths } from '../support/surface';
 
-// A ratchet: today's count. Issue 23 asks for 180; lower this whenever an export goes, never raise it.
-// At 251 after module internals stopped being exported and test-only exports left shared/src; lower
-// once the request pipeline and the polling memory became one object each behind a small interface.
-const MOST_EXPORTS = 184;
+// A ratchet: today's count, issue 23's limit. Lower it whenever an export goes, never raise it: 283 at
+// the start; 251 once module internals and test-only exports left; 180 once the request pipeline, the
+// polling memory and the site's instants became one object each behind a small interface.
+const MOST_EXPORTS = 180;
 const MOST_LINES = 250;
 
 describe('the public surface of shared/src', () => {

@@ -6,8 +6,8 @@ import {
   type HttpRequest,
   type HttpResponse,
   type SiteZone,
-  type StoreSettings,
   type Transport,
+  resolveStore,
 } from '../../../shared/src';
 import { nodeTransport } from '../../kit/nodeTransport';
 import { createClient } from '../../kit/client';
@@ -22,6 +22,9 @@ import { HOST, KEY, ORIGIN } from './constants';
 export { HOST, KEY, ORIGIN, ROOT } from './constants';
 
 /** Connection settings as a user would type them; defaults to `shop.example.com` with the fake key. */
+/** What a user types into the connection form (resolveStore reads it). */
+type StoreSettings = Parameters<typeof resolveStore>[0];
+
 export function storeFor(overrides: Partial<StoreSettings> = {}): StoreSettings {
   return { storeUrl: HOST, apiKey: KEY, ...overrides };
 }
