@@ -64,8 +64,8 @@ describe('a field added to one table', () => {
 
   it('is coerced, and filled when the store leaves it out', () => {
     expect(normalise.normalise('order', { id: 1, refund_amount: '12.50' })).toMatchObject({
-      refund_amount: 12.5,
-      refunded_at: '',
+      ok: true,
+      value: { refund_amount: 12.5, refunded_at: '' },
     });
     expect(parse.parseDelivery({ trigger: 'refunded', refund_amount: '3' })[0]).toMatchObject({ refund_amount: 3 });
   });
