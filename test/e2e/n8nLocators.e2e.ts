@@ -22,6 +22,7 @@ import {
   type N8nWorkflowJson,
 } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
+import { labelAmount } from '../kit/labelAmount';
 import { clientFor } from './n8n/expected';
 import { manualStart, triggerWorkflow } from './n8n/workflows';
 import { manualRun } from './support/installed';
@@ -236,6 +237,27 @@ describeN8n(`n8n ${N8N_VERSION}: record locators and Simplify (node version 2)`,
       const second = await listSearch('searchOrders', 'orderId', undefined, first.paginationToken);
       expect(second.results).toHaveLength(100);
       expect(new Set([...first.results, ...second.results].map((entry) => entry.value)).size).toBe(200);
+    }),
+  );
+
+  it(
+    'From list amounts: each order label shows the order’s decimal amount, as the store’s admin does',
+    n8n.check(async () => {
+      const { results } = await listSearch('searchOrders', 'orderId');
+      const byId = new Map(orders.map((entry) => [String(entry.id), entry]));
+      const latest = await clientFor(store).latestOrders();
+      expect(results.length).toBeGreaterThan(0);
+      for (const { name, value } of results) {
+        const shown = byId.get(value);
+        expect(shown && plain(shown).amount_unit).toBe('decimal');
+        expect({ name, amount: labelAmount(name) }).toEqual({ name, amount: shown?.order_amount });
+      }
+      // The store's own decimals (latest-orders), for the orders on both lists.
+      const labels = new Map(results.map((entry) => [entry.value, entry.name]));
+      const both = latest.filter((entry) => labels.has(String(entry.order_id)));
+      expect(both.length).toBeGreaterThan(0);
+      for (const entry of both)
+        expect(labelAmount(labels.get(String(entry.order_id)) ?? '')).toBe(Number(entry.order_amount));
     }),
   );
 

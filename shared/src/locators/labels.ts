@@ -1,9 +1,10 @@
 /**
  * The line a picker shows for one record, in the words a store owner uses: `#1042 · Jane Doe · Pro
- * Course · $49`. REST amounts are read in minor units, as real stores send them
- * (docs/service/shapes.md#money).
+ * Course · $49`. Amounts are read as the client hands them on, in the record's `amount_unit`
+ * (docs/amounts.md); a record whose unit is unknown shows no amount rather than a guess.
  */
 import { isZeroDecimal } from '../resources/currency';
+import { AMOUNT_UNIT_FIELD } from '../resources/money';
 import type { Customer, Order, Product, RecordResource, Subscription } from '../resources/types';
 
 const SEPARATOR = ' · ';
@@ -28,13 +29,13 @@ function orderLabel(order: Loose<Order>): string {
     `#${String(order.id ?? '?')}`,
     buyer(order),
     text(order.product_name),
-    money(order.order_amount, order.currency),
+    money(order.order_amount, order.currency, unitOf(order)),
     order.status && order.status !== 'paid' && order.status !== 'completed' ? text(order.status) : '',
   ]);
 }
 
 function subscriptionLabel(subscription: Loose<Subscription>): string {
-  const amount = money(subscription.amount || subscription.order_amount, subscription.currency);
+  const amount = money(subscription.amount || subscription.order_amount, subscription.currency, unitOf(subscription));
   const interval = text(subscription.interval);
   return join([
     `#${String(subscription.id ?? '?')}`,
@@ -56,7 +57,7 @@ function productLabel(product: Loose<Product>): string {
     .filter((price) => Number.isFinite(price));
   const lowest = prices.length > 0 ? Math.min(...prices) : undefined;
   // Products carry no currency: the price is shown as a number.
-  const price = lowest === undefined ? '' : money(lowest, undefined);
+  const price = lowest === undefined ? '' : money(lowest, undefined, unitOf(product));
   return join([
     text(product.name) || `Product ${String(product.id ?? '?')}`,
     prices.length > 1 && price ? `from ${price}` : price,
@@ -73,11 +74,19 @@ function buyer(record: Loose<Order> | Loose<Subscription>): string {
   );
 }
 
-/** An amount in minor units as `$49` or `€49.50` (`49.50` without a currency); whole units for currencies without cents. */
-function money(amount: unknown, currency: unknown): string {
-  if (typeof amount !== 'number' || !Number.isFinite(amount)) return '';
+type LabelUnit = 'decimal' | 'cents' | undefined;
+
+/** The unit the record's amounts are in; anything but `decimal` or `cents` (`unknown`, absent) shows no amount. */
+function unitOf(record: Record<string, unknown>): LabelUnit {
+  const unit = record[AMOUNT_UNIT_FIELD];
+  return unit === 'decimal' || unit === 'cents' ? unit : undefined;
+}
+
+/** An amount as `$49` or `€49.50` (`49.50` without a currency); cents become decimals except in currencies without minor units. */
+function money(amount: unknown, currency: unknown, unit: LabelUnit): string {
+  if (unit === undefined || typeof amount !== 'number' || !Number.isFinite(amount)) return '';
   const code = typeof currency === 'string' && /^[a-z]{3}$/i.test(currency) ? currency.toUpperCase() : '';
-  const value = code !== '' && isZeroDecimal(code) ? amount : amount / 100;
+  const value = unit === 'cents' && !(code !== '' && isZeroDecimal(code)) ? amount / 100 : amount;
   const whole = Number.isInteger(value);
   if (code === '') return value.toFixed(whole ? 0 : 2);
   try {

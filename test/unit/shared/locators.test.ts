@@ -88,15 +88,16 @@ describe('a pasted link', () => {
 });
 
 describe('recordLabel', () => {
-  it('reads as a store owner does', () => {
+  it('reads as a store owner does, from amounts as the client hands them on (decimals)', () => {
     expect(
       recordLabel('order', {
         id: 1042,
         customer_name: 'Jane Doe',
         product_name: 'Pro Course',
-        order_amount: 4900,
+        order_amount: 49,
         currency: 'USD',
         status: 'paid',
+        amount_unit: 'decimal',
       }),
     ).toBe('#1042 · Jane Doe · Pro Course · $49');
     expect(
@@ -105,27 +106,45 @@ describe('recordLabel', () => {
         customer_firstname: 'Jane',
         customer_lastname: 'Doe',
         product_name: 'Club',
-        amount: 2950,
+        amount: 29.5,
         currency: 'EUR',
         interval: 'month',
         status: 'active',
+        amount_unit: 'decimal',
       }),
     ).toBe('#7 · Jane Doe · Club · €29.50 / month · active');
     expect(recordLabel('customer', { id: 3, first_name: 'Jane', last_name: '', email: 'j@x.io' })).toBe(
       'Jane · j@x.io · #3',
     );
     expect(
-      recordLabel('product', { id: 5, name: 'Pro', status: 'draft', plans: [{ price: 4900 }, { price: 900 }] }),
+      recordLabel('product', {
+        id: 5,
+        name: 'Pro',
+        status: 'draft',
+        plans: [{ price: 49 }, { price: 9 }],
+        amount_unit: 'decimal',
+      }),
     ).toBe('Pro · from 9 · draft · #5');
   });
 
-  it('money: minor units, whole units for currencies without cents', () => {
+  it('money: in the record’s amount_unit, whole units for currencies without cents', () => {
     // An order's label is its number and its amount when it has nothing else to show.
-    const amountOf = (order_amount: unknown, currency: string) =>
-      recordLabel('order', { id: 1, order_amount, currency });
-    expect(amountOf(4900, 'usd')).toBe('#1 · $49');
-    expect(amountOf(1000, 'JPY')).toBe('#1 · ¥1,000');
-    expect(amountOf('49', 'USD')).toBe('#1');
+    const amountOf = (order_amount: unknown, currency: string, amount_unit?: string) =>
+      recordLabel('order', { id: 1, order_amount, currency, amount_unit });
+    expect(amountOf(49, 'usd', 'decimal')).toBe('#1 · $49');
+    expect(amountOf(71.4, 'USD', 'decimal')).toBe('#1 · $71.40');
+    expect(amountOf(4900, 'usd', 'cents')).toBe('#1 · $49');
+    expect(amountOf(1000, 'JPY', 'decimal')).toBe('#1 · ¥1,000');
+    expect(amountOf(1000, 'JPY', 'cents')).toBe('#1 · ¥1,000');
+    expect(amountOf('49', 'USD', 'decimal')).toBe('#1');
+  });
+
+  it('money: a record whose unit is unknown, or not stated, shows no amount rather than a guess', () => {
+    expect(recordLabel('order', { id: 1, order_amount: 4900, currency: 'USD', amount_unit: 'unknown' })).toBe('#1');
+    expect(recordLabel('order', { id: 1, order_amount: 4900, currency: 'USD' })).toBe('#1');
+    expect(recordLabel('product', { id: 5, name: 'Pro', plans: [{ price: 4900 }], amount_unit: 'unknown' })).toBe(
+      'Pro · #5',
+    );
   });
 });
 
