@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { DEFAULT_TIMEOUT_MS } from '../shared/src/storeApi';
 import { DEFAULT_MAX_ATTEMPTS } from '../shared/src/http/retry';
 import { PAGING_LIMITS } from '../shared/src/paginate';
-import { VERIFICATION_LIMITS } from '../shared/src/platform/makeClient';
+import { VERIFICATION_LIMITS } from '../shared/src/platformClient';
 import { DEFAULT_POLL_LIMITS } from '../shared/src/polling/engine';
 import { STORE_REQUESTS, UNIT_READS } from '../test/kit/requestCosts';
 import { N8N_RETRY_LIMITS } from '../n8n/nodes/common/transport';

@@ -1,7 +1,7 @@
 import { ConfigurationError } from './errors';
 
 /** What a user types into a connection form (`resolveStore` reads it; the client and its callers take its type from there). */
-interface StoreSettings {
+export interface StoreSettings {
   /** `shop.example.com`, `https://shop.example.com/`, `https://example.com/store`, ... */
   storeUrl: string;
   apiKey: string;

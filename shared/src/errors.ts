@@ -15,7 +15,7 @@ type ErrorKind =
   | 'unexpected_response'
   | 'incomplete_list';
 
-interface ErrorContext {
+export interface ErrorContext {
   /** The store's host (and sub-folder), never a URL with a query string. */
   store: string;
   /** Human label of the operation, e.g. "Get an order". */

@@ -17,7 +17,7 @@ export type { EventRecord } from './events/record';
 export { parseDelivery, readDelivery } from './events/parse';
 export { verifyDelivery, markReadFromStore } from './events/verify';
 export type { ParameterReader, PlatformLog, RetryProfile, RetryLimits, Platform } from './platform/port';
-export { platformClient } from './platform/makeClient';
+export { platformClient } from './platformClient';
 export { readTriggerSetup, type TriggerSetup, type TriggerParameter } from './triggers/choices';
 export { receiveDelivery, admitReceived, takeDelivery } from './triggers/intake';
 export {
@@ -33,7 +33,7 @@ export {
 export * from './polling';
 export { matchesFilters, type EventFilters } from './events/match';
 export { recentEvents } from './events/recent';
-export { RESOURCE_SAMPLES } from './resources/samples';
+export { RESOURCE_SAMPLES } from './events/resourceSamples';
 export { readProductPlanChoices, choiceText, eventFiltersOf, recentOptionsOf } from './triggers/choices';
 export { planChoices, productPlanChoices, isPurchaseKind } from './triggers/plans';
 export * from './dates';

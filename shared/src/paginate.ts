@@ -21,7 +21,7 @@ interface BusySignal {
   subscribe(listener: () => void): () => void;
 }
 
-interface PaginateOptions {
+export interface PaginateOptions {
   /** Stop after this many records; all of them when omitted. */
   limit?: number;
   /** Records asked per page, 1 to 100 (default 100); never more than `limit`. */

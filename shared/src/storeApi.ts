@@ -3,26 +3,26 @@
  * what is particular to its operation (a fallback, a 404 that means "none", a required parameter); the
  * request pipeline (`http/pipeline.ts`) and the instants step (`dates/stamping.ts`) do the rest.
  */
-import { type Store, resolveStore } from './config';
-import { siteDayOf } from './dates/instant';
+import { type Store, type StoreSettings, resolveStore } from './config';
+import { type DayReading, siteDayOf } from './dates/instant';
 import { settle } from './outcome';
 import { SiteInstants } from './dates/stamping';
-import type { SiteZone } from './dates/zone';
+import type { SiteZone, ZoneReading } from './dates/zone';
 import { NotFoundError, ServerError, isMissingRecord } from './errors';
-import { RequestPipeline } from './http/pipeline';
+import { type PipelineOptions, RequestPipeline } from './http/pipeline';
 import { OPERATIONS, type ORDERBY_VALUES, type OperationKey } from './operations/catalogue';
-import type { DatedListParams, Id, PageParams, SubscribeInput } from './operations/inputs';
-import { type Page, paginate } from './paginate';
+import type { DatedListParams, Id, PageParams, Params, SubscribeInput } from './operations/inputs';
+import { type Page, type PaginateOptions, paginate } from './paginate';
 import type { Notice } from './platform/port';
-import { firstCustomerWithEmail } from './reads/customerByEmail';
-import { restAmountsOf } from './reads/restAmountUnit';
+import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
+import { type CallOptions, type RestAmounts, restAmountsOf } from './resources/restAmountUnit';
 import type { MoneyUnit } from './resources/money';
 import type { ResultOf } from './resources/normalise';
 import type * as Records from './resources/types';
 
 /** What the pipeline takes (transport, retries, deadline: `http/pipeline.ts`), and the client's own options. */
-type ClientOptions = Omit<ConstructorParameters<typeof RequestPipeline>[1], 'timeoutMs'> & {
-  settings: Parameters<typeof resolveStore>[0];
+export type ClientOptions = Omit<PipelineOptions, 'timeoutMs'> & {
+  settings: StoreSettings;
   /** Per request; below Zapier's 30 s limit so our message, not the platform's, reaches the user. */
   timeoutMs?: number;
   /** Where the client's notices go (the adapter's log): today, why site-local times have no instant. */
@@ -32,13 +32,10 @@ type ClientOptions = Omit<ConstructorParameters<typeof RequestPipeline>[1], 'tim
   restAmountUnit?: MoneyUnit;
 };
 
-/** Operation 14's paging and sorting, by the sort fields the catalogue lists for products. */
+/** `GET products`' paging and sorting, by the sort fields the catalogue lists for products. */
 type ProductListParams = PageParams & { orderby?: (typeof ORDERBY_VALUES.products)[number]; order?: 'asc' | 'desc' };
 
-/** How far and how wide Find Customer by Email walks the customers list. */
-type EmailSearchOptions = NonNullable<Parameters<typeof firstCustomerWithEmail>[2]>;
-
-/** Operation 6's filters (docs/service/operations.md#webhook-operations). */
+/** `POST webhook/latest-orders/`'s filters (docs/service/operations.md#webhook-operations). */
 interface LatestOrdersInput {
   product_id?: Id | null;
   plan_id?: string | readonly string[] | null;
@@ -47,12 +44,7 @@ interface LatestOrdersInput {
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
-/** An operation's parameters by name (the catalogue says where each travels). */
-type Params = Parameters<RequestPipeline['send']>[1];
-
 type ItemOf<K extends OperationKey> = ResultOf<K> extends (infer T)[] ? T : never;
-/** How a call treats amounts and retries (`reads/restAmountUnit.ts`). */
-type CallOptions = NonNullable<Parameters<ReturnType<typeof restAmountsOf>['stepFor']>[0]>;
 
 export class CommerceServiceClient {
   readonly store: Store;
@@ -60,8 +52,8 @@ export class CommerceServiceClient {
   /** Every 429 and 503 this client gets; each `iterate` walk listens, to slow down. */
   readonly busy: RequestPipeline['busy'];
   /** Read once per client (an execution, a poll, a delivery): the zone; the money step's unit (docs/amounts.md). */
-  readonly siteZone: () => ReturnType<SiteInstants['zone']>;
-  readonly amounts: ReturnType<typeof restAmountsOf>;
+  readonly siteZone: () => Promise<ZoneReading>;
+  readonly amounts: RestAmounts;
   private readonly instants: SiteInstants;
 
   constructor(options: ClientOptions) {
@@ -85,7 +77,7 @@ export class CommerceServiceClient {
    * A date input (text, Date, Luxon DateTime) as the site-local day a `date_after` filter takes
    * (docs/dates.md#dates-you-type). The zone is read only for a moment with an offset.
    */
-  async filterDayOf(value: unknown): Promise<ReturnType<typeof siteDayOf>> {
+  async filterDayOf(value: unknown): Promise<DayReading> {
     const asWritten = siteDayOf(value, null);
     if (asWritten.day === null || asWritten.how === 'as-written') return asWritten;
     return siteDayOf(value, (await this.siteZone()).zone);
@@ -106,7 +98,7 @@ export class CommerceServiceClient {
     return { ...answer, value };
   }
 
-  // 1 to 6: webhook management.
+  // Webhook management.
 
   async validateKey(): Promise<void> {
     await this.call('validateKey');
@@ -125,7 +117,7 @@ export class CommerceServiceClient {
   }
 
   /**
-   * Operation 3, made to work on real stores: `webhook/delete/` first, then `webhook/zap-delete/` when
+   * `POST webhook/delete/`, made to work on real stores: `webhook/delete/` first, then `webhook/zap-delete/` when
    * the store has no working handler for the former; a hook the store no longer knows is deleted.
    */
   async deleteHook(id: Id): Promise<ResultOf<'deleteHook'>> {
@@ -149,7 +141,7 @@ export class CommerceServiceClient {
     return (await this.call('listWebhookPlans', { product_id: productId })).value;
   }
 
-  /** Operation 6; the store's 404 `no_orders` is an empty list. */
+  /** `POST webhook/latest-orders/`; the store's 404 `no_orders` is an empty list. */
   async latestOrders(input: LatestOrdersInput = {}, options: CallOptions = {}): Promise<Records.LatestOrder[]> {
     const params = { product_id: input.product_id, plan_id: input.plan_id, status: input.status };
     const answer = await settle(this.call('latestOrders', params, options));
@@ -158,7 +150,7 @@ export class CommerceServiceClient {
     throw answer.error;
   }
 
-  // 7 to 15: REST reads.
+  // REST reads.
 
   listCustomers(params: PageParams = {}): Promise<Page<Records.Customer>> {
     return this.list('listCustomers', { ...params });
@@ -169,7 +161,7 @@ export class CommerceServiceClient {
   }
 
   /** The customer with this email (trimmed, any letter case), or null; walks the customers list. */
-  findCustomerByEmail(email: string, options: EmailSearchOptions = {}): Promise<Records.Customer | null> {
+  findCustomerByEmail(email: string, options: FindByEmailOptions = {}): Promise<Records.Customer | null> {
     return firstCustomerWithEmail(this, email, options);
   }
 
@@ -181,7 +173,7 @@ export class CommerceServiceClient {
     return (await this.call('getOrder', { order_id: id }, options)).value;
   }
 
-  /** Operation 11; real stores need both `page` and `per_page`, so both are always sent. */
+  /** `GET orders/subscription/{subscription_id}`; real stores need both `page` and `per_page`, so both are always sent. */
   listSubscriptionOrders(subscriptionId: Id, params: DatedListParams = {}): Promise<Page<Records.Order>> {
     return this.list('listSubscriptionOrders', {
       ...params,
@@ -213,7 +205,7 @@ export class CommerceServiceClient {
    */
   iterate<T>(
     list: (params: PageParams) => Promise<Page<T>>,
-    options: NonNullable<Parameters<typeof paginate>[1]> = {},
+    options: PaginateOptions = {},
   ): AsyncGenerator<T, void, undefined> {
     return paginate((page, perPage) => list({ page, per_page: perPage }), {
       busy: this.busy,

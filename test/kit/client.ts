@@ -1,11 +1,9 @@
 /**
  * The shared client as the tests and the bench make it: straight from its options, with no platform in
- * between (the adapters make theirs with `platformClient`, shared/src/platform/makeClient.ts).
+ * between (the adapters make theirs with `platformClient`, shared/src/platformClient.ts).
  */
-import { CommerceServiceClient } from '../../shared/src';
+import { type ClientOptions, CommerceServiceClient } from '../../shared/src';
 import type { SiteZone } from '../../shared/src/dates/zone';
-
-type ClientOptions = ConstructorParameters<typeof CommerceServiceClient>[0];
 
 export function createClient(options: ClientOptions): CommerceServiceClient {
   return new CommerceServiceClient(options);

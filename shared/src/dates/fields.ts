@@ -4,18 +4,11 @@
  * sibling key, `<field>_iso`. Nested lists (invoices) are read with their own table.
  */
 import { isRecord } from '../resources/coerce';
-import { type FieldTable, entriesOf, isMoment } from '../resources/table';
+import { type FieldTable, INSTANT_SUFFIX, entriesOf, instantKey, isMoment } from '../resources/table';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import { instantOf } from './instant';
-import { type RecordStep, rebuilt } from './steps';
+import { type OpenStep, type RecordStep, rebuilt } from '../resources/build';
 import type { SiteZone, ZoneReading } from './zone';
-
-/** The suffix of every instant field: `date_time` → `date_time_iso`. */
-const INSTANT_SUFFIX = '_iso';
-
-export function instantKey(field: string): string {
-  return `${field}${INSTANT_SUFFIX}`;
-}
 
 /** Whether a field is one this module adds to a record of `table` (an adapter or a fingerprint may leave them out). */
 function isInstantField(key: string, table: FieldTable = DELIVERY_FIELDS): boolean {
@@ -30,13 +23,13 @@ function isInstantField(key: string, table: FieldTable = DELIVERY_FIELDS): boole
 interface InstantOptions {
   fill?: boolean;
   table?: FieldTable;
-  /** A further step (the amounts) in the same build: one record each, not one per step (`steps.ts`). */
+  /** A further step (the amounts) in the same build: one record each, not one per step (`resources/build.ts`). */
   then?: RecordStep;
 }
 
-/** The instants as a step (`steps.ts`): each moment followed by its instant, with `fill` as above. */
+/** The instants as a step (`resources/build.ts`): each moment followed by its instant, with `fill` as above. */
 function instantsStep(zone: SiteZone | null, fill: boolean): RecordStep {
-  const open: ReturnType<RecordStep['open']> = {
+  const open: OpenStep = {
     field(key, value, _owner, spec, put) {
       put(key, value);
       if (!isMoment(spec)) return;

@@ -114,7 +114,9 @@ function pad(value: number, width = 2): string {
   return String(value).padStart(width, '0');
 }
 
-type DayReading = { day: string; how: 'as-written' | 'site-zone' | 'own-offset' } | { day: null; reason: string };
+export type DayReading =
+  | { day: string; how: 'as-written' | 'site-zone' | 'own-offset' }
+  | { day: null; reason: string };
 
 const DAY_ONLY = /^(\d{4}-\d{2}-\d{2})$/;
 /** A wall time without an offset, as n8n's date picker gives it ("2026-01-31T00:00:00"). */

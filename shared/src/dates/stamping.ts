@@ -8,13 +8,11 @@ import { parseBody } from '../http/parseBody';
 import type { RequestPipeline } from '../http/pipeline';
 import { describeTransportFailure, type HttpRequest, type Transport } from '../http/transport';
 import type { Notice } from '../platform/port';
+import type { ResultShape } from '../operations/catalogue';
 import { resultTable } from '../resources/normalise';
 import { withInstants } from './fields';
-import type { RecordStep } from './steps';
+import type { RecordStep } from '../resources/build';
 import { type SiteZone, type ZoneReading, zoneFromIndex } from './zone';
-
-/** An operation's result shape, as the catalogue gives it. */
-type ResultShape = Parameters<typeof resultTable>[0];
 
 /** A further step for a result's records (the amounts), read once the zone is: none leaves them as they are. */
 type NextStep = (shape: ResultShape, records: readonly object[]) => Promise<RecordStep | undefined>;
@@ -55,7 +53,7 @@ export class SiteInstants {
 
   /**
    * An operation's result with an instant next to each timestamp, and what `next` does to its records,
-   * in one build per record (`steps.ts`). Called after the store's answer, never before: a call refused
+   * in one build per record (`resources/build.ts`). Called after the store's answer, never before: a call refused
    * or failed, an empty page or an undated result costs no zone read. REST records are filled
    * (docs/service/shapes.md): a time without an instant has `''`.
    */

@@ -9,9 +9,7 @@ import type { Notice } from '../platform/port';
 import type { CommerceServiceClient } from '../storeApi';
 import type { DeliveredEvent } from './parse';
 import type { EventRecord } from './record';
-import { markVerification, verifyDelivery } from './verify';
-
-type Verification = Awaited<ReturnType<typeof verifyDelivery>>;
+import { type Verification, markVerification, verifyDelivery } from './verify';
 
 /**
  * How one record is admitted: `verify` with the store (the option on, the default), `secret` (the
@@ -20,7 +18,7 @@ type Verification = Awaited<ReturnType<typeof verifyDelivery>>;
  */
 type AdmissionCheck = 'verify' | 'secret' | 'none';
 
-interface PlannedDelivery extends DeliveredEvent {
+export interface PlannedDelivery extends DeliveredEvent {
   check: AdmissionCheck;
 }
 

@@ -9,8 +9,8 @@ import type { EventKind } from './catalogue';
 
 type RecordKind = 'order' | 'subscription';
 
-interface StatusFit {
-  /** What the delivery's `id` names, read with operation 10 (order) or 13 (subscription). */
+export interface StatusFit {
+  /** What the delivery's `id` names, read with `GET orders/{order_id}` or `GET subscriptions/{subscription_id}`. */
   record: RecordKind;
   /** The status the record has when the event happens. */
   own: readonly string[];

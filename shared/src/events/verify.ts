@@ -5,7 +5,7 @@ import { toText } from '../resources/coerce';
 import type { OriginSecret } from './origin';
 import type { DeliveredEvent } from './parse';
 import type { EventRecord } from './record';
-import { normaliseStatus, statusFitOf } from './statusFit';
+import { type StatusFit, normaliseStatus, statusFitOf } from './statusFit';
 
 /**
  * Checks a hook delivery with the store before it starts anything (docs/verification.md): the secret
@@ -26,7 +26,7 @@ type ForgeryReason =
 /** Why a delivery goes on unverified. */
 type UnverifiedReason = 'lead-has-no-record' | 'store-unavailable';
 
-type Verification =
+export type Verification =
   | { status: 'verified'; method: 'secret' | 'store' }
   | { status: 'forged'; reason: ForgeryReason; message: string }
   | { status: 'unverified'; reason: UnverifiedReason; message: string };
@@ -96,9 +96,6 @@ export async function verifyDelivery(
   }
   return compare(record, stored, fit, id);
 }
-
-/** What a delivery's status must match in the store's record. */
-type StatusFit = NonNullable<ReturnType<typeof statusFitOf>>;
 
 function compare(record: EventRecord, stored: Order | Subscription, fit: StatusFit, id: string): Verification {
   if (email(record.customer_email) !== email(stored.customer_email)) {

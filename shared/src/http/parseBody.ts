@@ -3,7 +3,7 @@
  * mark, PHP notices or warnings (HTML or plain), stray whitespace.
  */
 
-type ParsedBody =
+export type ParsedBody =
   | { kind: 'json'; value: unknown }
   | { kind: 'empty' }
   | { kind: 'html'; snippet: string }

@@ -7,15 +7,12 @@
 import type { Store } from '../config';
 import { type CommerceServiceError, NetworkError, TimeoutError, UnexpectedResponseError } from '../errors';
 import { OPERATIONS, type OperationKey } from '../operations/catalogue';
-import { buildRequest } from '../operations/inputs';
+import { type Params, buildRequest } from '../operations/inputs';
 import { type ResultOf, normalise } from '../resources/normalise';
 import { parseBody } from './parseBody';
 import { responseError } from './responseError';
-import { MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './retry';
+import { type Attempt, MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './retry';
 import { type HttpRequest, type HttpResponse, type Transport, describeTransportFailure } from './transport';
-
-/** An operation's parameters by name, as `buildRequest` writes them into a request. */
-type Params = Parameters<typeof buildRequest>[2];
 
 /** An operation's typed result and the response it came in (for the count headers). */
 interface Answer<K extends OperationKey> {
@@ -23,10 +20,7 @@ interface Answer<K extends OperationKey> {
   response: HttpResponse;
 }
 
-/** One attempt's outcome, as `withRetries` takes it. */
-type Attempt<R> = Awaited<ReturnType<Parameters<typeof withRetries<R>>[1]>>;
-
-interface PipelineOptions {
+export interface PipelineOptions {
   transport: Transport;
   /** Per request; an attempt never gets more than the retry budget has left. */
   timeoutMs: number;

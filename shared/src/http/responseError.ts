@@ -1,21 +1,18 @@
 import {
   AuthenticationError,
   type CommerceServiceError,
+  type ErrorContext,
   InvalidRequestError,
   NotFoundError,
   RateLimitError,
   ServerError,
   UnexpectedResponseError,
 } from '../errors';
-import type { parseBody } from './parseBody';
+import type { ParsedBody } from './parseBody';
 import { omit } from '../outcome';
 import { redact } from './redact';
 import { retryAfterSeconds } from './retryAfter';
 import type { HttpResponse } from './transport';
-
-type ParsedBody = ReturnType<typeof parseBody>;
-/** What every error of the family is made with (`errors.ts`). */
-type ErrorContext = ConstructorParameters<typeof ServerError>[0];
 
 /** The WordPress REST error body: `{code, message, data: {status, params}}`. */
 interface WordPressError {

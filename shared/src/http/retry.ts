@@ -40,7 +40,7 @@ function isRetriedOperation(key: OperationKey): boolean {
 }
 
 /** One attempt's outcome: the result, or the error with the store's Retry-After header when it sent one. */
-type Attempt<R> = { result: R } | { error: CommerceServiceError; retryAfter?: string };
+export type Attempt<R> = { result: R } | { error: CommerceServiceError; retryAfter?: string };
 
 interface RetryPlan {
   operation: OperationKey;

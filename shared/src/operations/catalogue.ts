@@ -15,7 +15,7 @@ type ParamPlace = 'query' | 'body' | 'path' | 'list';
 type AuthStyle = 'query' | 'header' | 'none';
 
 /** How the 2xx body is read into its documented shape (docs/service/shapes.md). */
-type ResultShape =
+export type ResultShape =
   | 'nothing'
   | 'hookId'
   | 'hookDeletion'

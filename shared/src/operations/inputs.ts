@@ -9,7 +9,7 @@ import type { OPERATIONS, OperationKey } from './catalogue';
 
 type ParamValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 /** An operation's parameters by name, as the operation wrappers give them; the catalogue says where each travels. */
-type Params = Readonly<Record<string, ParamValue>>;
+export type Params = Readonly<Record<string, ParamValue>>;
 type OperationSpec = (typeof OPERATIONS)[OperationKey];
 type JsonValue = NonNullable<HttpRequest['body']>;
 type Where = { store: string; operation: string };

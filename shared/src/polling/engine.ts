@@ -4,8 +4,8 @@ import { matchesFilters, type EventFilters } from '../events/match';
 import type { EventRecord } from '../events/record';
 import { placeInSubscriptions } from '../reads/subscriptionCharges';
 import type { Order, Subscription } from '../resources/types';
-import { openState, resourceWalks } from './memory';
-import { pollRuleOf } from './rules';
+import { type PollState, openState, resourceWalks } from './memory';
+import { type PollRule, pollRuleOf } from './rules';
 
 /**
  * The polling trigger, platform-neutral (docs/polling.md): every matching event since the last poll, oldest
@@ -47,9 +47,6 @@ interface PollOptions {
   logger?: PlatformLog;
   limits?: Partial<PollLimits>;
 }
-
-/** What a poll keeps (`memory.ts`). */
-type PollState = ReturnType<typeof openState>['state'];
 
 interface PollResult {
   /** Oldest first. */
@@ -126,7 +123,7 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
 
 /** Whether the trigger's event happened to this record since the last poll (`statusBefore`: as memory held it). */
 function happened(
-  rule: ReturnType<typeof pollRuleOf>,
+  rule: PollRule,
   record: Order | Subscription,
   statusBefore: string | undefined,
   cursor: number,

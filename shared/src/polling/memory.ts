@@ -7,7 +7,7 @@ import type { Page } from '../paginate';
 import { isRecord } from '../resources/coerce';
 import type { Order, Subscription } from '../resources/types';
 import type { CommerceServiceClient } from '../storeApi';
-import type { pollRuleOf } from './rules';
+import type { PollResource } from './rules';
 
 /**
  * What a polling trigger keeps between polls, and the walks that keep it (docs/polling.md). The state
@@ -19,9 +19,6 @@ import type { pollRuleOf } from './rules';
  * it meets a run of records memory holds unchanged.
  */
 
-/** Which list a poll watches; its event's rule decides. */
-type PollResource = ReturnType<typeof pollRuleOf>['resource'];
-
 /** One record as last seen: id, status, and a short fingerprint of everything the store showed. */
 type SeenRecord = [id: number, status: string, fingerprint: string];
 
@@ -32,7 +29,7 @@ interface ResourceMemory {
   seen: SeenRecord[];
 }
 
-interface PollState {
+export interface PollState {
   version: 1;
   /** The store (host and sub-folder) this memory belongs to; another store starts afresh. */
   store: string;

@@ -22,8 +22,11 @@ interface RecordFacts {
   isRenewal: boolean;
 }
 
-interface PollRule {
-  resource: 'orders' | 'subscriptions';
+/** Which list a poll watches; its event's rule decides. */
+export type PollResource = 'orders' | 'subscriptions';
+
+interface EventRule {
+  resource: PollResource;
   kind: 'creation' | 'transition';
   /** Whether a record with these facts has been through the event. */
   passed(facts: RecordFacts): boolean;
@@ -39,7 +42,12 @@ const inStatus =
   (facts: RecordFacts): boolean =>
     statuses.includes(normaliseStatus(facts.status));
 
-const POLL_RULES: Readonly<Record<PollableEvent, PollRule>> = {
+/** An event's rule, with `shows`: whether a record has been through the event (`renewals`: orders known to be renewals). */
+export interface PollRule extends EventRule {
+  shows(record: Order | Subscription, renewals: ReadonlySet<number>): boolean;
+}
+
+const POLL_RULES: Readonly<Record<PollableEvent, EventRule>> = {
   // A refunded order was paid first; a renewal is not a purchase.
   purchased: {
     resource: 'orders',
@@ -71,7 +79,7 @@ export const POLLABLE_EVENTS = Object.keys(POLL_RULES) as PollableEvent[];
  * the event's rule, with `shows` (whether a record has been through the event; `renewals`: the orders
  * known to be renewals), or a `ConfigurationError` that says why not (a lead, or no event of the store).
  */
-export function pollRuleOf(event: string, store: string) {
+export function pollRuleOf(event: string, store: string): PollRule {
   if (Object.prototype.hasOwnProperty.call(POLL_RULES, event)) {
     const rule = POLL_RULES[event as PollableEvent];
     const shows = (record: Order | Subscription, renewals: ReadonlySet<number>): boolean =>

@@ -5,12 +5,9 @@
  */
 import { InvalidRequestError } from '../errors';
 import type { PageParams } from '../operations/inputs';
-import type { Page, paginate } from '../paginate';
+import type { Page, PaginateOptions } from '../paginate';
 import type { Customer } from '../resources/types';
 import { READ_IN_PARTS } from './inParts';
-
-/** The walk's options (`paginate`). */
-type PaginateOptions = NonNullable<Parameters<typeof paginate>[1]>;
 
 /** What the search needs of the client (`CommerceServiceClient` has both). */
 interface CustomerSource {
@@ -22,7 +19,7 @@ interface CustomerSource {
   ): AsyncGenerator<T, void, undefined>;
 }
 
-type FindByEmailOptions = Pick<PaginateOptions, 'concurrency' | 'perPage' | 'maxPages'>;
+export type FindByEmailOptions = Pick<PaginateOptions, 'concurrency' | 'perPage' | 'maxPages'>;
 
 /** Emails compare trimmed and in any letter case; an empty email matches nobody. */
 export function sameEmail(a: string | null | undefined, b: string): boolean {

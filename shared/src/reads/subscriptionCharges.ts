@@ -1,4 +1,6 @@
-import type { CommerceServiceClient } from '../storeApi';
+import type { DatedListParams } from '../operations/inputs';
+import type { Page } from '../paginate';
+import type { Subscription } from '../resources/types';
 
 /**
  * Where orders stand in their subscriptions. REST orders and latest-orders records do not name their
@@ -10,6 +12,11 @@ const SUBSCRIPTION_LOOKUP_PAGES = 3;
 
 const PER_PAGE = 100;
 
+/** What the lookup needs of the client (`CommerceServiceClient` has it). */
+interface SubscriptionSource {
+  listSubscriptions(params: DatedListParams): Promise<Page<Subscription>>;
+}
+
 interface ChargePlaces {
   /** Orders a subscription lists after its first invoice: renewal charges. */
   later: Set<number>;
@@ -20,7 +27,7 @@ interface ChargePlaces {
 }
 
 export async function placeInSubscriptions(
-  client: CommerceServiceClient,
+  client: SubscriptionSource,
   orderIds: Iterable<number>,
   maxPages = SUBSCRIPTION_LOOKUP_PAGES,
 ): Promise<ChargePlaces> {

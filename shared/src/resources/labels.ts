@@ -1,7 +1,6 @@
 /** Field descriptions (Zapier output fields, n8n hints) read from the field tables: key, label, type. */
-import { instantKey } from '../dates/fields';
 import { AMOUNT_UNIT_FIELD, sentKey } from './money';
-import { type FieldSpec, type FieldTable, entriesOf, isMoment } from './table';
+import { type FieldSpec, type FieldTable, entriesOf, instantKey, isMoment } from './table';
 import { CUSTOMER_FIELDS, EVENT_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS, SUBSCRIPTION_FIELDS } from './tables';
 
 export interface FieldDescription {

@@ -4,7 +4,7 @@
  * store's admin shows them, or cents where the user asked), the record says which in `amount_unit`, and
  * where the connector changed an amount, the store's own value stays next to it as `<field>_sent`.
  */
-import { type RecordStep, rebuilt } from '../dates/steps';
+import { type RecordStep, rebuilt } from './build';
 import { isRecord } from './coerce';
 import { isZeroDecimal } from './currency';
 import { type FieldTable, entriesOf } from './table';
@@ -57,7 +57,7 @@ export function handOnAmounts<T extends object>(record: T, table: FieldTable, op
   return rebuilt(record, table, [amountsStep(options)]) as T;
 }
 
-/** `handOnAmounts` as a step (`dates/steps.ts`), so a client builds each record once with its instants. */
+/** `handOnAmounts` as a step (`build.ts`), so a client builds each record once with its instants. */
 export function amountsStep(options: HandOnOptions): RecordStep {
   const keepSent = options.sent ?? 'changed';
   return {

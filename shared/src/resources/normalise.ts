@@ -1,4 +1,4 @@
-import type { OPERATIONS, OperationKey } from '../operations/catalogue';
+import type { OPERATIONS, OperationKey, ResultShape } from '../operations/catalogue';
 import { asList, coerceRecord, isRecord, toNumber, toText } from './coerce';
 import type { FieldTable } from './table';
 import {
@@ -11,12 +11,12 @@ import {
 } from './tables';
 import type * as Resources from './types';
 
-/** Operation 2's answer, with the id kept as an opaque string whatever the store sent. */
+/** `POST webhook/subscribe/`'s answer, with the id kept as an opaque string whatever the store sent. */
 interface HookSubscription {
   id: string;
 }
 
-/** Operation 3's outcome. `alreadyGone` is true when the store no longer knew the hook. */
+/** `POST webhook/delete/`'s outcome. `alreadyGone` is true when the store no longer knew the hook. */
 interface HookDeletion {
   id: string;
   alreadyGone: boolean;
@@ -39,9 +39,6 @@ interface ResultTypes {
   products: Resources.Product[];
   product: Resources.Product;
 }
-
-/** How an operation's 2xx body is read (its catalogue entry's `result`). */
-type ResultShape = (typeof OPERATIONS)[OperationKey]['result'];
 
 /** What an operation's answer reads into. */
 export type ResultOf<K extends OperationKey> = ResultTypes[(typeof OPERATIONS)[K]['result']];

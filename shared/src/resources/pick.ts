@@ -2,7 +2,7 @@
  * A record cut down to named fields, for Simplify and for an agent's Selected Fields (n8n's Output):
  * the `id` always, each field's ISO instant with it (docs/dates.md).
  */
-import { instantKey } from '../dates/fields';
+import { instantKey } from './table';
 
 /**
  * The named fields of a record, each with its `*_iso` instant when the record has one; `id` always

@@ -2,9 +2,8 @@
  * Simplify (docs/simplify.md): a record cut down to the fields a store owner uses most, read from the
  * ranks in the field tables, so n8n's Simplify and Output and any Zapier use share one selection.
  */
-import { instantKey } from '../dates/fields';
 import { AMOUNT_UNIT_FIELD } from './money';
-import { type FieldTable, isMoment } from './table';
+import { type FieldTable, instantKey, isMoment } from './table';
 import { CUSTOMER_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS, SUBSCRIPTION_FIELDS } from './tables';
 import type { RecordResource } from './types';
 

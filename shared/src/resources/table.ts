@@ -52,6 +52,13 @@ export function isMoment(spec: FieldSpec | undefined): spec is FieldSpec & { clo
   return spec?.clock === 'utc' || spec?.clock === 'site';
 }
 
+/** The suffix of every instant field (docs/dates.md): `date_time` → `date_time_iso`. */
+export const INSTANT_SUFFIX = '_iso';
+
+export function instantKey(field: string): string {
+  return `${field}${INSTANT_SUFFIX}`;
+}
+
 /** The table of a nested list's entries (items, invoices, plans), if the field is one. */
 export function entriesOf(spec: FieldSpec | undefined): FieldTable | undefined {
   return spec && typeof spec.type === 'object' ? spec.type.list : undefined;

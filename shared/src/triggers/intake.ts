@@ -8,7 +8,7 @@
 import { withInstants } from '../dates/fields';
 import { ConfigurationError } from '../errors';
 import { settle } from '../outcome';
-import { admitDeliveries, planAdmission } from '../events/admit';
+import { type PlannedDelivery, admitDeliveries, planAdmission } from '../events/admit';
 import { matchesFilters } from '../events/match';
 import { readDelivery } from '../events/parse';
 import type { EventRecord } from '../events/record';
@@ -25,7 +25,7 @@ interface ReceivedDelivery {
    * Those for this trigger (its event, product and plans: a shared URL, a store ignoring filters), each
    * with the check decided for it (`planAdmission`), carried to `admitReceived` as it is.
    */
-  matching: ReturnType<typeof planAdmission>['planned'];
+  matching: PlannedDelivery[];
   /** The plan's answer to "does admitting them need the store client?": to verify, or to compare a secret. */
   needsStore: boolean;
 }

@@ -8,7 +8,7 @@ import {
 	n8nClient,
 } from '../../../n8n/nodes/common/transport';
 import { TransportFailure } from '../../../shared/src';
-import { VERIFICATION_LIMITS } from '../../../shared/src/platform/makeClient';
+import { VERIFICATION_LIMITS } from '../../../shared/src/platformClient';
 import { n8nSleep } from '../support/sleep';
 import { createClient } from '../../kit/client';
 import { CREDENTIALS, KEY } from '../support/n8n/context';

@@ -1,4 +1,4 @@
-import { compactRecord } from '../../../shared/src/dates/compact';
+import { compactRecord } from '../../../shared/src/resources/compact';
 import { withInstant, withInstants } from '../../../shared/src/dates/fields';
 import { amountsStep, handOnAmounts } from '../../../shared/src/resources/money';
 import { ORDER_FIELDS, SUBSCRIPTION_FIELDS } from '../../../shared/src/resources/tables';

@@ -1,7 +1,7 @@
 /** One unit for money (docs/amounts.md): the conversion read from the field tables, and how a client tells the REST unit. */
 import type { Notice } from '../../../shared/src/platform/port';
 import { handOnAmounts, withAmountsAsSent } from '../../../shared/src';
-import { restAmountsOf } from '../../../shared/src/reads/restAmountUnit';
+import { restAmountsOf } from '../../../shared/src/resources/restAmountUnit';
 
 /** What the unit reading asks the store (the client's two reads). */
 interface UnitProbe {

@@ -13,7 +13,7 @@ import {
   receiveDelivery,
   takeDelivery,
 } from '../../../shared/src';
-import { VERIFICATION_LIMITS } from '../../../shared/src/platform/makeClient';
+import { VERIFICATION_LIMITS } from '../../../shared/src/platformClient';
 import { KEY, ORIGIN, ROOT, UTC_ZONE, clientFor, json, store, stubTransport } from '../support/shared';
 import { wpError } from '../support/wordpress';
 

@@ -1,13 +1,14 @@
 /** Small fixtures shared by the unit tests of `shared/src`; importing them sets up the nock lifecycle. */
 import nock from 'nock';
 import {
+  type ClientOptions,
   type CommerceServiceClient,
   type CommerceServiceError,
   type HttpRequest,
   type HttpResponse,
   type SiteZone,
+  type StoreSettings,
   type Transport,
-  resolveStore,
 } from '../../../shared/src';
 import { nodeTransport } from '../../kit/nodeTransport';
 import { createClient } from '../../kit/client';
@@ -15,15 +16,11 @@ import { createClient } from '../../kit/client';
 import { failure as failureOf, thrown as thrownBy } from './failure';
 import { useNock } from './nock';
 
-type ClientOptions = Parameters<typeof createClient>[0];
-
 import { HOST, KEY, ORIGIN } from './constants';
 
 export { HOST, KEY, ORIGIN, ROOT } from './constants';
 
 /** Connection settings as a user would type them; defaults to `shop.example.com` with the fake key. */
-/** What a user types into the connection form (resolveStore reads it). */
-type StoreSettings = Parameters<typeof resolveStore>[0];
 
 export function storeFor(overrides: Partial<StoreSettings> = {}): StoreSettings {
   return { storeUrl: HOST, apiKey: KEY, ...overrides };

@@ -1,7 +1,7 @@
 import type { HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { errors as zapierErrors } from 'zapier-platform-core';
 import { ConfigurationError, type EventRecord, TransportFailure } from '../../../shared/src';
-import { VERIFICATION_LIMITS } from '../../../shared/src/platform/makeClient';
+import { VERIFICATION_LIMITS } from '../../../shared/src/platformClient';
 import { amountsInCents } from '../../../shared/src/events/cents';
 import { ZAPIER_LIMITS, zapierClient } from '../../../zapier/src/platform';
 import { recordTimerSleep } from '../support/sleep';

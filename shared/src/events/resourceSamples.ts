@@ -3,15 +3,15 @@
  * samples as a REST read returns them, without `trigger`, with `link`, and with amounts as the client
  * hands them on from a real store: decimals, the store's cents kept as `<field>_sent` (docs/amounts.md).
  */
-import { amountsInCents } from '../events/cents';
-import { type FieldTable } from './table';
-import { handOnAmounts } from './money';
-import type { EventRecord } from '../events/record';
+import { amountsInCents } from './cents';
+import { type FieldTable } from '../resources/table';
+import { handOnAmounts } from '../resources/money';
+import type { EventRecord } from './record';
 import { omit } from '../outcome';
 import { withInstant } from '../dates/fields';
-import { STORE_RECORDS } from '../events/samples';
-import { CUSTOMER_FIELDS, DELIVERY_FIELDS, PRODUCT_FIELDS } from './tables';
-import type { Customer, Product, WebhookPlan, WebhookProduct } from './types';
+import { STORE_RECORDS } from './samples';
+import { CUSTOMER_FIELDS, DELIVERY_FIELDS, PRODUCT_FIELDS } from '../resources/tables';
+import type { Customer, Product, WebhookPlan, WebhookProduct } from '../resources/types';
 
 /** A record a real store sent in cents, as the client hands it on. */
 function fromCents<T extends object>(record: T, table: FieldTable): T {

@@ -1,10 +1,11 @@
 /**
  * One way to make a store client on any platform: the user's settings, the platform's transport and
- * sleep, and the retry profile the call needs (issue #9: every client retries reads).
+ * sleep, and the retry profile the call needs: every client retries reads.
  */
-import { CommerceServiceClient } from '../storeApi';
-import type { RetryOptions } from '../http/retry';
-import type { Platform, RetryLimits, RetryProfile } from './port';
+import type { StoreSettings } from './config';
+import { CommerceServiceClient } from './storeApi';
+import type { RetryOptions } from './http/retry';
+import type { Platform, RetryLimits, RetryProfile } from './platform/port';
 
 /**
  * Reading back a hook delivery's record (docs/verification.md): 10 s in all, 5 s a request, a
@@ -22,7 +23,7 @@ function retryOptionsOf(limits: RetryLimits, platform: Pick<Platform, 'sleep'>):
 
 /** Throws a `ConfigurationError` for settings that cannot name a store; sends nothing. */
 export function platformClient(
-  settings: ConstructorParameters<typeof CommerceServiceClient>[0]['settings'],
+  settings: StoreSettings,
   platform: Platform,
   profile: RetryProfile = 'interactive',
 ): CommerceServiceClient {

@@ -4,15 +4,15 @@
  * the copies in between were most of Return All's peak memory (`npm run bench`), so what a build needs
  * on the way (its keys, its values, the links between steps) is kept and reused, one level per depth.
  */
-import { isRecord } from '../resources/coerce';
-import { type FieldSpec, type FieldTable, entriesOf } from '../resources/table';
+import { isRecord } from './coerce';
+import { type FieldSpec, type FieldTable, entriesOf } from './table';
 import { compactRecord } from './compact';
 
 /** Where a step puts a field it hands on: the next step, or the record being built. */
 type Put = (key: string, value: unknown) => void;
 
 /** A step for one top-level record and its nested entries (items, invoices, plans). */
-interface OpenStep {
+export interface OpenStep {
   /** Puts `key` (of `owner`, the record or nested entry being built) as handed on, then any field it adds after it. */
   field(
     key: string,

@@ -5,16 +5,14 @@
  * latest-orders (always decimals) and through the REST API, and the two amounts are compared. If that
  * cannot be done, the reading says why, and amounts go on as the store sent them.
  */
-import { isZeroDecimal } from '../resources/currency';
-import { isRecord, toNumber } from '../resources/coerce';
-import type { RecordStep } from '../dates/steps';
-import { type MoneyUnit, amountsStep } from '../resources/money';
-import { resultTable } from '../resources/normalise';
-import { type FieldTable, entriesOf } from '../resources/table';
-import type { LatestOrder } from '../resources/types';
-
-/** An operation's result shape, as the catalogue gives it. */
-type ResultShape = Parameters<typeof resultTable>[0];
+import { isZeroDecimal } from './currency';
+import { isRecord, toNumber } from './coerce';
+import type { RecordStep } from './build';
+import { type MoneyUnit, amountsStep } from './money';
+import type { ResultShape } from '../operations/catalogue';
+import { resultTable } from './normalise';
+import { type FieldTable, entriesOf } from './table';
+import type { LatestOrder } from './types';
 
 /** What a client knows about the unit of a store's REST amounts: the unit, or why it could not tell. */
 type AmountsReading =
@@ -26,7 +24,7 @@ type AmountsReading =
  * (verification, the unit's own reads). `retried: false`: one attempt (the unit's own reads cost at
  * most one request each), within the same pipeline and deadline as every call.
  */
-interface CallOptions {
+export interface CallOptions {
   amounts?: boolean;
   retried?: boolean;
 }
@@ -120,7 +118,7 @@ function messageOf(error: unknown): string {
  * The money step a client applies to its results (with the instants): REST records to decimals, read
  * once per client, with one notice when the unit cannot be told. Latest-orders records are decimals.
  */
-class RestAmounts {
+export class RestAmounts {
   private reading: Promise<AmountsReading> | undefined;
   /** The unit once read (or told), for a caller that keeps it (a polling trigger's state). */
   private settled: MoneyUnit | undefined;
@@ -171,7 +169,7 @@ class RestAmounts {
     return this.reading;
   }
 
-  /** The money step for a call's records (`dates/steps.ts`): none when the call asked for the store's amounts as sent. */
+  /** The money step for a call's records (`resources/build.ts`): none when the call asked for the store's amounts as sent. */
   stepFor(
     options: CallOptions,
   ): ((shape: ResultShape, records: readonly object[]) => Promise<RecordStep | undefined>) | undefined {
