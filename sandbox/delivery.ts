@@ -63,6 +63,7 @@ export class Deliverer {
           status: result.status,
           ...(result.error !== undefined ? { error: result.error } : {}),
           durationMs: Date.now() - started,
+          answeredAt: Date.now(),
           payload,
           deliveredAt: formatTimestamp(state.store.now),
         };

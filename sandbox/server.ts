@@ -25,6 +25,7 @@ import type {
   Faults,
   Sandbox,
   SandboxConfig,
+  SandboxArrival,
   SandboxDelivery,
   SandboxEvent,
   SandboxHook,
@@ -112,6 +113,10 @@ class SandboxServer implements Sandbox, AdminControls {
 
   deliveries(): SandboxDelivery[] {
     return this.state.deliveries();
+  }
+
+  arrivals(): SandboxArrival[] {
+    return this.state.arrivals();
   }
 
   async fireEvent(event: SandboxEvent): Promise<SandboxDelivery[]> {
@@ -214,6 +219,7 @@ class SandboxServer implements Sandbox, AdminControls {
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const method = (req.method ?? 'GET').toUpperCase();
+    const arrivedAt = Date.now();
     let out: Outgoing;
     try {
       const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
@@ -230,7 +236,10 @@ class SandboxServer implements Sandbox, AdminControls {
         out = adminForbidden();
       } else if (target.kind === 'admin') out = await handleAdmin(method, target.path, body, this, links);
       else if (target.kind === 'page') out = sitePage(target.path, this.addressing.sitePath, this.state.store, links);
-      else out = await this.workers.run(() => this.api(method, target.route, url, req, body, links));
+      else {
+        this.state.recordArrival({ method, route: target.route, at: arrivedAt });
+        out = await this.workers.run(() => this.api(method, target.route, url, req, body, links));
+      }
     } catch (error) {
       out = this.failure(error);
     }

@@ -5,7 +5,7 @@ import { deviationsFor } from './profiles';
 import { createRandom, type Random } from './store/prng';
 import { seedStore } from './store/seed';
 import type { Store } from './store/store';
-import type { Deviations, SandboxDelivery, SandboxProfile } from './types';
+import type { Deviations, SandboxArrival, SandboxDelivery, SandboxProfile } from './types';
 
 export interface StateConfig {
   apiKey: string;
@@ -34,6 +34,7 @@ export class SandboxState {
   random!: Random;
   readonly faults = new FaultSwitch();
   private log: SandboxDelivery[] = [];
+  private arrivalLog: SandboxArrival[] = [];
   /** A zone set by option or admin API; wins over the profile's. */
   private timezone: SiteTimezone | null = null;
 
@@ -51,6 +52,7 @@ export class SandboxState {
     this.random = createRandom(this.config.seed ^ 0x5eed5);
     this.faults.set(null);
     this.log = [];
+    this.arrivalLog = [];
   }
 
   setProfile(profile: SandboxProfile): void {
@@ -76,6 +78,15 @@ export class SandboxState {
 
   setDeviations(deviations: Partial<Deviations>): void {
     this.deviations = { ...this.deviations, ...deviations };
+  }
+
+  recordArrival(arrival: SandboxArrival): void {
+    this.arrivalLog.push(arrival);
+    if (this.arrivalLog.length > MAX_LOGGED_DELIVERIES) this.arrivalLog.shift();
+  }
+
+  arrivals(): SandboxArrival[] {
+    return [...this.arrivalLog];
   }
 
   recordDeliveries(deliveries: SandboxDelivery[]): void {

@@ -153,9 +153,20 @@ export interface SandboxDelivery {
   /** Why the delivery failed, when it did. */
   error?: string;
   durationMs: number;
+  /** When the receiver's answer (or the failure) came back, in epoch ms: orders it against `arrivals()`. */
+  answeredAt: number;
   payload: Record<string, unknown>;
   /** Store time of the event (the store keeps its own deterministic clock). */
   deliveredAt: string;
+}
+
+/** An API request as it reached the store, before any PHP worker took it. */
+export interface SandboxArrival {
+  method: string;
+  /** The route under the REST namespace, e.g. `/sc/v1/orders/1042`. */
+  route: string;
+  /** Epoch ms. */
+  at: number;
 }
 
 export interface SandboxEvent {
@@ -183,6 +194,8 @@ export interface Sandbox {
   setClock(at: Date | string): void;
   hooks(): SandboxHook[];
   deliveries(): SandboxDelivery[];
+  /** The latest API requests as they reached the store, oldest first; `reset` clears them. */
+  arrivals(): SandboxArrival[];
   fireEvent(event: SandboxEvent): Promise<SandboxDelivery[]>;
   /** Hooks, deliveries, faults, profile and seeded data back to start. */
   reset(): void;

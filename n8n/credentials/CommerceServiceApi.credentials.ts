@@ -8,7 +8,9 @@ import type {
 
 /*
  * The credential test is declarative, so it cannot use the shared client's URL normalisation: it
- * rebuilds the same URL with n8n expressions. Handled: a Store URL typed without a scheme, with a
+ * rebuilds the same URL with n8n expressions. (A node's `testedBy` method could call the shared
+ * `resolveStore`, but n8n lends a credential test only the deprecated `helpers.request`, which n8n's
+ * lint rejects: `no-deprecated-workflow-functions`.) Handled: a Store URL typed without a scheme, with a
  * trailing slash, a sub-folder, or a pasted WordPress path (/wp-json/..., /wp-admin/...); an API Root
  * as a path (/wp-json/sc/v1), as a full URL, or in the ?rest_route=/sc/v1 form. Not handled here
  * (the nodes report these clearly, the test cannot): a Store URL that is not a host name at all, and
@@ -23,7 +25,7 @@ const ROUTE_FORM = String.raw`'/?rest_route=/' + decodeURIComponent(root.replace
 /** A path, or a full URL whose path may repeat the store's sub-folder. */
 const PATH_FORM = String.raw`'/' + (/^https?:\/\//i.test(root) && storePath && rootPath.startsWith(storePath + '/') ? rootPath.slice(storePath.length) : rootPath).replace(/^\/+|\/+$/g, '')`;
 
-/** Operation 1 (validate) of the store this credential points at. */
+/** `POST webhook/validate/` of the store this credential points at. */
 export const VALIDATE_URL_EXPRESSION = `={{ ((store, root) => ((storePath, rootPath) => store + (root.includes('rest_route=') ? ${ROUTE_FORM} : ${PATH_FORM}) + '/webhook/validate/')(${PATH_OF('store')}, ${PATH_OF('root')}))(${STORE}, ${ROOT}) }}`;
 
 const WRONG_KEY =

@@ -9,7 +9,7 @@
  * integration test serves it (test/integration/n8n/servedTrigger.ts: n8n's onReceived handling around
  * a real ServerResponse). A real queue-mode n8n (Postgres, Redis, three n8n processes) is too heavy for
  * `npm run bench` on a shared 2-core machine; test/e2e/n8nAnswerFirstQueue.e2e.ts runs the trigger
- * there and prints the store's waits.
+ * there and checks the order of events (answer, then verification read), not how long they took.
  */
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -5,7 +5,6 @@
  */
 import { type Store, type StoreSettings, resolveStore } from './config';
 import { type DayReading, siteDayOf } from './dates/instant';
-import { settle } from './outcome';
 import { SiteInstants } from './dates/stamping';
 import type { SiteZone, ZoneReading } from './dates/zone';
 import { NotFoundError, ServerError, isMissingRecord } from './errors';
@@ -123,14 +122,14 @@ export class CommerceServiceClient {
   async deleteHook(id: Id): Promise<ResultOf<'deleteHook'>> {
     const params = { id };
     const deleted: ResultOf<'deleteHook'> = { id: String(id), alreadyGone: false };
-    for (const key of ['deleteHook', 'zapDeleteHook'] as const) {
-      const outcome = await settle(this.call(key, params));
-      if (outcome.ok) return deleted;
-      // The store no longer knows the hook: for a delete, that is success.
-      if (isMissingRecord(outcome.error)) return { ...deleted, alreadyGone: true };
-      if (key === 'zapDeleteHook' || !needsFallback(outcome.error)) throw outcome.error;
-    }
-    return deleted;
+    const fallBack = (error: unknown) =>
+      isMissingRecord(error) || !needsFallback(error) ? Promise.reject(error) : this.call('zapDeleteHook', params);
+    // The store no longer knows the hook: for a delete, that is success.
+    const gone = (error: unknown) =>
+      isMissingRecord(error) ? { ...deleted, alreadyGone: true } : Promise.reject(error);
+    return this.call('deleteHook', params)
+      .catch(fallBack)
+      .then(() => deleted, gone);
   }
 
   async listWebhookProducts(): Promise<Records.WebhookProduct[]> {
@@ -144,10 +143,9 @@ export class CommerceServiceClient {
   /** `POST webhook/latest-orders/`; the store's 404 `no_orders` is an empty list. */
   async latestOrders(input: LatestOrdersInput = {}, options: CallOptions = {}): Promise<Records.LatestOrder[]> {
     const params = { product_id: input.product_id, plan_id: input.plan_id, status: input.status };
-    const answer = await settle(this.call('latestOrders', params, options));
-    if (answer.ok) return answer.value.value;
-    if (answer.error instanceof NotFoundError && answer.error.code === 'no_orders') return [];
-    throw answer.error;
+    const noOrders = (error: unknown) =>
+      error instanceof NotFoundError && error.code === 'no_orders' ? [] : Promise.reject(error);
+    return this.call('latestOrders', params, options).then((answer) => answer.value, noOrders);
   }
 
   // REST reads.

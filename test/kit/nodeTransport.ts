@@ -6,6 +6,7 @@ import {
   type Transport,
   TransportFailure,
   describeTransportFailure,
+  placeKey,
   urlWithQuery,
 } from '../../shared/src/http/transport';
 
@@ -76,11 +77,13 @@ export function sendOnWire(request: WireRequest): Promise<HttpResponse> {
 export const nodeTransport: Transport = {
   sendsGetBody: true,
   async send(request: HttpRequest): Promise<HttpResponse> {
+    // No platform auth here: the key goes where the request says, as the adapters' platforms put it.
+    const { query, headers } = placeKey(request);
     try {
       return await sendOnWire({
         method: request.method,
-        url: urlWithQuery(request.url, request.query),
-        headers: request.headers,
+        url: urlWithQuery(request.url, query),
+        headers,
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
         timeoutMs: request.timeoutMs,
       });

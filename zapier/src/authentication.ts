@@ -9,7 +9,7 @@ export interface ConnectedStore {
   storeUrl: string;
 }
 
-/** Operation 1 (validate): a wrong key, URL, non-store site or unreachable host each fail with their own message. */
+/** `POST webhook/validate/`: a wrong key, URL, non-store site or unreachable host each fail with their own message. */
 export const testConnection = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<ConnectedStore> => {
   const client = zapierClient(z, bundle);
   await client.validateKey();

@@ -1,21 +1,23 @@
 import type { HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import {
+  type AuthStyle,
   type HttpRequest,
   type HttpResponse,
   type Transport,
   describeTransportFailure,
+  placeKey,
   urlWithQuery,
 } from '../../shared/src';
-import { KEY_HEADER, KEY_HEADER_OPTION } from './apiKey';
+import { AUTH_OPTION } from './apiKey';
 
 /**
  * `z.request` options this app relies on: `throwForThrottlingEarly` is missing from core's types;
- * `KEY_HEADER_OPTION` is read (and removed) by the app's `beforeRequest` (`apiKey.ts`).
+ * `AUTH_OPTION` is read (and removed) by the app's `beforeRequest` (`apiKey.ts`).
  */
 type RequestOptions = HttpRequestOptions & {
   url: string;
   throwForThrottlingEarly: boolean;
-  [KEY_HEADER_OPTION]: boolean;
+  [AUTH_OPTION]: AuthStyle;
 };
 
 /** node-fetch's `Headers`, as far as we read it (core's types point at an uninstalled package). */
@@ -32,14 +34,13 @@ export function zapierTransport(z: ZObject): Transport {
     // z.request drops GET bodies unless `allowGetBody`; the shared client then puts list params in the query.
     sendsGetBody: false,
     async send(request: HttpRequest): Promise<HttpResponse> {
-      // The shared client put the key in `x-api-key` for the operations that take it there; the app's
-      // middleware sets that header instead, from the same connection, so Zapier's template shows it.
-      const { [KEY_HEADER]: headerKey, ...headers } = request.headers;
+      // A header key is the app's `beforeRequest`'s to add, so Zapier's auth template shows it.
+      const { query, headers } = request.auth.style === 'header' ? request : placeKey(request);
       const options: RequestOptions = {
-        url: urlWithQuery(request.url, request.query),
+        url: urlWithQuery(request.url, query),
         method: request.method,
         headers,
-        [KEY_HEADER_OPTION]: headerKey !== undefined,
+        [AUTH_OPTION]: request.auth.style,
         timeout: request.timeoutMs,
         skipThrowForStatus: true,
         // Since core 18 a 429 throws before any middleware; let it through so the store's delay is read once.

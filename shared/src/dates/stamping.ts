@@ -84,7 +84,12 @@ const NAMESPACE = /\/sc\/v1$/;
 
 /** The index request for a store, on the same permalink form as its API root. */
 function indexRequest(store: Store, timeoutMs: number): HttpRequest {
-  const base = { method: 'GET' as const, headers: { accept: 'application/json' }, timeoutMs };
+  const base = {
+    method: 'GET' as const,
+    headers: { accept: 'application/json' },
+    auth: { style: 'none' as const },
+    timeoutMs,
+  };
   if (store.apiRoot.style === 'rest_route') return { ...base, url: `${store.baseUrl}/`, query: { rest_route: '/' } };
   const prefix = NAMESPACE.test(store.apiRoot.prefix) ? store.apiRoot.prefix.replace(NAMESPACE, '') : '/wp-json';
   return { ...base, url: `${store.baseUrl}${prefix}/`, query: {} };

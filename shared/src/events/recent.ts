@@ -1,7 +1,6 @@
 import type { CommerceServiceClient } from '../storeApi';
 import { InvalidRequestError } from '../errors';
 import { placeInSubscriptions } from '../reads/subscriptionCharges';
-import { settle } from '../outcome';
 import type { LatestOrder } from '../resources/types';
 import { type EventKind } from './catalogue';
 import { amountsInCents } from './cents';
@@ -29,10 +28,13 @@ export async function recentEvents(
   const query = kind.recent;
   if (!query) return [];
   const input = { product_id: options.productId ?? null, plan_id: options.planIds ?? null };
-  const asked = await settle(client.latestOrders({ ...input, status: query.status ?? null }));
-  // A store that only knows the documented statuses refuses others (docs/service/real-stores.md#latest-orders): ask for all and select here.
-  if (!asked.ok && (!(asked.error instanceof InvalidRequestError) || !query.status)) throw asked.error;
-  const records: LatestOrder[] = asked.ok ? asked.value : await client.latestOrders(input);
+  const records: LatestOrder[] = await client
+    .latestOrders({ ...input, status: query.status ?? null })
+    .catch(async (error: unknown) => {
+      // A store that only knows the documented statuses refuses others (docs/service/real-stores.md#latest-orders): ask for all and select here.
+      if (!(error instanceof InvalidRequestError) || !query.status) throw error;
+      return client.latestOrders(input);
+    });
   let events = records
     .filter((record) => query.keep.includes(record.order_status))
     .map((record) => latestOrderAsEvent(record, kind.key));

@@ -7,13 +7,28 @@ type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string
 
 type HttpMethod = 'GET' | 'POST';
 
+/** Where an operation carries the store's API key: the `x-api-key` header, the `api_key` query parameter, or nowhere. */
+export type AuthStyle = 'header' | 'query' | 'none';
+
+/**
+ * How a request authenticates. The transport puts the key where `style` says, with its platform's own
+ * auth where the platform has one (n8n's credential `authenticate`, Zapier's `beforeRequest`).
+ */
+type RequestAuth = { style: 'header' | 'query'; apiKey: string } | { style: 'none' };
+
+/** The header and the query parameter the store reads the key from (docs/service/operations.md#authentication). */
+export const API_KEY_HEADER = 'x-api-key';
+const API_KEY_PARAM = 'api_key';
+
 export interface HttpRequest {
   method: HttpMethod;
   /** Absolute URL without query string. */
   url: string;
-  /** Scalar query parameters; the transport appends them to `url`. */
+  /** Scalar query parameters, never the key; the transport appends them to `url`. */
   query: Record<string, string>;
+  /** Never the key: the transport adds it as `auth` says. */
   headers: Record<string, string>;
+  auth: RequestAuth;
   /** JSON body, when the operation has one (and, on GET, only for transports that send it). */
   body?: JsonValue;
   timeoutMs: number;
@@ -28,7 +43,7 @@ export interface HttpResponse {
 }
 
 export interface Transport {
-  /** Must resolve for every HTTP status; reject only when no response arrived (see `TransportFailure`). */
+  /** Sends `request` with the key where `request.auth` says. Must resolve for every HTTP status; reject only when no response arrived (see `TransportFailure`). */
   send(request: HttpRequest): Promise<HttpResponse>;
   /** Whether a body on a GET reaches the server (both platforms' helpers drop it). */
   readonly sendsGetBody: boolean;
@@ -68,4 +83,15 @@ export function urlWithQuery(url: string, query: Record<string, string>): string
   const target = new URL(url);
   for (const [key, value] of Object.entries(query)) target.searchParams.append(key, value);
   return target.toString();
+}
+
+/**
+ * The query and headers with the key placed where `request.auth` says, for a transport that places it
+ * itself: n8n and Zapier hand header auth to the platform and use this for the query style.
+ */
+export function placeKey(request: HttpRequest): Pick<HttpRequest, 'query' | 'headers'> {
+  const { auth, query, headers } = request;
+  if (auth.style === 'query') return { query: { ...query, [API_KEY_PARAM]: auth.apiKey }, headers };
+  if (auth.style === 'header') return { query, headers: { ...headers, [API_KEY_HEADER]: auth.apiKey } };
+  return { query, headers };
 }

@@ -9,7 +9,6 @@
 import type { CommerceServiceClient } from '../storeApi';
 import type { PageParams } from '../operations/inputs';
 import { isMissingRecord } from '../errors';
-import { settle } from '../outcome';
 import type { Page } from '../paginate';
 import { recordLabel } from './labels';
 import type { RecordResource } from '../resources/types';
@@ -137,10 +136,10 @@ async function readById(
 ): Promise<AnyRecord | undefined> {
   const number = /^#?\s*([1-9]\d{0,14})$/.exec(filter)?.[1];
   if (number === undefined) return undefined;
-  const read = await settle(source.get(number));
-  if (read.ok) return read.value;
-  if (isMissingRecord(read.error)) return undefined;
-  throw read.error;
+  return source.get(number).catch((error: unknown) => {
+    if (isMissingRecord(error)) return undefined;
+    throw error;
+  });
 }
 
 function shiftPage<T>(page: Page<T>, offset: number): Page<T> {

@@ -3,6 +3,7 @@
  * parameter travels and how the key is sent. Request building (`request.ts`) and response reading
  * (`../resources/normalise.ts`) are small functions over this table.
  */
+import type { AuthStyle } from '../http/transport';
 
 /**
  * `query`: query string. `body`: JSON body. `path`: substituted into `{name}` of the path.
@@ -10,9 +11,6 @@
  * GET bodies, WordPress reads the query), and in the JSON body too where the transport sends one.
  */
 type ParamPlace = 'query' | 'body' | 'path' | 'list';
-
-/** `query`: `api_key` query parameter. `header`: `x-api-key` header. `none`: the store asks for no key. */
-type AuthStyle = 'query' | 'header' | 'none';
 
 /** How the 2xx body is read into its documented shape (docs/service/shapes.md). */
 export type ResultShape =

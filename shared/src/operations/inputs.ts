@@ -106,10 +106,13 @@ export function buildRequest(
   }
 
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (operation.auth === 'query') query.api_key = store.apiKey;
-  if (operation.auth === 'header') headers['x-api-key'] = store.apiKey;
-
-  const request: Omit<HttpRequest, 'timeoutMs'> = { method: operation.method, url: target.url, query, headers };
+  const request: Omit<HttpRequest, 'timeoutMs'> = {
+    method: operation.method,
+    url: target.url,
+    query,
+    headers,
+    auth: operation.auth === 'none' ? { style: 'none' } : { style: operation.auth, apiKey: store.apiKey },
+  };
   // REST reads carry a JSON object body (`{}` for retrieves: docs/service/operations.md#how-parameters-travel) where the transport can send it.
   const sendsBody =
     operation.method === 'POST' ? Object.keys(body).length > 0 : canSendBody && operation.auth === 'header';

@@ -98,7 +98,7 @@ export function normalise<S extends ResultShape>(
   try {
     return { ok: true, value: read(shape, body) as ResultTypes[S] };
   } catch (error) {
-    failure = error; // decided below: n8n's lint allows no throw inside a catch (outcome.ts)
+    failure = error; // decided below: n8n's lint allows no re-throw inside a catch (ARCHITECTURE.md, n8n's lint)
   }
   if (failure instanceof ShapeError) return { ok: false, problem: failure.message };
   throw failure;

@@ -7,7 +7,6 @@
  */
 import { withInstants } from '../dates/fields';
 import { ConfigurationError } from '../errors';
-import { settle } from '../outcome';
 import { type PlannedDelivery, admitDeliveries, planAdmission } from '../events/admit';
 import { matchesFilters } from '../events/match';
 import { readDelivery } from '../events/parse';
@@ -66,13 +65,16 @@ export async function admitReceived(
   });
   for (const notice of notices) context.log[notice.level](notice.message);
   if (admitted.length === 0) return [];
-  const dated = await settle(store().then((client) => client.stampInstants(admitted)));
-  if (dated.ok) return dated.value.map((record) => deliveredAmounts(record, setup));
-  // Only settings that name no store get here (the zone read never throws): the event still goes
-  // on, UTC times with their instants, site-local ones without, and the log says why.
-  if (!(dated.error instanceof ConfigurationError)) throw dated.error;
-  context.log.warn(`site-local times of this delivery get no instant: ${dated.error.summary}`);
-  return withInstants(admitted, null).map((record) => deliveredAmounts(record, setup));
+  const dated = await store()
+    .then((client) => client.stampInstants(admitted))
+    .catch((error: unknown) => {
+      // Only settings that name no store get here (the zone read never throws): the event still goes
+      // on, UTC times with their instants, site-local ones without, and the log says why.
+      if (!(error instanceof ConfigurationError)) throw error;
+      context.log.warn(`site-local times of this delivery get no instant: ${error.summary}`);
+      return withInstants(admitted, null);
+    });
+  return dated.map((record) => deliveredAmounts(record, setup));
 }
 
 /**

@@ -1,10 +1,13 @@
 /**
- * Issue #18 in a real n8n: the webhook trigger answers each of the store's deliveries first and
- * verifies after, so a store with few PHP workers is never held. Shared by the single-process and
- * queue-mode suites (n8nAnswerFirst*.e2e.ts): the two workflows (verification on, the default, and
- * off, for comparison) and the burst of purchases with what must hold for it.
+ * In a real n8n, the webhook trigger answers each of the store's deliveries first and verifies after,
+ * so a store with few PHP workers is never held. Shared by the single-process and queue-mode suites
+ * (n8nAnswerFirst*.e2e.ts): the two workflows (verification on, the default, and off) and the burst of
+ * purchases with what must hold for it. What proves "first" is the order of events the store saw,
+ * not a stopwatch: each verification read reached the store after its delivery had been answered.
+ * How long the store waits is measured by `npm run bench` (scripts/bench/answerFirst.ts), on and off
+ * side by side.
  */
-import type { Sandbox, SandboxDelivery } from '../../../sandbox';
+import type { Sandbox, SandboxArrival, SandboxDelivery } from '../../../sandbox';
 import {
   activateWorkflow,
   deactivateWorkflow,
@@ -22,8 +25,8 @@ import type { LifecycleContext } from './steps';
 export const PHP_WORKERS = 2;
 const PURCHASES = 10;
 const AT_A_TIME = 2;
-/** Every delivery must be answered within this (the store's own limit is 5 s). */
-const ANSWER_WITHIN_MS = 1500;
+/** The store's own limit for a delivery's answer: past it, the delivery fails. */
+const STORE_LIMIT_MS = 5000;
 
 export interface AnswerFirstWorkflow {
   id: string;
@@ -55,8 +58,9 @@ export interface BurstResult {
 /**
  * Activates the workflow, makes PURCHASES purchases AT_A_TIME at a time on the store (each one holds
  * a PHP worker while its delivery is under way, as a checkout does), waits for their executions and
- * deactivates. Checks: every delivery answered 200 within ANSWER_WITHIN_MS, one execution per
- * purchase with that purchase's order, marked verified when verification is on.
+ * deactivates. Checks: every delivery answered 200 within the store's limit, one execution per
+ * purchase with that purchase's order, marked verified when verification is on, and each
+ * verification read of the order arriving at the store after that delivery's answer.
  */
 export async function expectBurstAnsweredFirst(
   ctx: LifecycleContext,
@@ -87,6 +91,7 @@ async function burstOn(
   expect(store.hooks().map((hook) => hook.hookUrl)).toEqual([hookUrl]);
   const seen = new Set((await listExecutions(ctx.session(), workflow.id)).map((e) => e.id));
   const label = `verification ${workflow.verify ? 'on' : 'off'}`;
+  const burstStart = Date.now();
 
   const deliveries: SandboxDelivery[] = [];
   await timed(`${PURCHASES} purchases, ${AT_A_TIME} at a time (${label})`, async () => {
@@ -95,8 +100,7 @@ async function burstOn(
       deliveries.push(...pair.flat());
     }
   });
-  process.stderr.write(`answer first, ${label}: ${describeWaits(deliveries)}\n`);
-  // Every delivery answered 200 (the store logs no failure); how fast is checked last, below.
+  // Every delivery answered 200 (the store logs no failure).
   expect(deliveries.map(({ status, error }) => ({ status, error }))).toEqual(
     Array.from({ length: PURCHASES }, () => ({ status: 200, error: undefined })),
   );
@@ -115,22 +119,31 @@ async function burstOn(
   }
 
   // All of them at once, so a failure shows every delivery as the store logged it.
-  const answers = deliveries.map(({ status, error, durationMs }) => ({
-    status,
-    error,
-    durationMs,
-    inTime: durationMs <= ANSWER_WITHIN_MS,
-  }));
-  expect(answers).toEqual(Array.from({ length: PURCHASES }, () => expect.objectContaining({ inTime: true })));
+  const reads = store.arrivals().filter((arrival) => arrival.at >= burstStart);
+  const answers = deliveries.map((delivery) => {
+    const read = verificationRead(reads, delivery);
+    return {
+      order: (delivery.payload as { id: unknown }).id,
+      withinStoreLimit: delivery.durationMs <= STORE_LIMIT_MS,
+      // Verification off reads nothing; on, the read comes only after the answer.
+      readAfterAnswer: workflow.verify ? read !== undefined && read.at >= delivery.answeredAt : read === undefined,
+      answeredAt: delivery.answeredAt,
+      readAt: read?.at,
+    };
+  });
+  expect(answers).toEqual(
+    answers.map(({ order }) => expect.objectContaining({ order, withinStoreLimit: true, readAfterAnswer: true })),
+  );
 
   return { deliveries, executions };
 }
 
-/** The store's wait per delivery: median and slowest. */
-function describeWaits(deliveries: SandboxDelivery[]): string {
-  const waits = deliveries.map((d) => d.durationMs).sort((a, b) => a - b);
-  const median = waits[Math.floor(waits.length / 2)] ?? Number.NaN;
-  return `store waited ${median} ms (median), ${waits.at(-1) ?? Number.NaN} ms at most, for ${waits.length} deliveries`;
+/** The first read of the delivered order by id (what verification asks the store), if any. */
+function verificationRead(arrivals: SandboxArrival[], delivery: SandboxDelivery): SandboxArrival | undefined {
+  const id = String((delivery.payload as { id: unknown }).id);
+  return arrivals.find(
+    (arrival) => arrival.method === 'GET' && arrival.route.replace(/\/$/, '').endsWith(`/orders/${id}`),
+  );
 }
 
 async function finishedExecutions(

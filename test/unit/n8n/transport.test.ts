@@ -166,7 +166,8 @@ describe('n8n transport', () => {
 			method: 'GET',
 			url: 'https://shop.example.com/x',
 			query: {},
-			headers: { 'x-api-key': KEY },
+			headers: {},
+			auth: { style: 'header', apiKey: KEY },
 			timeoutMs: 1,
 		});
 

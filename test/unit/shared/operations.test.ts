@@ -372,7 +372,8 @@ describe('7 to 15: REST reads with x-api-key', () => {
         method: 'GET',
         url: 'https://shop.example.com/wp-json/sc/v1/orders',
         query: { page: '3', per_page: '25' },
-        headers: { accept: 'application/json', 'x-api-key': KEY, 'content-type': 'application/json' },
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        auth: { style: 'header', apiKey: KEY },
         timeoutMs: 20000,
       },
     ]);

@@ -124,7 +124,7 @@ describe('the key on the wire, for every operation of the catalogue', () => {
         query: auth === 'query' ? KEY : undefined,
       });
       // The middleware's marker never leaves the app.
-      expect(JSON.stringify(request.headers)).not.toMatch(/storeKeyInHeader/i);
+      expect(JSON.stringify(request.headers)).not.toMatch(/storeAuth/i);
     }
     const untouched = seen.filter((request) =>
       ['deleteHook', 'zapDeleteHook', 'listWebhookProducts', 'listWebhookPlans'].includes(operationOf(request)),

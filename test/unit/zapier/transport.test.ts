@@ -17,8 +17,9 @@ function fakeZ(request: (options: HttpRequestOptions & { url: string }) => Promi
 const REQUEST = {
   method: 'POST' as const,
   url: 'https://shop.example.com/wp-json/sc/v1/webhook/subscribe/',
-  query: { api_key: 'k-123456', product_id: '87' },
+  query: { product_id: '87' },
   headers: { accept: 'application/json', 'content-type': 'application/json' },
+  auth: { style: 'query' as const, apiKey: 'k-123456' },
   body: { hook_url: 'https://hooks.zapier.com/x', prices_in_cents: 1 },
   timeoutMs: 20_000,
 };
@@ -43,18 +44,18 @@ describe('zapierTransport', () => {
       body: '{"code":"x"}',
     });
     expect(seen[0]).toEqual({
-      url: 'https://shop.example.com/wp-json/sc/v1/webhook/subscribe/?api_key=k-123456&product_id=87',
+      url: 'https://shop.example.com/wp-json/sc/v1/webhook/subscribe/?product_id=87&api_key=k-123456',
       method: 'POST',
       headers: REQUEST.headers,
       body: JSON.stringify(REQUEST.body),
       timeout: 20_000,
       skipThrowForStatus: true,
       throwForThrottlingEarly: false,
-      storeKeyInHeader: false,
+      storeAuth: 'query',
     });
   });
 
-  it('leaves the x-api-key header to the app middleware, marking the request as one that takes it', async () => {
+  it('leaves a header key to the app middleware, marking the request with its auth style', async () => {
     const seen: Record<string, unknown>[] = [];
     const z = fakeZ(async (options) => {
       seen.push(options as unknown as Record<string, unknown>);
@@ -65,11 +66,11 @@ describe('zapierTransport', () => {
       method: 'GET' as const,
       url: 'https://shop.example.com/wp-json/sc/v1/orders',
       query: { page: '1' },
-      headers: { ...REQUEST.headers, 'x-api-key': 'k-123456' },
+      auth: { style: 'header' as const, apiKey: 'k-123456' },
       body: undefined,
     };
     await zapierTransport(z).send(read);
-    expect(seen[0]).toMatchObject({ headers: REQUEST.headers, storeKeyInHeader: true });
+    expect(seen[0]).toMatchObject({ headers: REQUEST.headers, storeAuth: 'header' });
     expect(JSON.stringify(seen[0])).not.toContain('k-123456');
   });
 

@@ -33,7 +33,7 @@ const ID_INPUT = {
 } as const satisfies PlainInputField;
 
 /**
- * Operation 8 by ID; by email, the customers list walked until the first match (the API has no email
+ * `GET customers/{customer_id}` by ID; by email, the customers list walked until the first match (the API has no email
  * filter). Nothing found, or an ID whose email differs from the one given, is an empty result.
  */
 export const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<Customer[]> => {

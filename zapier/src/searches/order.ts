@@ -5,7 +5,7 @@ import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';
 import { foundOrNothing, idInput, inputId } from './find';
 
-/** Operation 10. */
+/** `GET orders/{order_id}` */
 export const perform = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<Order[]> =>
     foundOrNothing(async () => [await zapierClient(z, bundle).getOrder(inputId(bundle.inputData, 'order_id'))]),

@@ -5,7 +5,7 @@ import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';
 import { foundOrNothing, idInput, inputId } from './find';
 
-/** Operation 15. */
+/** `GET products/{product_id}` */
 export const perform = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<Product[]> =>
     foundOrNothing(async () => [await zapierClient(z, bundle).getProduct(inputId(bundle.inputData, 'product_id'))]),

@@ -5,7 +5,7 @@ import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';
 import { foundOrNothing, idInput, inputId } from './find';
 
-/** Operation 13. */
+/** `GET subscriptions/{subscription_id}` */
 export const perform = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<Subscription[]> =>
     foundOrNothing(async () => [

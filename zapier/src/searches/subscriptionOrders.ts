@@ -9,7 +9,7 @@ import { foundOrNothing, idInput, inputId } from './find';
 const MAX_ORDERS = 200;
 
 /**
- * Operation 11: every order (first payment and renewals) of a subscription, newest first. Zapier uses
+ * `GET orders/subscription/{subscription_id}`: every order (first payment and renewals) of a subscription, newest first. Zapier uses
  * the first result in later steps; all of them show in the test.
  */
 export const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<Order[]> => {

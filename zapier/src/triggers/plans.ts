@@ -4,7 +4,7 @@ import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 import { readSetup } from '../inputs';
 
-/** Operation 5: the chosen product's plan choices, bump, upsell and downsell included (shared rule). */
+/** `GET webhook/plans/`: the chosen product's plan choices, bump, upsell and downsell included (shared rule). */
 export const listPlans = withStoreErrors(
   async (z: ZObject, bundle: Bundle): Promise<WebhookPlan[]> =>
     productPlanChoices(readSetup(bundle).productId, () => zapierClient(z, bundle), { purchaseKinds: true }),

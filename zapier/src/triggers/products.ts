@@ -9,7 +9,7 @@ interface ProductChoice {
   name: string;
 }
 
-/** Operation 4: the store's published products, for the Product dropdown of every event trigger. */
+/** `GET webhook/products/`: the store's published products, for the Product dropdown of every event trigger. */
 export const listProducts = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<ProductChoice[]> => {
   const products = await zapierClient(z, bundle).listWebhookProducts();
   return products.map((product) => ({ id: String(product.id), name: product.name }));

@@ -12,7 +12,7 @@ import { isLocator } from '../context';
 import { n8nClient } from '../transport';
 import { toNodeError } from '../transport/errors';
 
-/** Published products (operation 4), by name. */
+/** Published products (`GET webhook/products/`), by name. */
 export async function getProducts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	try {
 		const client = await n8nClient.call(this);
@@ -38,7 +38,7 @@ export async function getProductsOrAny(
 }
 
 /**
- * The chosen product's plan choices (operation 5) with bump, upsell and downsell, the same as Zapier's
+ * The chosen product's plan choices (`GET webhook/plans/`) with bump, upsell and downsell, the same as Zapier's
  * Plans dropdown (shared rule); with no product chosen, only those purchase kinds.
  */
 export async function getPlans(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

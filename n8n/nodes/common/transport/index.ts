@@ -18,6 +18,7 @@ import {
 	type RetryProfile,
 	type Transport,
 	describeTransportFailure,
+	placeKey,
 	platformClient,
 } from '../../../../shared/src';
 
@@ -43,11 +44,10 @@ export interface CommerceServiceCredentials {
  * errors), the body stays raw text (the shared client parses what WordPress sites put around JSON),
  * and GET bodies are not sent (n8n's helper drops them; paging travels in the query).
  *
- * The key travels only where the interface puts it (docs/service/operations.md#authentication): a
- * request the shared client gave an `x-api-key` header (operations 7 to 15) goes through
- * `httpRequestWithAuthentication`, so n8n, not this code, puts the secret on the wire; every other
- * request (1, 2 and 6 carry `api_key` in the query; 3 to 5 take no key) goes through plain
- * `httpRequest`, because the credential's `authenticate` would add `x-api-key` to whatever it sends.
+ * A request with header auth goes through `httpRequestWithAuthentication`, so the credential's
+ * `authenticate` puts the key on the wire. Every other request goes through plain `httpRequest`,
+ * because that `authenticate` would add `x-api-key` to whatever it sends: the key then rides in the
+ * query where the request says so, and not at all where the operation takes none.
  */
 export function n8nTransport(context: StoreContext): Transport {
 	return {
@@ -55,14 +55,14 @@ export function n8nTransport(context: StoreContext): Transport {
 		async send(request: HttpRequest): Promise<HttpResponse> {
 			let raw: unknown;
 			try {
-				const options = toN8nRequest(request);
-				raw = carriesHeaderKey(request)
-					? await context.helpers.httpRequestWithAuthentication.call(
-							context,
-							CREDENTIAL_TYPE,
-							options,
-						)
-					: await context.helpers.httpRequest(options);
+				raw =
+					request.auth.style === 'header'
+						? await context.helpers.httpRequestWithAuthentication.call(
+								context,
+								CREDENTIAL_TYPE,
+								toN8nRequest(request),
+							)
+						: await context.helpers.httpRequest(toN8nRequest({ ...request, ...placeKey(request) }));
 			} catch (error) {
 				// n8n wraps what axios threw in a NodeApiError: classify the original (code, timeout).
 				throw describeTransportFailure(causeOf(error));
@@ -72,21 +72,12 @@ export function n8nTransport(context: StoreContext): Transport {
 	};
 }
 
-/** Operations 7 to 15: the shared client asked for the key in the `x-api-key` header. */
-function carriesHeaderKey(request: HttpRequest): boolean {
-	return Object.keys(request.headers).some((name) => name.toLowerCase() === 'x-api-key');
-}
-
 function toN8nRequest(request: HttpRequest): IHttpRequestOptions {
-	// The credential's `authenticate` sets x-api-key: n8n, not this code, puts the secret on the wire.
-	const headers = Object.fromEntries(
-		Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'x-api-key'),
-	);
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: request.url,
 		qs: { ...request.query },
-		headers,
+		headers: { ...request.headers },
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		json: false,

@@ -34,7 +34,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Operation 8. */
+/** `GET customers/{customer_id}` */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,

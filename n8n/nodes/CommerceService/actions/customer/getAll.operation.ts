@@ -19,7 +19,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Operation 7. */
+/** `GET customers` */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,

@@ -34,7 +34,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Operation 10. */
+/** `GET orders/{order_id}` */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,

@@ -20,7 +20,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Operation 9. */
+/** `GET orders` */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,

@@ -38,7 +38,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Operation 11. */
+/** `GET orders/subscription/{subscription_id}` */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,

@@ -39,7 +39,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Operation 6: at most the 10 newest orders; "no orders yet" is an empty result, not an error. */
+/** `POST webhook/latest-orders/`: at most the 10 newest orders; "no orders yet" is an empty result, not an error. */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,

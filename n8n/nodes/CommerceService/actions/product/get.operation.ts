@@ -19,7 +19,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Operation 15. */
+/** `GET products/{product_id}` */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,

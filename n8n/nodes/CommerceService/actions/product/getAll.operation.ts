@@ -20,7 +20,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Operation 14. */
+/** `GET products` */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,

@@ -26,7 +26,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Operation 5: the product's payment plans (ID and name), with or without the purchase kinds (shared rule). */
+/** `GET webhook/plans/`: the product's payment plans (ID and name), with or without the purchase kinds (shared rule). */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,

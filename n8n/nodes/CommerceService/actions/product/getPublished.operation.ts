@@ -3,10 +3,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import type { CommerceServiceClient } from '../../../../../shared/src';
 import { toItems } from '../../../common/items';
 
-// Operation 4 takes no parameters.
+// `GET webhook/products/` takes no parameters.
 export const description: INodeProperties[] = [];
 
-/** Operation 4: every published product, newest first, as ID and name. */
+/** `GET webhook/products/`: every published product, newest first, as ID and name. */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,

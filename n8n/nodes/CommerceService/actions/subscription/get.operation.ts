@@ -34,7 +34,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Operation 13. */
+/** `GET subscriptions/{subscription_id}` */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,

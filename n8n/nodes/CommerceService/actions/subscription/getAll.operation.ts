@@ -20,7 +20,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Operation 12. */
+/** `GET subscriptions` */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,
