@@ -266,6 +266,10 @@ describe('resource locator: From List reads the store’s own lists', () => {
 			.get(`${ROOT}/orders`)
 			.query({ page: '1', per_page: '100' })
 			.reply(200, range(1, 100, order), { 'X-WP-Total': '250', 'X-WP-TotalPages': '3' })
+			// latest-orders shows order 1's 16800 as 168.00: the REST amounts are cents.
+			.post(`${ROOT}/webhook/latest-orders/`)
+			.query({ api_key: KEY })
+			.reply(200, [{ order_id: 1, order_amount: '168.00', currency: 'USD', order_status: 'paid' }])
 			.get('/wp-json/')
 			.reply(200, ZONE);
 		const { context } = fakeLoadOptions();
