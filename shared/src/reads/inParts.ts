@@ -1,6 +1,6 @@
 /**
  * How to read a list one walk cannot hold (more than the page cap's 100,000 records), said once per
- * list with only the filters and sorts that list really has (issue 25): the caller of a walk passes it
+ * list with only the filters and sorts that list really has: the caller of a walk passes it
  * (`PaginateOptions.inParts`), and the paginator's `IncompleteListError` gives it as the hint. Limit has no offset, so "set
  * a Limit" alone reads the first records again; a part is only reachable through a filter or a sort.
  */

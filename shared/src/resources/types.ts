@@ -13,9 +13,9 @@ export type Product = RecordOf<typeof Tables.PRODUCT_FIELDS>;
 /** The four resources a record is read, picked, linked and simplified as. */
 export type RecordResource = 'order' | 'subscription' | 'customer' | 'product';
 
-/** Operation 4: one product as the webhook side lists it. */
+/** `GET webhook/products/`: one product as the webhook side lists it. */
 export type WebhookProduct = RecordOf<typeof Tables.WEBHOOK_FIELDS.product>;
-/** Operation 5: a plan, or one of the purchase kinds `bump`, `upsell`, `downsell`. */
+/** `GET webhook/plans/`: a plan, or one of the purchase kinds `bump`, `upsell`, `downsell`. */
 export type WebhookPlan = RecordOf<typeof Tables.WEBHOOK_FIELDS.plan>;
-/** Operation 6: the latest-order record; real stores send more, it passes through. */
+/** `POST webhook/latest-orders/`: the latest-order record; real stores send more, it passes through. */
 export type LatestOrder = RecordOf<typeof Tables.WEBHOOK_FIELDS.latestOrder> & { [extra: string]: unknown };

@@ -1,4 +1,4 @@
-/** Customers (operations 7 and 8, docs/service/shapes.md#customer): WordPress post dates, site-local. */
+/** Customers (`GET customers`, `GET customers/{customer_id}`, docs/service/shapes.md#customer): WordPress post dates, site-local. */
 import { type FieldTable, withRanks } from '../table';
 
 export const CUSTOMER_FIELDS = withRanks(

@@ -1,4 +1,4 @@
-/** Orders (operations 9 to 11, docs/service/shapes.md#order) and their items. */
+/** Orders (`GET orders`, `GET orders/{order_id}`, `GET orders/subscription/{subscription_id}`, docs/service/shapes.md#order) and their items. */
 import { type FieldTable, withRanks } from '../table';
 import { PURCHASE_FIELDS } from './purchase';
 

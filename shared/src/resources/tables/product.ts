@@ -1,4 +1,4 @@
-/** Products (operations 14 and 15, docs/service/shapes.md#product) and their plans. */
+/** Products (`GET products`, `GET products/{product_id}`, docs/service/shapes.md#product) and their plans. */
 import { type FieldTable, withRanks } from '../table';
 
 const PLAN_FIELDS = {

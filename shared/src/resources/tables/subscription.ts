@@ -1,4 +1,4 @@
-/** Subscriptions (operations 12 and 13, docs/service/shapes.md#subscription) and their invoices. */
+/** Subscriptions (`GET subscriptions`, `GET subscriptions/{subscription_id}`, docs/service/shapes.md#subscription) and their invoices. */
 import { type FieldTable, withRanks } from '../table';
 import { PURCHASE_FIELDS } from './purchase';
 

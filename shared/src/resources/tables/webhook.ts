@@ -1,20 +1,20 @@
-/** What the webhook side reads (operations 4 to 6, docs/service/shapes.md): products, plans and latest orders. */
+/** What the webhook side reads (`webhook/products/`, `webhook/plans/`, `webhook/latest-orders/`, docs/service/shapes.md): products, plans and latest orders. */
 import type { FieldTable } from '../table';
 import { PURCHASE_FIELDS } from './purchase';
 
-/** Operation 4: one product as the webhook side lists it. */
+/** `GET webhook/products/`: one product as the webhook side lists it. */
 const WEBHOOK_PRODUCT_FIELDS = {
   id: { type: 'int', label: 'ID' },
   name: { type: 'string', label: 'Name' },
 } as const satisfies FieldTable;
 
-/** Operation 5: a plan, or one of the purchase kinds `bump`, `upsell`, `downsell`. */
+/** `GET webhook/plans/`: a plan, or one of the purchase kinds `bump`, `upsell`, `downsell`. */
 const WEBHOOK_PLAN_FIELDS = {
   id: { type: 'string', label: 'ID' },
   name: { type: 'string', label: 'Name' },
 } as const satisfies FieldTable;
 
-/** Operation 6 (docs/service/shapes.md#latest-order-record; real stores send more, it passes through). */
+/** `POST webhook/latest-orders/` (docs/service/shapes.md#latest-order-record; real stores send more, it passes through). */
 const LATEST_ORDER_FIELDS = {
   order_id: { type: 'int', label: 'Order ID' },
   product_name: PURCHASE_FIELDS.product_name,
@@ -29,7 +29,7 @@ const LATEST_ORDER_FIELDS = {
   currency: { type: 'string', label: 'Currency' },
 } as const satisfies FieldTable;
 
-/** The records of the webhook side, by what each is (operations 4, 5 and 6). */
+/** The records of the webhook side, by what each is. */
 export const WEBHOOK_FIELDS = {
   product: WEBHOOK_PRODUCT_FIELDS,
   plan: WEBHOOK_PLAN_FIELDS,
