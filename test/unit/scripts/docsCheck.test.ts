@@ -65,6 +65,19 @@ describe('docs check', () => {
     ]);
   });
 
+  it('fails on a bare file name that is nowhere in the repository, and passes one that is', () => {
+    write('tool/dist/bundle.node.js', '');
+    expect(
+      problemsOf(
+        'ARCHITECTURE.md',
+        'The client is `client.ts:3`, built to `bundle.node.js`; fields in `schemas.ts`.\n\nSee `notes.md#top`.\n',
+      ),
+    ).toEqual([
+      { kind: 'path', named: 'schemas.ts', line: 1 },
+      { kind: 'path', named: 'notes.md#top', line: 3 },
+    ]);
+  });
+
   it('resolves links relative to the doc', () => {
     expect(problemsOf('docs/a.md', '[ok](guide.md) [bad](../guide.md)\n')).toEqual([
       { kind: 'path', named: '../guide.md', line: 1 },
