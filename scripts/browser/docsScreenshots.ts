@@ -1,6 +1,7 @@
 /**
- * `npm run docs:screenshots`: runs the browser tests (test/e2e/browser.e2e.ts) with SCREENSHOT_DIR set
- * to docs/images, so the pictures in the READMEs come from the same code that tests what they show,
+ * `npm run docs:screenshots`: runs the browser tests (test/e2e/browser.e2e.ts, and
+ * test/e2e/n8nInstalledBrowser.e2e.ts for the community install) with SCREENSHOT_DIR set to
+ * docs/images, so the pictures in the READMEs come from the same code that tests what they show,
  * then lists the files and their sizes. Fails when the tests fail, were skipped (no Chromium or n8n),
  * or a picture is missing or larger than the docs should carry.
  */
@@ -11,6 +12,7 @@ import { REPO_ROOT } from '../toolchain';
 
 const DIR = path.join(REPO_ROOT, 'docs', 'images');
 const EXPECTED = [
+  'n8n-community-install',
   'n8n-nodes-panel',
   'n8n-credential-form',
   'n8n-trigger-dropdowns',
@@ -24,7 +26,8 @@ const MAX_BYTES = 300 * 1024;
 const started = Date.now();
 for (const name of EXPECTED) fs.rmSync(path.join(DIR, `${name}.png`), { force: true });
 const jest = require.resolve('jest/bin/jest', { paths: [REPO_ROOT] });
-const result = spawnSync(process.execPath, [jest, '--config', 'jest.e2e.config.js', 'test/e2e/browser.e2e.ts'], {
+const TESTS = ['test/e2e/browser.e2e.ts', 'test/e2e/n8nInstalledBrowser.e2e.ts'];
+const result = spawnSync(process.execPath, [jest, '--config', 'jest.e2e.config.js', ...TESTS], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
   env: { ...process.env, SCREENSHOT_DIR: DIR },
