@@ -7,6 +7,8 @@
  *   top-level entry of the repository (`shared/src/x.ts`, `docs/polling.md`) or that starts with
  *   `./` / `../`, must exist on disk; a git-ignored path (build output, `zapier/.env`) counts as
  *   existing, since it is made, not shipped. `:42` line suffixes and `#anchors` are dropped.
+ * - anchors: a link's `#anchor` (to a markdown file, or to the doc itself) must be a heading of that
+ *   file, as GitHub makes heading anchors.
  * - bare file names: a code span that is one file name with a source or doc extension
  *   (`storeApi.ts`, `publish.yml`) must name a file somewhere in the repository (build output included).
  * - npm scripts: `npm run <name>` (with `-w <workspace>`: that workspace's package.json) must be a
@@ -24,7 +26,7 @@
  * a path or name is described correctly; which of several files of one bare name is meant; whether a
  * number in a doc is the code's (each number is written on one page, beside the constant's file); options of commands that are not ours (jest, n8n, the
  * Zapier CLI) or of npm scripts that run no `.ts` entry file; whether the code *reads* a variable or
- * merely names it (a constant of the same spelling satisfies it); anchors inside a target file.
+ * merely names it (a constant of the same spelling satisfies it); anchors made by HTML tags.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -33,7 +35,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 export interface Problem {
   doc: string;
   line: number;
-  kind: 'path' | 'script' | 'option' | 'name';
+  kind: 'path' | 'anchor' | 'script' | 'option' | 'name';
   text: string;
   why: string;
 }
@@ -90,9 +92,16 @@ function checkDoc(repo: Repository, doc: string): Problem[] {
   const lastCommand = new Map<number, string>();
   for (const span of spans) {
     if (span.link) {
-      const target = span.text.split('#')[0] ?? '';
-      if (target && !/^[a-z][a-z0-9+.-]*:/i.test(target) && !repo.exists(join(dirname(doc), target)))
-        report(span, 'path', span.text, 'no such file (link relative to the doc)');
+      const [target = '', anchor] = span.text.split('#');
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
+      const file = target ? join(dirname(doc), target) : doc;
+      if (target && !repo.exists(file)) report(span, 'path', span.text, 'no such file (link relative to the doc)');
+      else if (
+        anchor &&
+        file.endsWith('.md') &&
+        !headingAnchors(readFileSync(join(repo.root, file), 'utf8')).has(anchor)
+      )
+        report(span, 'anchor', span.text, `no heading with this anchor in ${file}`);
       continue;
     }
     for (const command of commandsIn(span.text)) {
@@ -141,6 +150,25 @@ function checkOptions(
   const accepted = repo.optionsOf(workspace, script);
   if (accepted === undefined) return; // the script runs no .ts entry of ours: its options cannot be seen
   for (const option of options) if (!accepted.has(option.replace(/^--/, ''))) fail(option);
+}
+
+/** The anchors GitHub gives a markdown file's headings: lower case, punctuation dropped, spaces as `-`, repeats numbered. */
+export function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (!heading) continue;
+    const base = (heading[1] ?? '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    let anchor = base;
+    for (let n = 1; anchors.has(anchor); n += 1) anchor = `${base}-${n}`;
+    anchors.add(anchor);
+  }
+  return anchors;
 }
 
 /** Inline code spans, the lines of fenced code blocks, and relative link targets, with their line. */
