@@ -7,6 +7,10 @@
  *   top-level entry of the repository (`shared/src/x.ts`, `docs/polling.md`) or that starts with
  *   `./` / `../`, must exist on disk; a git-ignored path (build output, `zapier/.env`) counts as
  *   existing, since it is made, not shipped. `:42` line suffixes and `#anchors` are dropped.
+ * - anchors: a link's `#anchor` (to a markdown file, or to the doc itself) must be a heading of that
+ *   file, as GitHub makes heading anchors.
+ * - bare file names: a code span that is one file name with a source or doc extension
+ *   (`storeApi.ts`, `publish.yml`) must name a file somewhere in the repository (build output included).
  * - npm scripts: `npm run <name>` (with `-w <workspace>`: that workspace's package.json) must be a
  *   script; `npm start` and `npm test` too.
  * - options of our scripts: `npm start -- --x`, `npm run <name> -- --x`, and a bare `--x` span in the
@@ -16,26 +20,22 @@
  * - environment variables (and other ALL_CAPS names): a code span such as `N8N_PORT` or
  *   `EXECUTIONS_MODE=queue` must occur in our code (`.ts`/`.js`/`.mjs` under shared, zapier, n8n,
  *   sandbox, scripts, test, and `.ci/run`), or be one of `OUTSIDE_NAMES` (n8n's or WordPress's own).
- *
- * - numbers: the sentences listed in `scripts/docsNumbers.ts` must give the values of the code's
- *   constants (timeouts, attempts, budgets, caps, lanes, poll limits, the throttle, request costs);
- *   what that check cannot see is written at its top.
- *
+ * *
  * What it cannot see: a path, script or option written without the shapes above (prose, a bare
  * `build:zapier` in a table, a path relative to another folder than the doc's or the root); whether
- * a path or name is described correctly; options of commands that are not ours (jest, n8n, the
+ * a path or name is described correctly; which of several files of one bare name is meant; whether a
+ * number in a doc is the code's (each number is written on one page, beside the constant's file); options of commands that are not ours (jest, n8n, the
  * Zapier CLI) or of npm scripts that run no `.ts` entry file; whether the code *reads* a variable or
- * merely names it (a constant of the same spelling satisfies it); anchors inside a target file.
+ * merely names it (a constant of the same spelling satisfies it); anchors made by HTML tags.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { checkNumbers } from './docsNumbers';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 
 export interface Problem {
   doc: string;
   line: number;
-  kind: 'path' | 'script' | 'option' | 'name';
+  kind: 'path' | 'anchor' | 'script' | 'option' | 'name';
   text: string;
   why: string;
 }
@@ -44,6 +44,7 @@ export interface Problem {
 export const DOC_GLOBS = [
   'README.md',
   'ARCHITECTURE.md',
+  'CONTRIBUTING.md',
   'zapier/README.md',
   'n8n/README.md',
   'docs/**/*.md',
@@ -91,9 +92,16 @@ function checkDoc(repo: Repository, doc: string): Problem[] {
   const lastCommand = new Map<number, string>();
   for (const span of spans) {
     if (span.link) {
-      const target = span.text.split('#')[0] ?? '';
-      if (target && !/^[a-z][a-z0-9+.-]*:/i.test(target) && !repo.exists(join(dirname(doc), target)))
-        report(span, 'path', span.text, 'no such file (link relative to the doc)');
+      const [target = '', anchor] = span.text.split('#');
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
+      const file = target ? join(dirname(doc), target) : doc;
+      if (target && !repo.exists(file)) report(span, 'path', span.text, 'no such file (link relative to the doc)');
+      else if (
+        anchor &&
+        file.endsWith('.md') &&
+        !headingAnchors(readFileSync(join(repo.root, file), 'utf8')).has(anchor)
+      )
+        report(span, 'anchor', span.text, `no heading with this anchor in ${file}`);
       continue;
     }
     for (const command of commandsIn(span.text)) {
@@ -122,6 +130,9 @@ function checkDoc(repo: Repository, doc: string): Problem[] {
     const path = pathIn(span.text, repo);
     if (path !== undefined && !repo.exists(path) && !repo.exists(join(dirname(doc), path)))
       report(span, 'path', span.text, 'no such file or folder');
+    const fileName = bareFileName(span.text);
+    if (path === undefined && fileName !== undefined && !repo.hasFileNamed(fileName))
+      report(span, 'path', span.text, 'no file of this name anywhere in the repository');
     const name = /^([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(_\*|=\S*)?$/.exec(span.text.trim());
     if (name?.[1] && !OUTSIDE_NAMES.has(name[1]) && !repo.namesInCode(name[1], name[2] === '_*'))
       report(span, 'name', span.text, 'our code never names it');
@@ -139,6 +150,25 @@ function checkOptions(
   const accepted = repo.optionsOf(workspace, script);
   if (accepted === undefined) return; // the script runs no .ts entry of ours: its options cannot be seen
   for (const option of options) if (!accepted.has(option.replace(/^--/, ''))) fail(option);
+}
+
+/** The anchors GitHub gives a markdown file's headings: lower case, punctuation dropped, spaces as `-`, repeats numbered. */
+export function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (!heading) continue;
+    const base = (heading[1] ?? '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    let anchor = base;
+    for (let n = 1; anchors.has(anchor); n += 1) anchor = `${base}-${n}`;
+    anchors.add(anchor);
+  }
+  return anchors;
 }
 
 /** Inline code spans, the lines of fenced code blocks, and relative link targets, with their line. */
@@ -201,9 +231,19 @@ function pathIn(text: string, repo: Repository): string | undefined {
   return repo.topLevel.has(first) ? candidate : undefined;
 }
 
+/** The span as one bare file name (`storeApi.ts`, `publish.yml`), line suffix and anchor dropped; else undefined. */
+export function bareFileName(text: string): string | undefined {
+  const candidate = text
+    .trim()
+    .replace(/:\d+(-\d+)?$/, '')
+    .replace(/#.*$/, '');
+  return /^[\w@-][\w.@-]*\.(ts|js|mjs|cjs|json|jsonc|md|yml|yaml|png|sh)$/.test(candidate) ? candidate : undefined;
+}
+
 class Repository {
   readonly topLevel: Set<string>;
   private sourceText: string | undefined;
+  private fileNames: Set<string> | undefined;
   private readonly packages = new Map<string, { dir: string; scripts: Record<string, string> } | null>();
 
   constructor(readonly root: string) {
@@ -248,6 +288,14 @@ class Repository {
     return new Set(names.map((match) => match[1] ?? ''));
   }
 
+  /** Whether a file of this name is anywhere in the repository, build output included. */
+  hasFileNamed(name: string): boolean {
+    this.fileNames ??= new Set(
+      walk(this.root, () => true, new Set(['node_modules', '.git'])).map((path) => basename(path)),
+    );
+    return this.fileNames.has(name);
+  }
+
   /** Whether our code contains the name as a whole word (or, for `NAME_*`, a name starting so). */
   namesInCode(name: string, prefix: boolean): boolean {
     this.sourceText ??= this.readSources();
@@ -288,13 +336,13 @@ class Repository {
   }
 }
 
-function walk(dir: string, keep: (path: string) => boolean): string[] {
+function walk(dir: string, keep: (path: string) => boolean, skip: ReadonlySet<string> = SKIP_DIRS): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
   for (const name of readdirSync(dir)) {
-    if (SKIP_DIRS.has(name)) continue;
+    if (skip.has(name)) continue;
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...walk(path, keep));
+    if (statSync(path).isDirectory()) out.push(...walk(path, keep, skip));
     else if (keep(path)) out.push(path);
   }
   return out;
@@ -320,17 +368,10 @@ if (require.main === module) {
   const docs = findDocs(root);
   const problems = checkDocs(root, docs);
   for (const p of problems) console.error(`${p.doc}:${p.line}: ${p.kind} \`${p.text}\`: ${p.why}`);
-  const numbers = checkNumbers(root);
-  for (const p of numbers)
-    console.error(
-      `${p.doc}: number: no sentence "${p.expected}" (from ${p.uses.join(', ')}): make the doc say the code's value`,
-    );
-  if (problems.length + numbers.length > 0) {
-    console.error(`docs:check: ${problems.length + numbers.length} problem(s) in ${docs.length} docs`);
+  if (problems.length > 0) {
+    console.error(`docs:check: ${problems.length} problem(s) in ${docs.length} docs`);
     process.exitCode = 1;
   } else {
-    console.log(
-      `docs:check: ${docs.length} docs name only paths, npm scripts, options and variables that exist, and give the code's numbers`,
-    );
+    console.log(`docs:check: ${docs.length} docs name only files, npm scripts, options and variables that exist`);
   }
 }

@@ -58,7 +58,7 @@ if (require.main === module) {
   const problems = releaseProblems(pkg, tag, process.env.GITHUB_REPOSITORY || undefined);
   if (problems.length > 0) {
     console.error(`Refusing to release ${pkg} from ${tag}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    console.error('Fill in the release metadata as README.md ("Releasing") says, then tag again.');
+    console.error('Fill in the release metadata as CONTRIBUTING.md ("Releasing") says, then tag again.');
     process.exit(1);
   }
   console.log(`Release check passed: ${pkg} ${tag}`);

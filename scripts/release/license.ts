@@ -89,7 +89,7 @@ export function licensePlaceholder(text: string): string[] {
 function writeLicense(): void {
   const pkg = JSON.parse(readFileSync(path.join(ROOT, 'n8n', 'package.json'), 'utf8')) as PackageMetadata;
   const holder = authorName(pkg.author);
-  if (!holder) throw new Error('n8n/package.json has no author.name: fill it in first (README.md, "Releasing").');
+  if (!holder) throw new Error('n8n/package.json has no author.name: fill it in first (CONTRIBUTING.md, "Releasing").');
   let year = String(new Date().getFullYear());
   try {
     year = licenseNotice(readFileSync(LICENSE_FILE, 'utf8'))?.year ?? year;

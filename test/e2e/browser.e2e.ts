@@ -293,7 +293,7 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
     step('trigger-output', async () => {
       const sandbox = stack.sandbox;
       const testHook = () => sandbox.hooks().find((hook) => hook.hookUrl.includes('/webhook-test/'));
-      // The active example's hook, before listening: the test must leave it as it is (n8n/README.md).
+      // The active example's hook, before listening: the test must leave it as it is.
       const activeBefore = sandbox.hooks();
       expect(activeBefore).toHaveLength(1);
       await editor.executeStep(); // "listen for test event"

@@ -1,9 +1,9 @@
 /**
  * Documented user paths, in a real n8n (2.41.1, scripts/n8n; the run's shared n8n) against the sandbox store (real profile):
- * - n8n/README.md "On a busy store": **Settings → Retry On Fail** on the action node gets past a store
+ * - docs/retries.md: **Settings → Retry On Fail** on the action node gets past a store
  *   that fails twice (two 500s: the node's own retries give up after the second, n8n runs the node
  *   again); the same node without Retry On Fail fails with the store's answer.
- * - n8n/README.md "Verify Deliveries With the Store": a delivery carrying the store's key
+ * - docs/verification.md: a delivery carrying the store's key
  *   (`studiocart_secret`, as the real profile and older plugins send it) is marked verified by the
  *   secret, and the store is not read (a fault on order reads, counted by the sandbox, stays untouched);
  *   with the dashboard's switch off, the next delivery is verified by reading the order back.

@@ -1,8 +1,8 @@
 import type { App } from 'zapier-platform-core';
 
 /**
- * How often Zapier may run this app's steps against one connected store (zapier/README.md, "On a
- * small WordPress host").
+ * How often Zapier may run this app's steps against one connected store (docs/retries.md, "A small
+ * WordPress host").
  *
  * Every step reaches the store's WordPress, where each REST request occupies one PHP worker for
  * roughly half a second to a second, and a small host has two to four workers that must also serve

@@ -26,7 +26,7 @@ export interface RetryOptions {
   random?: () => number;
 }
 
-export const DEFAULT_MAX_ATTEMPTS = 3;
+const DEFAULT_MAX_ATTEMPTS = 3;
 const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
 const DEFAULT_BACKOFF_MS = 1000;
 /** An attempt with less time than this left in the budget is not worth sending. */

@@ -27,7 +27,7 @@ interface PollLimits {
   firstPollPages: number;
 }
 
-export const DEFAULT_POLL_LIMITS: PollLimits = {
+const DEFAULT_POLL_LIMITS: PollLimits = {
   pageSize: 50,
   maxEvents: 1000,
   memory: 2000,

@@ -22,7 +22,7 @@ describe('npm run release:check', () => {
     expect(run.stderr).toContain(`Refusing to release n8n from n8n-v${version}`);
     expect(run.stderr).toMatch(/repository\.url is a placeholder/);
     expect(run.stderr).toMatch(/LICENSE names a placeholder copyright holder \(REPLACE-ME\)/);
-    expect(run.stderr).toMatch(/README\.md \("Releasing"\)/);
+    expect(run.stderr).toMatch(/CONTRIBUTING\.md \("Releasing"\)/);
   });
 
   it('refuses a Zapier release with a mismatched tag, naming both versions', () => {

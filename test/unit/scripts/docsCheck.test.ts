@@ -47,7 +47,7 @@ describe('docs check', () => {
     const doc = [
       'Run `npm start -- --no-n8n` (or `--port 9000`), then `npm test`; build with',
       '`npm run build -w fixture-tool`. The client is `shared/src/client.ts:12` (see `MAX_PER_PAGE`),',
-      'the port `STORE_PORT=8080`; the guide is [here](docs/guide.md#top) and `docs/`; build output',
+      'the port `STORE_PORT=8080`; the guide is [here](docs/guide.md#guide) and `docs/`; build output',
       'goes to `tool/dist/` and secrets to `tool/.env`. n8n reads `N8N_SCHEDULER_ENABLED`.',
       'An API route such as `webhook/delete/` or `/wp-json/sc/v1` is not a file.',
       '',
@@ -62,6 +62,37 @@ describe('docs check', () => {
     expect(problemsOf('README.md', 'See `shared/src/gone.ts`.\n\nAnd [the guide](docs/old.md).\n')).toEqual([
       { kind: 'path', named: 'shared/src/gone.ts', line: 1 },
       { kind: 'path', named: 'docs/old.md', line: 3 },
+    ]);
+  });
+
+  it('fails on a bare file name that is nowhere in the repository, and passes one that is', () => {
+    write('tool/dist/bundle.node.js', '');
+    expect(
+      problemsOf(
+        'ARCHITECTURE.md',
+        'The client is `client.ts:3`, built to `bundle.node.js`; fields in `schemas.ts`.\n\nSee `notes.md#top`.\n',
+      ),
+    ).toEqual([
+      { kind: 'path', named: 'schemas.ts', line: 1 },
+      { kind: 'path', named: 'notes.md#top', line: 3 },
+    ]);
+  });
+
+  it("fails on a link's anchor that is no heading of its file, as GitHub makes anchors", () => {
+    write(
+      'docs/guide.md',
+      '# Guide\n\n## n8n 3.0: unverified packages\n\n```\n# not a heading\n```\n\n## Notes\n\n## Notes\n',
+    );
+    const doc = [
+      '[a](docs/guide.md#n8n-30-unverified-packages) [b](docs/guide.md#notes-1) [c](#top)',
+      '[d](docs/guide.md#not-a-heading) [e](docs/guide.md#notes-2) [f](#nowhere)',
+      '',
+      '# Top',
+    ].join('\n');
+    expect(problemsOf('README.md', doc)).toEqual([
+      { kind: 'anchor', named: 'docs/guide.md#not-a-heading', line: 2 },
+      { kind: 'anchor', named: 'docs/guide.md#notes-2', line: 2 },
+      { kind: 'anchor', named: '#nowhere', line: 2 },
     ]);
   });
 
