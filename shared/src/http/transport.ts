@@ -43,7 +43,10 @@ export interface HttpResponse {
 }
 
 export interface Transport {
-  /** Sends `request` with the key where `request.auth` says. Must resolve for every HTTP status; reject only when no response arrived (see `TransportFailure`). */
+  /**
+   * Sends `request` with the key where `request.auth` says. Must resolve for every HTTP status; reject
+   * only when no response arrived (see `TransportFailure`).
+   */
   send(request: HttpRequest): Promise<HttpResponse>;
   /** Whether a body on a GET reaches the server (both platforms' helpers drop it). */
   readonly sendsGetBody: boolean;
@@ -87,7 +90,7 @@ export function urlWithQuery(url: string, query: Record<string, string>): string
 
 /**
  * The query and headers with the key placed where `request.auth` says, for a transport that places it
- * itself: n8n and Zapier hand header auth to the platform and use this for the query style.
+ * itself (the test kit; n8n and Zapier for the query style, the header being their platforms' auth).
  */
 export function placeKey(request: HttpRequest): Pick<HttpRequest, 'query' | 'headers'> {
   const { auth, query, headers } = request;
