@@ -109,7 +109,9 @@ interface TextParts {
     net: number;
   }>;
   mrr: ReadonlyArray<{ currency: string; mrr: number }>;
-  subscriptions: { active: number; past_due: number; trialing: number } | null;
+  active_subscriptions: number | null;
+  past_due_subscriptions: number | null;
+  trialing_subscriptions: number | null;
 }
 
 /**
@@ -169,10 +171,10 @@ function summaryText(summary: TextParts): string {
       `${count(totals.refunded_orders, 'refund')} (${money(totals.refunds, totals.currency)}), ${money(totals.net, totals.currency)} net`,
   );
   let text = `${label} (${days}): ${sales.length > 0 ? sales.join('; ') : 'no orders'}.`;
-  if (summary.subscriptions) {
+  if (summary.active_subscriptions !== null) {
     const mrr = summary.mrr.map((entry) => money(entry.mrr, entry.currency)).join(' and ') || '0';
-    const paying = summary.subscriptions.active + summary.subscriptions.past_due;
-    text += ` MRR ${mrr} from ${count(paying, 'subscription')}; ${summary.subscriptions.trialing} in trial.`;
+    const paying = summary.active_subscriptions + (summary.past_due_subscriptions ?? 0);
+    text += ` MRR ${mrr} from ${count(paying, 'subscription')}; ${summary.trialing_subscriptions ?? 0} in trial.`;
   }
   return text;
 }

@@ -22,18 +22,17 @@ type TopProduct = { currency: string; product_id: string; product_name: string; 
 interface RecurringRevenue {
   currency: string;
   mrr: number;
-  /** Subscriptions whose amount counts: active and past due. */
   subscriptions: number;
 }
 
 interface SubscriptionFigures {
-  active: number;
-  past_due: number;
-  trialing: number;
+  active_subscriptions: number;
+  past_due_subscriptions: number;
+  trialing_subscriptions: number;
   /** Created in the period. */
-  new: number;
+  new_subscriptions: number;
   /** Canceled in the period, among the canceled subscriptions whose records carry a cancel date. */
-  canceled: number;
+  canceled_subscriptions: number;
   /** Canceled subscriptions whose records carry no cancel date: when they were canceled is unknown. */
   canceled_without_date: number;
   /** Active or past due, but left out of MRR: a billing interval that cannot be normalised. */
@@ -42,8 +41,10 @@ interface SubscriptionFigures {
 
 type Unit = 'decimal' | 'cents' | 'unknown';
 
-/** What the totals hand on; the use case adds the period, the records read and the text. */
-interface Totals {
+/** Each figure of subscriptions, or all null when subscriptions were not read. */
+type SubscriptionFields = { [K in keyof SubscriptionFigures]: number | null };
+
+interface Totals extends SubscriptionFields {
   amount_unit: Unit;
   orders: number;
   refunded_orders: number;
@@ -51,8 +52,6 @@ interface Totals {
   orders_not_counted: number;
   currencies: CurrencyTotals[];
   top_products: TopProduct[];
-  /** Null when subscriptions were not read. */
-  subscriptions: SubscriptionFigures | null;
   mrr: RecurringRevenue[];
 }
 
@@ -67,6 +66,16 @@ const CANCELED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'cancelled']
 const MONTHS_PER_INTERVAL: Readonly<Record<string, number>> = { day: 12 / 365, week: 12 / 52, month: 1, year: 12 };
 
 const TOP_PRODUCTS = 5;
+
+const NOT_READ: SubscriptionFields = {
+  active_subscriptions: null,
+  past_due_subscriptions: null,
+  trialing_subscriptions: null,
+  new_subscriptions: null,
+  canceled_subscriptions: null,
+  canceled_without_date: null,
+  not_in_mrr: null,
+};
 
 interface Bucket {
   orders: number;
@@ -86,11 +95,11 @@ export class SummaryTotals {
   private notCounted = 0;
   private subscriptionsRead = false;
   private readonly figures: SubscriptionFigures = {
-    active: 0,
-    past_due: 0,
-    trialing: 0,
-    new: 0,
-    canceled: 0,
+    active_subscriptions: 0,
+    past_due_subscriptions: 0,
+    trialing_subscriptions: 0,
+    new_subscriptions: 0,
+    canceled_subscriptions: 0,
     canceled_without_date: 0,
     not_in_mrr: 0,
   };
@@ -130,16 +139,16 @@ export class SummaryTotals {
     this.subscriptionsRead = true;
     this.noteUnit(subscription);
     const status = subscription.status.toLowerCase();
-    if (this.period.placeOf(subscription.date_time) === 'in') this.figures.new += 1;
-    if (TRIAL_STATUSES.has(status)) this.figures.trialing += 1;
+    if (this.period.placeOf(subscription.date_time) === 'in') this.figures.new_subscriptions += 1;
+    if (TRIAL_STATUSES.has(status)) this.figures.trialing_subscriptions += 1;
     if (CANCELED_STATUSES.has(status)) {
       const canceledAt = (subscription as { cancel_date_time?: unknown }).cancel_date_time;
       const place = this.period.placeOf(canceledAt);
       if (place === 'unknown') this.figures.canceled_without_date += 1;
-      else if (place === 'in') this.figures.canceled += 1;
+      else if (place === 'in') this.figures.canceled_subscriptions += 1;
     }
     if (!MRR_STATUSES.has(status)) return;
-    this.figures[status === 'active' ? 'active' : 'past_due'] += 1;
+    this.figures[status === 'active' ? 'active_subscriptions' : 'past_due_subscriptions'] += 1;
     const months = MONTHS_PER_INTERVAL[subscription.interval.toLowerCase()];
     const frequency = Number(subscription.frequency) || 1;
     if (months === undefined || frequency <= 0) {
@@ -186,7 +195,7 @@ export class SummaryTotals {
             quantity: product.quantity,
           })),
       ),
-      subscriptions: this.subscriptionsRead ? { ...this.figures } : null,
+      ...(this.subscriptionsRead ? this.figures : NOT_READ),
       mrr: recurring
         .sort((a, b) => b.bucket.recurring - a.bucket.recurring)
         .map(({ currency, bucket, scale }) => ({

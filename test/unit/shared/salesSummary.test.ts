@@ -90,7 +90,8 @@ describe('the sales summary', () => {
       time_zone: 'America/New_York',
       orders: 2,
       currencies: [{ currency: 'USD', orders: 2, gross: 120.5, refunds: 0, net: 120.5, tax: 8 }],
-      subscriptions: null,
+      active_subscriptions: null,
+      new_subscriptions: null,
       mrr: [],
       // The walk stopped at the first order older than the period: the fifth was never looked at.
       orders_read: 4,
@@ -228,12 +229,12 @@ describe('the sales summary', () => {
       { currency: 'USD', mrr: 104.33, subscriptions: 4 },
       { currency: 'JPY', mrr: 60833, subscriptions: 1 },
     ]);
-    expect(summary.subscriptions).toEqual({
-      active: 5,
-      past_due: 1,
-      trialing: 1,
-      new: 2,
-      canceled: 1,
+    expect(summary).toMatchObject({
+      active_subscriptions: 5,
+      past_due_subscriptions: 1,
+      trialing_subscriptions: 1,
+      new_subscriptions: 2,
+      canceled_subscriptions: 1,
       canceled_without_date: 1,
       not_in_mrr: 1,
     });
