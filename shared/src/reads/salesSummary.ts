@@ -13,6 +13,10 @@ const OPERATION = 'Get sales summary';
 
 type Where = { store: string; operation: string };
 
+/** What to do about a summary too long to read, in the errors that end one. */
+const SHORTER = 'Choose a shorter period (Yesterday, or a Custom period of a few days)';
+const WITHOUT_MRR = 'Turn off Subscriptions (MRR), which reads every subscription of the store';
+
 interface SalesSummaryInput {
   /** One of `SUMMARY_PERIODS`. */
   period: string;
@@ -54,14 +58,19 @@ export async function salesSummary(client: CommerceServiceClient, input: SalesSu
   }
   const frame = await periodOf(client, input, reading.zone, where);
   const productId = input.productId === undefined || input.productId === null ? '' : String(input.productId).trim();
-  const paging = {
+  const paging = (inParts: string) => ({
     operation: OPERATION,
+    // What to do when one walk cannot read the whole list (more than 100,000 records): no Limit applies here.
+    inParts,
     ...(input.concurrency === undefined ? {} : { concurrency: input.concurrency }),
-  };
+  });
   const totals = new SummaryTotals(frame);
   const progress: Progress = { orders: 0, subscriptions: 0, stage: 'orders' };
   try {
-    const orders = client.iterate((page) => client.listOrders({ date_after: frame.dayBefore, ...page }), paging);
+    const orders = client.iterate(
+      (page) => client.listOrders({ date_after: frame.dayBefore, ...page }),
+      paging(`${SHORTER}.`),
+    );
     for await (const order of orders) {
       progress.orders += 1;
       const place = frame.placeOf(order.date_time, order.date);
@@ -71,7 +80,10 @@ export async function salesSummary(client: CommerceServiceClient, input: SalesSu
     }
     if (input.subscriptions !== false) {
       progress.stage = 'subscriptions';
-      for await (const subscription of client.iterate((page) => client.listSubscriptions(page), paging)) {
+      for await (const subscription of client.iterate(
+        (page) => client.listSubscriptions(page),
+        paging(`${WITHOUT_MRR}.`),
+      )) {
         progress.subscriptions += 1;
         if (!productId || subscription.product_id === productId) totals.addSubscription(subscription);
       }
@@ -134,8 +146,8 @@ class SummaryUnfinishedError extends TimeoutError {
       where,
       `the summary could not be finished in time (${cause.summary}): ${read}, so it gives no totals`,
       progress.stage === 'orders'
-        ? 'Choose a shorter period (Yesterday, or a Custom period of a few days), or try again when the store is less busy.'
-        : 'Turn off Subscriptions (MRR), which reads every subscription of the store, or try again when the store is less busy.',
+        ? `${SHORTER}, or try again when the store is less busy.`
+        : `${WITHOUT_MRR}, or try again when the store is less busy.`,
     );
     this.ordersRead = progress.orders;
     this.subscriptionsRead = progress.subscriptions;

@@ -302,6 +302,17 @@ describe('the sales summary', () => {
     expectNoSecret(error, KEY);
   });
 
+  it('fails, saying to choose a shorter period, when the period holds more orders than one walk reads', async () => {
+    ordersPage([order({ id: 1, date_time: '2026-11-23 10:00:00', order_amount: 1 })], {
+      'X-WP-Total': '100100',
+      'X-WP-TotalPages': '1001',
+    });
+    const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
+    await expect(salesSummary(client, { period: 'this_month', now: new Date('2026-11-24T08:00:00Z') })).rejects.toThrow(
+      /^Get sales summary failed on shop\.example\.com: it stopped after reading 0 records: one walk reads at most 1000 pages .* Choose a shorter period \(Yesterday, or a Custom period of a few days\)\.$/,
+    );
+  });
+
   it('refuses a period it does not know, and a custom period that ends before it starts', async () => {
     const client = clientFor({}, { siteZone: UTC_ZONE });
     await expect(salesSummary(client, { period: 'last_week' })).rejects.toThrow(
