@@ -56,7 +56,7 @@ const findSalesSummary = defineSearch({
   display: {
     label: 'Find Sales Summary',
     description:
-      "Finds the sales of a period in the store's own days (yesterday, the last 7 days, last month, ...): orders, gross, refunds, net and tax per currency, the top products, and the subscriptions' monthly recurring revenue (MRR). For a scheduled digest to Slack or email.",
+      "Finds the sales of a period in the store's own days (yesterday, the last 7 days, last month, ...), for the whole store or by a product ID. Returns one sales summary: orders, gross, refunds, net and tax per currency, the top products, the subscriptions' monthly recurring revenue (MRR) and a one-line text for a scheduled digest to Slack or email. A period without orders gives a summary of zeros, not no result.",
   },
   operation: {
     inputFields: defineInputFields([
