@@ -12,6 +12,7 @@ import { dateCosts } from './bench/dates';
 import { eventCosts } from './bench/events';
 import { locatorFigures } from './bench/locators';
 import { readsAtScale } from './bench/readsAtScale';
+import { salesSummaryCosts } from './bench/salesSummary';
 import { createClient } from '../test/kit/client';
 
 const REQUESTS = 300;
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
   await dateCosts();
   await readsAtScale();
   await locatorFigures();
+  await salesSummaryCosts();
 }
 
 main().catch((error: unknown) => {

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {} from '../../shared/src';
+import { collect } from '../../shared/src';
 import { nodeTransport } from '../kit/nodeTransport';
 import { type Sandbox, startSandbox } from '../../sandbox';
 import { holdExclusively } from './support/exclusive';
@@ -177,6 +177,46 @@ describe('zapier-platform invoke against the sandbox', () => {
     await expect(
       invoke(['search', 'find_customer', '-i', JSON.stringify({ email: 'nobody-at-all@example.invalid' })]),
     ).resolves.toEqual([]);
+  });
+
+  it("search find_sales_summary gives the sales summary of the store's own records", async () => {
+    const client = createClient({
+      settings: { storeUrl: sandbox.url, apiKey: sandbox.apiKey },
+      transport: nodeTransport,
+    });
+    const orders = await collect(client.iterate((page) => client.listOrders(page)));
+    const days = orders.map((order) => order.date).sort();
+    const [from, to] = [days[0] ?? '', days[days.length - 1] ?? ''];
+    const sales = orders.filter((order) => ['paid', 'completed', 'refunded'].includes(order.status));
+    const refunded = sales.filter((order) => order.status === 'refunded');
+    const cents = (records: typeof orders) =>
+      records.reduce((total, order) => total + Math.round(order.order_amount * 100), 0);
+    const found = (await invoke([
+      'search',
+      'find_sales_summary',
+      '-i',
+      JSON.stringify({ period: 'custom', from, to, subscriptions: 'false' }),
+    ])) as Record<string, unknown>[];
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({
+      period: 'custom',
+      first_day: from,
+      last_day: to,
+      orders: sales.length,
+      refunded_orders: refunded.length,
+      orders_read: orders.length,
+      currencies: [{ currency: 'USD', gross: cents(sales) / 100, net: (cents(sales) - cents(refunded)) / 100 }],
+      active_subscriptions: null,
+    });
+    expect(String(found[0]?.summary_text)).toMatch(/^Custom \(/);
+    const withMrr = (await invoke([
+      'search',
+      'find_sales_summary',
+      '-i',
+      JSON.stringify({ period: 'yesterday' }),
+    ])) as Record<string, unknown>[];
+    expect(withMrr[0]).toMatchObject({ period: 'yesterday', subscriptions_read: expect.any(Number) });
+    expect(withMrr[0]?.subscriptions_read).toBeGreaterThan(0);
   });
 
   it("search find_subscription_orders lists the subscription's orders", async () => {

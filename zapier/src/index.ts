@@ -6,6 +6,7 @@ import authentication from './authentication';
 import findCustomer from './searches/customer';
 import findOrder from './searches/order';
 import findProduct from './searches/product';
+import findSalesSummary from './searches/salesSummary';
 import findSubscription from './searches/subscription';
 import findSubscriptionOrders from './searches/subscriptionOrders';
 import { STORE_THROTTLE } from './throttle';
@@ -35,5 +36,6 @@ export default defineApp({
     [findCustomer.key]: findCustomer,
     [findProduct.key]: findProduct,
     [findSubscriptionOrders.key]: findSubscriptionOrders,
+    [findSalesSummary.key]: findSalesSummary,
   },
 });

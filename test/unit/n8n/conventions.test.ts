@@ -122,6 +122,7 @@ describe('CommerceService actions', () => {
 				'order.getAll',
 				'order.getAllForSubscription',
 				'order.getLatest',
+				'order.getSalesSummary',
 				'product.get',
 				'product.getAll',
 				'product.getPlans',

@@ -126,7 +126,7 @@ describe('Get Many → Options → Parallel Requests', () => {
 		expect(sent).toHaveLength(0);
 	});
 
-	it('is offered on every Get Many, and on Get by Email', () => {
+	it('is offered on every Get Many, on Get by Email and on Get Sales Summary', () => {
 		const offeredFor = node.description.properties
 			.filter((property) => property.name === 'options')
 			.flatMap((property) =>
@@ -142,6 +142,7 @@ describe('Get Many → Options → Parallel Requests', () => {
 				'customer.getByEmail',
 				'order.getAll',
 				'order.getAllForSubscription',
+				'order.getSalesSummary',
 				'product.getAll',
 				'subscription.getAll',
 			].sort(),

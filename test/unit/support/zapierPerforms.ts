@@ -22,6 +22,7 @@ import {
 import { perform as findCustomer } from '../../../zapier/src/searches/customer';
 import { perform as findOrder } from '../../../zapier/src/searches/order';
 import { perform as findProduct } from '../../../zapier/src/searches/product';
+import { perform as findSalesSummary } from '../../../zapier/src/searches/salesSummary';
 import { perform as findSubscription } from '../../../zapier/src/searches/subscription';
 import { perform as findSubscriptionOrders } from '../../../zapier/src/searches/subscriptionOrders';
 import App from '../../../zapier/src';
@@ -36,10 +37,14 @@ export const SEARCH_PERFORMS = {
   find_customer: findCustomer,
   find_product: findProduct,
   find_subscription_orders: findSubscriptionOrders,
-} satisfies Record<SearchKey, (z: ZObject, bundle: Bundle) => Promise<FoundRecord[]>>;
+  find_sales_summary: findSalesSummary,
+} satisfies Record<SearchKey, (z: ZObject, bundle: Bundle) => Promise<object[]>>;
 
-/** A search's perform whatever the search: returns the records it found. */
-export function searchPerform(key: SearchKey): (z: ZObject, bundle: Bundle) => Promise<FoundRecord[]> {
+/** The searches that find records (all but Find Sales Summary, which sums them). */
+type RecordSearchKey = Exclude<SearchKey, 'find_sales_summary'>;
+
+/** A record search's perform whatever the search: returns the records it found. */
+export function searchPerform(key: RecordSearchKey): (z: ZObject, bundle: Bundle) => Promise<FoundRecord[]> {
   return SEARCH_PERFORMS[key];
 }
 

@@ -45,13 +45,14 @@ const FIND_BY_ID = [
 ] as const;
 
 describe('the searches', () => {
-  it('are Find Order, Subscription, Customer, Product and Orders of a Subscription', () => {
+  it('are Find Order, Subscription, Customer, Product, Orders of a Subscription and Sales Summary', () => {
     expect(Object.values(SEARCHES).map((s) => s.display.label)).toEqual([
       'Find Order',
       'Find Subscription',
       'Find Customer',
       'Find Product',
       'Find Orders of a Subscription',
+      'Find Sales Summary',
     ]);
   });
 

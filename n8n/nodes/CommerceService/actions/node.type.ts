@@ -10,7 +10,7 @@ import type { CommerceServiceClient } from '../../../../shared/src';
 
 export interface NodeMap {
 	customer: 'get' | 'getAll' | 'getByEmail';
-	order: 'get' | 'getAll' | 'getAllForSubscription' | 'getLatest';
+	order: 'get' | 'getAll' | 'getAllForSubscription' | 'getLatest' | 'getSalesSummary';
 	product: 'get' | 'getAll' | 'getPlans' | 'getPublished';
 	subscription: 'get' | 'getAll';
 }

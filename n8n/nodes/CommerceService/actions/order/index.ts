@@ -6,8 +6,15 @@ import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getAllForSubscription from './getAllForSubscription.operation';
 import * as getLatest from './getLatest.operation';
+import * as getSalesSummary from './getSalesSummary.operation';
 
-export const operations: OperationsOf<'order'> = { get, getAll, getAllForSubscription, getLatest };
+export const operations: OperationsOf<'order'> = {
+	get,
+	getAll,
+	getAllForSubscription,
+	getLatest,
+	getSalesSummary,
+};
 
 export const description: INodeProperties[] = [
 	operationSelector(
@@ -37,6 +44,13 @@ export const description: INodeProperties[] = [
 				description: 'List the orders of one subscription: its first payment and each renewal',
 				action: 'Get many orders of a subscription',
 			},
+			{
+				name: 'Get Sales Summary',
+				value: 'getSalesSummary',
+				description:
+					"Sum a period's orders (gross, refunds, net, tax per currency, top products) and the subscriptions' MRR",
+				action: 'Get a sales summary',
+			},
 		],
 		'get',
 	),
@@ -44,4 +58,5 @@ export const description: INodeProperties[] = [
 	...getAll.description,
 	...getAllForSubscription.description,
 	...getLatest.description,
+	...getSalesSummary.description,
 ];
