@@ -40,5 +40,5 @@ export * from './dates';
 export * from './locators';
 export { pickFields } from './resources/pick';
 export { handOnAmounts, withAmountsAsSent } from './resources/money';
-export { salesSummary } from './reads/salesSummary';
-export { SUMMARY_PERIODS } from './reads/summaryPeriod';
+export { salesSummary } from './summary/salesSummary';
+export { SUMMARY_PERIODS } from './summary/period';

@@ -6,8 +6,8 @@
 import { TimeoutError, UnexpectedResponseError } from '../errors';
 import type { CommerceServiceClient } from '../storeApi';
 import { isZeroDecimal } from '../resources/currency';
-import { SUMMARY_PERIODS, periodOf } from './summaryPeriod';
-import { SummaryTotals } from './summaryTotals';
+import { SUMMARY_PERIODS, periodOf } from './period';
+import { SummaryTotals, type Totals } from './totals';
 
 const OPERATION = 'Get sales summary';
 
@@ -33,6 +33,22 @@ interface SalesSummaryInput {
   now?: Date;
 }
 
+/** One summary: the period, its sums per currency, the subscriptions' figures, and what was read. */
+export interface SalesSummary extends Totals {
+  period: string;
+  first_day: string;
+  last_day: string;
+  starts_at: string;
+  ends_at: string;
+  time_zone: string;
+  /** The product the summary was narrowed to; empty for the whole store. */
+  product_id: string;
+  orders_read: number;
+  subscriptions_read: number;
+  /** One line for a chat message or an email. */
+  summary_text: string;
+}
+
 /** What the walks had read when one stopped, for the error that says so. */
 interface Progress {
   orders: number;
@@ -46,7 +62,7 @@ interface Progress {
  * Complete or failed: a walk that cannot finish (the page cap, the step's deadline) is an error that
  * says how far it got, never a partial sum.
  */
-export async function salesSummary(client: CommerceServiceClient, input: SalesSummaryInput) {
+export async function salesSummary(client: CommerceServiceClient, input: SalesSummaryInput): Promise<SalesSummary> {
   const where: Where = { store: client.store.label, operation: OPERATION };
   const reading = await client.siteZone();
   if (!reading.zone) {

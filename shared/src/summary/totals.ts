@@ -4,6 +4,7 @@
  */
 import { isZeroDecimal } from '../resources/currency';
 import type { Order, Subscription } from '../resources/types';
+import type { SummaryFrame } from './period';
 
 interface CurrencyTotals {
   currency: string;
@@ -44,7 +45,7 @@ type Unit = 'decimal' | 'cents' | 'unknown';
 /** Each figure of subscriptions, or all null when subscriptions were not read. */
 type SubscriptionFields = { [K in keyof SubscriptionFigures]: number | null };
 
-interface Totals extends SubscriptionFields {
+export interface Totals extends SubscriptionFields {
   amount_unit: Unit;
   orders: number;
   refunded_orders: number;
@@ -104,8 +105,8 @@ export class SummaryTotals {
     not_in_mrr: 0,
   };
 
-  /** `placeOf`: where a UTC store time falls in the period (`summaryPeriod.ts`). */
-  constructor(private readonly period: { placeOf(time: unknown): string }) {}
+  /** `placeOf`: where a UTC store time falls in the period (`period.ts`). */
+  constructor(private readonly period: Pick<SummaryFrame, 'placeOf'>) {}
 
   /** An order placed in the period. */
   addOrder(order: Order): void {

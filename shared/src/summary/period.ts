@@ -33,17 +33,46 @@ interface PeriodInput {
 
 const DAY_MS = 86_400_000;
 
+/** A moment both as ISO 8601 (for the output) and as epoch milliseconds (for comparing). */
+interface Moment {
+  iso: string;
+  ms: number;
+}
+
+/** Where a record's time falls against the period. */
+type Place = 'before' | 'in' | 'after' | 'unknown';
+
+/** A period as the summary walks it: its days in the store's zone, their instants, and the test of a time. */
+export interface SummaryFrame {
+  period: SummaryPeriod;
+  /** The first and last day, both included (`2026-11-01`). */
+  first: string;
+  last: string;
+  startsAt: Moment;
+  endsAt: Moment;
+  /** Where a UTC store time falls; without one, the record's site-local day says, if it has one. */
+  placeOf(time: unknown, day?: string): Place;
+  /** `date_after` for the orders list: the day before the first. */
+  dayBefore: string;
+  /** The site's zone as people read it (`America/New_York`, `UTC+05:30`). */
+  timeZone: string;
+}
+
 /**
  * The period's days (both included) and instants: `startsAt` the first day's midnight in the site's zone,
  * `endsAt` the midnight after the last day. Today and This Month end there too (nothing later exists yet).
  */
-export async function periodOf(client: CommerceServiceClient, input: PeriodInput, zone: SiteZone, where: Where) {
+export async function periodOf(
+  client: CommerceServiceClient,
+  input: PeriodInput,
+  zone: SiteZone,
+  where: Where,
+): Promise<SummaryFrame> {
   const period = checkedPeriod(input.period, where);
   const { first, last } = await daysOf(client, period, input, zone, where);
   const startsAt = midnightOf(first, zone);
   const endsAt = midnightOf(addDays(last, 1), zone);
-  /** Where a UTC store time falls; without one, the record's site-local day says, if it has one. */
-  const placeOf = (time: unknown, day?: string): 'before' | 'in' | 'after' | 'unknown' => {
+  const placeOf = (time: unknown, day?: string): Place => {
     const at = momentOf(time);
     if (at !== undefined) return at < startsAt.ms ? 'before' : at >= endsAt.ms ? 'after' : 'in';
     if (day === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return 'unknown';
@@ -117,7 +146,7 @@ function addDays(day: string, days: number): string {
 }
 
 /** The instant a site-local day begins, as an ISO instant with the site's offset and as epoch ms. */
-function midnightOf(day: string, zone: SiteZone): { iso: string; ms: number } {
+function midnightOf(day: string, zone: SiteZone): Moment {
   const iso = instantOf(`${day} 00:00:00`, 'site', zone) ?? `${day}T00:00:00Z`;
   return { iso, ms: Date.parse(iso) };
 }
