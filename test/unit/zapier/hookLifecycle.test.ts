@@ -27,7 +27,7 @@ describe('performSubscribe', () => {
     onStore('post', 'webhook/subscribe/', seen, 200, { id: '17' });
     await expect(
       appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
-    ).resolves.toEqual({ id: '17' });
+    ).resolves.toEqual({ id: '17', storeUrl: 'https://shop.example.com', apiRoot: '/wp-json/sc/v1' });
     expect(seen[0]?.query).toEqual({ api_key: KEY });
     expect(seen[0]?.body).toEqual({ hook_url: HOOK_URL, status: 'purchased', source: 'zapier', prices_in_cents: 0 });
   });
