@@ -217,7 +217,8 @@ describe('hook triggers through the Zapier CLI and its app handler', () => {
       timeout: 60_000,
       env: { ...process.env, FORCE_COLOR: '0' },
     });
-    return JSON.parse(stdout) as unknown;
+    // The results are written last, after whatever the app logged (z.console prints to stdout here).
+    return JSON.parse(stdout.slice(stdout.lastIndexOf('\n') + 1)) as unknown;
   }
   let authData: Record<string, string>;
 
