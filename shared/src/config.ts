@@ -4,7 +4,8 @@ import { ConfigurationError } from './errors';
 export interface StoreSettings {
   /** `shop.example.com`, `https://shop.example.com/`, `https://example.com/store`, ... */
   storeUrl: string;
-  apiKey: string;
+  /** `null`: a store reached without a key (where a hook lives, not the connection's); only operations that take none can be sent to it. */
+  apiKey: string | null;
   /** Default `/wp-json/sc/v1`; `?rest_route=/sc/v1` for sites without pretty permalinks. */
   apiRoot?: string;
 }
@@ -24,6 +25,9 @@ export interface Store {
   /** How the store is named to people: host and sub-folder, never a query string. */
   label: string;
   apiRoot: ApiRoot;
+  /** The API root as the connection's field takes it (`/wp-json/sc/v1`, `?rest_route=/sc/v1`): with `baseUrl`, where the store is, without its key. */
+  apiRootText: string;
+  /** Empty for a store reached without a key. */
   apiKey: string;
 }
 
@@ -36,14 +40,16 @@ export function resolveStore(settings: StoreSettings): Store {
   const apiKey = (settings.apiKey ?? '').trim();
   const baseUrl = normaliseStoreUrl(settings.storeUrl ?? '');
   const label = baseUrl.replace(/^https?:\/\//, '');
-  if (!apiKey) {
+  if (!apiKey && settings.apiKey !== null) {
     throw new ConfigurationError(
       { store: label, operation: CONNECT },
       'no API key is set',
       'Paste the API key from the Studiocart settings of your WordPress admin into the connection.',
     );
   }
-  return { baseUrl, label, apiRoot: parseApiRoot(settings.apiRoot, label, new URL(baseUrl).pathname), apiKey };
+  const apiRoot = parseApiRoot(settings.apiRoot, label, new URL(baseUrl).pathname);
+  const apiRootText = apiRoot.style === 'path' ? apiRoot.prefix : `?rest_route=${apiRoot.route}`;
+  return { baseUrl, label, apiRoot, apiRootText, apiKey };
 }
 
 function normaliseStoreUrl(input: string): string {

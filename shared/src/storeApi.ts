@@ -55,7 +55,7 @@ export class CommerceServiceClient {
   readonly amounts: RestAmounts;
   private readonly instants: SiteInstants;
 
-  constructor(options: ClientOptions) {
+  constructor(private readonly options: ClientOptions) {
     this.store = resolveStore(options.settings);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.pipeline = new RequestPipeline(this.store, { ...options, timeoutMs });
@@ -70,6 +70,11 @@ export class CommerceServiceClient {
     this.instants = new SiteInstants(this.pipeline, options.transport, notify, options.siteZone);
     this.siteZone = () => this.instants.zone();
     this.amounts = restAmountsOf(this, notify, options.restAmountUnit);
+  }
+
+  /** This client's transport and limits on a store it holds no key for: only operations that take none. */
+  keylessAt(store: { storeUrl: string; apiRoot: string }): CommerceServiceClient {
+    return new CommerceServiceClient({ ...this.options, settings: { ...store, apiKey: null } });
   }
 
   /**

@@ -6,7 +6,8 @@
  * `n8n-nodes-commerce-service.*`. Checked against the sandbox store: the node types load, the
  * credential test, every action, the webhook trigger's lifecycle, the polling trigger's manual test,
  * an update to 1.0.1 under an active workflow (one hook), the uninstall (no hook left), and bad input
- * (a package that fails to install, the registry down, community packages turned off). The steps
+ * (a package that fails to install, the package declaring nodes-API level 3, the registry down,
+ * community packages turned off). The steps
  * are shared with the n8n 1.x suite (support/installed.ts).
  *
  * Where n8n cannot be installed, this prints `SKIPPED: <reason>`. N8N_E2E_VERBOSE=1 streams n8n's

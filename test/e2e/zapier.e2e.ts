@@ -257,7 +257,8 @@ describe('hook triggers through the Zapier CLI and its app handler', () => {
       timeout: 60_000,
       env: { ...process.env, FORCE_COLOR: '0' },
     });
-    return JSON.parse(stdout) as unknown;
+    // The results are written last, after whatever the app logged (z.console prints to stdout here).
+    return JSON.parse(stdout.slice(stdout.lastIndexOf('\n') + 1)) as unknown;
   }
   let authData: Record<string, string>;
 
@@ -311,5 +312,28 @@ describe('hook triggers through the Zapier CLI and its app handler', () => {
       subscribeData: subscribed,
     });
     expect(sandbox.hooks()).toEqual([]);
+  });
+
+  it('hook follows its store: a connection moved to a second store between subscribe and unsubscribe leaves 0 hooks on either', async () => {
+    const second = await startSandbox({ port: 0, profile: 'real', quiet: true, apiKey: 'key-of-the-second-store' });
+    try {
+      const subscribed = (await handler('triggers.product_purchased.operation.performSubscribe', {
+        targetUrl: 'http://127.0.0.1:9/hooks/standard/1/abc/',
+        inputData: {},
+      })) as Record<string, unknown>;
+      expect(sandbox.hooks()).toEqual([expect.objectContaining({ id: subscribed.id })]);
+      expect(JSON.stringify(subscribed)).not.toContain(sandbox.apiKey);
+
+      // The user points the connection at the second store, then turns the Zap off.
+      await handler('triggers.product_purchased.operation.performUnsubscribe', {
+        authData: { storeUrl: second.url, apiKey: second.apiKey, apiRoot: second.apiRoot },
+        inputData: {},
+        subscribeData: subscribed,
+      });
+      expect(sandbox.hooks()).toEqual([]);
+      expect(second.hooks()).toEqual([]);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -116,7 +116,7 @@ async function attemptOnce<K extends OperationKey>(
   const parsed = parseBody(response.body);
   const ok = response.status >= 200 && response.status < 300;
   if (!ok || parsed.kind === 'html' || parsed.kind === 'invalid') {
-    const error = responseError({ ...context, apiKey: store.apiKey, apiRoot: apiRootLabel(store) }, response, parsed);
+    const error = responseError({ ...context, apiKey: store.apiKey, apiRoot: store.apiRootText }, response, parsed);
     const retryAfter = response.headers['retry-after'];
     return retryAfter === undefined ? { error } : { error, retryAfter };
   }
@@ -147,11 +147,6 @@ function unreachable(
     'the store could not be reached',
     'Check the Store URL (spelling, https) and that the site is online.',
   );
-}
-
-function apiRootLabel(store: Store): string {
-  const root = store.apiRoot;
-  return root.style === 'path' ? root.prefix : `?rest_route=${root.route}`;
 }
 
 function formatDuration(ms: number): string {

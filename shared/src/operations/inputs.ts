@@ -3,7 +3,7 @@
  * a request (step 2 of the pipeline). The reads and the triggers import the types without the client.
  */
 import { type Store, endpoint } from '../config';
-import { InvalidRequestError } from '../errors';
+import { ConfigurationError, InvalidRequestError } from '../errors';
 import type { HttpRequest } from '../http/transport';
 import type { OPERATIONS, OperationKey } from './catalogue';
 
@@ -106,6 +106,14 @@ export function buildRequest(
   }
 
   const headers: Record<string, string> = { accept: 'application/json' };
+  // A store held without a key (a hook's old store) only takes the operations the catalogue marks keyless.
+  if (operation.auth !== 'none' && !store.apiKey) {
+    throw new ConfigurationError(
+      { store: store.label, operation: operation.label },
+      'this operation needs an API key, and none is held for this store',
+      'Point the connection at this store, with its API key.',
+    );
+  }
   const request: Omit<HttpRequest, 'timeoutMs'> = {
     method: operation.method,
     url: target.url,

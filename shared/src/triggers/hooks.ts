@@ -13,11 +13,13 @@ import type { PlatformLog } from '../platform/port';
 import type { TriggerSetup } from './choices';
 import type { ClientSource } from './plans';
 
-/** The remote hook as a trigger keeps it: its id, and the store, URL and setup it was made for. */
+/** The remote hook as a trigger keeps it: its id, the store it lives on (never the key), and the URL and setup it was made for. */
 export interface HookRecord {
   hookId: string;
   /** The store's base URL; empty in records kept before it was (then: this store). */
   hookStore: string;
+  /** The store's API root (`Store.apiRootText`); empty in records kept before it was. */
+  hookApiRoot: string;
   hookUrl: string;
   /** `hookSignature` of the setup; empty in records kept before it was. */
   hookSetup: string;
@@ -53,7 +55,7 @@ function hookSignature(setup: TriggerSetup): string {
   return JSON.stringify([setup.event, setup.productId ?? '', [...setup.planIds].sort(), setup.pricesInCents]);
 }
 
-const KEYS = ['hookId', 'hookStore', 'hookUrl', 'hookSetup'] as const;
+const KEYS = ['hookId', 'hookStore', 'hookApiRoot', 'hookUrl', 'hookSetup'] as const;
 
 /** The record kept in a trigger's state, if any (an id is all a record needs). */
 export function readHookRecord(state: TriggerState): HookRecord | undefined {
@@ -63,7 +65,13 @@ export function readHookRecord(state: TriggerState): HookRecord | undefined {
   };
   const hookId = text('hookId');
   if (!hookId) return undefined;
-  return { hookId, hookStore: text('hookStore'), hookUrl: text('hookUrl'), hookSetup: text('hookSetup') };
+  return {
+    hookId,
+    hookStore: text('hookStore'),
+    hookApiRoot: text('hookApiRoot'),
+    hookUrl: text('hookUrl'),
+    hookSetup: text('hookSetup'),
+  };
 }
 
 function keep(state: TriggerState, record: HookRecord): void {
@@ -82,15 +90,31 @@ export async function subscribeHookRecord(client: CommerceServiceClient, target:
   return {
     hookId: String(id),
     hookStore: client.store.baseUrl,
+    hookApiRoot: client.store.apiRootText,
     hookUrl: target.hookUrl,
     hookSetup: hookSignature(target.setup),
   };
 }
 
 /**
- * Deletes a kept hook; one the store no longer knows counts as deleted. A hook on another store (the
- * credential now points elsewhere) cannot be deleted without sending this key to that store: it is
- * let go with a warning that says where to delete it.
+ * Where a kept hook is deleted: on the store it was made on, whatever store the connection names now.
+ * That is this client's store, or, when the connection has moved (another store, a corrected URL or
+ * API root), the kept address with no key: deleting a hook takes none (`POST webhook/delete/`,
+ * `webhook/zap-delete/`). Undefined for a record that names another store but not its API root (kept
+ * before records did): that store cannot be addressed with certainty.
+ */
+function clientWhereHookLives(client: CommerceServiceClient, record: HookRecord): CommerceServiceClient | undefined {
+  const { baseUrl, apiRootText } = client.store;
+  const sameStore = !record.hookStore || record.hookStore === baseUrl;
+  if (sameStore && (!record.hookApiRoot || record.hookApiRoot === apiRootText)) return client;
+  if (!record.hookApiRoot) return undefined;
+  return client.keylessAt({ storeUrl: record.hookStore || baseUrl, apiRoot: record.hookApiRoot });
+}
+
+/**
+ * Deletes a kept hook on the store it lives on; one the store no longer knows counts as deleted. Only
+ * an old record that does not say where its store's API is lets the hook go, with a warning that says
+ * how to delete it.
  */
 export async function deleteHookRecord(
   client: CommerceServiceClient,
@@ -99,15 +123,17 @@ export async function deleteHookRecord(
 ): Promise<{ alreadyGone: boolean }> {
   // Nothing was kept (a subscribe that never finished): there is nothing to delete.
   if (!record) return { alreadyGone: true };
-  if (record.hookStore && record.hookStore !== client.store.baseUrl) {
-    // The route needs no key: the user can delete it from anywhere, and the notice says how.
+  const home = clientWhereHookLives(client, record);
+  if (!home) {
     log.warn(
-      `hook ${record.hookId} was made on ${record.hookStore}, not ${client.store.baseUrl}, and was left there (this credential's key is never sent to another store): that store keeps sending its events to this trigger's URL until the hook is deleted. Delete it with curl -X POST -H 'Content-Type: application/json' -d '{"id": ${/^\d{1,15}$/.test(record.hookId) ? record.hookId : JSON.stringify(record.hookId)}}' ${record.hookStore}/wp-json/sc/v1/webhook/zap-delete/ (no key needed; on plain permalinks ${record.hookStore}/?rest_route=/sc/v1/webhook/zap-delete/)`,
+      `hook ${record.hookId} was made on ${record.hookStore}, not ${client.store.baseUrl}, and was left there: that store keeps sending its events to this trigger's URL until the hook is deleted. Delete it with curl -X POST -H 'Content-Type: application/json' -d '{"id": ${/^\d{1,15}$/.test(record.hookId) ? record.hookId : JSON.stringify(record.hookId)}}' ${record.hookStore}/wp-json/sc/v1/webhook/zap-delete/ (no key needed; on plain permalinks ${record.hookStore}/?rest_route=/sc/v1/webhook/zap-delete/)`,
     );
     return { alreadyGone: false };
   }
-  const { alreadyGone } = await client.deleteHook(record.hookId);
-  if (alreadyGone) log.info(`hook ${record.hookId} was already gone from the store`);
+  const { alreadyGone } = await home.deleteHook(record.hookId);
+  const where = home === client ? 'the store' : home.store.label;
+  if (alreadyGone) log.info(`hook ${record.hookId} was already gone from ${where}`);
+  else if (home !== client) log.info(`hook ${record.hookId} was deleted from ${where}, the store it was made on`);
   return { alreadyGone };
 }
 

@@ -7,9 +7,10 @@
  *
  * The steps run in order in one n8n (each test builds on the one before): install → node types →
  * credential test → every action → webhook trigger lifecycle → polling trigger's manual test →
- * update to 1.0.1 under an active workflow → uninstall → bad input → community packages turned off.
+ * update to 1.0.1 under an active workflow → uninstall → bad input (nodes-API level 3 among it) →
+ * community packages turned off.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Sandbox, startSandbox } from '../../../sandbox';
@@ -65,6 +66,7 @@ export const PACKAGE = 'n8n-nodes-commerce-service';
 /** The node types n8n gives the installed package's nodes. */
 export const INSTALLED_TYPES = nodeTypesFor(PACKAGE);
 const WF_POLL = 'e2eInstalledPoll';
+const REPO_ROOT = path.resolve(__dirname, '../../..');
 
 export interface InstalledSuiteOptions {
   version: string;
@@ -421,6 +423,29 @@ export function declareInstalledTests(opts: InstalledSuiteOptions): void {
         expect(missing).toBeInstanceOf(CommunityPackageError);
         expect((missing as Error).message).toMatch(/could not install community package "n8n-nodes-commerce-service"/);
         expect(await n8n.healthy()).toBe(true);
+      }),
+      300_000,
+    );
+
+    it(
+      `${p}installed from a registry, nodes-API level: the package declaring level 3 is refused by this n8n (it supports up to 1), and n8n keeps running`,
+      n8n.check(async () => {
+        // The same tarball, declaring the level n8n's 3.x branch supports (docs/n8n-3.md).
+        const ahead = `${PACKAGE}-level-3`;
+        const { n8n: declared } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'n8n', 'package.json'), 'utf8')) as {
+          n8n: Record<string, unknown>;
+        };
+        expect(declared.n8nNodesApiVersion).toBe(1);
+        await n8n.registry.publish(n8n.tarball, {
+          manifest: { name: ahead, n8n: { ...declared, n8nNodesApiVersion: 3 } },
+        });
+        const refused = await installCommunityPackage(n8n.session, ahead).catch((error: unknown) => error);
+        expect(refused).toBeInstanceOf(CommunityPackageError);
+        expect(refused).toMatchObject({ step: 'install', packageName: ahead, status: 400 });
+        expect((refused as CommunityPackageError).n8nMessage).toContain("isn't compatible with your version of n8n");
+        expect(await n8n.healthy()).toBe(true);
+        await expect(listCommunityPackages(n8n.session)).resolves.toEqual([]);
+        expect(existsSync(path.join(n8n.home.userFolder, '.n8n', 'nodes', 'node_modules', ahead))).toBe(false);
       }),
       300_000,
     );

@@ -16,6 +16,8 @@ import {
   type N8nManifest,
 } from '../../../scripts/n8n-package/releaseTree';
 import { licenseProblems } from '../../../scripts/release/license';
+// n8n's own check of a community package's declared level, as the n8n 2.41 we test against runs it.
+import { N8N_NODES_API_VERSION, checkNodesApiVersion } from 'n8n-workflow';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const n8nManifest = () => JSON.parse(readFileSync(path.join(ROOT, 'n8n', 'package.json'), 'utf8')) as N8nManifest;
@@ -53,6 +55,18 @@ describe('the n8n package as a single-package repository tree', () => {
     expect(pkg.devDependencies).toHaveProperty('@n8n/node-cli');
     expect(pkg.devDependencies).toHaveProperty('typescript');
     expect(pkg.devDependencies).toHaveProperty('@types/node');
+  });
+
+  it("declares the nodes-API level n8n 2.x accepts (docs/n8n-3.md): n8n's own check passes it", () => {
+    const pkg = JSON.parse(read('package.json')) as N8nManifest & { n8n: { n8nNodesApiVersion: unknown } };
+    // The integer 1: the level of every n8n 2.x, which 3.x also accepts.
+    expect(pkg.n8n.n8nNodesApiVersion).toBe(1);
+    expect(N8N_NODES_API_VERSION).toBe(1);
+    expect(checkNodesApiVersion(pkg)).toEqual({ compatible: true, version: 1 });
+    // What 2.x would make of the others: 3 unsupported, a string (n8n master's `"1.0"` form) malformed.
+    const declaring = (level: unknown) => ({ ...pkg, n8n: { ...pkg.n8n, n8nNodesApiVersion: level } });
+    expect(checkNodesApiVersion(declaring(3))).toMatchObject({ compatible: false, reason: 'unsupported' });
+    expect(checkNodesApiVersion(declaring('1.0'))).toMatchObject({ compatible: false, reason: 'malformed' });
   });
 
   it('carries the LICENSE, README, CHANGELOG, n8n’s default eslint config and the publishing workflow', () => {

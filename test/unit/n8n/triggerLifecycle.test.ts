@@ -62,6 +62,7 @@ describe('trigger lifecycle', () => {
 		expect(staticData).toEqual({
 			hookId: id,
 			hookStore: ORIGIN,
+			hookApiRoot: '/wp-json/sc/v1',
 			hookUrl: WEBHOOK_URL,
 			hookSetup: expect.any(String),
 		});

@@ -152,6 +152,7 @@ describe('resolveStore', () => {
       baseUrl: 'https://example.com/store',
       label: 'example.com/store',
       apiRoot: { style: 'path', prefix: '/wp-json/sc/v1' },
+      apiRootText: '/wp-json/sc/v1',
       apiKey: KEY,
     });
   });

@@ -59,7 +59,13 @@ beforeAll(async () => {
 describe('readHookRecord', () => {
   it('reads a kept record, and nothing without an id', () => {
     expect(readHookRecord({ ...KEPT })).toEqual(KEPT);
-    expect(readHookRecord({ hookId: 9 })).toEqual({ hookId: '9', hookStore: '', hookUrl: '', hookSetup: '' });
+    expect(readHookRecord({ hookId: 9 })).toEqual({
+      hookId: '9',
+      hookStore: '',
+      hookApiRoot: '',
+      hookUrl: '',
+      hookSetup: '',
+    });
     expect(readHookRecord({ hookUrl: HOOK_URL })).toBeUndefined();
   });
 });
@@ -143,9 +149,54 @@ describe('deleteHookRecord and deleteKeptHook', () => {
     expect(transport.requests).toEqual([]);
   });
 
-  it('a hook made on another store is let go with a warning, and this key never goes there', async () => {
+  it('a hook made on another store is deleted there, with no key, and forgotten', async () => {
     const { client, transport, log } = storeWith(new Set(['9']));
-    const state: Record<string, unknown> = { ...KEPT, hookStore: 'https://old-shop.example.com' };
+    const state: Record<string, unknown> = {
+      ...KEPT,
+      hookStore: 'https://old-shop.example.com',
+      hookApiRoot: '?rest_route=/sc/v1',
+    };
+    await deleteKeptHook(state, () => client, log);
+    expect(transport.requests).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        url: 'https://old-shop.example.com/',
+        query: { rest_route: '/sc/v1/webhook/delete/' },
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: { id: 9 },
+      }),
+    ]);
+    expect(JSON.stringify(transport.requests)).not.toContain(KEY);
+    expect(state).toEqual({});
+    expect(log.lines).toEqual(['info: hook 9 was deleted from old-shop.example.com, the store it was made on']);
+  });
+
+  it('a hook made under another API root of this store is deleted under that root', async () => {
+    const { client, transport, log } = storeWith(new Set(['9']));
+    await expect(deleteHookRecord(client, { ...KEPT, hookApiRoot: '?rest_route=/sc/v1' }, log)).resolves.toEqual({
+      alreadyGone: false,
+    });
+    expect(transport.requests.map((request) => [request.url, request.query])).toEqual([
+      [`${ORIGIN}/`, { rest_route: '/sc/v1/webhook/delete/' }],
+    ]);
+    expect(JSON.stringify(transport.requests)).not.toContain(KEY);
+  });
+
+  it('a client held without a key sends no operation that takes one', async () => {
+    const { client, transport } = storeWith(new Set());
+    const keyless = client.keylessAt({ storeUrl: 'https://old-shop.example.com', apiRoot: '/wp-json/sc/v1' });
+    await expect(keyless.validateKey()).rejects.toMatchObject({
+      name: 'ConfigurationError',
+      store: 'old-shop.example.com',
+      message: expect.stringContaining('needs an API key, and none is held for this store'),
+    });
+    await expect(keyless.getOrder(1)).rejects.toMatchObject({ name: 'ConfigurationError' });
+    expect(transport.requests).toEqual([]);
+  });
+
+  it('a hook on another store, kept before records named its API root, is let go with a warning, and this key never goes there', async () => {
+    const { client, transport, log } = storeWith(new Set(['9']));
+    const state: Record<string, unknown> = { ...KEPT, hookStore: 'https://old-shop.example.com', hookApiRoot: '' };
     await deleteKeptHook(state, () => client, log);
     expect(transport.requests).toEqual([]);
     expect(state).toEqual({});

@@ -52,7 +52,7 @@ type Perform<R> = (z: ZObject, bundle: Bundle) => Promise<R>;
 
 /** What Zapier calls on one event's REST hook, as the app definition holds them. */
 export interface EventHook {
-  performSubscribe: Perform<{ id: string }>;
+  performSubscribe: Perform<{ id: string; storeUrl: string; apiRoot: string }>;
   performUnsubscribe: Perform<{ id: string; alreadyGone: boolean }>;
   perform: Perform<EventRecord[]>;
   performList: Perform<EventRecord[]>;

@@ -1,3 +1,4 @@
+import nock from 'nock';
 import { eventKind } from '../../../shared/src/events/catalogue';
 import {
   AUTH,
@@ -7,6 +8,7 @@ import {
   type Seen,
   appTester,
   onStore,
+  seenRequest,
   failure,
   hookOf,
   keyRefused,
@@ -27,7 +29,7 @@ describe('performSubscribe', () => {
     onStore('post', 'webhook/subscribe/', seen, 200, { id: '17' });
     await expect(
       appTester(purchased.performSubscribe, { authData: AUTH, targetUrl: HOOK_URL, inputData: {} }),
-    ).resolves.toEqual({ id: '17' });
+    ).resolves.toEqual({ id: '17', storeUrl: 'https://shop.example.com', apiRoot: '/wp-json/sc/v1' });
     expect(seen[0]?.query).toEqual({ api_key: KEY });
     expect(seen[0]?.body).toEqual({ hook_url: HOOK_URL, status: 'purchased', source: 'zapier', prices_in_cents: 0 });
   });
@@ -99,6 +101,27 @@ describe('performUnsubscribe', () => {
       alreadyGone: false,
     });
     expect(seen.map((s) => s.path)).toEqual([`${ROOT}/webhook/delete/`, `${ROOT}/webhook/zap-delete/`]);
+  });
+
+  it('deletes the hook on the store it was made on, without the key, when the connection now names another', async () => {
+    const seen: Seen[] = [];
+    nock('https://old-shop.example.com')
+      .post('/')
+      .query(true)
+      .reply(function (uri, body) {
+        seen.push(seenRequest(uri, body, this.req.headers));
+        return [200, { id: '77', deleted: true }];
+      });
+    const subscribeData = { id: '77', storeUrl: 'https://old-shop.example.com', apiRoot: '?rest_route=/sc/v1' };
+    await expect(appTester(canceled.performUnsubscribe, { authData: AUTH, subscribeData })).resolves.toEqual({
+      id: '77',
+      alreadyGone: false,
+    });
+    expect(seen).toEqual([
+      expect.objectContaining({ path: '/', query: { rest_route: '/sc/v1/webhook/delete/' }, body: { id: 77 } }),
+    ]);
+    expect(seen[0]?.headers).not.toHaveProperty('x-api-key');
+    expect(JSON.stringify(seen)).not.toContain(KEY);
   });
 
   it('takes a hook that is already gone as success', async () => {

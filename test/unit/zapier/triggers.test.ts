@@ -74,7 +74,7 @@ describe.each(KINDS)('%s', (_label, kind: EventKind) => {
       targetUrl: HOOK_URL,
       inputData: { product_id: '87', plan_ids: ['full', 'bump'], prices_in_cents: true },
     });
-    expect(result).toEqual({ id: '1732190400' });
+    expect(result).toEqual({ id: '1732190400', storeUrl: 'https://shop.example.com', apiRoot: '/wp-json/sc/v1' });
     expect(seen[0]?.query).toEqual({ api_key: KEY, product_id: '87' });
     expect(seen[0]?.body).toEqual({
       hook_url: HOOK_URL,

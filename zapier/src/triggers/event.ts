@@ -54,20 +54,31 @@ function deliveryBody(bundle: Bundle): unknown {
   return empty ? bundle.rawRequest?.content : cleaned;
 }
 
-/** Zapier keeps what subscribe returned, `{ id }`, and hands it back to unsubscribe. */
+/**
+ * What subscribe returns; Zapier keeps it and hands it back to unsubscribe. The store the hook lives on
+ * (never its key) goes with the id, so a Zap whose connection has since moved to another store still
+ * deletes its hook where it is. Zaps subscribed before kept `{ id }` alone.
+ */
+interface SubscribeData {
+  id: string;
+  storeUrl: string;
+  apiRoot: string;
+}
+
 function keptRecord(bundle: Bundle): HookRecord | undefined {
-  return readHookRecord({ hookId: bundle.subscribeData?.id });
+  const kept: Partial<SubscribeData> = bundle.subscribeData ?? {};
+  return readHookRecord({ hookId: kept.id, hookStore: kept.storeUrl, hookApiRoot: kept.apiRoot });
 }
 
 /** One instant trigger (REST hook) for one store event of the shared catalogue. */
 export function eventTrigger(kind: EventKind) {
-  const subscribe = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<{ id: string }> => {
+  const subscribe = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<SubscribeData> => {
     const target = { hookUrl: bundle.targetUrl ?? '', setup: readSetup(bundle, kind.key), source: 'zapier' } as const;
-    const { hookId } = await subscribeHookRecord(zapierClient(z, bundle), target);
-    return { id: hookId };
+    const { hookId, hookStore, hookApiRoot } = await subscribeHookRecord(zapierClient(z, bundle), target);
+    return { id: hookId, storeUrl: hookStore, apiRoot: hookApiRoot };
   });
 
-  // A hook the store no longer knows counts as removed (the shared client's fallback decides).
+  // Deleted on the store it was made on; one the store no longer knows counts as removed (shared rules decide).
   const unsubscribe = withStoreErrors(
     async (z: ZObject, bundle: Bundle): Promise<{ id: string; alreadyGone: boolean }> => {
       const record = keptRecord(bundle);
