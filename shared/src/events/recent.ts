@@ -17,7 +17,7 @@ interface RecentOptions {
 }
 
 /**
- * Recent examples of an event through latest-orders (operation 6), shaped as live deliveries so a Zap
+ * Recent examples of an event through latest-orders (`POST webhook/latest-orders/`), shaped as live deliveries so a Zap
  * or workflow mapped on them works on real events. Empty for events latest-orders cannot show.
  */
 export async function recentEvents(

@@ -38,7 +38,7 @@ export interface HookTarget {
   source: 'zapier' | 'n8n';
 }
 
-/** The store's subscribe call (operation 2) for a target: the trigger's event as the status, its choices as filters. */
+/** The store's subscribe call (`POST webhook/subscribe/`) for a target: the trigger's event as the status, its choices as filters. */
 function subscribeInputOf({ hookUrl, setup, source }: HookTarget): SubscribeInput {
   return {
     hook_url: hookUrl,

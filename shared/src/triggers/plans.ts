@@ -1,5 +1,5 @@
 /**
- * The payment-plan choices of a product, the same in every picker: the product's plans (operation 5)
+ * The payment-plan choices of a product, the same in every picker: the product's plans (`GET webhook/plans/`)
  * and, where a trigger filter accepts them, the purchase kinds bump, upsell and downsell. Stores list
  * only some of those kinds (docs/service/real-stores.md#products-and-plans), so the missing ones are appended; without a
  * product there are no plans, only the kinds.
@@ -11,7 +11,7 @@ import type { WebhookPlan } from '../resources/types';
 
 type PurchaseKind = (typeof PURCHASE_KINDS)[number];
 
-/** How the store names those entries in its plan list (operation 5). */
+/** How the store names those entries in its plan list (`GET webhook/plans/`). */
 const PURCHASE_KIND_LABELS: Readonly<Record<PurchaseKind, string>> = {
   bump: 'Purchased as a bump',
   upsell: 'Purchased as an upsell',
@@ -41,7 +41,7 @@ export function planChoices(plans: readonly WebhookPlan[], options: PlanChoiceOp
 /** The connected store's client, made only when it is needed (no product asks the store nothing). */
 export type ClientSource = () => CommerceServiceClient | Promise<CommerceServiceClient>;
 
-/** The plan choices of a product, read from the store (operation 5). */
+/** The plan choices of a product, read from the store (`GET webhook/plans/`). */
 export async function productPlanChoices(
   productId: Id | undefined,
   client: ClientSource,

@@ -4,7 +4,7 @@ import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 
 /**
- * Operations 9 and 12 summed in shared (docs/sales-summary.md): one result, the summary. A summary that
+ * `GET orders` and `GET subscriptions`, summed in shared (docs/sales-summary.md): one result, the summary. A summary that
  * cannot finish within the step's 25 s fails with what it had read, never a partial sum.
  */
 export const perform = withStoreErrors(async (z: ZObject, bundle: Bundle) => {

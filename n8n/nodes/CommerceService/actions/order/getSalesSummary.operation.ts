@@ -67,7 +67,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-/** Orders of the period (operation 9) and every subscription (operation 12), summed in shared. */
+/** `GET orders` of the period and every page of `GET subscriptions`, summed by the shared `salesSummary`. */
 export async function execute(
 	this: IExecuteFunctions,
 	client: CommerceServiceClient,
