@@ -45,14 +45,16 @@ export const CODE_NUMBERS = {
   'DEFAULT_POLL_LIMITS.stopRun': DEFAULT_POLL_LIMITS.stopRun,
   'STORE_THROTTLE.limit': STORE_THROTTLE.limit,
   'STORE_THROTTLE.window': STORE_THROTTLE.window,
-  'STORE_REQUESTS.quietPoll': STORE_REQUESTS.quietPoll,
-  'STORE_REQUESTS.deliveryVerified': STORE_REQUESTS.deliveryVerified,
-  'STORE_REQUESTS.deliveryUnverified': STORE_REQUESTS.deliveryUnverified,
-  'STORE_REQUESTS.get': STORE_REQUESTS.get,
-  'STORE_REQUESTS.getOlder': STORE_REQUESTS.getOlder,
+  'STORE_REQUESTS.quietPoll': STORE_REQUESTS.quietPoll.cold,
+  'STORE_REQUESTS.deliveryVerified': STORE_REQUESTS.deliveryVerified.cold,
+  'STORE_REQUESTS.deliveryUnverified': STORE_REQUESTS.deliveryUnverified.cold,
+  'STORE_REQUESTS.get.cold': STORE_REQUESTS.get.cold,
+  'STORE_REQUESTS.get.warm': STORE_REQUESTS.get.warm,
+  'STORE_REQUESTS.getOlder.cold': STORE_REQUESTS.getOlder.cold,
   'UNIT_READS.recentOrderInHand': UNIT_READS.recentOrderInHand,
   'UNIT_READS.otherwise': UNIT_READS.otherwise,
-  'STORE_REQUESTS.getManyOf3Pages': STORE_REQUESTS.getManyOfPages(3),
+  'STORE_REQUESTS.getManyOf3Pages.cold': STORE_REQUESTS.getManyOfPages(3).cold,
+  'STORE_REQUESTS.getManyOf3Pages.warm': STORE_REQUESTS.getManyOfPages(3).warm,
 };
 
 export type CodeNumbers = typeof CODE_NUMBERS;
@@ -229,58 +231,61 @@ export const CLAIMS: Claim[] = [
   {
     doc: 'n8n/README.md',
     uses: ['STORE_REQUESTS.quietPoll'],
-    text: (c) => `Each poll costs **${c['STORE_REQUESTS.quietPoll']} requests** to your store when nothing is new`,
+    text: (c) => `Each poll costs **${c['STORE_REQUESTS.quietPoll']} request** to your store when nothing is new`,
   },
   {
     doc: 'n8n/README.md',
     uses: ['STORE_REQUESTS.deliveryVerified', 'STORE_REQUESTS.deliveryUnverified', 'STORE_REQUESTS.quietPoll'],
     text: (c) =>
-      `| ${c['STORE_REQUESTS.deliveryVerified']} requests per delivery of one event with verification (the read and the time zone), ${c['STORE_REQUESTS.deliveryUnverified']} without or with a secret | ${c['STORE_REQUESTS.quietPoll']} requests per poll when nothing is new`,
+      `| ${c['STORE_REQUESTS.deliveryVerified']} request per delivery of one event with verification (the read), ${c['STORE_REQUESTS.deliveryUnverified']} without or with a secret | ${c['STORE_REQUESTS.quietPoll']} request per poll when nothing is new`,
   },
   {
     doc: 'n8n/README.md',
     uses: ['STORE_REQUESTS.deliveryUnverified'],
-    text: (c) => `the delivery still costs **${c['STORE_REQUESTS.deliveryUnverified']} request**, the time zone's`,
+    text: (c) => `the delivery costs **${c['STORE_REQUESTS.deliveryUnverified']} requests**`,
   },
   {
     doc: 'docs/polling.md',
     uses: ['STORE_REQUESTS.quietPoll'],
-    text: (c) => `**${c['STORE_REQUESTS.quietPoll']} requests** to the store in all`,
+    text: (c) => `**${c['STORE_REQUESTS.quietPoll']} request** to the store in all`,
   },
   {
     doc: 'zapier/README.md',
     uses: ['STORE_REQUESTS.deliveryVerified', 'STORE_REQUESTS.deliveryUnverified'],
     text: (c) =>
-      `${c['STORE_REQUESTS.deliveryVerified']} requests for a delivery of one event, ${c['STORE_REQUESTS.deliveryUnverified']} with *No*`,
+      `${c['STORE_REQUESTS.deliveryVerified']} request for a delivery of one event, ${c['STORE_REQUESTS.deliveryUnverified']} with *No*`,
   },
   {
     doc: 'docs/verification.md',
     uses: ['STORE_REQUESTS.deliveryVerified', 'STORE_REQUESTS.deliveryUnverified'],
     text: (c) =>
-      `| verified by reading the record back | ${c['STORE_REQUESTS.deliveryVerified']} (the record, the zone) | | proved by its secret (option on or off) | ${c['STORE_REQUESTS.deliveryUnverified']} (the zone) |`,
+      `| verified by reading the record back | ${c['STORE_REQUESTS.deliveryVerified']} (the record) | | proved by its secret (option on or off) | ${c['STORE_REQUESTS.deliveryUnverified']} |`,
   },
   {
     doc: 'ARCHITECTURE.md',
     uses: ['STORE_REQUESTS.deliveryVerified', 'STORE_REQUESTS.deliveryUnverified'],
     text: (c) =>
-      `a verified delivery of one event is ${c['STORE_REQUESTS.deliveryVerified']} requests, an unverified one or one proved by its secret ${c['STORE_REQUESTS.deliveryUnverified']}`,
+      `a verified delivery of one event is ${c['STORE_REQUESTS.deliveryVerified']} request, an unverified one or one proved by its secret ${c['STORE_REQUESTS.deliveryUnverified']}`,
   },
   {
     doc: 'docs/dates.md',
     uses: ['STORE_REQUESTS.quietPoll'],
-    text: (c) => `| a poll with nothing new | ${c['STORE_REQUESTS.quietPoll']} | 1 | 0 |`,
+    text: (c) =>
+      `| a poll with nothing new | ${c['STORE_REQUESTS.quietPoll']} | ${c['STORE_REQUESTS.quietPoll']} | 0 |`,
   },
   {
     doc: 'docs/dates.md',
     uses: [
-      'STORE_REQUESTS.get',
+      'STORE_REQUESTS.get.cold',
+      'STORE_REQUESTS.get.warm',
       'UNIT_READS.recentOrderInHand',
-      'STORE_REQUESTS.getOlder',
+      'STORE_REQUESTS.getOlder.cold',
       'UNIT_READS.otherwise',
-      'STORE_REQUESTS.getManyOf3Pages',
+      'STORE_REQUESTS.getManyOf3Pages.cold',
+      'STORE_REQUESTS.getManyOf3Pages.warm',
     ],
     text: (c) =>
-      `| a Get of one of the 10 most recent orders | ${c['STORE_REQUESTS.get']} | 1 | ${c['UNIT_READS.recentOrderInHand']} | | a Get of an older order, or of a subscription, customer or product | ${c['STORE_REQUESTS.getOlder']} | 1 | ${c['UNIT_READS.otherwise']} | | a Get Many of 3 pages of orders | ${c['STORE_REQUESTS.getManyOf3Pages']} | 1 | ${c['UNIT_READS.recentOrderInHand']} |`,
+      `| a Get of one of the 10 most recent orders | ${c['STORE_REQUESTS.get.cold']} | ${c['STORE_REQUESTS.get.warm']} | ${c['UNIT_READS.recentOrderInHand']} | | a Get of an older order | ${c['STORE_REQUESTS.getOlder.cold']} | ${c['STORE_REQUESTS.get.warm']} | ${c['UNIT_READS.otherwise']} | | a Get Many of 3 pages of orders | ${c['STORE_REQUESTS.getManyOf3Pages.cold']} | ${c['STORE_REQUESTS.getManyOf3Pages.warm']} | ${c['UNIT_READS.recentOrderInHand']} |`,
   },
   {
     doc: 'docs/dates.md',
@@ -294,29 +299,36 @@ export const CLAIMS: Claim[] = [
     uses: [
       'UNIT_READS.recentOrderInHand',
       'UNIT_READS.otherwise',
-      'STORE_REQUESTS.get',
-      'STORE_REQUESTS.getManyOf3Pages',
+      'STORE_REQUESTS.get.cold',
+      'STORE_REQUESTS.get.warm',
+      'STORE_REQUESTS.getManyOf3Pages.cold',
     ],
     text: (c) =>
-      `Telling the unit costs each node run that reads amounts **${c['UNIT_READS.recentOrderInHand']} request** (latest-orders), or **${c['UNIT_READS.otherwise']}** when no order it read is among the store's 10 most recent: a Get of a recent order is ${c['STORE_REQUESTS.get']} requests in all (the order, the time zone, latest-orders), a Get Many of 3 pages of orders ${c['STORE_REQUESTS.getManyOf3Pages']}`,
+      `Telling the unit costs the first node run that reads amounts **${c['UNIT_READS.recentOrderInHand']} request** (latest-orders), or **${c['UNIT_READS.otherwise']}** when no order it read is among the store's 10 most recent: a Get of a recent order is ${c['STORE_REQUESTS.get.cold']} requests in a fresh n8n process (the order, latest-orders) and ${c['STORE_REQUESTS.get.warm']} after it, a Get Many of 3 pages of orders ${c['STORE_REQUESTS.getManyOf3Pages.cold']}`,
   },
   {
     doc: 'zapier/README.md',
-    uses: ['UNIT_READS.recentOrderInHand', 'UNIT_READS.otherwise', 'ZAPIER_STEP_BUDGET_MS', 'STORE_REQUESTS.get'],
+    uses: [
+      'UNIT_READS.recentOrderInHand',
+      'UNIT_READS.otherwise',
+      'ZAPIER_STEP_BUDGET_MS',
+      'STORE_REQUESTS.get.cold',
+      'STORE_REQUESTS.get.warm',
+    ],
     text: (c) =>
-      `Telling the unit costs a search **${c['UNIT_READS.recentOrderInHand']} request** (latest-orders), or **${c['UNIT_READS.otherwise']}** when the record found is not among the store's 10 most recent orders, within the step's ${s(c.ZAPIER_STEP_BUDGET_MS)} s; a Find Order of a recent order is ${c['STORE_REQUESTS.get']} requests in all`,
+      `Telling the unit costs a search **${c['UNIT_READS.recentOrderInHand']} request** (latest-orders), or **${c['UNIT_READS.otherwise']}** when the record found is not among the store's 10 most recent orders, within the step's ${s(c.ZAPIER_STEP_BUDGET_MS)} s; a Find Order of a recent order is ${c['STORE_REQUESTS.get.cold']} requests in a fresh container, ${c['STORE_REQUESTS.get.warm']} once it is warm`,
   },
   {
     doc: 'zapier/README.md',
-    uses: ['STORE_REQUESTS.deliveryVerified', 'STORE_REQUESTS.get', 'STORE_REQUESTS.getOlder'],
+    uses: ['STORE_REQUESTS.deliveryVerified', 'STORE_REQUESTS.get.warm', 'STORE_REQUESTS.getOlder.cold'],
     text: (c) =>
-      `A trigger step costs ${c['STORE_REQUESTS.deliveryVerified']} requests (the read, and the site's time zone), a search ${c['STORE_REQUESTS.get']} or ${c['STORE_REQUESTS.getOlder']}`,
+      `A trigger step costs ${c['STORE_REQUESTS.deliveryVerified']} request (the read), a search ${c['STORE_REQUESTS.get.warm']}, or up to ${c['STORE_REQUESTS.getOlder.cold']} in a fresh container`,
   },
   {
     doc: 'ARCHITECTURE.md',
-    uses: ['UNIT_READS.recentOrderInHand', 'UNIT_READS.otherwise', 'STORE_REQUESTS.get'],
+    uses: ['UNIT_READS.recentOrderInHand', 'UNIT_READS.otherwise', 'STORE_REQUESTS.get.cold'],
     text: (c) =>
-      `(\`UNIT_READS\`: ${c['UNIT_READS.recentOrderInHand']}, or ${c['UNIT_READS.otherwise']} when no order in hand is among the 10 most recent): a Get of a recent order is ${c['STORE_REQUESTS.get']} requests`,
+      `(\`UNIT_READS\`: ${c['UNIT_READS.recentOrderInHand']}, or ${c['UNIT_READS.otherwise']} when no order in hand is among the 10 most recent): a Get of a recent order is ${c['STORE_REQUESTS.get.cold']} requests`,
   },
   {
     doc: 'docs/amounts.md',
