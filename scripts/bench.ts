@@ -12,6 +12,7 @@ import { dateCosts } from './bench/dates';
 import { eventCosts } from './bench/events';
 import { locatorFigures } from './bench/locators';
 import { readsAtScale } from './bench/readsAtScale';
+import { storeRequests } from './bench/storeRequests';
 import { createClient } from '../test/kit/client';
 
 const REQUESTS = 300;
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
   await eventCosts();
   await answerFirst();
   await dateCosts();
+  await storeRequests();
   await readsAtScale();
   await locatorFigures();
 }
