@@ -31,9 +31,9 @@ const BEFORE = {
   'delivery, verification off': 1,
 } as const;
 
-/** Measured at 7d1b404 on the bench machine (a loaded 2-core one), same store and sizes, two runs. */
-const RATIO_BEFORE = '0.33x to 0.36x at 7d1b404';
-const GETS_BEFORE = '49.0 s, 300 requests at 7d1b404';
+/** Measured at 7d1b404 on the bench machine (2 cores, under varying load), same store and sizes. */
+const RATIO_BEFORE = '0.30x to 0.36x at 7d1b404, four runs';
+const GETS_BEFORE = '46.4 s to 49.0 s, 300 requests at 7d1b404';
 
 function client(url: string, memory: SiteMemory, transport = nodeTransport) {
   return createClient({
