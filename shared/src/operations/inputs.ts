@@ -31,7 +31,7 @@ export interface DatedListParams extends PageParams, SortParams<'id' | 'date_cre
 
 export type Id = number | string;
 
-/** Operation 2's inputs (docs/service/operations.md#webhook-operations), with plans and statuses as lists where real stores take them (docs/service/real-stores.md#subscribe). */
+/** `POST webhook/subscribe/`'s inputs (docs/service/operations.md#webhook-operations), with plans and statuses as lists where real stores take them (docs/service/real-stores.md#subscribe). */
 export interface SubscribeInput {
   hook_url: string;
   product_id?: Id | null;

@@ -1,5 +1,5 @@
 /**
- * Zapier's 30 s (issue 25): one budget, `ZAPIER_STEP_BUDGET_MS`, covers everything a perform asks of
+ * Zapier's 30 s: one budget, `ZAPIER_STEP_BUDGET_MS`, covers everything a perform asks of
  * the store, the site's zone read after the retries included. The store here answers on a fake clock
  * that honours each request's timeout: a request slower than its timeout moves the clock by the
  * timeout and fails as a timeout, as `z.request` would.
