@@ -75,7 +75,8 @@ export class CommerceServiceClient {
     };
     const memory = (this.memory = options.memory ?? new SiteMemory());
     const store = this.store;
-    this.instants = new SiteInstants(this.pipeline, options.transport, notify, memory, options.siteZone);
+    const keptZone = { get: () => memory.zone(store), keep: (zone: SiteZone) => memory.keepZone(store, zone) };
+    this.instants = new SiteInstants(this.pipeline, options.transport, notify, keptZone, options.siteZone);
     this.siteZone = () => this.instants.zone();
     this.amounts = restAmountsOf(this, notify, options.restAmountUnit, {
       get: () => memory.unit(store),

@@ -10,7 +10,6 @@ import { describeTransportFailure, type HttpRequest, type Transport } from '../h
 import type { Notice } from '../platform/port';
 import type { ResultShape } from '../operations/catalogue';
 import { resultTable } from '../resources/normalise';
-import type { SiteMemory } from '../siteMemory';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import { holdsSiteTime, withInstants } from './fields';
 import type { RecordStep } from '../resources/build';
@@ -19,11 +18,17 @@ import { type SiteZone, type ZoneReading, zoneFromIndex } from './zone';
 /** A further step for a result's records (the amounts), read once the zone is: none leaves them as they are. */
 type NextStep = (shape: ResultShape, records: readonly object[]) => Promise<RecordStep | undefined>;
 
+/** Where a zone read is kept beyond one client (`siteMemory.ts`), for one store. */
+interface KeptZone {
+  get(): SiteZone | undefined;
+  keep(zone: SiteZone): void;
+}
+
 /**
  * One client's instants: the site's zone from WordPress's REST index, read on first use (or `known`
- * when the adapter has it, or kept in `memory`) and shared by later callers, and the step that stamps
+ * when the adapter has it, or kept from an earlier client) and shared by later callers, and the step that stamps
  * results and deliveries with it. The zone read never rejects: an unreadable index is a reading
- * without a zone, and one notice says why; a zone read is kept in `memory`, a failure is not.
+ * without a zone, and one notice says why; a zone read is kept (`kept`), a failure is not.
  */
 export class SiteInstants {
   private reading: Promise<ZoneReading> | undefined;
@@ -32,7 +37,7 @@ export class SiteInstants {
     private readonly pipeline: RequestPipeline,
     private readonly transport: Transport,
     private readonly notify: (notice: Notice) => void,
-    private readonly memory: SiteMemory,
+    private readonly kept: KeptZone,
     known?: SiteZone,
   ) {
     this.reading = known ? Promise.resolve({ zone: known }) : undefined;
@@ -40,11 +45,11 @@ export class SiteInstants {
 
   /** The site's zone, read at most once, and not at all while it is kept. */
   zone(): Promise<ZoneReading> {
-    const kept = this.reading ? undefined : this.memory.zone(this.pipeline.store);
+    const kept = this.reading ? undefined : this.kept.get();
     if (kept) this.reading = Promise.resolve({ zone: kept });
     this.reading ??= this.readWithin().then((read) => {
       const { store, timeoutMs } = this.pipeline;
-      if (read.zone) this.memory.keepZone(store, read.zone);
+      if (read.zone) this.kept.keep(read.zone);
       else {
         const where = indexLabel(store, timeoutMs);
         this.notify({
