@@ -1,6 +1,6 @@
 /** Unit and integration tests; `npm test` runs both. End-to-end runs from jest.e2e.config.js. */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
-const setupFilesAfterEnv = ['<rootDir>/test/setup/pristineHttp.ts'];
+const setupFilesAfterEnv = ['<rootDir>/test/setup/pristineHttp.ts', '<rootDir>/test/setup/coldProcess.ts'];
 
 module.exports = {
   projects: [

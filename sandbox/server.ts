@@ -54,6 +54,8 @@ class SandboxServer implements Sandbox, AdminControls {
   private readonly server: http.Server;
   private readonly wakers = new Set<() => void>();
   private closed = false;
+  /** What `requests()` answers: the site's requests in the order they came. */
+  private readonly requestLog: string[] = [];
   /** Added to every answer of the service's routes: a slow host (benchmarks, timing-free tests). */
   private latencyMs: number;
   /** Each API request, and each store event with its deliveries, holds one while it runs. */
@@ -125,6 +127,14 @@ class SandboxServer implements Sandbox, AdminControls {
 
   reset(): void {
     this.state.reset();
+  }
+
+  requests(): string[] {
+    return [...this.requestLog];
+  }
+
+  clearRequests(): void {
+    this.requestLog.length = 0;
   }
 
   setTimezone(timezone: string | null): void {
@@ -229,6 +239,7 @@ class SandboxServer implements Sandbox, AdminControls {
       const body = await readBody(req);
       const target = resolveTarget(url, this.addressing, plain);
       const dashboard = dashboardAnswer(method, url, this, this.state);
+      if (!dashboard && target.kind !== 'admin') this.requestLog.push(`${method} ${req.url ?? ''}`);
       if (dashboard) out = dashboard;
       else if (target.kind === 'admin' && crossSiteWrite(method, req.headers.origin, origin)) {
         // A web page open in the same browser must not fire events at a local sandbox: browsers send an

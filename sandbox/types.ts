@@ -196,6 +196,12 @@ export interface Sandbox {
   deliveries(): SandboxDelivery[];
   /** The latest API requests as they reached the store, oldest first; `reset` clears them. */
   arrivals(): SandboxArrival[];
+  /**
+   * Every request a client sent the site since the start or `clearRequests`, as `GET /wp-json/…`
+   * (the API and the REST index; never the sandbox's own admin and dashboard routes).
+   */
+  requests(): string[];
+  clearRequests(): void;
   fireEvent(event: SandboxEvent): Promise<SandboxDelivery[]>;
   /** Hooks, deliveries, faults, profile and seeded data back to start. */
   reset(): void;

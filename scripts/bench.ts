@@ -13,6 +13,7 @@ import { eventCosts } from './bench/events';
 import { locatorFigures } from './bench/locators';
 import { readsAtScale } from './bench/readsAtScale';
 import { salesSummaryCosts } from './bench/salesSummary';
+import { storeRequests } from './bench/storeRequests';
 import { createClient } from '../test/kit/client';
 
 const REQUESTS = 300;
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
   await eventCosts();
   await answerFirst();
   await dateCosts();
+  await storeRequests();
   await readsAtScale();
   await locatorFigures();
   await salesSummaryCosts();

@@ -18,6 +18,7 @@ import { type CallOptions, type RestAmounts, restAmountsOf } from './resources/r
 import type { MoneyUnit } from './resources/money';
 import type { ResultOf } from './resources/normalise';
 import type * as Records from './resources/types';
+import { SiteMemory } from './siteMemory';
 
 /** What the pipeline takes (transport, retries, deadline: `http/pipeline.ts`), and the client's own options. */
 export type ClientOptions = Omit<PipelineOptions, 'timeoutMs'> & {
@@ -29,6 +30,8 @@ export type ClientOptions = Omit<PipelineOptions, 'timeoutMs'> & {
   /** Already known, so not read: the site's zone (docs/dates.md), the REST amounts' unit (docs/amounts.md). */
   siteZone?: SiteZone;
   restAmountUnit?: MoneyUnit;
+  /** Where the zone and the unit are kept beyond this client (`siteMemory.ts`); the client's own when absent. */
+  memory?: SiteMemory;
 };
 
 /** `GET products`' paging and sorting, by the sort fields the catalogue lists for products. */
@@ -50,9 +53,11 @@ export class CommerceServiceClient {
   private readonly pipeline: RequestPipeline;
   /** Every 429 and 503 this client gets; each `iterate` walk listens, to slow down. */
   readonly busy: RequestPipeline['busy'];
-  /** Read once per client (an execution, a poll, a delivery): the zone; the money step's unit (docs/amounts.md). */
+  /** Read once per client at most, and not while `memory` keeps them: the zone; the money step's unit (docs/amounts.md). */
   readonly siteZone: () => Promise<ZoneReading>;
   readonly amounts: RestAmounts;
+  /** What is known of the store's site for a while: the process's on the platforms. */
+  readonly memory: SiteMemory;
   private readonly instants: SiteInstants;
 
   constructor(private readonly options: ClientOptions) {
@@ -67,9 +72,16 @@ export class CommerceServiceClient {
         // A failing log never fails a read: the records matter more than the log line.
       }
     };
-    this.instants = new SiteInstants(this.pipeline, options.transport, notify, options.siteZone);
+    const memory = (this.memory = options.memory ?? new SiteMemory());
+    const store = this.store;
+    const keptZone = { get: () => memory.zone(store), keep: (zone: SiteZone) => memory.keepZone(store, zone) };
+    this.instants = new SiteInstants(this.pipeline, options.transport, notify, keptZone, options.siteZone);
     this.siteZone = () => this.instants.zone();
-    this.amounts = restAmountsOf(this, notify, options.restAmountUnit);
+    this.amounts = restAmountsOf(this, notify, options.restAmountUnit, {
+      get: () => memory.unit(store),
+      keep: (unit) => memory.keepUnit(store, unit),
+      forget: () => memory.forgetUnit(store),
+    });
   }
 
   /** This client's transport and limits on a store it holds no key for: only operations that take none. */

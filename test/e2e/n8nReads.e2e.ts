@@ -16,6 +16,7 @@ import { type Customer, type Order, collect } from '../../shared/src';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import { nodeOutput, type N8nRun, type N8nWorkflowJson } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
+import { STORE_REQUESTS } from '../kit/requestCosts';
 import { clientFor } from './n8n/expected';
 import { manualStart } from './n8n/workflows';
 import { manualRun } from './support/installed';
@@ -167,6 +168,56 @@ describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox sto
     it('Get by Email with an unknown email outputs no item, or one empty item with Always Output Data', () => {
       expect(nodeOutput(result, nodeName(profile, NODES.unknownEmail))).toEqual([]);
       expect(nodeOutput(result, nodeName(profile, NODES.unknownEmailAlways))).toEqual([{}]);
+    });
+  });
+
+  describe('a Get in two executions of one workflow', () => {
+    const GET_WORKFLOW_ID = 'e2eReadsGetTwice1';
+    const GET_NODE = 'Order: Get';
+    let store: Sandbox;
+    let orderId: number;
+    const requests: string[][] = [];
+    const runs: N8nRun[] = [];
+
+    beforeAll(async () => {
+      // Its own store (real profile: cents, so the unit of amounts must be told), so nothing is kept of it yet.
+      store = await n8n.sandbox({ profile: 'real', size: 40, seed: 12 });
+      const [order] = (await clientFor(store).listOrders({ per_page: 1 })).items;
+      orderId = order!.id;
+      const credential = await n8n.addCredential(store, 'Get twice (real profile)');
+      const getNode = {
+        id: `${GET_WORKFLOW_ID}-get`,
+        name: GET_NODE,
+        type: NODE_TYPES.action,
+        typeVersion: 1,
+        position: [300, 0],
+        parameters: { resource: 'order', operation: 'get', orderId: String(orderId) },
+        credentials: { commerceServiceApi: credential },
+      };
+      await n8n.addWorkflows([
+        {
+          id: GET_WORKFLOW_ID,
+          name: 'e2e: a Get, twice',
+          nodes: [manualStart(GET_WORKFLOW_ID), getNode],
+          connections: { Start: { main: [[{ node: GET_NODE, type: 'main', index: 0 }]] } },
+          settings: { executionOrder: 'v1' },
+        },
+      ]);
+      for (let i = 0; i < 2; i += 1) {
+        store.clearRequests();
+        runs.push(await n8n.timed(`Get, execution ${i + 1}`, () => manualRun(n8n.session, GET_WORKFLOW_ID, 120_000)));
+        requests.push(store.requests());
+      }
+    }, 300_000);
+
+    it('both executions give the order', () => {
+      for (const run of runs) expect(nodeOutput(run, GET_NODE).map((record) => record.id)).toEqual([orderId]);
+    });
+
+    it("the second execution's Get makes one request to the store (the sandbox's request log)", () => {
+      // The first: the order, and latest-orders for the unit of amounts (an order's times need no zone).
+      expect(requests[0]).toHaveLength(STORE_REQUESTS.get.cold);
+      expect(requests[1]).toEqual([expect.stringMatching(new RegExp(`^GET /wp-json/sc/v1/orders/${orderId}(\\?|$)`))]);
     });
   });
 

@@ -6,7 +6,7 @@
 import { isRecord } from '../resources/coerce';
 import { type FieldTable, INSTANT_SUFFIX, entriesOf, instantKey, isMoment } from '../resources/table';
 import { DELIVERY_FIELDS } from '../resources/tables';
-import { instantOf } from './instant';
+import { instantOf, isStoreTime } from './instant';
 import { type OpenStep, type RecordStep, rebuilt } from '../resources/build';
 import type { SiteZone, ZoneReading } from './zone';
 
@@ -58,6 +58,24 @@ export function withInstants<T extends object>(
   const site = zone && 'zone' in zone ? zone.zone : (zone as SiteZone | null);
   const steps = [instantsStep(site, options.fill ?? false), ...(options.then ? [options.then] : [])];
   return records.map((record) => rebuilt(record, options.table ?? DELIVERY_FIELDS, steps) as T);
+}
+
+/**
+ * Whether any of these records (nested lists included) holds a site-local time that needs the site's
+ * zone for its instant: only then is the zone read. UTC times and empty ones need none.
+ */
+export function holdsSiteTime(records: readonly unknown[], table: FieldTable = DELIVERY_FIELDS): boolean {
+  for (const record of records) {
+    if (!isRecord(record)) continue;
+    for (const key in record) {
+      const spec = table[key];
+      const entries = entriesOf(spec);
+      const value = record[key];
+      if (spec?.clock === 'site' && isStoreTime(value)) return true;
+      if (entries && Array.isArray(value) && holdsSiteTime(value, entries)) return true;
+    }
+  }
+  return false;
 }
 
 /** A record as the store sent it: the instants this module adds taken out again (top level and nested lists). */

@@ -28,6 +28,11 @@ function wallTime(text: unknown): number | undefined {
   return new Date(ms).getUTCDate() === day ? ms : undefined;
 }
 
+/** Whether a value is a store time that an instant can be given (not empty, not "never"). */
+export function isStoreTime(text: unknown): boolean {
+  return wallTime(text) !== undefined;
+}
+
 /**
  * The instant of a store time on its clock (docs/dates.md): `2026-11-24T04:30:00Z` for a UTC one; for a
  * site-local one, `2026-11-23T23:30:00-05:00` in the offset the site had then, and none without a zone.

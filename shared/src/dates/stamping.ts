@@ -1,7 +1,7 @@
 /**
  * Instants as a step applied to results, not to operations (docs/dates.md): the client reads the
- * site's zone once, after the first answer that holds dated records, and stamps every such answer
- * with it; hook deliveries, which the client did not read, go through the same step.
+ * site's zone after the first answer that holds a site-local time, unless it is kept (`siteMemory.ts`),
+ * and stamps every answer with it; hook deliveries, which the client did not read, go through the same step.
  */
 import type { Store } from '../config';
 import { parseBody } from '../http/parseBody';
@@ -10,18 +10,25 @@ import { describeTransportFailure, type HttpRequest, type Transport } from '../h
 import type { Notice } from '../platform/port';
 import type { ResultShape } from '../operations/catalogue';
 import { resultTable } from '../resources/normalise';
-import { withInstants } from './fields';
+import { DELIVERY_FIELDS } from '../resources/tables';
+import { holdsSiteTime, withInstants } from './fields';
 import type { RecordStep } from '../resources/build';
 import { type SiteZone, type ZoneReading, zoneFromIndex } from './zone';
 
 /** A further step for a result's records (the amounts), read once the zone is: none leaves them as they are. */
 type NextStep = (shape: ResultShape, records: readonly object[]) => Promise<RecordStep | undefined>;
 
+/** Where a zone read is kept beyond one client (`siteMemory.ts`), for one store. */
+interface KeptZone {
+  get(): SiteZone | undefined;
+  keep(zone: SiteZone): void;
+}
+
 /**
  * One client's instants: the site's zone from WordPress's REST index, read on first use (or `known`
- * when the adapter has it) and shared by later callers, and the step that stamps results and
- * deliveries with it. The zone read never rejects: an unreadable index is a reading without a zone,
- * and one notice says why.
+ * when the adapter has it, or kept from an earlier client) and shared by later callers, and the step that stamps
+ * results and deliveries with it. The zone read never rejects: an unreadable index is a reading
+ * without a zone, and one notice says why; a zone read is kept (`kept`), a failure is not.
  */
 export class SiteInstants {
   private reading: Promise<ZoneReading> | undefined;
@@ -30,16 +37,20 @@ export class SiteInstants {
     private readonly pipeline: RequestPipeline,
     private readonly transport: Transport,
     private readonly notify: (notice: Notice) => void,
+    private readonly kept: KeptZone,
     known?: SiteZone,
   ) {
     this.reading = known ? Promise.resolve({ zone: known }) : undefined;
   }
 
-  /** The site's zone, read at most once. */
+  /** The site's zone, read at most once, and not at all while it is kept. */
   zone(): Promise<ZoneReading> {
+    const kept = this.reading ? undefined : this.kept.get();
+    if (kept) this.reading = Promise.resolve({ zone: kept });
     this.reading ??= this.readWithin().then((read) => {
       const { store, timeoutMs } = this.pipeline;
-      if (!read.zone) {
+      if (read.zone) this.kept.keep(read.zone);
+      else {
         const where = indexLabel(store, timeoutMs);
         this.notify({
           level: 'warn',
@@ -53,23 +64,24 @@ export class SiteInstants {
 
   /**
    * An operation's result with an instant next to each timestamp, and what `next` does to its records,
-   * in one build per record (`resources/build.ts`). Called after the store's answer, never before: a call refused
-   * or failed, an empty page or an undated result costs no zone read. REST records are filled
-   * (docs/service/shapes.md): a time without an instant has `''`.
+   * in one build per record (`resources/build.ts`). Called after the store's answer, never before: a
+   * call refused or failed, or a result without a site-local time, costs no zone read. REST records are
+   * filled (docs/service/shapes.md): a time without an instant has `''`.
    */
   async stampResult<V>(shape: ResultShape, value: V, next?: NextStep): Promise<V> {
     const table = resultTable(shape);
     if (!table || (Array.isArray(value) && value.length === 0)) return value;
-    const reading = await this.zone();
     const records = (Array.isArray(value) ? value : [value]) as object[];
+    const reading = holdsSiteTime(records, table) ? await this.zone() : null;
     const then = await next?.(shape, records);
     const built = withInstants(records, reading, { fill: true, table, then });
     return (Array.isArray(value) ? built : built[0]) as V;
   }
 
-  /** Records the client did not read (hook deliveries), stamped as its reads are; none costs no read. */
+  /** Records the client did not read (hook deliveries), stamped as its reads are; UTC times alone cost no read. */
   async stampDelivered<T extends object>(records: readonly T[]): Promise<T[]> {
-    return records.length === 0 ? [] : withInstants(records, await this.zone());
+    if (records.length === 0) return [];
+    return withInstants(records, holdsSiteTime(records, DELIVERY_FIELDS) ? await this.zone() : null);
   }
 
   /** The index read, within what the client's deadline leaves (none when less than an attempt's worth is left). */

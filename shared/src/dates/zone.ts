@@ -15,7 +15,7 @@ export type SiteZone =
 export type ZoneReading = { zone: SiteZone } | { zone: null; reason: string };
 
 /** Whether the runtime knows this IANA zone name. */
-function isKnownZone(name: string): boolean {
+export function isKnownZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;

@@ -72,7 +72,7 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
   const { state, settled } = openState(options.state, client.store.label, now);
   const memory = state.resources[rule.resource];
   const walks = resourceWalks(client, rule.resource, limits);
-  const withUnit = client.amounts.keptIn(state);
+  const withSite = keepSiteFacts(client, state);
 
   if (!memory) {
     const first = await walks.firstLook();
@@ -80,7 +80,7 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
     logger.info(
       `First poll of ${rule.resource} on ${client.store.label}: nothing before now is emitted; changes from here on are.`,
     );
-    return { events: [], state: withUnit(), more: false, requests: first.requests, firstLook: true };
+    return { events: [], state: withSite(), more: false, requests: first.requests, firstLook: true };
   }
 
   const walk = await walks.changes(memory);
@@ -118,7 +118,24 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
     );
   }
   state.resources[rule.resource] = walks.remember(memory, processed, deferred);
-  return { events, state: settled(withUnit()), more: deferred.length > 0, requests, firstLook: false };
+  return { events, state: settled(withSite()), more: deferred.length > 0, requests, firstLook: false };
+}
+
+/**
+ * The site's zone and unit kept with the trigger's state (docs/polling.md): told to this poll's client
+ * before it reads anything, and given back with what the poll knows of them after it. A state from
+ * before `site` was kept has the unit alone: it is trusted for one lifetime from now.
+ */
+function keepSiteFacts(client: CommerceServiceClient, state: PollState): () => PollState {
+  const { memory, store } = client;
+  if (state.site) memory.restore(store, state.site);
+  else if (state.amountUnit) memory.keepUnit(store, { unit: state.amountUnit });
+  return () => {
+    const site = memory.factsOf(store);
+    const unit = site.unit?.value.unit;
+    const { amountUnit: _unit, site: _site, ...rest } = state;
+    return { ...rest, ...(unit ? { amountUnit: unit } : {}), ...(site.zone || site.unit ? { site } : {}) };
+  };
 }
 
 /** Whether the trigger's event happened to this record since the last poll (`statusBefore`: as memory held it). */

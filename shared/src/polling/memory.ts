@@ -7,6 +7,7 @@ import type { Page } from '../paginate';
 import { isRecord } from '../resources/coerce';
 import type { Order, Subscription } from '../resources/types';
 import type { CommerceServiceClient } from '../storeApi';
+import type { SiteFacts } from '../siteMemory';
 import type { PollResource } from './rules';
 
 /**
@@ -38,8 +39,10 @@ export interface PollState {
   /** When the latest poll that changed this memory ran (ISO 8601): a quiet poll changes nothing. */
   polledAt: string;
   resources: Partial<Record<PollResource, ResourceMemory>>;
-  /** The unit of the store's REST amounts once a poll could tell it: later polls make no reading (docs/amounts.md). */
+  /** The unit of the store's REST amounts once a poll could tell it (docs/amounts.md), as `site.unit` has it. */
   amountUnit?: MoneyUnit;
+  /** The site's zone and unit as the last poll knew them, each with its lifetime: later polls make no reading. */
+  site?: SiteFacts;
 }
 
 /**
@@ -71,7 +74,17 @@ function readPollState(raw: unknown, store: string): PollState | null {
   const since = typeof raw.since === 'string' ? raw.since : '';
   const polledAt = typeof raw.polledAt === 'string' ? raw.polledAt : '';
   const amountUnit = raw.amountUnit === 'decimal' || raw.amountUnit === 'cents' ? raw.amountUnit : undefined;
-  return { version: 1, store, since, polledAt, resources, ...(amountUnit ? { amountUnit } : {}) };
+  // `site` is checked value by value where it is read (`SiteMemory.restore`).
+  const site = isRecord(raw.site) ? (raw.site as SiteFacts) : undefined;
+  return {
+    version: 1,
+    store,
+    since,
+    polledAt,
+    resources,
+    ...(amountUnit ? { amountUnit } : {}),
+    ...(site ? { site } : {}),
+  };
 }
 
 function readMemory(raw: unknown): ResourceMemory | undefined {

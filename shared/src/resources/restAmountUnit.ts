@@ -38,15 +38,30 @@ interface UnitReads {
   getOrder(id: number, options: CallOptions): Promise<{ order_amount?: unknown }>;
 }
 
+/** The unit of a store's REST amounts, and the store's currency when the reading saw it. */
+export interface KnownUnit {
+  unit: MoneyUnit;
+  currency?: string;
+}
+
+/** Where a unit read is kept beyond one client (`siteMemory.ts`), for one store. */
+interface KeptUnit {
+  get(): KnownUnit | undefined;
+  keep(unit: KnownUnit): void;
+  forget(): void;
+}
+
 /** A client's money step: its unit reads are single attempts through its own pipeline (and deadline). */
 export function restAmountsOf(
   client: UnitReads,
   notify: (notice: { level: 'warn' | 'info'; message: string }) => void,
   known?: MoneyUnit,
+  kept?: KeptUnit,
 ): RestAmounts {
   return new RestAmounts({
     store: client.store.label,
     known,
+    kept,
     notify: (level, message) => notify({ level, message }),
     probe: {
       latestOrders: () => client.latestOrders({}, UNIT_READ),
@@ -120,8 +135,6 @@ function messageOf(error: unknown): string {
  */
 export class RestAmounts {
   private reading: Promise<AmountsReading> | undefined;
-  /** The unit once read (or told), for a caller that keeps it (a polling trigger's state). */
-  private settled: MoneyUnit | undefined;
 
   constructor(
     private readonly options: {
@@ -131,34 +144,30 @@ export class RestAmounts {
       notify: (level: 'warn' | 'info', message: string) => void;
       /** The unit when the caller already knows it: no comparison. */
       known?: MoneyUnit;
+      /** Where a reading is kept for later clients of the same store. */
+      kept?: KeptUnit;
     },
   ) {
-    if (options.known) this.know(options.known);
-  }
-
-  /** The unit, told by a caller that read it before (no reading, no request). */
-  know(unit: MoneyUnit): void {
-    this.settled = unit;
-    this.reading = Promise.resolve({ unit, how: 'given by the caller' });
+    if (options.known) this.reading = Promise.resolve({ unit: options.known, how: 'given by the caller' });
   }
 
   /**
-   * The unit kept with a polling trigger's memory (docs/polling.md), so a poll makes no reading once one
-   * could tell it: told to this client now, and given back as the state with the unit once known.
+   * What the client knows of its store's REST unit: told, kept from an earlier client, or read now
+   * (never throws). Kept cents that the amounts in hand contradict (a fractional amount) are read again.
    */
-  keptIn<T extends { amountUnit?: MoneyUnit }>(state: T): () => T {
-    if (state.amountUnit) this.know(state.amountUnit);
-    return () => {
-      const unit = this.settled;
-      return unit ? { ...state, amountUnit: unit } : state;
-    };
-  }
-
-  /** What the client knows of its store's REST unit (reads it if needed, never throws). */
   unit(inHand: AmountsInHand = { orderAmounts: new Map(), amounts: [] }): Promise<AmountsReading> {
+    const kept = this.reading ? undefined : this.options.kept?.get();
+    if (kept?.unit === 'cents' && inHand.amounts.some((amount) => !Number.isInteger(amount))) {
+      this.options.kept?.forget();
+    } else if (kept) {
+      this.reading = Promise.resolve({ ...kept, how: 'kept from an earlier reading' });
+    }
     this.reading ??= readRestAmountUnit(this.options.probe, inHand).then((reading) => {
-      if (reading.unit !== null) this.settled = reading.unit;
-      if (reading.unit === null) {
+      if (reading.unit !== null) {
+        this.options.kept?.keep(
+          reading.currency ? { unit: reading.unit, currency: reading.currency } : { unit: reading.unit },
+        );
+      } else {
         this.options.notify(
           'warn',
           `the unit of the amounts in ${this.options.store}'s REST API could not be told (${reading.reason}). Amounts read through it (Get, Get Many, polling) go on as the store sent them, marked amount_unit "unknown"; deliveries are not affected.`,

@@ -1,10 +1,15 @@
 /**
- * What each path costs the store, counted on the wire against the sandbox over real HTTP (issue 25):
- * every request a fresh client sends, the WordPress REST index read for the site's zone included. The
- * docs' numbers are `STORE_REQUESTS` (test/kit/requestCosts.ts), which `npm run docs:check` holds
- * them to; this test holds that table to what the client really sends.
+ * What each path costs the store, counted on the wire against the sandbox over real HTTP: every
+ * request sent, the WordPress REST index read for the site's zone included, in a fresh process
+ * (`cold`) and once the same process served that store (`warm`). Through the shared client, and
+ * through the n8n nodes and the Zapier app (the sandbox's request log). The docs' numbers are
+ * `STORE_REQUESTS` (test/kit/requestCosts.ts), which `npm run docs:check` holds them to.
  */
 import * as http from 'node:http';
+import type { IDataObject } from 'n8n-workflow';
+import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
+import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
+import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import {
   pollEvents,
   takeDelivery,
@@ -13,10 +18,13 @@ import {
   type Transport,
   type TriggerSetup,
 } from '../../../shared/src';
+import { PROCESS_MEMORY, SiteMemory } from '../../../shared/src/siteMemory';
 import { createClient } from '../../kit/client';
 import { nodeTransport } from '../../kit/nodeTransport';
-import { STORE_REQUESTS, UNIT_READS } from '../../kit/requestCosts';
+import { STORE_REQUESTS, UNIT_READS, ZONE_READ } from '../../kit/requestCosts';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
+import { fakeExecute, fakePoll, fakeWebhook } from '../../unit/support/n8n/context';
+import { SEARCH_PERFORMS, authFor, run } from '../support/zapier';
 
 const KEY = 'costs-key-4c2d';
 const silent = { info: () => undefined, warn: () => undefined };
@@ -29,8 +37,11 @@ interface Counted {
   latest(): number;
 }
 
-/** A fresh client, as each poll, delivery and node run makes one, over a transport that counts. */
-function countedClient(sandbox: Sandbox): Counted {
+/**
+ * A client over a transport that counts, as each poll, delivery and node run makes one. `memory`: what
+ * the process knows of the store's site; a new one (the default) is a fresh process.
+ */
+function countedClient(sandbox: Sandbox, memory = new SiteMemory()): Counted {
   const sent: HttpRequest[] = [];
   const transport: Transport = {
     sendsGetBody: nodeTransport.sendsGetBody,
@@ -39,7 +50,12 @@ function countedClient(sandbox: Sandbox): Counted {
       return nodeTransport.send(request);
     },
   };
-  const client = createClient({ settings: { storeUrl: sandbox.url, apiKey: KEY }, transport, timeoutMs: 5000 });
+  const client = createClient({
+    settings: { storeUrl: sandbox.url, apiKey: KEY },
+    transport,
+    timeoutMs: 5000,
+    memory,
+  });
   return {
     client,
     count() {
@@ -105,6 +121,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
     await sandbox.close();
   });
 
+  /** A poll in a fresh process (its own memory), with the trigger's state as the last poll left it. */
   async function poll(state: unknown) {
     const counted = countedClient(sandbox);
     const result = await pollEvents({ client: counted.client, filters: { event: 'purchased' }, state, logger: silent });
@@ -113,7 +130,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
     return { state: kept, events: result.events.length, pages: result.requests, cost, latest: counted.latest() };
   }
 
-  test('a first poll, a quiet poll and a poll with news, each on a fresh client', async () => {
+  test('a first poll, a quiet poll and a poll with news, each in a fresh process', async () => {
     const first = await poll(undefined);
     expect(first.events).toBe(0);
     // The first poll (its pages, to remember them) tells the unit of REST amounts and keeps it in the
@@ -125,17 +142,18 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
       profile,
       latest: profile === 'real' ? UNIT_READS.recentOrderInHand : expect.any(Number),
     });
-    expect(first.cost).toEqual({ store: first.pages + first.latest, index: 1, total: first.pages + first.latest + 1 });
+    // Orders hold UTC times only: no zone read.
+    expect(first.cost).toEqual({ store: first.pages + first.latest, index: 0, total: first.pages + first.latest });
     const quiet = await poll(first.state);
     expect(quiet.events).toBe(0);
     expect(quiet.latest).toBe(0);
-    expect(quiet.cost).toEqual({ store: 1, index: 1, total: STORE_REQUESTS.quietPoll });
+    expect(quiet.cost).toEqual({ store: 1, index: 0, total: STORE_REQUESTS.quietPoll.cold });
 
     await sandbox.fireEvent({ type: 'purchased' });
     const news = await poll(quiet.state);
     expect(news.events).toBe(1);
     expect(news.latest).toBe(0);
-    expect(news.cost).toEqual({ store: 1, index: 1, total: STORE_REQUESTS.pollWithNews });
+    expect(news.cost).toEqual({ store: 1, index: 0, total: STORE_REQUESTS.pollWithNews.cold });
   });
 
   /** One store event delivered to a hook, as the trigger receives it. */
@@ -150,9 +168,9 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
   }
 
   /** One delivery admitted by the trigger (verification on or off): the one record it hands on, and what it cost. */
-  async function admitOne(verify: boolean) {
+  async function admitOne(verify: boolean, memory?: SiteMemory) {
     const body = await delivery();
-    const counted = countedClient(sandbox);
+    const counted = countedClient(sandbox, memory);
     const records = await takeDelivery(JSON.parse(body), setupOf(verify), {
       client: () => counted.client,
       log: silent,
@@ -163,49 +181,55 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
 
   test(
     profile === 'real'
-      ? 'a delivery of one event proved by its secret (verification on): no read, the zone'
-      : 'a delivery of one event verified with the store: the read, the zone',
+      ? 'a delivery of one event proved by its secret (verification on): no request, cold or warm'
+      : 'a delivery of one event verified with the store: the read, cold or warm',
     async () => {
-      const { record, cost } = await admitOne(true);
-      // Amounts as the hook sent them: no reading of the REST unit.
-      expect(record).toMatchObject({ amount_unit: 'decimal' });
-      if (profile === 'real') {
-        expect(record).toMatchObject({ verification: { status: 'verified', method: 'secret' } });
-        expect(cost).toEqual({ store: 0, index: 1, total: STORE_REQUESTS.deliveryProvedBySecret });
-      } else {
-        expect(record).toMatchObject({ verification: { status: 'verified', method: 'store' } });
-        expect(cost).toEqual({ store: 1, index: 1, total: STORE_REQUESTS.deliveryVerified });
+      const memory = new SiteMemory();
+      for (const temperature of ['cold', 'warm'] as const) {
+        const { record, cost } = await admitOne(true, memory);
+        // Amounts as the hook sent them: no reading of the REST unit; a purchase's times are UTC: no zone.
+        expect(record).toMatchObject({ amount_unit: 'decimal' });
+        if (profile === 'real') {
+          expect(record).toMatchObject({ verification: { status: 'verified', method: 'secret' } });
+          expect(cost).toEqual({ store: 0, index: 0, total: STORE_REQUESTS.deliveryProvedBySecret[temperature] });
+        } else {
+          expect(record).toMatchObject({ verification: { status: 'verified', method: 'store' } });
+          expect(cost).toEqual({ store: 1, index: 0, total: STORE_REQUESTS.deliveryVerified[temperature] });
+        }
       }
     },
   );
 
   test(
     profile === 'real'
-      ? 'a delivery of one event proved by its secret, verification off: the zone'
-      : 'a delivery of one event with verification off (no secret on the wire): the zone',
+      ? 'a delivery of one event proved by its secret, verification off: no request'
+      : 'a delivery of one event with verification off (no secret on the wire): no request',
     async () => {
       const { record, cost } = await admitOne(false);
       if (profile === 'real') expect(record).toMatchObject({ verification: { method: 'secret' } });
       else expect(record).not.toHaveProperty('verification');
-      // No read of the record: the zone, for the instants, is the one request.
       expect(cost).toEqual({
         store: 0,
-        index: 1,
-        total: profile === 'real' ? STORE_REQUESTS.deliveryProvedBySecret : STORE_REQUESTS.deliveryUnverified,
+        index: 0,
+        total: profile === 'real' ? STORE_REQUESTS.deliveryProvedBySecret.cold : STORE_REQUESTS.deliveryUnverified.cold,
       });
     },
   );
 
-  test('a Get of a recent order and of an older one, and a Get Many of 3 pages', async () => {
+  test('a Get of a recent order and of an older one, and a Get Many of 3 pages, cold then warm', async () => {
     const get = countedClient(sandbox);
     const [order] = (await get.client.listOrders({ per_page: 1 })).items;
     // The newest order in hand: latest-orders alone tells the unit.
-    expect({ ...get.count(), latest: get.latest() }).toEqual({ store: 2, index: 1, total: 3, latest: 1 });
-    const fresh = countedClient(sandbox);
+    expect({ ...get.count(), latest: get.latest() }).toEqual({ store: 2, index: 0, total: 2, latest: 1 });
+    const memory = new SiteMemory();
+    const fresh = countedClient(sandbox, memory);
     const read = await fresh.client.getOrder(order!.id);
     expect((read as Record<string, unknown>).amount_unit).toBe('decimal');
     expect(fresh.latest()).toBe(1);
-    expect(fresh.count()).toEqual({ store: 2, index: 1, total: STORE_REQUESTS.get });
+    expect(fresh.count()).toEqual({ store: 2, index: 0, total: STORE_REQUESTS.get.cold });
+    const warm = countedClient(sandbox, memory);
+    await warm.client.getOrder(order!.id);
+    expect(warm.count()).toEqual({ store: 1, index: 0, total: STORE_REQUESTS.get.warm });
 
     const many = countedClient(sandbox);
     const records = [];
@@ -219,9 +243,14 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
     expect(many.latest()).toBe(unitReads);
     expect(many.count()).toEqual({
       store: 3 + unitReads,
-      index: 1,
-      total: STORE_REQUESTS.getManyOfPages(3) - UNIT_READS.recentOrderInHand + unitReads,
+      index: 0,
+      total: STORE_REQUESTS.getManyOfPages(3).cold - UNIT_READS.recentOrderInHand + unitReads,
     });
+    const manyWarm = countedClient(sandbox, memory);
+    await manyWarm.client.listOrders({ per_page: 100 });
+    await manyWarm.client.listOrders({ page: 2, per_page: 100 });
+    await manyWarm.client.listOrders({ page: 3, per_page: 100 });
+    expect(manyWarm.count()).toEqual({ store: 3, index: 0, total: STORE_REQUESTS.getManyOfPages(3).warm });
 
     // An order not among the 10 most recent, in whole units as sent (a fractional amount would prove
     // decimals without a request): latest-orders, then one recent order to compare with.
@@ -230,9 +259,101 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
       .find(
         (record) => Number((record as Record<string, unknown>).order_amount_sent) > 0 && wholeAmountsAsSent(record),
       );
-    const older = countedClient(sandbox);
+    const olderMemory = new SiteMemory();
+    const older = countedClient(sandbox, olderMemory);
     await older.client.getOrder(whole!.id);
     expect(older.latest()).toBe(1);
-    expect(older.count()).toEqual({ store: 3, index: 1, total: STORE_REQUESTS.getOlder });
+    expect(older.count()).toEqual({ store: 3, index: 0, total: STORE_REQUESTS.getOlder.cold });
+    const olderWarm = countedClient(sandbox, olderMemory);
+    await olderWarm.client.getOrder(whole!.id);
+    expect(olderWarm.count()).toEqual({ store: 1, index: 0, total: STORE_REQUESTS.getOlder.warm });
+  });
+
+  test('a customer (site-local dates) reads the zone once per process', async () => {
+    const memory = new SiteMemory();
+    const [customer] = (await countedClient(sandbox).client.listCustomers({ per_page: 1 })).items;
+    const cold = countedClient(sandbox, memory);
+    await cold.client.getCustomer(customer!.id);
+    // A customer's amounts also take the unit: latest-orders, then a recent order (none is in hand).
+    expect(cold.count()).toEqual({
+      store: 1 + UNIT_READS.otherwise,
+      index: ZONE_READ,
+      total: 1 + ZONE_READ + UNIT_READS.otherwise,
+    });
+    const warm = countedClient(sandbox, memory);
+    await warm.client.getCustomer(customer!.id);
+    expect(warm.count()).toEqual({ store: 1, index: 0, total: 1 });
+  });
+
+  describe('through the n8n nodes and the Zapier app (the sandbox request log)', () => {
+    const auth = () => authFor(sandbox, KEY);
+    /** What one step sent the site: every request the sandbox logged while it ran. */
+    async function requestsOf(step: () => Promise<unknown>): Promise<string[]> {
+      sandbox.clearRequests();
+      await step();
+      return sandbox.requests();
+    }
+    const n8nGet = (parameters: IDataObject) => async () => {
+      const { context } = fakeExecute({ credentials: auth(), parameters });
+      return new CommerceService().execute.call(context);
+    };
+    const isIndex = (line: string) => /^GET \/wp-json\/(\?|$)/.test(line);
+
+    test('n8n Get and Zapier Find Order: cold, then warm in the same process', async () => {
+      const [order] = (await countedClient(sandbox).client.listOrders({ per_page: 1 })).items;
+      const unitReads = wholeAmountsAsSent(order) ? UNIT_READS.recentOrderInHand : 0;
+      const parameters = { resource: 'order', operation: 'get', orderId: String(order!.id) };
+      const find = () =>
+        run(SEARCH_PERFORMS.find_order, { authData: auth(), inputData: { order_id: String(order!.id) } });
+
+      PROCESS_MEMORY.clear();
+      const cold = await requestsOf(n8nGet(parameters));
+      expect(cold).toHaveLength(STORE_REQUESTS.get.cold - UNIT_READS.recentOrderInHand + unitReads);
+      expect(cold.filter(isIndex)).toEqual([]);
+      expect(await requestsOf(n8nGet(parameters))).toHaveLength(STORE_REQUESTS.get.warm);
+      expect(await requestsOf(find)).toHaveLength(STORE_REQUESTS.get.warm);
+
+      PROCESS_MEMORY.clear();
+      expect(await requestsOf(find)).toHaveLength(STORE_REQUESTS.get.cold - UNIT_READS.recentOrderInHand + unitReads);
+      expect(await requestsOf(find)).toHaveLength(STORE_REQUESTS.get.warm);
+    });
+
+    test('n8n polling trigger: quiet polls and a poll with news, each in a fresh process', async () => {
+      const polling = new CommerceServicePollingTrigger();
+      const staticData: IDataObject = {};
+      const pollOnce = () => {
+        // A fresh process: nothing kept in memory; the trigger's static data is n8n's, kept.
+        PROCESS_MEMORY.clear();
+        const { context } = fakePoll({
+          credentials: auth(),
+          parameters: { event: 'purchased', productId: '', planIds: [] },
+          staticData,
+        });
+        return polling.poll.call(context);
+      };
+      await requestsOf(pollOnce);
+      expect(await requestsOf(pollOnce)).toHaveLength(STORE_REQUESTS.quietPoll.cold);
+      await sandbox.fireEvent({ type: 'purchased' });
+      let emitted: unknown;
+      const news = await requestsOf(async () => (emitted = await pollOnce()));
+      expect((emitted as unknown[][] | null)?.[0]).toHaveLength(1);
+      expect(news).toHaveLength(STORE_REQUESTS.pollWithNews.cold);
+    });
+
+    test('n8n webhook trigger: a delivery verified with the store or proved by its secret, cold then warm', async () => {
+      const body = JSON.parse(await delivery()) as unknown;
+      const webhook = () => {
+        const { context } = fakeWebhook({
+          credentials: auth(),
+          parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false, verifyDeliveries: true },
+          bodyData: body,
+        });
+        return new CommerceServiceTrigger().webhook.call(context);
+      };
+      PROCESS_MEMORY.clear();
+      const verified = profile === 'real' ? STORE_REQUESTS.deliveryProvedBySecret : STORE_REQUESTS.deliveryVerified;
+      expect(await requestsOf(webhook)).toHaveLength(verified.cold);
+      expect(await requestsOf(webhook)).toHaveLength(verified.warm);
+    });
   });
 });

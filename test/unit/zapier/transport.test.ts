@@ -108,12 +108,14 @@ describe('zapierClient', () => {
 
   it('retries by default, with a per-request timeout that lets two attempts fit in the 25 s budget', async () => {
     const timeouts: unknown[] = [];
+    // A customer's date is site-local: the read takes the site's zone too (an order's times are UTC).
+    const customer = { ...ok, content: '{"id":7,"date_created":"2026-03-01 10:00:00"}' };
     const z = fakeZ(async (options) => {
       timeouts.push(options.timeout);
-      return ok;
+      return customer;
     });
-    await zapierClient(z, auth).getOrder(1042);
-    // The order, then the site's zone from the REST index (docs/dates.md): each within the limit.
+    await zapierClient(z, auth).getCustomer(7);
+    // The customer, then the site's zone from the REST index (docs/dates.md): each within the limit.
     expect(timeouts).toEqual([ZAPIER_LIMITS.timeoutMs, ZAPIER_LIMITS.timeoutMs]);
     expect(2 * ZAPIER_LIMITS.timeoutMs).toBeLessThan(ZAPIER_LIMITS.budgetMs);
     expect(ZAPIER_LIMITS.budgetMs).toBeLessThan(30_000);
