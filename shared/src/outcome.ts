@@ -1,7 +1,7 @@
 /**
  * Copies without some keys. The n8n package's own repository carries these sources, and its lint
  * (`n8n-node lint`) runs typescript-eslint's `no-unused-vars`, which flags the names rest-destructuring
- * drops (ARCHITECTURE.md, "There, n8n's lint reads `shared/` too").
+ * drops (ARCHITECTURE.md, "Shared code reads as n8n's lint asks").
  */
 
 /** A shallow copy of `record` without `keys`, the other keys in their order. */

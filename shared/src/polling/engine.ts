@@ -1,3 +1,4 @@
+import { omit } from '../outcome';
 import type { CommerceServiceClient } from '../storeApi';
 import type { PlatformLog } from '../platform/port';
 import { matchesFilters, type EventFilters } from '../events/match';
@@ -133,7 +134,7 @@ function keepSiteFacts(client: CommerceServiceClient, state: PollState): () => P
   return () => {
     const site = memory.factsOf(store);
     const unit = site.unit?.value.unit;
-    const { amountUnit: _unit, site: _site, ...rest } = state;
+    const rest = omit(state, ['amountUnit', 'site']);
     return { ...rest, ...(unit ? { amountUnit: unit } : {}), ...(site.zone || site.unit ? { site } : {}) };
   };
 }
