@@ -1,8 +1,8 @@
 /**
  * `npm start`: the sandbox store plus a local n8n with this repository's n8n package installed the
- * users' way (packed, published to a throwaway local npm registry, installed from it with npm into n8n's
- * community nodes folder, as n8n's own installer does: scripts/start/localRelease.ts), a credential for the sandbox and the example workflows imported; prints the editor URL
- * and a login.
+ * users' way (packed, and installed from the tarball with npm into n8n's community nodes folder, as
+ * n8n documents a manual install: scripts/start/localRelease.ts), a credential for the sandbox and the
+ * example workflows imported; prints the editor URL and a login.
  * The first run installs n8n (about 3.5 min, 2.2 GB, cached) with its progress shown. Ctrl-C stops both.
  * What runs where is data (scripts/start/topology.ts); one path starts it (scripts/start/runMainJob.ts).
  *

@@ -89,7 +89,7 @@ async function startN8nWithExamples(run: Run, plan: N8nPlan, sandbox: Sandbox): 
   step(`n8n ${plan.version}${mode}: checking the install (the first run installs it: a few minutes, about 2.2 GB)`);
   const install = await ensureN8n({ log: (line) => say(`  ${line}`) });
   teardown.check();
-  step(`Publishing ${plan.package.name} to a ${plan.package.from} (npm run build:n8n, npm pack, verdaccio)`);
+  step(`Packing ${plan.package.name} (npm run build:n8n, npm pack)`);
   const release = await releaseLocally(teardown);
   teardown.check();
 
@@ -107,10 +107,8 @@ async function startN8nWithExamples(run: Run, plan: N8nPlan, sandbox: Sandbox): 
   teardown.check();
   const imported = await importExamples(stack.home, sandbox, step);
   teardown.check();
-  step(`Installing ${release.name}@${release.version} from ${release.registryUrl} into n8n's community nodes`);
-  for (const folder of stack.userFolders) {
-    if ((await installRelease(folder, release)) === 'current') say(`  already installed in ${folder}`);
-  }
+  step(`Installing ${release.name}@${release.version} from its tarball into n8n's community nodes`);
+  for (const folder of stack.userFolders) await installRelease(folder, release);
   teardown.check();
 
   step(`Starting ${plan.processes.map((p) => p.label).join(', ')} (their log: ${stack.logFile})`);
@@ -126,7 +124,7 @@ async function startN8nWithExamples(run: Run, plan: N8nPlan, sandbox: Sandbox): 
     editorUrl: plan.editorUrl,
     owner: { email: owner.email, password: owner.password },
     credential: EXAMPLE_CREDENTIAL.name,
-    package: `${release.name}@${release.version}, installed from the local npm registry ${release.registryUrl}`,
+    package: `${release.name}@${release.version}, installed from ${plan.package.from}`,
     workflows: loadExamples().map((wf) => wf.name),
     active,
     data: plan.data.kept

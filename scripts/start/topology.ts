@@ -42,10 +42,10 @@ export interface N8nPlan {
   /** n8n's data: kept between runs in a folder, or throwaway (queue mode's fresh database). */
   data: { kept: true; folder: string } | { kept: false };
   /**
-   * The package every n8n process loads: installed with npm from a local npm registry into n8n's
-   * community nodes folder (localRelease.ts), as n8n's own installer and its manual install do.
+   * The package every n8n process loads: packed, and installed with npm from the tarball into n8n's
+   * community nodes folder (localRelease.ts), as n8n's manual install does.
    */
-  package: { name: string; from: 'local npm registry' };
+  package: { name: string; from: 'its npm pack tarball' };
 }
 
 export interface Topology {
@@ -53,7 +53,7 @@ export interface Topology {
   n8n: N8nPlan | null;
 }
 
-const PACKAGE = { name: PACKAGE_NAME, from: 'local npm registry' } as const;
+const PACKAGE = { name: PACKAGE_NAME, from: 'its npm pack tarball' } as const;
 
 const local = (port: number) => `http://127.0.0.1:${port}`;
 

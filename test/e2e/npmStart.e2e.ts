@@ -192,9 +192,9 @@ describeWith(['n8n'], 'npm start (one n8n process)', () => {
     expect(bannerField(lines, 'Dashboard')).toBe(`${s.sandboxUrl}/  (products, a button per event, hooks, deliveries)`);
     expect(lines).toContain(`                 (types: ${EVENTS.map((e) => e.key).join(' ')})`);
     expect(bannerField(lines, 'n8n editor')).toBe(`${s.n8nUrl}/`);
-    // The package as users get it: published to a local registry and installed from it.
+    // The package as users get it: packed, and installed from the tarball.
     expect(bannerField(lines, 'Package')).toMatch(
-      /^n8n-nodes-commerce-service@\d+\.\d+\.\d+, installed from the local npm registry http:\/\/127\.0\.0\.1:\d+$/,
+      /^n8n-nodes-commerce-service@\d+\.\d+\.\d+, installed from its npm pack tarball$/,
     );
     expect(bannerField(lines, 'Credential')).toContain(`"${EXAMPLE_CREDENTIAL.name}"`);
     expect(bannerField(lines, 'Workflows')).toBe(
@@ -228,7 +228,7 @@ describeWith(['n8n'], 'npm start (one n8n process)', () => {
     const n8nPids = bannerPids(current().lines);
     expect(n8nPids).toHaveLength(1);
     await expectCtrlCLeavesNothing(current(), s, n8nPids);
-    expect(current().lines.slice(-3)).toEqual(['n8n stopped.', 'Local npm registry stopped.', 'Sandbox stopped.']);
+    expect(current().lines.slice(-2)).toEqual(['n8n stopped.', 'Sandbox stopped.']);
   });
 
   it('npm start: a second run re-registers the hooks of the active triggers on the fresh sandbox, without duplicates', async () => {
@@ -236,10 +236,7 @@ describeWith(['n8n'], 'npm start (one n8n process)', () => {
     expect(current().lines).toContain(
       `» Registering the hooks of active trigger workflows: "${TRIGGER_EXAMPLE?.name}"`,
     );
-    // The same build is installed already; nothing imported or activated twice.
-    expect(current().lines.filter((l) => l.startsWith('  already installed in '))).toEqual([
-      `  already installed in ${s.env.N8N_USER_FOLDER}`,
-    ]);
+    // Nothing imported or activated twice.
     expect(current().lines.some((l) => l.startsWith('» Importing example workflows'))).toBe(false);
     const session = await bannerLogin(current(), s.n8nUrl);
     const active = (await rest<Array<{ id: string; active: boolean }>>(session, 'GET', '/workflows')).filter(

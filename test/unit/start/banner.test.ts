@@ -7,7 +7,7 @@ const n8n: BannerN8n = {
   editorUrl: 'http://127.0.0.1:5678',
   owner: { email: 'owner@example.com', password: 'Cs123' },
   credential: 'Commerce Service sandbox',
-  package: 'n8n-nodes-commerce-service@1.0.0-local.abc, installed from the local npm registry http://127.0.0.1:4873',
+  package: 'n8n-nodes-commerce-service@1.0.0, installed from its npm pack tarball',
   workflows: ['A', 'B'],
   active: ['A'],
   data: '/home/n8n (kept between runs; delete it to start over)',
@@ -33,7 +33,7 @@ describe('npm start: the banner', () => {
       ' n8n editor      http://127.0.0.1:5678/\n   Login         owner@example.com\n   Password      Cs123',
     );
     expect(text).toContain(
-      '   Package       n8n-nodes-commerce-service@1.0.0-local.abc, installed from the local npm registry http://127.0.0.1:4873',
+      '   Package       n8n-nodes-commerce-service@1.0.0, installed from its npm pack tarball',
     );
     expect(text).toContain('   Workflows     "A", "B"');
     expect(text).toContain('   Active        "A": fire a purchase (above) and see it under Executions');

@@ -6,7 +6,7 @@ import { PACKAGE_NAME } from '../../../scripts/start/examples';
 
 const config = (args: string[] = [], env: NodeJS.ProcessEnv = {}) =>
   readStartConfig(args, { N8N_USER_FOLDER: '/data/home', ...env }, REPO_ROOT) as StartConfig;
-const PACKAGE = { name: PACKAGE_NAME, from: 'local npm registry' };
+const PACKAGE = { name: PACKAGE_NAME, from: 'its npm pack tarball' };
 
 describe('npm start: the topology as data', () => {
   it('single mode: one n8n process on N8N_PORT serving everything, its data kept, no services', () => {
