@@ -1,14 +1,14 @@
 /**
- * `npm run docs:check`: fails when a doc names something the repository does not have.
+ * `npm run docs:check`: fails when a doc links a file or heading that does not exist, or names
+ * something the repository does not have.
  *
- * What it reads: the user and maintainer docs (`DOC_GLOBS`), their inline code spans, fenced code
- * blocks and relative link targets. What it checks:
- * - file paths: a link target (relative to the doc), or a code span whose first segment is a
- *   top-level entry of the repository (`shared/src/x.ts`, `docs/polling.md`) or that starts with
- *   `./` / `../`, must exist on disk; a git-ignored path (build output, `zapier/.env`) counts as
- *   existing, since it is made, not shipped. `:42` line suffixes and `#anchors` are dropped.
- * - anchors: a link's `#anchor` (to a markdown file, or to the doc itself) must be a heading of that
- *   file, as GitHub makes heading anchors.
+ * Links and their anchors are remark-validate-links' (run by `checkLinks`, GitHub's heading anchors).
+ * The rest are this project's: what the docs (`DOC_GLOBS`) name in inline code spans and fenced code
+ * blocks must exist:
+ * - file paths: a code span whose first segment is a top-level entry of the repository
+ *   (`shared/src/x.ts`, `docs/polling.md`) or that starts with `./` / `../` must exist on disk; a
+ *   git-ignored path (build output, `zapier/.env`) counts as existing, since it is made, not shipped.
+ *   `:42` line suffixes and `#anchors` are dropped.
  * - bare file names: a code span that is one file name with a source or doc extension
  *   (`storeApi.ts`, `publish.yml`) must name a file somewhere in the repository (build output included).
  * - npm scripts: `npm run <name>` (with `-w <workspace>`: that workspace's package.json) must be a
@@ -20,22 +20,22 @@
  * - environment variables (and other ALL_CAPS names): a code span such as `N8N_PORT` or
  *   `EXECUTIONS_MODE=queue` must occur in our code (`.ts`/`.js`/`.mjs` under shared, zapier, n8n,
  *   sandbox, scripts, test, and `.ci/run`), or be one of `OUTSIDE_NAMES` (n8n's or WordPress's own).
- * *
+ *
  * What it cannot see: a path, script or option written without the shapes above (prose, a bare
  * `build:zapier` in a table, a path relative to another folder than the doc's or the root); whether
  * a path or name is described correctly; which of several files of one bare name is meant; whether a
  * number in a doc is the code's (each number is written on one page, beside the constant's file); options of commands that are not ours (jest, n8n, the
  * Zapier CLI) or of npm scripts that run no `.ts` entry file; whether the code *reads* a variable or
- * merely names it (a constant of the same spelling satisfies it); anchors made by HTML tags.
+ * merely names it (a constant of the same spelling satisfies it).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 
 export interface Problem {
   doc: string;
   line: number;
-  kind: 'path' | 'anchor' | 'script' | 'option' | 'name';
+  kind: 'path' | 'script' | 'option' | 'name';
   text: string;
   why: string;
 }
@@ -75,7 +75,6 @@ interface Span {
   line: number;
   /** Paragraph (or table row) number within the doc, for attributing bare options. */
   block: number;
-  link: boolean;
 }
 
 export function checkDocs(root: string, docs: string[] = findDocs(root)): Problem[] {
@@ -91,19 +90,6 @@ function checkDoc(repo: Repository, doc: string): Problem[] {
   // The npm script a paragraph last named, so `--queue` after `npm start -- --no-n8n` is checked too.
   const lastCommand = new Map<number, string>();
   for (const span of spans) {
-    if (span.link) {
-      const [target = '', anchor] = span.text.split('#');
-      if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
-      const file = target ? join(dirname(doc), target) : doc;
-      if (target && !repo.exists(file)) report(span, 'path', span.text, 'no such file (link relative to the doc)');
-      else if (
-        anchor &&
-        file.endsWith('.md') &&
-        !headingAnchors(readFileSync(join(repo.root, file), 'utf8')).has(anchor)
-      )
-        report(span, 'anchor', span.text, `no heading with this anchor in ${file}`);
-      continue;
-    }
     for (const command of commandsIn(span.text)) {
       const scripts = repo.scripts(command.workspace);
       if (scripts === undefined) {
@@ -152,26 +138,7 @@ function checkOptions(
   for (const option of options) if (!accepted.has(option.replace(/^--/, ''))) fail(option);
 }
 
-/** The anchors GitHub gives a markdown file's headings: lower case, punctuation dropped, spaces as `-`, repeats numbered. */
-export function headingAnchors(markdown: string): Set<string> {
-  const anchors = new Set<string>();
-  let fenced = false;
-  for (const line of markdown.split('\n')) {
-    if (/^\s*```/.test(line)) fenced = !fenced;
-    const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    if (!heading) continue;
-    const base = (heading[1] ?? '')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-      .replace(/\s/g, '-');
-    let anchor = base;
-    for (let n = 1; anchors.has(anchor); n += 1) anchor = `${base}-${n}`;
-    anchors.add(anchor);
-  }
-  return anchors;
-}
-
-/** Inline code spans, the lines of fenced code blocks, and relative link targets, with their line. */
+/** Inline code spans and the lines of fenced code blocks, with their line. */
 export function spansOf(markdown: string): Span[] {
   const spans: Span[] = [];
   let block = 0;
@@ -184,14 +151,12 @@ export function spansOf(markdown: string): Span[] {
       return;
     }
     if (fenced) {
-      spans.push({ text: text.replace(/\s+#\s.*$/, '').trim(), line, block, link: false });
+      spans.push({ text: text.replace(/\s+#\s.*$/, '').trim(), line, block });
       return;
     }
     // A blank line ends a paragraph; each table row is its own block.
     if (text.trim() === '' || text.trimStart().startsWith('|')) block += 1;
-    for (const match of text.matchAll(/`([^`]+)`/g)) spans.push({ text: match[1] ?? '', line, block, link: false });
-    for (const match of text.replace(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g))
-      spans.push({ text: match[1] ?? '', line, block, link: true });
+    for (const match of text.matchAll(/`([^`]+)`/g)) spans.push({ text: match[1] ?? '', line, block });
   });
   return spans;
 }
@@ -363,15 +328,37 @@ export function findDocs(root: string): string[] {
   return all.filter((path) => patterns.some((pattern) => pattern.test(path))).sort();
 }
 
+/**
+ * remark-validate-links over `docs` (paths relative to `root`): every relative link's file and every
+ * `#anchor`'s heading must exist. `--frail` makes its warnings fail the run. `repository: false`: links
+ * are checked as files, the same with or without a git remote.
+ */
+export function checkLinks(root: string, docs: string[]): { ok: boolean; output: string } {
+  const remark = join(__dirname, '..', 'node_modules', 'remark-cli', 'cli.js'); // remark-cli exports no module
+  const plugin = `${require.resolve('remark-validate-links')}=repository:false`;
+  const run = spawnSync(
+    process.execPath,
+    [remark, '--quiet', '--frail', '--no-stdout', '--no-color', '--use', plugin, ...docs],
+    { cwd: root, encoding: 'utf8' },
+  );
+  return { ok: run.status === 0, output: `${run.stdout}${run.stderr}`.trim() };
+}
+
 if (require.main === module) {
   const root = resolve(__dirname, '..');
   const docs = findDocs(root);
+  const links = checkLinks(root, docs);
+  if (!links.ok) console.error(links.output);
   const problems = checkDocs(root, docs);
   for (const p of problems) console.error(`${p.doc}:${p.line}: ${p.kind} \`${p.text}\`: ${p.why}`);
-  if (problems.length > 0) {
-    console.error(`docs:check: ${problems.length} problem(s) in ${docs.length} docs`);
+  if (problems.length > 0 || !links.ok) {
+    console.error(
+      `docs:check: ${links.ok ? 'links fine' : 'broken links'}, ${problems.length} other problem(s) in ${docs.length} docs`,
+    );
     process.exitCode = 1;
   } else {
-    console.log(`docs:check: ${docs.length} docs name only files, npm scripts, options and variables that exist`);
+    console.log(
+      `docs:check: ${docs.length} docs link only files and headings that exist, and name only files, npm scripts, options and variables that exist`,
+    );
   }
 }

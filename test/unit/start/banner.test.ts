@@ -32,9 +32,7 @@ describe('npm start: the banner', () => {
     expect(text).toContain(
       ' n8n editor      http://127.0.0.1:5678/\n   Login         owner@example.com\n   Password      Cs123',
     );
-    expect(text).toContain(
-      '   Package       n8n-nodes-commerce-service@1.0.0, installed from its npm pack tarball',
-    );
+    expect(text).toContain('   Package       n8n-nodes-commerce-service@1.0.0, installed from its npm pack tarball');
     expect(text).toContain('   Workflows     "A", "B"');
     expect(text).toContain('   Active        "A": fire a purchase (above) and see it under Executions');
     expect(text).toContain(' What runs where\n   n8n  http://127.0.0.1:5678/  everything  pid 42  (/home/n8n)');
