@@ -19,8 +19,6 @@ module.exports = {
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
     },
   ],
-  // The default output, then how many tests ran per layer (scripts/ci/testCounts.js).
-  reporters: ['default', '<rootDir>/scripts/ci/testCounts.js'],
   collectCoverageFrom: ['<rootDir>/shared/src/**/*.ts'],
   coverageReporters: ['text-summary'],
   coverageThreshold: { './shared/src/': { lines: 90 } },
