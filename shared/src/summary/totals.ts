@@ -6,7 +6,8 @@ import { isZeroDecimal } from '../resources/currency';
 import type { Order, Subscription } from '../resources/types';
 import type { SummaryFrame } from './period';
 
-interface CurrencyTotals {
+/** One currency's sales in the period: a row of `currencies`. */
+export interface CurrencyTotals {
   currency: string;
   /** Orders charged in the period: paid, completed and refunded. */
   orders: number;
@@ -20,7 +21,8 @@ interface CurrencyTotals {
 
 type TopProduct = { currency: string; product_id: string; product_name: string; revenue: number; quantity: number };
 
-interface RecurringRevenue {
+/** One currency's MRR: a row of `mrr`, 0 for a currency the store bills subscriptions in that none counts for. */
+export interface RecurringRevenue {
   currency: string;
   mrr: number;
   subscriptions: number;
@@ -88,13 +90,14 @@ interface Bucket {
   /** Subscriptions: MRR in minor units (unrounded) and the subscriptions in it. */
   mrr: number;
   recurring: number;
+  /** The store has a subscription in this currency, counted or not: `mrr` has a row for it. */
+  billsSubscriptions: boolean;
 }
 
 export class SummaryTotals {
   private readonly buckets = new Map<string, Bucket>();
   private readonly units = new Set<Unit>();
   private notCounted = 0;
-  private subscriptionsRead = false;
   private readonly figures: SubscriptionFigures = {
     active_subscriptions: 0,
     past_due_subscriptions: 0,
@@ -105,8 +108,14 @@ export class SummaryTotals {
     not_in_mrr: 0,
   };
 
-  /** `placeOf`: where a UTC store time falls in the period (`period.ts`). */
-  constructor(private readonly period: Pick<SummaryFrame, 'placeOf'>) {}
+  /**
+   * `placeOf`: where a UTC store time falls in the period (`period.ts`). `subscriptions`: whether the
+   * subscription list is read; its figures are numbers then, 0 where none matched, and null otherwise.
+   */
+  constructor(
+    private readonly period: Pick<SummaryFrame, 'placeOf'>,
+    private readonly subscriptions: boolean,
+  ) {}
 
   /** An order placed in the period. */
   addOrder(order: Order): void {
@@ -128,16 +137,24 @@ export class SummaryTotals {
     bucket.tax += minor(order.tax_amount, scale);
     // Revenue by product from the items, so a bump counts for its own product; an order without items, whole.
     if (order.items.length === 0) credit(bucket, order.product_id, order.product_name, amount, 1);
+    // The store's REST items carry no product ID: the main item (named as the order's product) takes the order's.
+    const main = order.items.find((item) => item.product_name === order.product_name);
     for (const item of order.items) {
       const id = (item as { product_id?: unknown }).product_id;
-      const itemId = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+      const itemId =
+        typeof id === 'string' || typeof id === 'number' ? String(id) : item === main ? order.product_id : '';
       credit(bucket, itemId, item.product_name, minor(item.total_amount, scale), item.quantity || 1);
     }
   }
 
-  /** Any subscription of the store: its status now, and whether it began or was canceled in the period. */
+  /** Any subscription of the store, counted or not (a product filter): `mrr` gets a row for its currency. */
+  noteSubscription(subscription: Subscription): void {
+    this.bucket(subscription.currency).billsSubscriptions = true;
+  }
+
+  /** A subscription counted: its status now, and whether it began or was canceled in the period. */
   addSubscription(subscription: Subscription): void {
-    this.subscriptionsRead = true;
+    this.noteSubscription(subscription);
     this.noteUnit(subscription);
     const status = subscription.status.toLowerCase();
     if (this.period.placeOf(subscription.date_time) === 'in') this.figures.new_subscriptions += 1;
@@ -169,7 +186,7 @@ export class SummaryTotals {
       scale: scaleOf(currency),
     }));
     const sold = entries.filter(({ bucket }) => bucket.orders > 0).sort((a, b) => b.bucket.orders - a.bucket.orders);
-    const recurring = entries.filter(({ bucket }) => bucket.recurring > 0);
+    const recurring = entries.filter(({ bucket }) => bucket.billsSubscriptions);
     return {
       amount_unit: this.units.size > 1 ? 'unknown' : ([...this.units][0] ?? 'decimal'),
       orders: entries.reduce((total, { bucket }) => total + bucket.orders, 0),
@@ -196,7 +213,7 @@ export class SummaryTotals {
             quantity: product.quantity,
           })),
       ),
-      ...(this.subscriptionsRead ? this.figures : NOT_READ),
+      ...(this.subscriptions ? this.figures : NOT_READ),
       mrr: recurring
         .sort((a, b) => b.bucket.recurring - a.bucket.recurring)
         .map(({ currency, bucket, scale }) => ({
@@ -225,6 +242,7 @@ export class SummaryTotals {
         products: new Map(),
         mrr: 0,
         recurring: 0,
+        billsSubscriptions: false,
       };
       this.buckets.set(currency, bucket);
     }
