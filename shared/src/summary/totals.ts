@@ -80,13 +80,21 @@ const NOT_READ: SubscriptionFields = {
   not_in_mrr: null,
 };
 
+interface ProductRow {
+  id: string;
+  name: string;
+  revenue: number;
+  quantity: number;
+}
+
 interface Bucket {
   orders: number;
   gross: number;
   refundedOrders: number;
   refunds: number;
   tax: number;
-  products: Map<string, { id: string; name: string; revenue: number; quantity: number }>;
+  /** Each product's row, under `id:<id>` and `name:<name>` (see `credit`). */
+  products: Map<string, ProductRow>;
   /** Subscriptions: MRR in minor units (unrounded) and the subscriptions in it. */
   mrr: number;
   recurring: number;
@@ -202,7 +210,7 @@ export class SummaryTotals {
         tax: bucket.tax / scale,
       })),
       top_products: sold.flatMap(({ currency, bucket, scale }) =>
-        [...bucket.products.values()]
+        [...new Set(bucket.products.values())]
           .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name))
           .slice(0, TOP_PRODUCTS)
           .map((product) => ({
@@ -260,10 +268,19 @@ function minor(amount: number, scale: number): number {
   return Number.isFinite(amount) ? Math.round(amount * scale) : 0;
 }
 
+/**
+ * Adds to a product's row. Rows meet by ID; an entry without one (a bump's item, when the store's items
+ * carry no product ID) meets the row of its name, so one product is one row.
+ */
 function credit(bucket: Bucket, id: string, name: string, revenue: number, quantity: number): void {
-  const key = id || `name:${name}`;
-  const product = bucket.products.get(key) ?? { id, name, revenue: 0, quantity: 0 };
-  product.revenue += revenue;
-  product.quantity += quantity;
-  bucket.products.set(key, product);
+  const rows = bucket.products;
+  const named = rows.get(`name:${name}`);
+  let row = id ? rows.get(`id:${id}`) : undefined;
+  if (!row && named && (!id || !named.id)) row = named;
+  row ??= { id, name, revenue: 0, quantity: 0 };
+  row.id ||= id;
+  row.revenue += revenue;
+  row.quantity += quantity;
+  if (row.id) rows.set(`id:${row.id}`, row);
+  if (!named) rows.set(`name:${name}`, row);
 }

@@ -316,8 +316,26 @@ describe('the sales summary', () => {
     );
   });
 
-  it("gives the main item the order's product ID when the store's items carry none", async () => {
+  it("gives the main item the order's product ID when the store's items carry none, one row a product", async () => {
     ordersPage([
+      order({
+        id: 3,
+        date_time: '2026-11-23 11:00:00',
+        order_amount: 30,
+        product_id: '12',
+        product_name: 'Course',
+      }),
+      order({
+        id: 2,
+        date_time: '2026-11-23 10:00:00',
+        order_amount: 35,
+        product_id: '44',
+        product_name: 'Workbook',
+        items: [
+          { product_name: 'Workbook', quantity: 1, total_amount: 15 },
+          { product_name: 'Course', quantity: 1, total_amount: 20 },
+        ],
+      }),
       order({
         id: 1,
         date_time: '2026-11-23 09:00:00',
@@ -327,6 +345,7 @@ describe('the sales summary', () => {
         items: [
           { product_name: 'Course', quantity: 1, total_amount: 49 },
           { product_name: 'Workbook', quantity: 1, total_amount: 10 },
+          { product_name: 'Stickers', quantity: 2, total_amount: 0 },
         ],
       }),
     ]);
@@ -336,9 +355,11 @@ describe('the sales summary', () => {
       now: new Date('2026-11-24T08:00:00Z'),
       subscriptions: false,
     });
+    // A bump is never a main item here, so its product has no ID: it is told apart by its name.
     expect(summary.top_products).toEqual([
-      { currency: 'USD', product_id: '12', product_name: 'Course', revenue: 49, quantity: 1 },
-      { currency: 'USD', product_id: '', product_name: 'Workbook', revenue: 10, quantity: 1 },
+      { currency: 'USD', product_id: '12', product_name: 'Course', revenue: 99, quantity: 3 },
+      { currency: 'USD', product_id: '44', product_name: 'Workbook', revenue: 25, quantity: 2 },
+      { currency: 'USD', product_id: '', product_name: 'Stickers', revenue: 0, quantity: 2 },
     ]);
   });
 
