@@ -25,6 +25,8 @@ export interface ErrorContext {
   code?: string;
   /** The service's own message, secrets removed. */
   serviceMessage?: string;
+  /** Requests made for this operation when the client retries it (`http/retry.ts`); from two on, the message says so. */
+  attempts?: number;
 }
 
 export abstract class CommerceServiceError extends Error {
@@ -38,12 +40,14 @@ export abstract class CommerceServiceError extends Error {
   readonly summary: string;
   /** What the user can do about it. */
   readonly hint: string;
-  /** Requests made for this operation when the client retried it (see `http/retry.ts`). */
-  attempts: number | undefined;
+  readonly attempts: number | undefined;
 
   constructor(context: ErrorContext, summary: string, hint: string) {
     const detail = describeServiceAnswer(context);
-    super(`${context.operation} failed on ${context.store}: ${summary}${detail ? ` (${detail})` : ''}. ${hint}`);
+    const tries = context.attempts !== undefined && context.attempts > 1 ? ` after ${context.attempts} attempts` : '';
+    super(
+      `${context.operation} failed on ${context.store}${tries}: ${summary}${detail ? ` (${detail})` : ''}. ${hint}`,
+    );
     this.store = context.store;
     this.operation = context.operation;
     this.status = context.status;
@@ -51,6 +55,7 @@ export abstract class CommerceServiceError extends Error {
     this.serviceMessage = context.serviceMessage;
     this.summary = summary;
     this.hint = hint;
+    this.attempts = context.attempts;
   }
 
   /** What a log or an execution record may keep: no stack, no request, no key. */
@@ -66,17 +71,6 @@ export abstract class CommerceServiceError extends Error {
       ...(this.attempts !== undefined ? { attempts: this.attempts } : {}),
     };
   }
-
-  /** Marks the error as the last of `attempts` requests; from two on, the message says so. */
-  afterAttempts(attempts: number): this {
-    this.attempts = attempts;
-    if (attempts > 1) {
-      const head = `${this.operation} failed on ${this.store}`;
-      if (this.message.startsWith(`${head}: `))
-        this.message = `${head} after ${attempts} attempts${this.message.slice(head.length)}`;
-    }
-    return this;
-  }
 }
 
 function describeServiceAnswer({ status, code, serviceMessage }: ErrorContext): string {
@@ -88,33 +82,17 @@ function describeServiceAnswer({ status, code, serviceMessage }: ErrorContext): 
   return head ? `${head}: ${serviceMessage}` : serviceMessage;
 }
 
-/** A member of the family: its `kind` and `name` are what it adds to `CommerceServiceError`. */
-function errorKind<K extends ErrorKind>(kind: K, name: string) {
-  return class extends CommerceServiceError {
-    readonly kind: K = kind;
-    override readonly name: string = name;
-  };
-}
-
-type MessageParts = [context: ErrorContext, summary: string, hint: string];
-
-/** A member that also carries one fact, given after the message (a 404's `reason`, a 429's delay). */
-function errorWithFact<K extends ErrorKind, F extends string, V>(kind: K, name: string, fact: F, otherwise: () => V) {
-  const Member = class extends errorKind(kind, name) {
-    constructor(...[context, summary, hint, value]: [...MessageParts, V?]) {
-      super(context, summary, hint);
-      Object.assign(this, { [fact]: value ?? otherwise() });
-    }
-  };
-  type Fact = { readonly [P in F]: V };
-  return Member as new (...parts: [...MessageParts, V?]) => InstanceType<typeof Member> & Fact;
-}
-
 /** The connection settings cannot describe a store (e.g. a malformed Store URL). */
-export class ConfigurationError extends errorKind('configuration', 'ConfigurationError') {}
+export class ConfigurationError extends CommerceServiceError {
+  readonly kind = 'configuration';
+  override readonly name: string = 'ConfigurationError';
+}
 
 /** 401/403: the key is missing, wrong or revoked. */
-export class AuthenticationError extends errorKind('authentication', 'AuthenticationError') {}
+export class AuthenticationError extends CommerceServiceError {
+  readonly kind = 'authentication';
+  override readonly name: string = 'AuthenticationError';
+}
 
 /** What a 404 is about: the record asked for, or the address of the API itself. */
 type NotFoundReason = 'record' | 'route';
@@ -124,12 +102,19 @@ type NotFoundReason = 'record' | 'route';
  * (`reason: 'route'`: a wrong Store URL or API Root, or Studiocart inactive). Only the shared client
  * reads the store's error codes; adapters decide on `reason`.
  */
-export class NotFoundError extends errorWithFact(
-  'not_found',
-  'NotFoundError',
-  'reason',
-  (): NotFoundReason => 'record',
-) {}
+export class NotFoundError extends CommerceServiceError {
+  readonly kind = 'not_found';
+  override readonly name: string = 'NotFoundError';
+
+  constructor(
+    context: ErrorContext,
+    summary: string,
+    hint: string,
+    readonly reason: NotFoundReason = 'record',
+  ) {
+    super(context, summary, hint);
+  }
+}
 
 /** A 404 about the record asked for (it does not exist), not about the store's address. */
 export function isMissingRecord(error: unknown): error is NotFoundError {
@@ -137,32 +122,58 @@ export function isMissingRecord(error: unknown): error is NotFoundError {
 }
 
 /** 400 and other 4xx: the store refused a parameter; `params` are the ones it named (`data.params`), if any. */
-export class InvalidRequestError extends errorWithFact(
-  'invalid_request',
-  'InvalidRequestError',
-  'params',
-  (): string[] => [],
-) {}
+export class InvalidRequestError extends CommerceServiceError {
+  readonly kind = 'invalid_request';
+  override readonly name: string = 'InvalidRequestError';
+
+  constructor(
+    context: ErrorContext,
+    summary: string,
+    hint: string,
+    readonly params: string[] = [],
+  ) {
+    super(context, summary, hint);
+  }
+}
 
 /** 429: too many requests; `retryAfterSeconds` is the store's own delay when it gave one. */
-export class RateLimitError extends errorWithFact(
-  'rate_limited',
-  'RateLimitError',
-  'retryAfterSeconds',
-  (): number | undefined => undefined,
-) {}
+export class RateLimitError extends CommerceServiceError {
+  readonly kind = 'rate_limited';
+  override readonly name: string = 'RateLimitError';
+
+  constructor(
+    context: ErrorContext,
+    summary: string,
+    hint: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(context, summary, hint);
+  }
+}
 
 /** 5xx: the store failed. */
-export class ServerError extends errorKind('server', 'ServerError') {}
+export class ServerError extends CommerceServiceError {
+  readonly kind = 'server';
+  override readonly name: string = 'ServerError';
+}
 
 /** No answer in time. */
-export class TimeoutError extends errorKind('timeout', 'TimeoutError') {}
+export class TimeoutError extends CommerceServiceError {
+  readonly kind = 'timeout';
+  override readonly name: string = 'TimeoutError';
+}
 
 /** The store could not be reached (DNS, refused connection, TLS, reset). */
-export class NetworkError extends errorKind('network', 'NetworkError') {}
+export class NetworkError extends CommerceServiceError {
+  readonly kind = 'network';
+  override readonly name: string = 'NetworkError';
+}
 
 /** An answer that is not the API's: an HTML page, invalid JSON, or a shape that cannot be read. */
-export class UnexpectedResponseError extends errorKind('unexpected_response', 'UnexpectedResponseError') {}
+export class UnexpectedResponseError extends CommerceServiceError {
+  readonly kind = 'unexpected_response';
+  override readonly name: string = 'UnexpectedResponseError';
+}
 
 /** Why a walk through a list ended before its last record (`shared/src/paginate.ts`). */
 type IncompleteListReason = 'page-limit' | 'repeated-page';
@@ -172,7 +183,10 @@ type IncompleteListReason = 'page-limit' | 'repeated-page';
  * at the most pages one walk reads, or the store ignored paging. Never a silently short list: `read`
  * (records read and handed on before the walk stopped) says how many records came before the stop.
  */
-export class IncompleteListError extends errorKind('incomplete_list', 'IncompleteListError') {
+export class IncompleteListError extends CommerceServiceError {
+  readonly kind = 'incomplete_list';
+  override readonly name: string = 'IncompleteListError';
+
   constructor(
     context: ErrorContext,
     summary: string,

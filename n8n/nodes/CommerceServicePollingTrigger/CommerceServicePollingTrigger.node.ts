@@ -10,7 +10,7 @@ import { POLLABLE_EVENTS } from '../../../shared/src';
 import { eventAndFilters } from '../common/descriptions/trigger';
 import { searchProducts } from '../common/methods/listSearch';
 import { getPlans, getProductsOrAny } from '../common/methods/loadOptions';
-import { toNodeError } from '../common/transport/errors';
+import { storeNodeError } from '../common/transport/errors';
 import { runPoll } from './poll';
 
 export class CommerceServicePollingTrigger implements INodeType {
@@ -59,7 +59,7 @@ export class CommerceServicePollingTrigger implements INodeType {
 			const items = await runPoll(this);
 			return items ? [this.helpers.returnJsonArray(items)] : null;
 		} catch (error) {
-			throw toNodeError(this.getNode(), error);
+			throw await storeNodeError(this, error);
 		}
 	}
 }

@@ -22,7 +22,7 @@ import { eventAndFilters } from '../common/descriptions/trigger';
 import { searchProducts } from '../common/methods/listSearch';
 import { getPlans, getProductsOrAny } from '../common/methods/loadOptions';
 import { n8nClient } from '../common/transport';
-import { toNodeError } from '../common/transport/errors';
+import { storeNodeError } from '../common/transport/errors';
 import { answerReceived } from './answer';
 import { subscribeNodeHook, deleteNodeHook, nodeHookExists } from './hooks';
 
@@ -86,14 +86,14 @@ export class CommerceServiceTrigger implements INodeType {
 					return await nodeHookExists(this);
 				} catch (error) {
 					// A stale hook that cannot be deleted would keep sending events: activation must fail.
-					throw toNodeError(this.getNode(), error);
+					throw await storeNodeError(this, error);
 				}
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				try {
 					return await subscribeNodeHook(this);
 				} catch (error) {
-					throw toNodeError(this.getNode(), error);
+					throw await storeNodeError(this, error);
 				}
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
@@ -101,7 +101,7 @@ export class CommerceServiceTrigger implements INodeType {
 					return await deleteNodeHook(this);
 				} catch (error) {
 					// The hook id stays in static data, so the next deactivation or activation retries.
-					throw toNodeError(this.getNode(), error);
+					throw await storeNodeError(this, error);
 				}
 			},
 		},
@@ -120,14 +120,14 @@ export class CommerceServiceTrigger implements INodeType {
 		try {
 			setup = readTriggerSetup(await triggerParameters(this));
 		} catch (error) {
-			throw toNodeError(this.getNode(), error);
+			throw await storeNodeError(this, error);
 		}
 		const received = receiveDelivery(deliveryBody(this), setup);
 		try {
 			// Before answering: a credential that names no usable store fails the call, not the log.
 			if (received.needsStore) client = await n8nClient.call(this, 'verification');
 		} catch (error) {
-			throw toNodeError(this.getNode(), error);
+			throw await storeNodeError(this, error);
 		}
 		answerReceived(this, received.total);
 		let admitted: EventRecord[] = [];

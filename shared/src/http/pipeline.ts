@@ -5,7 +5,13 @@
  * those are steps the client applies to what comes out (ARCHITECTURE.md, "A request, step by step").
  */
 import type { Store } from '../config';
-import { type CommerceServiceError, NetworkError, TimeoutError, UnexpectedResponseError } from '../errors';
+import {
+  type CommerceServiceError,
+  type ErrorContext,
+  NetworkError,
+  TimeoutError,
+  UnexpectedResponseError,
+} from '../errors';
 import { OPERATIONS, type OperationKey } from '../operations/catalogue';
 import { type Params, buildRequest } from '../operations/inputs';
 import { type ResultOf, normalise } from '../resources/normalise';
@@ -93,7 +99,7 @@ export class RequestPipeline {
         retry: left === undefined || !retry ? retry : { ...retry, budgetMs: Math.min(retry.budgetMs, left) },
         onBusy: () => this.busy.notify(),
       },
-      (timeoutMs) => attemptOnce(store, options.transport, key, { ...request, timeoutMs }),
+      (timeoutMs, attempts) => attemptOnce(store, options.transport, key, { ...request, timeoutMs }, attempts),
     );
   }
 }
@@ -104,19 +110,21 @@ async function attemptOnce<K extends OperationKey>(
   transport: Transport,
   key: K,
   request: HttpRequest,
+  attempts: number | undefined,
 ): Promise<Attempt<Answer<K>>> {
   const operation = OPERATIONS[key];
   const context = { store: store.label, operation: operation.label };
+  const failure = attempts === undefined ? context : { ...context, attempts };
   let response: HttpResponse;
   try {
     response = await transport.send(request);
   } catch (error) {
-    return { error: unreachable(context, error, request.timeoutMs) };
+    return { error: unreachable(failure, error, request.timeoutMs) };
   }
   const parsed = parseBody(response.body);
   const ok = response.status >= 200 && response.status < 300;
   if (!ok || parsed.kind === 'html' || parsed.kind === 'invalid') {
-    const error = responseError({ ...context, apiKey: store.apiKey, apiRoot: store.apiRootText }, response, parsed);
+    const error = responseError({ ...failure, apiKey: store.apiKey, apiRoot: store.apiRootText }, response, parsed);
     const retryAfter = response.headers['retry-after'];
     return retryAfter === undefined ? { error } : { error, retryAfter };
   }
@@ -129,11 +137,7 @@ async function attemptOnce<K extends OperationKey>(
   );
 }
 
-function unreachable(
-  context: { store: string; operation: string },
-  error: unknown,
-  timeoutMs: number,
-): CommerceServiceError {
+function unreachable(context: ErrorContext, error: unknown, timeoutMs: number): CommerceServiceError {
   const failure = describeTransportFailure(error);
   if (failure.reason === 'timeout') {
     return new TimeoutError(

@@ -41,6 +41,8 @@ function readWordPressError(parsed: ParsedBody): WordPressError {
 interface ResponseContext {
   store: string;
   operation: string;
+  /** The attempt this response answered, when the client retries (`retry.ts`). */
+  attempts?: number;
   apiKey: string;
   /** How the API root is written, for hints about a wrong root. */
   apiRoot: string;
@@ -52,6 +54,7 @@ export function responseError(ctx: ResponseContext, response: HttpResponse, pars
   const context: ErrorContext = {
     store: ctx.store,
     operation: ctx.operation,
+    ...(ctx.attempts === undefined ? {} : { attempts: ctx.attempts }),
     status: response.status,
     ...(wp.code ? { code: wp.code } : {}),
     ...(wp.message ? { serviceMessage: redact(wp.message, [ctx.apiKey]) } : {}),

@@ -52,8 +52,14 @@ interface RetryPlan {
   onBusy?: () => void;
 }
 
-/** Runs `attempt` until it succeeds or the rules say stop; the last error says how many attempts were made. */
-export async function withRetries<R>(plan: RetryPlan, attempt: (timeoutMs: number) => Promise<Attempt<R>>): Promise<R> {
+/**
+ * Runs `attempt` until it succeeds or the rules say stop. With retries on, each attempt is given its
+ * number, so the last error says how many attempts were made.
+ */
+export async function withRetries<R>(
+  plan: RetryPlan,
+  attempt: (timeoutMs: number, attempts: number | undefined) => Promise<Attempt<R>>,
+): Promise<R> {
   const { retry } = plan;
   const now = retry?.now ?? Date.now;
   const started = now();
@@ -63,20 +69,20 @@ export async function withRetries<R>(plan: RetryPlan, attempt: (timeoutMs: numbe
   let serverErrors = 0;
   for (let count = 1; ; count += 1) {
     const left = budgetMs - (now() - started);
-    const outcome = await attempt(Math.max(1, Math.min(plan.timeoutMs, left)));
+    const outcome = await attempt(Math.max(1, Math.min(plan.timeoutMs, left)), retry ? count : undefined);
     if ('result' in outcome) return outcome.result;
     const { error } = outcome;
     if (error.status === 429 || error.status === 503) plan.onBusy?.();
     if (error.status === 500) serverErrors += 1;
     const retryable = isRetryable(error, serverErrors);
     if (!retry) throw error;
-    if (!retryable || count >= maxAttempts) throw error.afterAttempts(count);
+    if (!retryable || count >= maxAttempts) throw error;
     // Only a 429 or a 503 says when to come back; any other status backs off (docs/service/errors.md).
     const asked = honoursRetryAfter(error.status) ? outcome.retryAfter : undefined;
     const wait = waitBeforeRetry(retry, asked, count, now());
     const spent = now() - started;
     // A wait the budget cannot hold ends here: a 429 stays a RateLimitError with the store's delay.
-    if (wait === undefined || spent + wait + MIN_ATTEMPT_MS > budgetMs) throw error.afterAttempts(count);
+    if (wait === undefined || spent + wait + MIN_ATTEMPT_MS > budgetMs) throw error;
     await retry.sleep(wait);
   }
 }

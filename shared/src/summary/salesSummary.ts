@@ -80,7 +80,7 @@ export async function salesSummary(client: CommerceServiceClient, input: SalesSu
     inParts,
     ...(input.concurrency === undefined ? {} : { concurrency: input.concurrency }),
   });
-  const totals = new SummaryTotals(frame);
+  const totals = new SummaryTotals(frame, input.subscriptions !== false);
   const progress: Progress = { orders: 0, subscriptions: 0, stage: 'orders' };
   const walk = async (): Promise<void> => {
     const orders = client.iterate(
@@ -102,6 +102,7 @@ export async function salesSummary(client: CommerceServiceClient, input: SalesSu
       )) {
         progress.subscriptions += 1;
         if (!productId || subscription.product_id === productId) totals.addSubscription(subscription);
+        else totals.noteSubscription(subscription);
       }
     }
   };
@@ -126,23 +127,17 @@ export async function salesSummary(client: CommerceServiceClient, input: SalesSu
 }
 
 /** The fields of a summary its text reads. */
-interface TextParts {
-  period: string;
-  first_day: string;
-  last_day: string;
-  currencies: ReadonlyArray<{
-    currency: string;
-    orders: number;
-    gross: number;
-    refunded_orders: number;
-    refunds: number;
-    net: number;
-  }>;
-  mrr: ReadonlyArray<{ currency: string; mrr: number }>;
-  active_subscriptions: number | null;
-  past_due_subscriptions: number | null;
-  trialing_subscriptions: number | null;
-}
+type TextParts = Pick<
+  SalesSummary,
+  | 'period'
+  | 'first_day'
+  | 'last_day'
+  | 'currencies'
+  | 'mrr'
+  | 'active_subscriptions'
+  | 'past_due_subscriptions'
+  | 'trialing_subscriptions'
+>;
 
 /**
  * A summary that ran out of time (a Zapier step's deadline, or a store too slow for one page): what it
@@ -202,9 +197,13 @@ function summaryText(summary: TextParts): string {
   );
   let text = `${label} (${days}): ${sales.length > 0 ? sales.join('; ') : 'no orders'}.`;
   if (summary.active_subscriptions !== null) {
-    const mrr = summary.mrr.map((entry) => money(entry.mrr, entry.currency)).join(' and ') || '0';
     const paying = summary.active_subscriptions + (summary.past_due_subscriptions ?? 0);
-    text += ` MRR ${mrr} from ${count(paying, 'subscription')}; ${summary.trialing_subscriptions ?? 0} in trial.`;
+    const trials = `${summary.trialing_subscriptions ?? 0} in trial`;
+    const mrr = summary.mrr.map((entry) => money(entry.mrr, entry.currency)).join(' and ');
+    text +=
+      paying === 0
+        ? ` No active subscriptions (MRR 0); ${trials}.`
+        : ` MRR ${mrr} from ${count(paying, 'subscription')}; ${trials}.`;
   }
   return text;
 }

@@ -6,7 +6,8 @@ import { isZeroDecimal } from '../resources/currency';
 import type { Order, Subscription } from '../resources/types';
 import type { SummaryFrame } from './period';
 
-interface CurrencyTotals {
+/** One currency's sales in the period: a row of `currencies`. */
+export interface CurrencyTotals {
   currency: string;
   /** Orders charged in the period: paid, completed and refunded. */
   orders: number;
@@ -20,7 +21,8 @@ interface CurrencyTotals {
 
 type TopProduct = { currency: string; product_id: string; product_name: string; revenue: number; quantity: number };
 
-interface RecurringRevenue {
+/** One currency's MRR: a row of `mrr`, 0 for a currency the store bills subscriptions in that none counts for. */
+export interface RecurringRevenue {
   currency: string;
   mrr: number;
   subscriptions: number;
@@ -78,23 +80,32 @@ const NOT_READ: SubscriptionFields = {
   not_in_mrr: null,
 };
 
+interface ProductRow {
+  id: string;
+  name: string;
+  revenue: number;
+  quantity: number;
+}
+
 interface Bucket {
   orders: number;
   gross: number;
   refundedOrders: number;
   refunds: number;
   tax: number;
-  products: Map<string, { id: string; name: string; revenue: number; quantity: number }>;
+  /** Each product's row, under `id:<id>` and `name:<name>` (see `credit`). */
+  products: Map<string, ProductRow>;
   /** Subscriptions: MRR in minor units (unrounded) and the subscriptions in it. */
   mrr: number;
   recurring: number;
+  /** The store has a subscription in this currency, counted or not: `mrr` has a row for it. */
+  billsSubscriptions: boolean;
 }
 
 export class SummaryTotals {
   private readonly buckets = new Map<string, Bucket>();
   private readonly units = new Set<Unit>();
   private notCounted = 0;
-  private subscriptionsRead = false;
   private readonly figures: SubscriptionFigures = {
     active_subscriptions: 0,
     past_due_subscriptions: 0,
@@ -105,8 +116,14 @@ export class SummaryTotals {
     not_in_mrr: 0,
   };
 
-  /** `placeOf`: where a UTC store time falls in the period (`period.ts`). */
-  constructor(private readonly period: Pick<SummaryFrame, 'placeOf'>) {}
+  /**
+   * `placeOf`: where a UTC store time falls in the period (`period.ts`). `subscriptions`: whether the
+   * subscription list is read; its figures are numbers then, 0 where none matched, and null otherwise.
+   */
+  constructor(
+    private readonly period: Pick<SummaryFrame, 'placeOf'>,
+    private readonly subscriptions: boolean,
+  ) {}
 
   /** An order placed in the period. */
   addOrder(order: Order): void {
@@ -128,16 +145,24 @@ export class SummaryTotals {
     bucket.tax += minor(order.tax_amount, scale);
     // Revenue by product from the items, so a bump counts for its own product; an order without items, whole.
     if (order.items.length === 0) credit(bucket, order.product_id, order.product_name, amount, 1);
+    // The store's REST items carry no product ID: the main item (named as the order's product) takes the order's.
+    const main = order.items.find((item) => item.product_name === order.product_name);
     for (const item of order.items) {
       const id = (item as { product_id?: unknown }).product_id;
-      const itemId = typeof id === 'string' || typeof id === 'number' ? String(id) : '';
+      const itemId =
+        typeof id === 'string' || typeof id === 'number' ? String(id) : item === main ? order.product_id : '';
       credit(bucket, itemId, item.product_name, minor(item.total_amount, scale), item.quantity || 1);
     }
   }
 
-  /** Any subscription of the store: its status now, and whether it began or was canceled in the period. */
+  /** Any subscription of the store, counted or not (a product filter): `mrr` gets a row for its currency. */
+  noteSubscription(subscription: Subscription): void {
+    this.bucket(subscription.currency).billsSubscriptions = true;
+  }
+
+  /** A subscription counted: its status now, and whether it began or was canceled in the period. */
   addSubscription(subscription: Subscription): void {
-    this.subscriptionsRead = true;
+    this.noteSubscription(subscription);
     this.noteUnit(subscription);
     const status = subscription.status.toLowerCase();
     if (this.period.placeOf(subscription.date_time) === 'in') this.figures.new_subscriptions += 1;
@@ -169,7 +194,7 @@ export class SummaryTotals {
       scale: scaleOf(currency),
     }));
     const sold = entries.filter(({ bucket }) => bucket.orders > 0).sort((a, b) => b.bucket.orders - a.bucket.orders);
-    const recurring = entries.filter(({ bucket }) => bucket.recurring > 0);
+    const recurring = entries.filter(({ bucket }) => bucket.billsSubscriptions);
     return {
       amount_unit: this.units.size > 1 ? 'unknown' : ([...this.units][0] ?? 'decimal'),
       orders: entries.reduce((total, { bucket }) => total + bucket.orders, 0),
@@ -185,7 +210,7 @@ export class SummaryTotals {
         tax: bucket.tax / scale,
       })),
       top_products: sold.flatMap(({ currency, bucket, scale }) =>
-        [...bucket.products.values()]
+        [...new Set(bucket.products.values())]
           .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name))
           .slice(0, TOP_PRODUCTS)
           .map((product) => ({
@@ -196,7 +221,7 @@ export class SummaryTotals {
             quantity: product.quantity,
           })),
       ),
-      ...(this.subscriptionsRead ? this.figures : NOT_READ),
+      ...(this.subscriptions ? this.figures : NOT_READ),
       mrr: recurring
         .sort((a, b) => b.bucket.recurring - a.bucket.recurring)
         .map(({ currency, bucket, scale }) => ({
@@ -225,6 +250,7 @@ export class SummaryTotals {
         products: new Map(),
         mrr: 0,
         recurring: 0,
+        billsSubscriptions: false,
       };
       this.buckets.set(currency, bucket);
     }
@@ -242,10 +268,19 @@ function minor(amount: number, scale: number): number {
   return Number.isFinite(amount) ? Math.round(amount * scale) : 0;
 }
 
+/**
+ * Adds to a product's row. Rows meet by ID; an entry without one (a bump's item, when the store's items
+ * carry no product ID) meets the row of its name, so one product is one row.
+ */
 function credit(bucket: Bucket, id: string, name: string, revenue: number, quantity: number): void {
-  const key = id || `name:${name}`;
-  const product = bucket.products.get(key) ?? { id, name, revenue: 0, quantity: 0 };
-  product.revenue += revenue;
-  product.quantity += quantity;
-  bucket.products.set(key, product);
+  const rows = bucket.products;
+  const named = rows.get(`name:${name}`);
+  let row = id ? rows.get(`id:${id}`) : undefined;
+  if (!row && named && (!id || !named.id)) row = named;
+  row ??= { id, name, revenue: 0, quantity: 0 };
+  row.id ||= id;
+  row.revenue += revenue;
+  row.quantity += quantity;
+  if (row.id) rows.set(`id:${row.id}`, row);
+  if (!named) rows.set(`name:${name}`, row);
 }

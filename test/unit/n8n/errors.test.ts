@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -7,6 +8,7 @@ import { nodeFailure } from '../support/nodeFailure';
 import { executeNode } from '../support/n8n/execute';
 import { n8nSleep } from '../support/sleep';
 import { order } from '../support/n8n/fixtures';
+import { CommerceServiceClient, ServerError } from '../../../shared/src';
 import { useRecordReads } from '../support/recordReads';
 import { keyRefused, wpError } from '../support/wordpress';
 
@@ -260,5 +262,63 @@ describe('Continue On Fail', () => {
 				pairedItem: { item: 1 },
 			},
 		]);
+	});
+});
+
+describe('the API key in an error', () => {
+	/** A store error whose message quotes the key, as a message that quotes a request URL would. */
+	function errorQuotingTheKey(): ServerError {
+		return new ServerError(
+			{
+				store: 'shop.example.com',
+				operation: 'Get an order',
+				status: 500,
+				serviceMessage: `https://shop.example.com/wp-json/sc/v1/orders/1042?api_key=${KEY} failed`,
+			},
+			`the store had an internal error with key ${KEY}`,
+			`Check the key ${KEY} in WordPress.`,
+		);
+	}
+
+	/** Everything n8n shows or logs of a node's error: title, description, details, stack, cause. */
+	function shown(error: Error & { description?: string | null }): string {
+		return [
+			error.message,
+			error.description ?? '',
+			error.stack ?? '',
+			JSON.stringify(error),
+			inspect(error, { depth: 10 }),
+		].join('\n');
+	}
+
+	afterEach(() => jest.restoreAllMocks());
+
+	it('is removed from the NodeApiError of a store error that quotes it', async () => {
+		jest.spyOn(CommerceServiceClient.prototype, 'getOrder').mockRejectedValue(errorQuotingTheKey());
+		const error = await getOrderFailure();
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe(
+			'Get an order failed on shop.example.com: the store had an internal error with key [redacted] (HTTP 500: https://shop.example.com/wp-json/sc/v1/orders/1042?api_key=[redacted] failed). Check the key [redacted] in WordPress.',
+		);
+		expect(error.description).toBe('Check the key [redacted] in WordPress.');
+		expect(shown(error)).not.toContain(KEY);
+	});
+
+	it('is removed from any other error, and from the error item of Continue On Fail', async () => {
+		jest
+			.spyOn(CommerceServiceClient.prototype, 'getOrder')
+			.mockRejectedValue(new Error(`socket closed on /orders/1042?key=${KEY}`));
+		const error = await getOrderFailure();
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toBe('socket closed on /orders/1042?key=[redacted]');
+		expect(shown(error)).not.toContain(KEY);
+
+		jest.spyOn(CommerceServiceClient.prototype, 'getOrder').mockRejectedValue(errorQuotingTheKey());
+		const { output } = await executeNode({ parameters: getOrder, continueOnFail: true });
+		expect(output?.[0]?.json.error).toMatch(
+			/^Get an order failed on shop\.example\.com: .*\[redacted\]/,
+		);
+		expect(JSON.stringify(output)).not.toContain(KEY);
 	});
 });

@@ -61,4 +61,63 @@ describe('Order → Get Sales Summary', () => {
 			orders_read: 2,
 		});
 	});
+
+	it('gives 0, not null, for a product without subscriptions, and an MRR row of 0 per store currency', async () => {
+		const scope = nock(ORIGIN)
+			.get('/wp-json/')
+			.reply(200, { timezone_string: 'UTC', gmt_offset: 0 })
+			.get(`${ROOT}/orders`)
+			.query({ page: '1', per_page: '100', date_after: '2026-10-31' })
+			.reply(200, [
+				{
+					id: 1,
+					status: 'paid',
+					date_time: '2026-11-01 10:00:00',
+					order_amount: 25,
+					currency: 'USD',
+					product_id: '12',
+				},
+			])
+			.get(`${ROOT}/subscriptions`)
+			.query({ page: '1', per_page: '100' })
+			.reply(200, [
+				{
+					id: 7,
+					status: 'active',
+					amount: 30,
+					interval: 'month',
+					frequency: '1',
+					currency: 'USD',
+					product_id: '30',
+				},
+			]);
+		const { output } = await executeNode({
+			parameters: {
+				resource: 'order',
+				operation: 'getSalesSummary',
+				period: 'custom',
+				from: '2026-11-01T00:00:00',
+				to: '2026-11-01T00:00:00',
+				productId: '12',
+			},
+		});
+
+		scope.done();
+		expect(output?.[0]?.json).toMatchObject({
+			product_id: '12',
+			orders: 1,
+			active_subscriptions: 0,
+			past_due_subscriptions: 0,
+			trialing_subscriptions: 0,
+			new_subscriptions: 0,
+			canceled_subscriptions: 0,
+			canceled_without_date: 0,
+			not_in_mrr: 0,
+			mrr: [{ currency: 'USD', mrr: 0, subscriptions: 0 }],
+			subscriptions_read: 1,
+		});
+		expect(String(output?.[0]?.json.summary_text)).toMatch(
+			/No active subscriptions \(MRR 0\); 0 in trial\.$/,
+		);
+	});
 });

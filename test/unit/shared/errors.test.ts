@@ -610,3 +610,33 @@ describe('describeTransportFailure', () => {
     expect(describeTransportFailure('boom').message).toBe('boom');
   });
 });
+
+describe('the error classes', () => {
+  const where = { store: 'shop.example.com', operation: 'Get an order' };
+
+  it('say how many attempts were made when given more than one, in the message and the record', () => {
+    const error = new ServerError(
+      { ...where, status: 502, attempts: 3 },
+      'the store had an internal error',
+      'Try again.',
+    );
+    expect(error.message).toBe(
+      'Get an order failed on shop.example.com after 3 attempts: the store had an internal error (HTTP 502). Try again.',
+    );
+    expect(error.toJSON()).toMatchObject({ name: 'ServerError', kind: 'server', status: 502, attempts: 3 });
+    const once = new TimeoutError({ ...where, attempts: 1 }, 'no answer', 'Try again.');
+    expect(once.message).toBe('Get an order failed on shop.example.com: no answer. Try again.');
+    expect(once.attempts).toBe(1);
+    expect(new NetworkError(where, 'unreachable', 'Check.').toJSON()).not.toHaveProperty('attempts');
+  });
+
+  it('keep their name, kind and fact, with the fact defaulted when not given', () => {
+    const missing = new NotFoundError(where, 'no record', 'Check the ID.');
+    expect([missing.name, missing.kind, missing.reason]).toEqual(['NotFoundError', 'not_found', 'record']);
+    const refused = new InvalidRequestError(where, 'refused', 'Check.');
+    expect([refused.name, refused.kind, refused.params]).toEqual(['InvalidRequestError', 'invalid_request', []]);
+    const limited = new RateLimitError(where, 'limited', 'Wait.', 30);
+    expect([limited.name, limited.kind, limited.retryAfterSeconds]).toEqual(['RateLimitError', 'rate_limited', 30]);
+    expect(new ConfigurationError(where, 'bad', 'Fix.')).toBeInstanceOf(CommerceServiceError);
+  });
+});

@@ -261,6 +261,108 @@ describe('the sales summary', () => {
     });
   });
 
+  it('counts 0, never null, for a product without subscriptions, with an MRR row per store currency', async () => {
+    ordersPage([order({ id: 1, date_time: '2026-11-23 09:00:00', order_amount: 49, product_id: '12' })]);
+    subscriptionsPage([
+      subscription({ id: 1, amount: 30, product_id: '30' }),
+      subscription({ id: 2, amount: 20, product_id: '31', currency: 'EUR', status: 'canceled' }),
+    ]);
+    const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
+    const summary = await salesSummary(client, {
+      period: 'yesterday',
+      productId: '12',
+      now: new Date('2026-11-24T08:00:00Z'),
+    });
+    expect(summary).toMatchObject({
+      orders: 1,
+      active_subscriptions: 0,
+      past_due_subscriptions: 0,
+      trialing_subscriptions: 0,
+      new_subscriptions: 0,
+      canceled_subscriptions: 0,
+      canceled_without_date: 0,
+      not_in_mrr: 0,
+      subscriptions_read: 2,
+    });
+    // The store bills in USD and EUR: a Zap that maps the first row's MRR gets 0, not a missing field.
+    expect(summary.mrr).toEqual([
+      { currency: 'USD', mrr: 0, subscriptions: 0 },
+      { currency: 'EUR', mrr: 0, subscriptions: 0 },
+    ]);
+    expect(summary.summary_text).toBe(
+      'Yesterday (2026-11-23): 1 order, USD 49.00 gross, 0 refunds (USD 0.00), USD 49.00 net. ' +
+        'No active subscriptions (MRR 0); 0 in trial.',
+    );
+  });
+
+  it('counts 0, never null, for a store without any subscription, and says it has none', async () => {
+    ordersPage([]);
+    subscriptionsPage([]);
+    const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
+    const summary = await salesSummary(client, { period: 'yesterday', now: new Date('2026-11-24T08:00:00Z') });
+    expect(summary).toMatchObject({
+      active_subscriptions: 0,
+      past_due_subscriptions: 0,
+      trialing_subscriptions: 0,
+      new_subscriptions: 0,
+      canceled_subscriptions: 0,
+      canceled_without_date: 0,
+      not_in_mrr: 0,
+      mrr: [],
+      subscriptions_read: 0,
+    });
+    expect(summary.summary_text).toBe(
+      'Yesterday (2026-11-23): no orders. No active subscriptions (MRR 0); 0 in trial.',
+    );
+  });
+
+  it("gives the main item the order's product ID when the store's items carry none, one row a product", async () => {
+    ordersPage([
+      order({
+        id: 3,
+        date_time: '2026-11-23 11:00:00',
+        order_amount: 30,
+        product_id: '12',
+        product_name: 'Course',
+      }),
+      order({
+        id: 2,
+        date_time: '2026-11-23 10:00:00',
+        order_amount: 35,
+        product_id: '44',
+        product_name: 'Workbook',
+        items: [
+          { product_name: 'Workbook', quantity: 1, total_amount: 15 },
+          { product_name: 'Course', quantity: 1, total_amount: 20 },
+        ],
+      }),
+      order({
+        id: 1,
+        date_time: '2026-11-23 09:00:00',
+        order_amount: 59,
+        product_id: '12',
+        product_name: 'Course',
+        items: [
+          { product_name: 'Course', quantity: 1, total_amount: 49 },
+          { product_name: 'Workbook', quantity: 1, total_amount: 10 },
+          { product_name: 'Stickers', quantity: 2, total_amount: 0 },
+        ],
+      }),
+    ]);
+    const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
+    const summary = await salesSummary(client, {
+      period: 'yesterday',
+      now: new Date('2026-11-24T08:00:00Z'),
+      subscriptions: false,
+    });
+    // A bump is never a main item here, so its product has no ID: it is told apart by its name.
+    expect(summary.top_products).toEqual([
+      { currency: 'USD', product_id: '12', product_name: 'Course', revenue: 99, quantity: 3 },
+      { currency: 'USD', product_id: '44', product_name: 'Workbook', revenue: 25, quantity: 2 },
+      { currency: 'USD', product_id: '', product_name: 'Stickers', revenue: 0, quantity: 2 },
+    ]);
+  });
+
   it('stops paging once the records are older than the period', async () => {
     // A store that ignores date_after, with no totals: page 2 would be asked only if the walk went on.
     const page = Array.from({ length: 100 }, (_, index) =>

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { CommerceServiceClient } from '../../../../shared/src';
 import { n8nClient } from '../../common/transport';
-import { toNodeError } from '../../common/transport/errors';
+import { storeNodeError } from '../../common/transport/errors';
 import type { OperationModule, OperationTable, Resource } from './node.type';
 import * as customer from './customer';
 import * as order from './order';
@@ -54,7 +54,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				}),
 			);
 		} catch (error) {
-			const nodeError = toNodeError(this.getNode(), error, itemIndex);
+			const nodeError = await storeNodeError(this, error, itemIndex);
 			if (this.continueOnFail()) {
 				returnData.push({
 					json: { error: nodeError.message, description: nodeError.description ?? null },

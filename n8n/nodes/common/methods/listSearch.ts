@@ -7,7 +7,7 @@ import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow'
 
 import { type RecordResource, searchRecords } from '../../../../shared/src';
 import { n8nClient } from '../transport';
-import { toNodeError } from '../transport/errors';
+import { storeNodeError } from '../transport/errors';
 
 async function search(
 	context: ILoadOptionsFunctions,
@@ -27,7 +27,7 @@ async function search(
 			...(page.nextToken ? { paginationToken: page.nextToken } : {}),
 		};
 	} catch (error) {
-		throw toNodeError(context.getNode(), error);
+		throw await storeNodeError(context, error);
 	}
 }
 

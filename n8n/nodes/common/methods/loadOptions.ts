@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/src';
 import { isLocator } from '../context';
 import { n8nClient } from '../transport';
-import { toNodeError } from '../transport/errors';
+import { storeNodeError } from '../transport/errors';
 
 /** Published products (`GET webhook/products/`), by name. */
 export async function getProducts(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -25,7 +25,7 @@ export async function getProducts(this: ILoadOptionsFunctions): Promise<INodePro
 			}))
 			.sort(byName);
 	} catch (error) {
-		throw toNodeError(this.getNode(), error);
+		throw await storeNodeError(this, error);
 	}
 }
 
@@ -53,7 +53,7 @@ export async function getPlans(this: ILoadOptionsFunctions): Promise<INodeProper
 				: { name: plan.name || plan.id, value: plan.id, description: `ID ${plan.id}` },
 		);
 	} catch (error) {
-		throw toNodeError(this.getNode(), error);
+		throw await storeNodeError(this, error);
 	}
 }
 
