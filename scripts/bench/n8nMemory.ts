@@ -5,14 +5,23 @@
  * shared/src/resources/compact.ts), the package built from this checkout (or from `--build <ref>`),
  * n8n's own HTTP Request node paging the same orders, and n8n reading nothing (its own footprint).
  *
- * Peak RSS is the kernel's high-water mark of each process (getrusage's ru_maxrss, the same figure
- * as VmHWM in /proc/<pid>/status), reported by every Node process of the run as it exits through
- * a `--require`d hook: no sample interval can miss a short peak (n8n's serialising of the run at its
- * end is one), and the execute process's task runner, if it starts one, reports its own.
+ * Peak RSS is the kernel's high-water mark of the process (getrusage's ru_maxrss, the same figure as
+ * VmHWM in /proc/<pid>/status), which `n8n execute` reports as it exits through a `--require`d hook:
+ * no sample interval can miss a short peak (n8n serialising the run at its end is one). The task
+ * runner it starts is sampled from /proc (below).
  * `n8n execute` prints the whole run, as a server saves it to its database: a cost every row pays.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,7 +38,7 @@ const KEY = 'bench-n8n-memory-key';
 const ORDERS = 100_000;
 const PER_PAGE = 100;
 /** main before issue 37's restructuring: the package with the record caches of compact.ts. */
-export const BASELINE = '6d725ba';
+const BASELINE = '6d725ba';
 
 const CREDENTIAL = { id: 'benchStoreCred01', name: 'Bench store' };
 const HEADER_CREDENTIAL = { id: 'benchHeaderCred1', name: 'Bench store API key header' };
@@ -45,7 +54,7 @@ process.on('exit', (code) => {
 `;
 
 /** A package build to measure: from a git ref, or (ref undefined) this checkout. */
-export interface PackageBuild {
+interface PackageBuild {
   label: string;
   ref?: string;
 }
@@ -53,7 +62,7 @@ export interface PackageBuild {
 interface Peak {
   /** The `n8n execute` process. */
   mainKiB: number;
-  /** Node processes it started (a task runner), summed. */
+  /** The largest process it started (its task runner). */
   childrenKiB: number;
   items: number;
   seconds: number;
@@ -63,6 +72,33 @@ interface Peak {
 async function buildAt(ref: string): Promise<PackageBuild> {
   const { stdout } = await execa('git', ['log', '-1', '--format=%h %s', ref], { cwd: REPO_ROOT });
   return { label: `the package at ${stdout.length > 46 ? `${stdout.slice(0, 45)}…` : stdout}`, ref };
+}
+
+/** Descendants of `pid` (/proc/<pid>/task/<tid>/children), depth first. */
+function descendants(pid: number): number[] {
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const children = tasks.flatMap((tid) => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  });
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+/** VmHWM of a process in KiB (its peak RSS so far), 0 once it is gone. */
+function highWaterKiB(pid: number): number {
+  try {
+    return Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
 }
 
 const mib = (kib: number): string => `${(kib / 1024).toFixed(0)} MiB`;
@@ -190,10 +226,18 @@ async function measuredExecute(home: N8nHome, workflowId: string, dir: string): 
     keep(line);
   });
   createInterface({ input: child.stderr }).on('line', keep);
+  // The task runner n8n starts gets an environment of its own (no NODE_OPTIONS): its VmHWM is
+  // sampled instead, every 250 ms (it runs Code nodes only, so its peak is its start-up).
+  const childPeaks = new Map<number, number>();
+  const sampler = setInterval(() => {
+    for (const pid of descendants(child.pid ?? 0))
+      childPeaks.set(pid, Math.max(childPeaks.get(pid) ?? 0, highWaterKiB(pid)));
+  }, 250);
   const ended = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (code, signal) => resolve(signal ?? `exit ${String(code)}`));
   });
+  clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
   try {
     process.kill(-(child.pid ?? 0), 'SIGKILL'); // a task runner left behind
@@ -212,7 +256,8 @@ async function measuredExecute(home: N8nHome, workflowId: string, dir: string): 
     throw new Error(
       `n8n execute ${workflowId} ended ${ended} (exit handlers: ${main ? `code ${main.code}` : 'not run'}), status "${status}":\n${tail.join('\n')}`,
     );
-  const childrenKiB = peaks.filter((peak) => peak !== main).reduce((sum, peak) => sum + peak.maxRssKiB, 0);
+  // One runner at a time (n8n starts another when one ends): the largest, not their sum.
+  const childrenKiB = Math.max(0, ...childPeaks.values());
   return { mainKiB: main.maxRssKiB, childrenKiB, items, seconds };
 }
 
