@@ -13,7 +13,10 @@
  */
 import { spawn } from 'node:child_process';
 import {
+  closeSync,
   cpSync,
+  createReadStream,
+  openSync,
   existsSync,
   mkdtempSync,
   readdirSync,
@@ -192,12 +195,13 @@ async function jsonBytes(url: string): Promise<{ bytes: number; records: number;
 }
 
 /**
- * `n8n execute` of one workflow in its own process, with the peak hook: the peaks its processes
- * reported, and the items the run printed (counted line by line, nothing kept: the run is hundreds
- * of MB of JSON).
+ * `n8n execute` of one workflow in its own process, with the peak hook. Its printout of the run (hundreds
+ * of MB) goes to a file, where Node writes synchronously: through a pipe n8n would hold what the reader
+ * has not taken yet, and its exit cuts the pipe short. The items are then counted line by line.
  */
 async function measuredExecute(home: N8nHome, workflowId: string, dir: string): Promise<Peak> {
   const peakFile = path.join(dir, `peaks-${workflowId}-${Date.now()}.jsonl`);
+  const printout = path.join(dir, `run-${workflowId}-${Date.now()}.json`);
   const env = n8nEnv(
     {
       ...home,
@@ -206,26 +210,20 @@ async function measuredExecute(home: N8nHome, workflowId: string, dir: string): 
     { N8N_RUNNERS_BROKER_PORT: String(await freePort()) },
   );
   const started = performance.now();
+  const out = openSync(printout, 'w');
   const child = spawn(home.install.nodeBin, [home.install.n8nBin, 'execute', `--id=${workflowId}`, '--rawOutput'], {
     cwd: home.userFolder,
     env,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', out, 'pipe'],
   });
-  let items = 0;
-  let status = '';
+  closeSync(out);
   const tail: string[] = [];
   const keep = (line: string) => {
     tail.push(line.slice(0, 300));
     if (tail.length > 40) tail.shift();
   };
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    const trimmed = line.trim();
-    if (trimmed === '"json": {') items += 1;
-    else if (/^ {2}"status": "/.test(line)) status = /"status": "(\w+)"/.exec(line)?.[1] ?? '';
-    keep(line);
-  });
-  createInterface({ input: child.stderr }).on('line', keep);
+  if (child.stderr) createInterface({ input: child.stderr }).on('line', keep);
   // The task runner n8n starts gets an environment of its own (no NODE_OPTIONS): its VmHWM is
   // sampled instead, every 250 ms (it runs Code nodes only, so its peak is its start-up).
   const childPeaks = new Map<number, number>();
@@ -251,6 +249,14 @@ async function measuredExecute(home: N8nHome, workflowId: string, dir: string): 
         .map((line) => JSON.parse(line) as { pid: number; code: number; maxRssKiB: number })
     : [];
   const main = peaks.find((peak) => peak.pid === child.pid);
+  let items = 0;
+  let status = '';
+  for await (const line of createInterface({ input: createReadStream(printout) })) {
+    if (line.trim() === '"json": {') items += 1;
+    else if (/^ {2}"status": "/.test(line)) status = /"status": "(\w+)"/.exec(line)?.[1] ?? '';
+    keep(line);
+  }
+  rmSync(printout, { force: true });
   // n8n 2.41's execute crashes (SIGSEGV) in native teardown after it has exited 0: its exit handlers ran.
   if (main?.code !== 0 || status !== 'success')
     throw new Error(
