@@ -1,9 +1,12 @@
 /**
  * Benchmarks: prints figures, asserts nothing (performance goals are read here, not in timed tests).
  * Runs the sandbox in-process on 127.0.0.1 with bounded request counts, then the reads-at-scale
- * figures against a sandbox in its own process (`bench/readsAtScale.ts`). `npm run bench`.
+ * figures against a sandbox in its own process (`bench/readsAtScale.ts`), then Return All's memory in
+ * a real n8n (`bench/n8nMemory.ts`). `npm run bench`, or some sections: `npm run bench -- memory`;
+ * `--build <ref>` (repeatable) measures the package at those commits instead of this checkout.
  */
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { collect, EVENTS, matchesFilters, parseDelivery } from '../shared/src';
 import { nodeTransport } from '../test/kit/nodeTransport';
 import { startSandbox } from '../sandbox';
@@ -11,6 +14,7 @@ import { answerFirst } from './bench/answerFirst';
 import { dateCosts } from './bench/dates';
 import { eventCosts } from './bench/events';
 import { locatorFigures } from './bench/locators';
+import { n8nMemory } from './bench/n8nMemory';
 import { readsAtScale } from './bench/readsAtScale';
 import { salesSummaryCosts } from './bench/salesSummary';
 import { storeRequests } from './bench/storeRequests';
@@ -25,7 +29,7 @@ function percentile(sorted: number[], p: number): number {
 
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
-async function main(): Promise<void> {
+async function clientFigures(): Promise<void> {
   let started = performance.now();
   const big = await startSandbox({ port: 0, size: 100_000, seed: 1 });
   console.log(`sandbox start with 100,000 orders (goal < 10 s): ${ms(performance.now() - started)}`);
@@ -65,14 +69,36 @@ async function main(): Promise<void> {
   console.log(
     `parse + match ${DELIVERIES} deliveries: ${ms(parseMs)} (${Math.round(DELIVERIES / (parseMs / 1000))}/s, ${kept} matched)`,
   );
-  console.log(`peak resident memory: ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MiB`);
-  await eventCosts();
-  await answerFirst();
-  await dateCosts();
-  await storeRequests();
-  await readsAtScale();
-  await locatorFigures();
-  await salesSummaryCosts();
+}
+
+const SECTIONS = {
+  client: clientFigures,
+  events: eventCosts,
+  'answer-first': answerFirst,
+  dates: dateCosts,
+  requests: storeRequests,
+  reads: readsAtScale,
+  locators: locatorFigures,
+  summary: salesSummaryCosts,
+  memory: () => n8nMemory({ refs: build, runs }),
+} as const;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { build: { type: 'string', multiple: true }, runs: { type: 'string' } },
+});
+const build = values.build ?? [];
+const runs = values.runs === undefined ? 1 : Number(values.runs);
+
+async function main(): Promise<void> {
+  const unknown = positionals.filter((name) => !(name in SECTIONS));
+  if (unknown.length > 0 || !Number.isInteger(runs) || runs < 1)
+    throw new Error(
+      `usage: npm run bench -- [${Object.keys(SECTIONS).join('|')} ...] [--build <git ref>]... [--runs N]` +
+        (unknown.length > 0 ? ` (unknown section: ${unknown.join(', ')})` : ''),
+    );
+  const chosen = positionals.length > 0 ? positionals : Object.keys(SECTIONS);
+  for (const name of chosen) await SECTIONS[name as keyof typeof SECTIONS]();
 }
 
 main().catch((error: unknown) => {
