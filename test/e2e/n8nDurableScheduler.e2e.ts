@@ -38,7 +38,8 @@ import {
 } from './support/durableScheduler';
 import { describeIf, probe } from './support/probe';
 import { emissions, pollingWorkflow, purchase, waitForEmissions, type Emission } from './support/polling';
-import { npmRun, ROOT, timer, withOutput } from './support/steps';
+import { buildN8n } from './support/globalSetup';
+import { ROOT, timer, withOutput } from './support/steps';
 
 const TITLE = `n8n ${N8N_VERSION} durable scheduler (one process, SQLite): the polling trigger`;
 const CRED: CredentialRef = { id: 'e2eDurableStore1', name: 'Sandbox for the durable scheduler' };
@@ -71,7 +72,7 @@ describeN8n(TITLE, () => {
 
   beforeAll(async () => {
     const install = await timed('ensureN8n (cached)', () => ensureN8n());
-    await timed('npm run build:n8n', () => npmRun('build:n8n'));
+    await timed('npm run build:n8n (unless the global set-up did)', buildN8n);
     store = await startSandbox({ port: 0, profile: 'real', quiet: true });
     userFolder = mkdtempSync(path.join(tmpdir(), 'n8n-durable-e2e-'));
     home = {

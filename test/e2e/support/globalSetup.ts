@@ -31,6 +31,14 @@ function filesUsing(marker: string, pattern: string | undefined): string[] {
     .filter((file) => readFileSync(file, 'utf8').includes(marker));
 }
 
+/** Set by the global set-up once it has built the package (workers inherit it). */
+const N8N_BUILT_ENV = 'COMMERCE_E2E_N8N_BUILT';
+
+/** `npm run build:n8n`, unless this run's global set-up built it already (a file's own n8n loads the same n8n/dist). */
+export async function buildN8n(): Promise<void> {
+  if (!process.env[N8N_BUILT_ENV]) await npmRun('build:n8n');
+}
+
 const seconds = (t0: number) => ((Date.now() - t0) / 1000).toFixed(1);
 
 export default async function globalSetup(config: GlobalConfig): Promise<void> {
@@ -42,6 +50,7 @@ export default async function globalSetup(config: GlobalConfig): Promise<void> {
   if (!startSingle && !startQueue) return;
   const t0 = Date.now();
   await npmRun('build:n8n');
+  process.env[N8N_BUILT_ENV] = '1';
   const state = (prefix: string) => path.join(mkdtempSync(path.join(tmpdir(), prefix)), 'state.json');
   const shared = globalThis as { sharedN8n?: unknown; sharedQueueMode?: unknown };
   const started = await Promise.allSettled([

@@ -20,7 +20,8 @@ import {
 import { prepareQueueMode, type QueueMode, type QueueRole } from '../../../scripts/n8n/queue';
 import { freePort } from '../../../scripts/services/ports';
 import type { CredentialRef } from '../../../scripts/start/examples';
-import { npmRun, ROOT, timer, withOutput } from './steps';
+import { buildN8n } from './globalSetup';
+import { ROOT, timer, withOutput } from './steps';
 
 export interface QueueModeOptions {
   /** Names the suite's timing line. */
@@ -94,7 +95,7 @@ export class QueueModeN8n {
    */
   async setup(): Promise<void> {
     const install = await this.timed('ensureN8n (cached)', () => ensureN8n());
-    await this.timed('npm run build:n8n', () => npmRun('build:n8n'));
+    await this.timed('npm run build:n8n (unless the global set-up did)', buildN8n);
     const { profile = 'real', phpWorkers } = this.opts.store ?? {};
     this.store = await startSandbox({ port: 0, profile, quiet: true, ...(phpWorkers ? { phpWorkers } : {}) });
     const roleEnv = this.opts.roleEnv?.(this.store);
