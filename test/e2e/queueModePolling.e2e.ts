@@ -17,7 +17,7 @@
  */
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import type { Sandbox } from '../../sandbox';
-import { activateWorkflow, waitForPublished } from '../../scripts/n8n/instance';
+import { activateWorkflow, deactivateWorkflow, waitForPublished } from '../../scripts/n8n/instance';
 import { describeIf, probe } from './support/probe';
 import {
   emissions,
@@ -201,6 +201,8 @@ describeQueue(TITLE, () => {
 
       const finalState = ordersMemory(await persistedStaticData(n8n.postgres, WF.purchases));
       expect(finalState?.cursor).toBe(boughtAfter[0]);
+      await deactivateWorkflow(n8n.session, WF.purchases);
+      await deactivateWorkflow(n8n.session, WF.refunds);
     }),
   );
 });
