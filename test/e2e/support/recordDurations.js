@@ -7,7 +7,7 @@
  *   npx jest --config jest.e2e.config.js --json --outputFile=e2e.json
  *   node test/e2e/support/recordDurations.js e2e.json
  *
- * Files of the record that the report does not name (a run of only some files) keep their seconds;
+ * Files of the record that the report does not time (a run of only some files) keep their seconds;
  * files that no longer exist are dropped.
  */
 const { existsSync, readFileSync, writeFileSync } = require('node:fs');
@@ -15,13 +15,14 @@ const path = require('node:path');
 
 const RECORD = path.join(__dirname, '..', 'durations.json');
 
-/** Seconds per file name in a jest JSON report (`--json`): its runtime, else end minus start. */
+/**
+ * Seconds per file name in a jest JSON report (`--json`): end minus start. A file whose suite failed
+ * to run (in its set-up or tear-down) has no times there and is left out.
+ */
 function durationsOf(report) {
   const seconds = {};
-  for (const result of report.testResults ?? []) {
-    const stats = result.perfStats ?? {};
-    const ms = stats.runtime ?? (stats.end ?? result.endTime) - (stats.start ?? result.startTime);
-    if (Number.isFinite(ms)) seconds[path.basename(result.name)] = Math.round(ms / 1000);
+  for (const { name, startTime, endTime } of report.testResults ?? []) {
+    if (startTime > 0 && endTime > startTime) seconds[path.basename(name)] = Math.round((endTime - startTime) / 1000);
   }
   return seconds;
 }
@@ -29,7 +30,7 @@ function durationsOf(report) {
 function main(reportFile) {
   if (!reportFile) throw new Error('usage: node test/e2e/support/recordDurations.js <jest --json report>');
   const measured = durationsOf(JSON.parse(readFileSync(reportFile, 'utf8')));
-  if (Object.keys(measured).length === 0) throw new Error(`${reportFile} has no test file results`);
+  if (Object.keys(measured).length === 0) throw new Error(`${reportFile} times no test file`);
   const kept = existsSync(RECORD) ? JSON.parse(readFileSync(RECORD, 'utf8')) : {};
   const merged = { ...kept, ...measured };
   const exists = (name) => existsSync(path.join(__dirname, '..', name));
