@@ -74,7 +74,11 @@ class StackLock {
         if (index >= 0) this.waiting.splice(index, 1);
         refused(new Error(`not granted in ${waitMs / 1000} s; held by ${this.describe()}`));
       }, waitMs);
-      this.waiting.push({ hold, who, token, grant: () => (clearTimeout(timer), granted(token)) });
+      const grant = () => {
+        clearTimeout(timer);
+        granted(token);
+      };
+      this.waiting.push({ hold, who, token, grant });
       this.pump();
     });
   }
@@ -120,7 +124,8 @@ function controlServer(topology: QueueMode): http.Server {
       await topology.stopProcess(role);
       return {};
     }
-    return { pid: (await topology.startProcess(role)).pid };
+    if (body.action === 'start') return { pid: (await topology.startProcess(role)).pid };
+    throw new Error(`no action ${JSON.stringify(body.action)} (stop or start)`);
   };
   return http.createServer((req, res) => {
     let text = '';
