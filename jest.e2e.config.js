@@ -9,7 +9,8 @@ module.exports = {
   // write the same build output hold it in turn (test/e2e/support/exclusive.ts).
   maxWorkers: 3,
   testSequencer: '<rootDir>/test/e2e/support/sequencer.js',
-  // One n8n 2.41 for the run, shared by the suites that call useSharedN8n (test/e2e/support/sharedN8n.ts).
+  // One n8n 2.41 for the run, shared by the suites that call useSharedN8n (test/e2e/support/sharedN8n.ts),
+  // and one queue-mode stack, shared by those that call useSharedQueueMode (support/sharedQueueMode.ts).
   globalSetup: '<rootDir>/test/e2e/support/globalSetup.ts',
   globalTeardown: '<rootDir>/test/e2e/support/globalTeardown.ts',
   // The default output, then how many tests each file ran, passed, failed and skipped (scripts/ci/testCounts.js).

@@ -134,6 +134,8 @@ export interface QueueMode {
   webhook: N8nProcess;
   /** What ensureOwner() needs: the main's URL and user folder. */
   mainInstance(): { url: string; userFolder: string };
+  /** The webhook processor's URL (http://127.0.0.1:<port>). */
+  webhookBase: string;
   /** Production webhook URL on the webhook processor: `<webhook url>/webhook/<parts>`. */
   webhookUrl(...parts: string[]): string;
   /** Starts the main, then the worker and the webhook processor. */
@@ -143,6 +145,9 @@ export interface QueueMode {
    * `whileStopped` runs in between (e.g. store events made while the main is down).
    */
   restart(role: QueueRole, whileStopped?: () => Promise<void>): Promise<N8nProcess>;
+  /** The two halves of restart(), for a caller in another process that acts in between. */
+  stopProcess(role: QueueRole): Promise<void>;
+  startProcess(role: QueueRole): Promise<N8nProcess>;
   /** What runs where, one line each (URLs, ports, pids). */
   describe(): string[];
   /** Stops every n8n process, then Redis and Postgres (their folders are removed). Idempotent. */
@@ -226,6 +231,7 @@ export async function prepareQueueMode(opts: QueueModeOptions): Promise<QueueMod
       return get('webhook');
     },
     mainInstance: () => ({ url: mainUrl, userFolder: folder('main') }),
+    webhookBase,
     webhookUrl: (...parts) => webhookUrlFor(webhookBase, parts),
     async startN8n() {
       const [first, ...rest] = QUEUE_PROCESSES;
@@ -239,11 +245,19 @@ export async function prepareQueueMode(opts: QueueModeOptions): Promise<QueueMod
       }
     },
     async restart(role, whileStopped) {
+      await qm.stopProcess(role);
+      await whileStopped?.();
+      return qm.startProcess(role);
+    },
+    async stopProcess(role) {
       await running[role]?.stop();
       running[role] = undefined;
-      await whileStopped?.();
-      running[role] = await start(specOf(role));
-      return running[role];
+    },
+    async startProcess(role) {
+      if (running[role]) throw new Error(`n8n ${role} is running already (stop it first)`);
+      const proc = await start(specOf(role));
+      running[role] = proc;
+      return proc;
     },
     describe: () => [
       `Postgres ${postgres.version}  127.0.0.1:${postgres.port}  database ${postgres.database}, user ${postgres.user}  pid ${postgres.pid}  (${postgres.dir}, removed at stop)`,

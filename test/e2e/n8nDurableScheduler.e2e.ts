@@ -5,11 +5,11 @@
  * (SQLite) against the sandbox store (real profile). Poll Time: every minute, the shortest n8n allows.
  * Checked: the settings took effect (no warning that they did not; the cursor is in n8n's
  * `poller_state`); the first poll at activation emits nothing from before; purchases are each emitted
- * once across normal polls; n8n killed with SIGKILL while a poll waits for the store, then started
+ * once by a scheduled poll; n8n killed with SIGKILL while a poll waits for the store, then started
  * again: the purchases that poll was reading are emitted once by the next poll, and the next normal
  * poll after that emits only what is new. Nothing lost, nothing repeated.
  *
- * About 5 to 6 minutes (polls run once a minute). Where n8n cannot be had, this prints `SKIPPED: <reason>`
+ * About 4 to 5 minutes (polls run once a minute). Where n8n cannot be had, this prints `SKIPPED: <reason>`
  * (fails under CI=true). N8N_E2E_VERBOSE=1 streams n8n's output; N8N_E2E_KEEP=1 keeps the user folder.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,7 +38,8 @@ import {
 } from './support/durableScheduler';
 import { describeIf, probe } from './support/probe';
 import { emissions, pollingWorkflow, purchase, waitForEmissions, type Emission } from './support/polling';
-import { npmRun, ROOT, timer, withOutput } from './support/steps';
+import { buildN8n } from './support/globalSetup';
+import { ROOT, timer, withOutput } from './support/steps';
 
 const TITLE = `n8n ${N8N_VERSION} durable scheduler (one process, SQLite): the polling trigger`;
 const CRED: CredentialRef = { id: 'e2eDurableStore1', name: 'Sandbox for the durable scheduler' };
@@ -71,7 +72,7 @@ describeN8n(TITLE, () => {
 
   beforeAll(async () => {
     const install = await timed('ensureN8n (cached)', () => ensureN8n());
-    await timed('npm run build:n8n', () => npmRun('build:n8n'));
+    await timed('npm run build:n8n (unless the global set-up did)', buildN8n);
     store = await startSandbox({ port: 0, profile: 'real', quiet: true });
     userFolder = mkdtempSync(path.join(tmpdir(), 'n8n-durable-e2e-'));
     home = {
@@ -102,7 +103,7 @@ describeN8n(TITLE, () => {
   let firstPurchases: number[] = [];
 
   it(
-    'durable scheduler: the first poll at activation emits nothing from before; purchases are each emitted once across normal polls, the cursor kept in n8n’s poller_state',
+    'durable scheduler: the first poll at activation emits nothing from before; purchases are each emitted once by the next scheduled poll, the cursor kept in n8n’s poller_state',
     check(async () => {
       await timed('activate (first poll, by the scheduler)', () => activateWorkflow(session, WF));
       expect(schedulerOffLines(lines)).toEqual([]);
@@ -113,10 +114,8 @@ describeN8n(TITLE, () => {
       expect(itemIds(first)).toEqual(firstPurchases);
       expect(first.every((e) => e.execution.status === 'success' && e.execution.mode === 'trigger')).toBe(true);
 
-      const more = await purchase(store, 1);
-      const second = await timed('1 more purchase to emitted (the poll after)', () => waitForEmissions(session, WF, 3));
-      expect(itemIds(second)).toEqual([...firstPurchases, ...more]);
-      firstPurchases = [...firstPurchases, ...more];
+      // A scheduled poll reading the cursor the one before committed: the next test's last poll (after the
+      // restart) proves it, so it is not waited for here as well.
 
       // The trigger's state is n8n's durable cursor now: one poller_state row, at the newest purchase.
       const cursor = await sqlitePollerCursor(home.install, userFolder, WF);

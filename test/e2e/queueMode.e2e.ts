@@ -3,13 +3,15 @@
  * the main instance (editor, REST, activation; production webhooks disabled on it), one worker
  * (runs every execution) and one webhook processor (receives production webhooks, its own port,
  * WEBHOOK_URL pointing at it), each with its own user folder and the package loaded from
- * N8N_CUSTOM_EXTENSIONS, against the sandbox store (real profile). Checked: the credential test;
+ * N8N_CUSTOM_EXTENSIONS, against the sandbox store (real profile). The run's shared queue-mode stack
+ * (support/sharedQueueMode.ts); the restart test holds it alone. Checked: the credential test;
  * a Get Many with Return All runs on the worker and returns every order; the webhook trigger's
  * lifecycle across the processes; restarts of the main or the worker never leave two hooks.
  *
  * Where n8n, Postgres or Redis cannot be had, this prints `SKIPPED: <reason>` and skips (fails under CI=true).
  * N8N_E2E_VERBOSE=1 streams every process' output; N8N_E2E_KEEP=1 keeps the user folders.
  */
+import type { Sandbox } from '../../sandbox';
 import { collect } from '../../shared/src';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import {
@@ -22,14 +24,13 @@ import {
   type ExecutionDetail,
   type N8nWorkflowJson,
 } from '../../scripts/n8n/instance';
-import { NODE_TYPES, sandboxCredential } from '../../scripts/start/examples';
+import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
 import { triggerWorkflow } from './n8n/workflows';
 import { describeIf, probe } from './support/probe';
 import { ranOn } from './support/queueMode';
-import { useQueueModeN8n } from './support/queueModeN8n';
+import { useSharedQueueMode } from './support/sharedQueueMode';
 import {
-  CRED,
   expectCredentialTests,
   expectPurchaseRuns,
   expectTriggerLifecycle,
@@ -51,7 +52,7 @@ const GET_MANY = {
   webhookId: '0c7d1e2f-3a4b-4c5d-8e6f-000000009e21',
 };
 
-function getManyWorkflow(): N8nWorkflowJson {
+function getManyWorkflow(credential: CredentialRef): N8nWorkflowJson {
   return {
     id: GET_MANY.id,
     name: 'e2e queue mode: Get Many orders (Return All)',
@@ -72,7 +73,7 @@ function getManyWorkflow(): N8nWorkflowJson {
         typeVersion: 1,
         position: [300, 0],
         parameters: { resource: 'order', operation: 'getAll', returnAll: true },
-        credentials: { commerceServiceApi: CRED.real },
+        credentials: { commerceServiceApi: credential },
       },
     ],
     connections: { Webhook: { main: [[{ node: 'All orders', type: 'main', index: 0 }]] } },
@@ -81,50 +82,60 @@ function getManyWorkflow(): N8nWorkflowJson {
 }
 
 describeQueue(TITLE, () => {
-  const n8n = useQueueModeN8n({
-    title: 'queue mode e2e',
-    folderPrefix: 'n8n-queue-e2e-',
-    credentials: (store) => [sandboxCredential(store, CRED.real), wrongKeyCredential(store)],
-    workflows: () => [
-      getManyWorkflow(),
-      triggerWorkflow({ id: WF.triggerReal, webhookId: WEBHOOK.real, credential: CRED.real, event: 'purchased' }),
-    ],
-  });
+  const n8n = useSharedQueueMode('queue mode e2e');
+  let store: Sandbox;
+  let good: CredentialRef;
+  let wrongKey: CredentialRef;
+
+  beforeAll(
+    n8n.check(async () => {
+      store = await n8n.sandbox({ profile: 'real' });
+      good = await n8n.addCredential(store, 'Sandbox (real profile, queue mode)');
+      wrongKey = await n8n.addCredentialJson(wrongKeyCredential(store));
+      await n8n.addWorkflows([
+        getManyWorkflow(good),
+        triggerWorkflow({ id: WF.triggerReal, webhookId: WEBHOOK.real, credential: good, event: 'purchased' }),
+      ]);
+    }),
+    60_000,
+  );
   const { timed } = n8n;
   const check = (fn: () => Promise<void>) => n8n.check(fn);
 
   /** Every execution the store's events start must have run on the worker, and nowhere else. */
   const ctx: LifecycleContext = {
     session: () => n8n.session,
-    hookUrl: (webhookId) => n8n.topology.webhookUrl(webhookId, 'webhook'),
+    hookUrl: (webhookId) => n8n.webhookUrl(webhookId, 'webhook'),
     onExecution: (execution: ExecutionDetail) => expectRanOnWorker(execution.id),
   };
 
+  /** Read from each role's log since this file opened, across restarts (execution ids are the stack's own). */
   async function expectRanOnWorker(executionId: string): Promise<void> {
-    const { worker, main, webhook } = n8n.topology;
-    expect({ worker: ranOn(worker, executionId) }).toEqual({ worker: { started: true, finished: true } });
-    for (const other of [main, webhook]) {
-      expect({ [other.command]: ranOn(other, executionId) }).toEqual({
-        [other.command]: { started: false, finished: false },
+    expect({ worker: ranOn(n8n.process('worker'), executionId) }).toEqual({
+      worker: { started: true, finished: true },
+    });
+    for (const other of ['main', 'webhook'] as const) {
+      expect({ [other]: ranOn(n8n.process(other), executionId) }).toEqual({
+        [other]: { started: false, finished: false },
       });
     }
   }
 
   it(
     'queue mode: the credential test passes on the main (a wrong key or API root fails with a clear message)',
-    check(() => expectCredentialTests(n8n.session, n8n.store, { good: CRED.real, wrongKey: CRED.wrongKey })),
+    check(() => expectCredentialTests(n8n.session, store, { good, wrongKey })),
   );
 
   it(
     'queue mode: a Get Many with Return All runs on the worker, not the main, and returns every order',
     check(async () => {
-      const { topology, store, session } = n8n;
+      const { session } = n8n;
       await activateWorkflow(session, GET_MANY.id);
       // Production webhooks are the webhook processor's: the main does not serve them.
-      const onMain = await fetch(`${topology.main.url}/webhook/${GET_MANY.path}`, { method: 'POST' });
+      const onMain = await fetch(`${n8n.url}/webhook/${GET_MANY.path}`, { method: 'POST' });
       expect(onMain.status).toBe(404);
       const seen = (await listExecutions(session, GET_MANY.id)).map((e) => e.id);
-      const reply = await fetch(topology.webhookUrl(GET_MANY.path), {
+      const reply = await fetch(n8n.webhookUrl(GET_MANY.path), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{}',
@@ -150,13 +161,12 @@ describeQueue(TITLE, () => {
 
   it(
     'queue mode: webhook trigger: activation on the main registers one hook at the webhook processor; a purchase is received there and finishes on the worker; deactivation removes the hook',
-    check(() => expectTriggerLifecycle(ctx, n8n.store, WF.triggerReal, WEBHOOK.real)),
+    check(() => expectTriggerLifecycle(ctx, store, WF.triggerReal, WEBHOOK.real)),
   );
 
   it(
     'queue mode: restarting the main or the worker never leaves two hooks, and purchases still run on the worker',
-    check(async () => {
-      const { topology, store } = n8n;
+    n8n.alone(async () => {
       const hookUrl = ctx.hookUrl(WEBHOOK.real);
       await activateWorkflow(n8n.session, WF.triggerReal);
       const [first] = hookSummary(store);
@@ -164,14 +174,13 @@ describeQueue(TITLE, () => {
 
       // The main activates active workflows again at its start: the trigger finds its hook (static
       // data in Postgres) and keeps it.
-      await timed('restart main', () => topology.restart('main'));
-      await n8n.login(); // a new session on the new main
+      await timed('restart main', () => n8n.restart('main')); // and a new session on the new main
       await waitForPublished(n8n.session, WF.triggerReal, 60_000);
       expect(hookSummary(store)).toEqual([first]);
       await expectPurchaseRuns(ctx, store, WF.triggerReal, WEBHOOK.real);
 
       // A worker restart touches no hook; the next purchase runs on the new worker.
-      await timed('restart worker', () => topology.restart('worker'));
+      await timed('restart worker', () => n8n.restart('worker'));
       expect(hookSummary(store)).toEqual([first]);
       await expectPurchaseRuns(ctx, store, WF.triggerReal, WEBHOOK.real);
 

@@ -61,7 +61,7 @@ const LISTEN_WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-0000000e2e31';
 const describeQueue = describeIf(probe(['n8n', 'postgres', 'redis']), 'n8n 3.0 settings end-to-end tests');
 
 /** Manual Trigger → Commerce Service (Order: Get Many, 2 orders). */
-function actionWorkflow(): N8nWorkflowJson {
+function actionWorkflow(credential: CredentialRef): N8nWorkflowJson {
   return {
     id: WF.action,
     name: 'e2e: n8n 3 manual action run',
@@ -74,7 +74,7 @@ function actionWorkflow(): N8nWorkflowJson {
         typeVersion: 1,
         position: [260, 0],
         parameters: { resource: 'order', operation: 'getAll', returnAll: false, limit: 2 },
-        credentials: { commerceServiceApi: CRED },
+        credentials: { commerceServiceApi: credential },
       },
     ],
     connections: { Start: { main: [[{ node: 'Orders', type: 'main', index: 0 }]] } },
@@ -89,11 +89,11 @@ describeQueue(TITLE, () => {
     title: 'n8n 3.0 settings e2e',
     folderPrefix: 'n8n-3-queue-e2e-',
     credentials: (store) => [sandboxCredential(store, CRED)],
-    workflows: () => [
-      actionWorkflow(),
-      triggerWorkflow({ id: WF.listen, webhookId: LISTEN_WEBHOOK_ID, credential: CRED, event: 'purchased' }),
-      pollingWorkflow(WF.pollTest, 'purchased', CRED),
-      pollingWorkflow(WF.durable, 'purchased', CRED),
+    workflows: ([credential = CRED]) => [
+      actionWorkflow(credential),
+      triggerWorkflow({ id: WF.listen, webhookId: LISTEN_WEBHOOK_ID, credential, event: 'purchased' }),
+      pollingWorkflow(WF.pollTest, 'purchased', credential),
+      pollingWorkflow(WF.durable, 'purchased', credential),
     ],
     // Test URLs are the main's (see above); the scheduler runs on the main.
     env: (urls) => ({ N8N_WEBHOOK_URL: `${urls.main}/`, ...DURABLE_SCHEDULER_ENV }),

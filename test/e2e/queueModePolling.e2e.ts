@@ -9,14 +9,15 @@
  * restarted with purchases and a refund made while it is down, then more after: each is emitted once,
  * nothing twice, nothing missed.
  *
- * Polls are driven by n8n's own means (activation, a restart of the main, re-activation), not by the
- * clock; the scheduled poll is n8nPolling.e2e.ts's. Where n8n, Postgres or Redis cannot be had, this
+ * The run's shared queue-mode stack (support/sharedQueueMode.ts): the restart test holds it alone, and
+ * log lines are counted for this file's store only. Polls are driven by n8n's own means (activation,
+ * a restart of the main, re-activation), not by the clock; the scheduled poll is n8nPolling.e2e.ts's. Where n8n, Postgres or Redis cannot be had, this
  * prints `SKIPPED: <reason>` (fails under CI=true). N8N_E2E_VERBOSE=1 streams every process' output; N8N_E2E_KEEP=1 keeps
  * the user folders.
  */
 import { N8N_VERSION } from '../../scripts/n8n/install';
-import { activateWorkflow, waitForPublished, type N8nProcess } from '../../scripts/n8n/instance';
-import { sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
+import type { Sandbox } from '../../sandbox';
+import { activateWorkflow, deactivateWorkflow, waitForPublished } from '../../scripts/n8n/instance';
 import { describeIf, probe } from './support/probe';
 import {
   emissions,
@@ -29,11 +30,10 @@ import {
   type Emission,
 } from './support/polling';
 import { eventsPolled, firstPolls, pollLines, ranOn } from './support/queueMode';
-import { useQueueModeN8n } from './support/queueModeN8n';
+import { useSharedQueueMode, type LogMark } from './support/sharedQueueMode';
 import { persistedStaticData } from './support/staticData';
 
 const TITLE = `n8n ${N8N_VERSION} in queue mode: the polling trigger (polls on the main, executions on the worker)`;
-const CRED: CredentialRef = { id: 'e2eQPollStore001', name: 'Sandbox for queue-mode polling' };
 const WF = { purchases: 'e2eQPollPurchas1', refunds: 'e2eQPollRefunds1' };
 
 const describeQueue = describeIf(probe(['n8n', 'postgres', 'redis']), 'queue mode polling end-to-end tests');
@@ -51,21 +51,27 @@ function ordersMemory(
 }
 
 describeQueue(TITLE, () => {
-  const n8n = useQueueModeN8n({
-    title: 'queue mode polling e2e',
-    folderPrefix: 'n8n-queue-poll-e2e-',
-    credentials: (store) => [sandboxCredential(store, CRED)],
-    workflows: () => [pollingWorkflow(WF.purchases, 'purchased', CRED), pollingWorkflow(WF.refunds, 'refunded', CRED)],
-  });
-  /** Main processes stopped by a restart: their logs still count. */
-  const earlierMains: N8nProcess[] = [];
+  const n8n = useSharedQueueMode('queue mode polling e2e');
+  let store: Sandbox;
   const { timed } = n8n;
-  const check = (fn: () => Promise<void>) => n8n.check(fn);
-  const topology = () => n8n.topology;
 
-  /** Each execution succeeded in trigger mode (a poll's), and ran on the worker, on no main and not on the webhook processor. */
+  beforeAll(
+    n8n.check(async () => {
+      store = await n8n.sandbox({ profile: 'real' });
+      const credential = await n8n.addCredential(store, 'Sandbox for queue-mode polling');
+      await n8n.addWorkflows([
+        pollingWorkflow(WF.purchases, 'purchased', credential),
+        pollingWorkflow(WF.refunds, 'refunded', credential),
+      ]);
+    }),
+    60_000,
+  );
+
+  /**
+   * Each execution succeeded in trigger mode (a poll's), and ran on the worker, on no main (each
+   * role's log covers its restarts) and not on the webhook processor.
+   */
   function expectPollExecutionsOnWorker(list: Emission[]): void {
-    const { worker, webhook, main } = topology();
     for (const { execution } of list) {
       const id = execution.id;
       expect({ id, status: execution.status, mode: execution.mode }).toEqual({
@@ -73,38 +79,41 @@ describeQueue(TITLE, () => {
         status: 'success',
         mode: 'trigger',
       });
-      expect({ id, worker: ranOn(worker, id) }).toEqual({ id, worker: { started: true, finished: true } });
-      for (const other of [main, ...earlierMains, webhook]) {
-        expect({ id, [other.command]: ranOn(other, id) }).toEqual({
+      expect({ id, worker: ranOn(n8n.process('worker'), id) }).toEqual({
+        id,
+        worker: { started: true, finished: true },
+      });
+      for (const other of ['main', 'webhook'] as const) {
+        expect({ id, [other]: ranOn(n8n.process(other), id) }).toEqual({
           id,
-          [other.command]: { started: false, finished: false },
+          [other]: { started: false, finished: false },
         });
       }
     }
   }
 
-  /** The trigger never polled on the worker or the webhook processor (it logs every first poll and every emission). */
+  /** The trigger never polled this file's store on the worker or the webhook processor (it logs every first poll and every emission). */
   function expectNoPollsOffMain(): void {
-    expect({ worker: pollLines(topology().worker), webhook: pollLines(topology().webhook) }).toEqual({
-      worker: [],
-      webhook: [],
-    });
+    expect({
+      worker: pollLines(n8n.process('worker'), store),
+      webhook: pollLines(n8n.process('webhook'), store),
+    }).toEqual({ worker: [], webhook: [] });
   }
 
   let firstPurchases: number[] = [];
 
   it(
     'queue mode: polling trigger activated on the main (its first poll there emits nothing from before); purchases are polled on the main and each emitted once by an execution that runs on the worker',
-    check(async () => {
-      const { main } = topology();
+    n8n.check(async () => {
+      const main = n8n.process('main');
       await timed('activate both polling workflows (first polls, on the main)', async () => {
         await activateWorkflow(n8n.session, WF.purchases);
         await activateWorkflow(n8n.session, WF.refunds);
       });
-      expect(firstPolls(main)).toBe(2);
+      expect(firstPolls(main, store)).toBe(2);
       expect(await emissions(n8n.session, WF.purchases)).toEqual([]);
 
-      firstPurchases = await purchase(n8n.store, 3);
+      firstPurchases = await purchase(store, 3);
       // A poll driven by n8n's own means (re-activation polls at once, on the main), not by the clock;
       // the scheduled poll is covered by n8nPolling.e2e.ts.
       const purchases = await timed('3 purchases to emitted (a poll at re-activation)', () =>
@@ -117,7 +126,7 @@ describeQueue(TITLE, () => {
       expect(items.every((item) => item.order_amount_sent === Math.round(Number(item.order_amount) * 100))).toBe(true);
 
       expectPollExecutionsOnWorker(purchases);
-      expect(eventsPolled(main, 'purchased')).toBe(3);
+      expect(eventsPolled(main, 'purchased', store)).toBe(3);
       expectNoPollsOffMain();
       expect(await emissions(n8n.session, WF.refunds)).toEqual([]);
     }),
@@ -125,9 +134,9 @@ describeQueue(TITLE, () => {
 
   it(
     'queue mode: polling trigger across a restart of the main (its state persisted in Postgres): purchases and a refund made while it is down, and after, are each emitted once, nothing twice',
-    check(async () => {
+    n8n.alone(async () => {
       // What the restarted main will load: the memory the main saved with its last emission.
-      const saved = ordersMemory(await persistedStaticData(topology().postgres, WF.purchases));
+      const saved = ordersMemory(await persistedStaticData(n8n.postgres, WF.purchases));
       expect(saved?.cursor).toBe(Math.max(...firstPurchases));
       expect(firstPurchases.map((id) => saved?.seen.find((entry) => entry[0] === id)?.[1])).toEqual([
         'paid',
@@ -135,16 +144,16 @@ describeQueue(TITLE, () => {
         'paid',
       ]);
 
-      earlierMains.push(topology().main);
+      let sinceRestart: LogMark = n8n.mark();
       let refundedWhileDown = 0;
       let boughtWhileDown: number[] = [];
       await timed('restart main (a refund and 2 purchases while it is down)', () =>
-        topology().restart('main', async () => {
-          refundedWhileDown = await refundProductOf(n8n.store, firstPurchases[0]!);
-          boughtWhileDown = await purchase(n8n.store, 2);
+        n8n.restart('main', async () => {
+          sinceRestart = n8n.mark();
+          refundedWhileDown = await refundProductOf(store, firstPurchases[0]!);
+          boughtWhileDown = await purchase(store, 2);
         }),
       );
-      await n8n.login();
       await waitForPublished(n8n.session, WF.purchases, 60_000);
       await waitForPublished(n8n.session, WF.refunds, 60_000);
       // The restarted main polls at activation, from the persisted state: what happened while it was down.
@@ -153,8 +162,8 @@ describeQueue(TITLE, () => {
         await waitForEmissions(n8n.session, WF.refunds, 1);
       });
 
-      const refundedAfter = await refundProductOf(n8n.store, firstPurchases[0]!);
-      const boughtAfter = await purchase(n8n.store, 1);
+      const refundedAfter = await refundProductOf(store, firstPurchases[0]!);
+      const boughtAfter = await purchase(store, 1);
       const [purchases, refunds] = await timed(
         'a refund and a purchase after the restart to emitted (polls at re-activation)',
         () =>
@@ -178,17 +187,22 @@ describeQueue(TITLE, () => {
       ]);
 
       // Polls: the restarted main's own (from the persisted state, so no first poll); executions: the worker's.
-      const main = topology().main;
-      expect(firstPolls(main)).toBe(0);
-      expect({ purchased: eventsPolled(main, 'purchased'), refunded: eventsPolled(main, 'refunded') }).toEqual({
+      const main = n8n.process('main', sinceRestart);
+      expect(firstPolls(main, store)).toBe(0);
+      expect({
+        purchased: eventsPolled(main, 'purchased', store),
+        refunded: eventsPolled(main, 'refunded', store),
+      }).toEqual({
         purchased: 3,
         refunded: 2,
       });
       expectNoPollsOffMain();
       expectPollExecutionsOnWorker([...purchases, ...refunds]);
 
-      const finalState = ordersMemory(await persistedStaticData(topology().postgres, WF.purchases));
+      const finalState = ordersMemory(await persistedStaticData(n8n.postgres, WF.purchases));
       expect(finalState?.cursor).toBe(boughtAfter[0]);
+      await deactivateWorkflow(n8n.session, WF.purchases);
+      await deactivateWorkflow(n8n.session, WF.refunds);
     }),
   );
 });

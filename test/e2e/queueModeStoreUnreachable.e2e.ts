@@ -1,3 +1,4 @@
+// Own queue-mode stack: its webhook processor starts with a preload that cuts it off from the store.
 /**
  * Queue mode with a webhook processor that cannot reach the store (issue 25, docs/queue-mode.md
  * "Network"): n8n 2.41.1, Postgres, Redis, main + worker + webhook processor, the sandbox store on the
@@ -36,7 +37,9 @@ describeQueue(`n8n ${N8N_VERSION} in queue mode, the webhook processor cut off f
     folderPrefix: 'n8n-queue-cut-off-e2e-',
     store: { profile: 'spec' },
     credentials: (store) => [sandboxCredential(store, CRED)],
-    workflows: () => [triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential: CRED, event: 'purchased' })],
+    workflows: ([credential = CRED]) => [
+      triggerWorkflow({ id: WF, webhookId: WEBHOOK_ID, credential, event: 'purchased' }),
+    ],
     roleEnv: (store) => ({
       webhook: { NODE_OPTIONS: `--require ${PRELOAD}`, E2E_CUT_OFF_PORT: new URL(store.url).port },
     }),

@@ -16,16 +16,25 @@ export function ranOn(proc: Pick<N8nProcess, 'lines'>, executionId: string): { s
 /** The prefix of every line the polling trigger logs (n8n/nodes/CommerceServicePollingTrigger/poll.ts). */
 const POLL_LOG = 'Commerce Service Polling Trigger: ';
 
-/** The polling trigger's log lines in a process' output. */
-export const pollLines = (proc: Pick<N8nProcess, 'lines'>): string[] =>
-  proc.lines().filter((l) => l.includes(POLL_LOG));
+/** A store as the trigger's log lines name it (its URL without the scheme, as shared/src/config.ts labels it). */
+interface Store {
+  url: string;
+}
+const onStore = (line: string, store: Store): boolean => {
+  const label = store.url.replace(/^https?:\/\//, '').replace(/\/+$/, '');
+  return line.includes(`on ${label}:`) || line.includes(`on ${label} `);
+};
+
+/** The polling trigger's log lines in a process' output (about `store` only, when given: processes may be shared). */
+export const pollLines = (proc: Pick<N8nProcess, 'lines'>, store?: Store): string[] =>
+  proc.lines().filter((l) => l.includes(POLL_LOG) && (!store || onStore(l, store)));
 
 /** How many events of `event` the polls in this process reported emitting ("<n> <event> event(s) on <store>"). */
-export function eventsPolled(proc: Pick<N8nProcess, 'lines'>, event: string): number {
+export function eventsPolled(proc: Pick<N8nProcess, 'lines'>, event: string, store?: Store): number {
   const pattern = new RegExp(`${POLL_LOG}(\\d+) ${event} event\\(s\\) on `);
-  return pollLines(proc).reduce((sum, line) => sum + Number(pattern.exec(line)?.[1] ?? 0), 0);
+  return pollLines(proc, store).reduce((sum, line) => sum + Number(pattern.exec(line)?.[1] ?? 0), 0);
 }
 
 /** First polls this process ran ("First poll of orders on <store>: ..."). */
-export const firstPolls = (proc: Pick<N8nProcess, 'lines'>, resource = 'orders'): number =>
-  pollLines(proc).filter((l) => l.includes(`${POLL_LOG}First poll of ${resource} on `)).length;
+export const firstPolls = (proc: Pick<N8nProcess, 'lines'>, store?: Store, resource = 'orders'): number =>
+  pollLines(proc, store).filter((l) => l.includes(`${POLL_LOG}First poll of ${resource} on `)).length;

@@ -1,9 +1,9 @@
 /**
- * n8n's queue mode (scripts/n8n/queue.ts: a throwaway Postgres and Redis, the main, one worker, one
- * webhook processor, the package in all three) against one sandbox store (real profile unless the
- * suite asks for another): the setup
- * and teardown the queue-mode suites share, registered as jest hooks. Each suite gives its own
- * credentials and workflows.
+ * A queue-mode stack of a suite's own (scripts/n8n/queue.ts: a throwaway Postgres and Redis, the main,
+ * one worker, one webhook processor, the package in all three) against one sandbox store (real
+ * profile unless the suite asks for another), registered as jest hooks: for a suite that cannot ride
+ * on the run's shared stack (./sharedQueueMode.ts) because it needs settings the processes read at
+ * start. Each suite gives its own credentials and workflows, saved through the main's REST API.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,24 +12,26 @@ import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbo
 import { ensureN8n } from '../../../scripts/n8n/install';
 import {
   ensureOwner,
-  importCredentials,
-  importWorkflows,
+  rest,
   type N8nCredentialJson,
   type N8nWorkflowJson,
   type RestSession,
 } from '../../../scripts/n8n/instance';
 import { prepareQueueMode, type QueueMode, type QueueRole } from '../../../scripts/n8n/queue';
 import { freePort } from '../../../scripts/services/ports';
-import { npmRun, ROOT, timer, withOutput } from './steps';
+import type { CredentialRef } from '../../../scripts/start/examples';
+import { buildN8n } from './globalSetup';
+import { ROOT, timer, withOutput } from './steps';
 
 export interface QueueModeOptions {
   /** Names the suite's timing line. */
   title: string;
   /** Prefix of the temporary folder of the three n8n user folders. */
   folderPrefix: string;
-  /** Credentials to import (the first CLI run, which also migrates Postgres). */
+  /** Credentials to save (their `id` is n8n's to choose: the workflows get the saved ones). */
   credentials: (store: Sandbox) => N8nCredentialJson[];
-  workflows: () => N8nWorkflowJson[];
+  /** Workflows to save, inactive, given the saved credentials in the order asked for. */
+  workflows: (credentials: CredentialRef[]) => N8nWorkflowJson[];
   /** Extra env for the three n8n processes, given the main's and the webhook processor's URLs. */
   env?: (urls: { main: string; webhook: string }) => Record<string, string>;
   /** The sandbox store's profile (default `real`: deliveries carry the secret) and PHP workers (default: the sandbox's). */
@@ -86,10 +88,14 @@ export class QueueModeN8n {
     this.session = (await ensureOwner(this.topology.mainInstance())).session;
   }
 
-  /** Installs (cached) and builds, starts the store, Postgres and Redis, imports, starts n8n's three processes. */
+  /**
+   * Installs (cached) and builds, starts the store, Postgres and Redis and n8n's three processes (the
+   * main migrates the database), then saves the credentials and workflows through REST (a CLI import
+   * would start n8n once more for each).
+   */
   async setup(): Promise<void> {
     const install = await this.timed('ensureN8n (cached)', () => ensureN8n());
-    await this.timed('npm run build:n8n', () => npmRun('build:n8n'));
+    await this.timed('npm run build:n8n (unless the global set-up did)', buildN8n);
     const { profile = 'real', phpWorkers } = this.opts.store ?? {};
     this.store = await startSandbox({ port: 0, profile, quiet: true, ...(phpWorkers ? { phpWorkers } : {}) });
     const roleEnv = this.opts.roleEnv?.(this.store);
@@ -113,13 +119,22 @@ export class QueueModeN8n {
       }),
     );
     this.started = topology;
-    await this.timed('import credentials and workflows (first CLI run: Postgres migrations)', async () => {
-      await importCredentials(topology.home, this.opts.credentials(this.store));
-      await importWorkflows(topology.home, this.opts.workflows());
-    });
-    await this.timed('main, worker and webhook processor to ready', () => topology.startN8n());
+    await this.timed('main (Postgres migrations), worker and webhook processor to ready', () => topology.startN8n());
     process.stderr.write(`queue mode topology:\n  ${topology.describe().join('\n  ')}\n`);
     await this.login();
+    await this.timed('save credentials and workflows (REST)', async () => {
+      const saved: CredentialRef[] = [];
+      for (const { name, type, data } of this.opts.credentials(this.store)) {
+        const made = await rest<{ id: string; name: string }>(this.session, 'POST', '/credentials', {
+          name,
+          type,
+          data,
+        });
+        saved.push({ id: made.id, name: made.name });
+      }
+      for (const workflow of this.opts.workflows(saved))
+        await rest(this.session, 'POST', '/workflows', { ...workflow, active: false });
+    });
   }
 
   async teardown(): Promise<void> {

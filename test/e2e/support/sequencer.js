@@ -2,28 +2,14 @@
  * The order the e2e files start in (jest.e2e.config.js runs them side by side, maxWorkers). Longest
  * first: the files that mostly wait for n8n's minute polls start at once and wait while the others run
  * beside them; short files fill in at the end. jest's own order (its timings of the last run, else file
- * size) knows nothing on a fresh clone, so the slow ones are named here with their seconds in a cold CI
- * run on 2 cores (.ci/run prints the slowest ten). Only the order follows from the figures; a file not
- * named counts as short.
+ * size) knows nothing on a fresh clone, so the seconds come from the committed record of a cold CI run,
+ * test/e2e/durations.json, written by ./recordDurations.js. A file not in the record counts as short.
  */
+const { existsSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 
-const SECONDS = {
-  'n8nDurableScheduler.e2e.ts': 216,
-  'queueModeN8n3.e2e.ts': 203,
-  'n8nReleaseTree.e2e.ts': 120,
-  'browser.e2e.ts': 92,
-  'npmStart.e2e.ts': 92,
-  'zapier.e2e.ts': 62,
-  'n8n.e2e.ts': 60,
-  'n8nPolling.e2e.ts': 49,
-  'queueMode.e2e.ts': 38,
-  'n8nAnswerFirstQueue.e2e.ts': 38,
-  'zapierBuild.e2e.ts': 37,
-  'n8nInstalled.e2e.ts': 34,
-  'queueModePolling.e2e.ts': 33,
-};
-const SHORT = 20;
+const RECORD = path.join(__dirname, '..', 'durations.json');
+const SECONDS = existsSync(RECORD) ? JSON.parse(readFileSync(RECORD, 'utf8')) : {};
 
 /**
  * Next after the two longest, before the rest: the answer-first files time each delivery's answer (1.5 s at
@@ -31,18 +17,17 @@ const SHORT = 20;
  */
 const AFTER_THE_LONGEST = ['n8nAnswerFirstQueue.e2e.ts', 'n8nAnswerFirst.e2e.ts'];
 
-const seconds = (test) => SECONDS[path.basename(test.path)] ?? SHORT;
-const longestTwo = Object.keys(SECONDS).slice(0, 2);
-const rank = (test) => {
-  const name = path.basename(test.path);
-  if (longestTwo.includes(name)) return 0;
-  return AFTER_THE_LONGEST.includes(name) ? 1 : 2;
-};
+const seconds = (test) => SECONDS[path.basename(test.path)] ?? 0;
 
-/** jest's test sequencer interface: `sort`, and `cacheResults` after the run (nothing is kept: the order is fixed). */
+/** jest's test sequencer interface: `sort`, and `cacheResults` after the run (nothing is kept: the record is). */
 class LongestFirst {
   sort(tests) {
-    return [...tests].sort((a, b) => rank(a) - rank(b) || seconds(b) - seconds(a) || a.path.localeCompare(b.path));
+    const longest = [...tests].sort((a, b) => seconds(b) - seconds(a) || a.path.localeCompare(b.path));
+    const first = longest.slice(0, 2).filter((test) => seconds(test) > 0);
+    const next = longest.filter(
+      (test) => !first.includes(test) && AFTER_THE_LONGEST.includes(path.basename(test.path)),
+    );
+    return [...first, ...next, ...longest.filter((test) => !first.includes(test) && !next.includes(test))];
   }
 
   cacheResults() {}
