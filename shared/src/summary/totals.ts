@@ -7,7 +7,7 @@ import type { Order, Subscription } from '../resources/types';
 import type { SummaryFrame } from './period';
 
 /** One currency's sales in the period: a row of `currencies`. */
-export interface CurrencyTotals {
+interface CurrencyTotals {
   currency: string;
   /** Orders charged in the period: paid, completed and refunded. */
   orders: number;
@@ -22,7 +22,7 @@ export interface CurrencyTotals {
 type TopProduct = { currency: string; product_id: string; product_name: string; revenue: number; quantity: number };
 
 /** One currency's MRR: a row of `mrr`, 0 for a currency the store bills subscriptions in that none counts for. */
-export interface RecurringRevenue {
+interface RecurringRevenue {
   currency: string;
   mrr: number;
   subscriptions: number;
