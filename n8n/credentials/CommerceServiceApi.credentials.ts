@@ -52,7 +52,7 @@ export class CommerceServiceApi implements ICredentialType {
 			required: true,
 			placeholder: 'https://shop.example.com',
 			description:
-				'The address of your WordPress site, for example https://shop.example.com or https://example.com/store',
+				'The address of your WordPress site, as WordPress admin → Settings → General → Site Address (URL) shows it: for example https://shop.example.com, or https://example.com/store for a sub-folder',
 		},
 		{
 			displayName: 'API Key',
@@ -61,7 +61,7 @@ export class CommerceServiceApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The API key from the Studiocart settings of your WordPress admin',
+			description: 'In WordPress admin: Studiocart → Settings → API Key. Copy all of it.',
 		},
 		{
 			displayName: 'API Root',
@@ -69,7 +69,7 @@ export class CommerceServiceApi implements ICredentialType {
 			type: 'string',
 			default: '/wp-json/sc/v1',
 			description:
-				'Where the store answers API calls. Keep the default; for a site without pretty permalinks enter ?rest_route=/sc/v1.',
+				'Keep the default. If WordPress admin → Settings → Permalinks is set to Plain, enter ?rest_route=/sc/v1.',
 		},
 	];
 

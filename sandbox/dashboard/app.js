@@ -30,13 +30,16 @@ async function getJson(url) {
   return body;
 }
 
-/** @type {{products: Array<{id: number, name: string, plans: Array<{id: string, name: string, terms: string}>}>, offers: Array<{id: string, label: string}>, events: Array<{type: string, label: string, group: string, hint: string}>, store: {url: string, apiRoot: string, profile: string}} | null} */
+/** @type {{products: Array<{id: number, name: string, plans: Array<{id: string, name: string, terms: string}>}>, offers: Array<{id: string, label: string}>, events: Array<{type: string, label: string, group: string, hint: string}>, store: {url: string, apiRoot: string, profile: string}, settings: {apiKey: string}} | null} */
 let catalog = null;
 
 function renderCatalog() {
   if (!catalog) return;
   $('fact-profile').textContent = catalog.store.profile;
   $('fact-api').textContent = catalog.store.apiRoot;
+  $('setting-key').textContent = catalog.settings.apiKey;
+  $('setting-url').textContent = catalog.store.url;
+  $('setting-root').textContent = catalog.store.apiRoot;
 
   const product = /** @type {HTMLSelectElement} */ ($('product'));
   product.replaceChildren(
@@ -294,7 +297,20 @@ async function switchSecret() {
   }
 }
 
+/** Copies the key as a person would from the settings page; says so, or says to select it by hand. */
+async function copyKey() {
+  const button = /** @type {HTMLButtonElement} */ ($('copy-key'));
+  try {
+    await navigator.clipboard.writeText($('setting-key').textContent || '');
+    button.textContent = 'Copied';
+  } catch {
+    button.textContent = 'Select and copy';
+  }
+  window.setTimeout(() => (button.textContent = 'Copy'), 2000);
+}
+
 async function start() {
+  $('copy-key').addEventListener('click', () => void copyKey());
   $('secret-switch').addEventListener('change', () => void switchSecret());
   $('product').addEventListener('change', renderPlans);
   $('event-groups').addEventListener('click', (event) => {

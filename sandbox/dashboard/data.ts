@@ -9,9 +9,10 @@ import type { WorkerUsage } from '../workers';
 import { redactUrl } from './redact';
 
 /**
- * What the dashboard page reads from the admin API: the catalogue once (`/sandbox/v1/catalog`),
- * then the activity every few seconds (`/sandbox/v1/activity`). Hook URLs are shown with any key
- * redacted, and payloads stay out: the page shows which record an event was about, not its data.
+ * What the dashboard page reads from the admin API: the catalogue once (`/sandbox/v1/catalog`), with
+ * the store's API key for its "Studiocart → Settings" card, then the activity every few seconds
+ * (`/sandbox/v1/activity`). Hook URLs are shown with any key redacted, and payloads stay out: the page
+ * shows which record an event was about, not its data.
  */
 
 export interface DashboardSource {
@@ -71,6 +72,9 @@ export function catalog(source: DashboardSource): Record<string, unknown> {
   const { store } = source;
   return {
     store: { url: source.url, apiRoot: source.apiRoot, profile: source.profile, currency: store.currency },
+    // Shown as a store's Studiocart → Settings shows it, so trying the sandbox teaches where a real key is.
+    // The activity, read every few seconds, never carries it.
+    settings: { apiKey: source.apiKey },
     products: store.products.map((product) => ({
       id: product.id,
       name: product.name,

@@ -2,7 +2,9 @@
  * Proves the published package works on its own: `npm pack`, install the tarball with n8n-workflow
  * into an empty directory outside the workspace, then, in a separate Node process there, require every
  * node and credential file package.json names and instantiate its class, as n8n's loader does.
- * Also: the MIT LICENSE is in the tarball and names the package's author. Run after `npm run build`.
+ * Also: the MIT LICENSE is in the tarball and names the package's author, and every documentation link
+ * n8n's editor shows (each credential's documentationUrl, each codex file's documentation) lands on a
+ * heading of the packed README, on the package's npm page. Run after `npm run build`.
  *
  *   tsx scripts/n8n-package/packCheck.ts [package folder]   (default n8n/; the release tree is another)
  */
@@ -12,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 
 import { licenseProblems } from '../release/license';
-import { relativeTargets } from './readme';
+import { headingAnchors, relativeTargets } from './readme';
 
 const root = process.argv[2] ? resolve(process.argv[2]) : join(__dirname, '../../n8n');
 const N8N_WORKFLOW = process.env.N8N_WORKFLOW_VERSION ?? '2.41.0';
@@ -59,6 +61,8 @@ function requiredModules(file, seen) {
 }
 const credentialNames = [];
 const loaded = [];
+// The credentials' documentation links, as n8n reads them from the instances; the main process checks them.
+const documentation = [];
 for (const [kind, paths] of [['credentials', pkg.n8n.credentials], ['nodes', pkg.n8n.nodes]]) {
 	for (const path of paths) {
 		const file = join(pkgDir, path);
@@ -77,7 +81,10 @@ for (const [kind, paths] of [['credentials', pkg.n8n.credentials], ['nodes', pkg
 		for (const variant of [icon.light, icon.dark]) {
 			check(existsSync(join(dirname(file), variant.replace('file:', ''))), path + ' icon ' + variant + ' missing');
 		}
-		if (kind === 'credentials') credentialNames.push(instance.name);
+		if (kind === 'credentials') {
+			credentialNames.push(instance.name);
+			documentation.push({ where: path + ' documentationUrl', url: instance.documentationUrl });
+		}
 		if (kind === 'nodes') {
 			for (const { name } of description.credentials ?? []) check(credentialNames.includes(name), path + ' uses unknown credential ' + name);
 			check(existsSync(file.replace(/\.js$/, '.json')), path + ' has no codex file');
@@ -87,6 +94,7 @@ for (const [kind, paths] of [['credentials', pkg.n8n.credentials], ['nodes', pkg
 	}
 }
 console.log(loaded.join('\n'));
+require('node:fs').writeFileSync('documentation.json', JSON.stringify(documentation));
 
 // Run every node once on canned answers, so the bundled shared client is exercised, not just loaded.
 async function exercise() {
@@ -194,6 +202,51 @@ export function readmeProblems(readme: string, packed: readonly string[]): strin
     .map(({ target }) => `the packed README links ${target}, which is not in the package`);
 }
 
+/** A link n8n's editor shows, and where it comes from (a file of the package, and which setting). */
+export interface DocumentationLink {
+  where: string;
+  url: string;
+}
+
+/** The documentation links of a codex file (X.node.json): `resources.credentialDocumentation`, `primaryDocumentation` and the like. */
+export function codexLinks(codex: unknown, file: string): DocumentationLink[] {
+  const resources = (codex as { resources?: Record<string, unknown> } | null)?.resources ?? {};
+  return Object.entries(resources).flatMap(([kind, entries]) =>
+    (Array.isArray(entries) ? entries : []).map((entry: { url?: unknown }) => ({
+      where: `${file} ${kind}`,
+      url: String(entry?.url),
+    })),
+  );
+}
+
+/**
+ * Each documentation link must open the package's npm page (`https://www.npmjs.com/package/<name>`),
+ * which shows the packed README, and its `#anchor`, if any, must be one of that README's headings.
+ * Returns the problems, none when every link lands.
+ */
+export function documentationLinkProblems(
+  links: readonly DocumentationLink[],
+  packedReadme: string,
+  packageName: string,
+): string[] {
+  const page = `https://www.npmjs.com/package/${packageName}`;
+  const anchors = new Set(headingAnchors(packedReadme));
+  return links.flatMap(({ where, url }) => {
+    const [address = '', anchor = ''] = url.split('#');
+    if (address.replace(/\/+$/, '') !== page) {
+      return [
+        `${where} links ${url}, which is not the package's npm page (${page}): the editor's links must open the README it shows`,
+      ];
+    }
+    if (anchor !== '' && !anchors.has(decodeURIComponent(anchor))) {
+      return [
+        `${where} links #${anchor}, which is no heading of the packed README (its anchors: ${[...anchors].join(', ')})`,
+      ];
+    }
+    return [];
+  });
+}
+
 function main(): void {
   const workDir = mkdtempSync(join(tmpdir(), 'n8n-pack-check-'));
   const repositoryReadme = readFileSync(join(root, 'README.md'), 'utf8');
@@ -216,6 +269,7 @@ function main(): void {
       workDir,
     );
     const packedManifest = JSON.parse(readFileSync(join(workDir, 'package', 'package.json'), 'utf8')) as {
+      name: string;
       author?: unknown;
     };
     const license = readFileSync(join(workDir, 'package', 'LICENSE'), 'utf8');
@@ -256,6 +310,18 @@ function main(): void {
 
     writeFileSync(join(installDir, 'load.js'), LOADER);
     console.log(run(process.execPath, ['load.js'], installDir).trim());
+
+    // The links n8n's editor shows, from the built files as installed, against the packed README.
+    const installedDir = join(installDir, 'node_modules', packedManifest.name);
+    const links = [
+      ...(JSON.parse(readFileSync(join(installDir, 'documentation.json'), 'utf8')) as DocumentationLink[]),
+      ...packed
+        .filter((path) => path.endsWith('.node.json'))
+        .flatMap((path) => codexLinks(JSON.parse(readFileSync(join(installedDir, path), 'utf8')), path)),
+    ];
+    const linkProblems = documentationLinkProblems(links, packedReadme, packedManifest.name);
+    if (linkProblems.length) throw new Error(linkProblems.join('\n'));
+    console.log(`Documentation links: ${links.length}, each on a heading of the packed README`);
     console.log('Pack check passed: the tarball installs and loads on its own.');
   } finally {
     rmSync(workDir, { recursive: true, force: true });

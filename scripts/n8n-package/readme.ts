@@ -12,6 +12,9 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, join, posix } from 'node:path';
 
+import GithubSlugger from 'github-slugger';
+import { lexer, walkTokens, type Token } from 'marked';
+
 /** The web address of the repository and where the package lives in it. */
 export interface RepositoryRoot {
   web: string;
@@ -66,6 +69,31 @@ export function relativeTargets(markdown: string): string[] {
     if (isRelative(target)) targets.push(target);
   }
   return targets;
+}
+
+/**
+ * The anchors of a markdown text's headings, as GitHub and npm make them: each heading's text
+ * (markup removed), slugged by github-slugger, a repeated heading numbered `-1`, `-2`. These are
+ * the `#anchors` a link to the README can land on.
+ */
+export function headingAnchors(markdown: string): string[] {
+  const slugger = new GithubSlugger();
+  const anchors: string[] = [];
+  walkTokens(lexer(markdown), (token) => {
+    if (token.type === 'heading') anchors.push(slugger.slug(plainText(token.tokens ?? [])));
+  });
+  return anchors;
+}
+
+/** The text a reader sees of inline markdown: HTML tags and images give none. */
+function plainText(tokens: readonly Token[]): string {
+  return tokens
+    .map((token) => {
+      if (token.type === 'html' || token.type === 'image') return '';
+      if ('tokens' in token && token.tokens) return plainText(token.tokens);
+      return 'text' in token && typeof token.text === 'string' ? token.text : '';
+    })
+    .join('');
 }
 
 function isRelative(target: string): boolean {

@@ -33,7 +33,7 @@ const authentication: Authentication = {
       type: 'password',
       required: true,
       helpText:
-        "The API key from the Studiocart settings in your WordPress admin (**Studiocart → Settings**); Studiocart's [developer documentation](https://www.studiocart.co/docs/developers/webhook-apis/) describes the API it opens.",
+        "In your WordPress admin: **Studiocart → Settings** → **API Key**. Copy all of it. It is the value Studiocart's [webhook integration](https://www.studiocart.co/docs/integrations/webhook/) sends as `studiocart_secret`.",
     },
     {
       key: 'apiRoot',
@@ -41,7 +41,7 @@ const authentication: Authentication = {
       type: 'string',
       required: false,
       default: DEFAULT_API_ROOT,
-      helpText: `Advanced: leave \`${DEFAULT_API_ROOT}\` unless your site has no pretty permalinks ([WordPress Settings → Permalinks](https://wordpress.org/documentation/article/settings-permalinks-screen/) set to Plain); then enter \`?rest_route=/sc/v1\`.`,
+      helpText: `Advanced: leave \`${DEFAULT_API_ROOT}\`. If your WordPress admin's [Settings → Permalinks](https://wordpress.org/documentation/article/settings-permalinks-screen/) is set to Plain, enter \`?rest_route=/sc/v1\`.`,
     },
   ],
   test: testConnection,

@@ -6,11 +6,12 @@ import type { App } from 'zapier-platform-core';
  *
  * Every step reaches the store's WordPress, where each REST request occupies one PHP worker for
  * roughly half a second to a second, and a small host has two to four workers that must also serve
- * its shoppers' checkout. A step costs about 2 requests (the read, and the site's zone once per step),
- * a delivery the same (the verification read). 5 steps per 10 s averages about half a worker; a
- * burst of 5 (about 10 requests) queues for a few seconds on 2 workers, well inside the 12 s request
- * timeout, so a launch-day flood of orders is delayed instead of turning into 503s, retries and
- * "unverified" deliveries.
+ * its shoppers' checkout. Most steps cost one request (a Find, a delivery's verification read); a
+ * process reads the site's zone and the unit of amounts at most once an hour per store, and an order
+ * never needs the zone (docs/retries.md, "What each step costs your store"). 5 steps per 10 s average
+ * at most half a worker; a burst of 5 queues for a few seconds on 2 workers, well inside the 12 s
+ * request timeout, so a launch-day flood of orders is delayed instead of turning into 503s, retries
+ * and "unverified" deliveries.
  *
  * - `scope: ['auth']`: one count per connection, that is per store, shared by every trigger, search
  *   and Zap that uses it (no `action` in the scope: they all reach the same host).
