@@ -1,4 +1,4 @@
-import type { CommerceServiceClient } from '../storeApi';
+import type { CommerceServiceClient } from '../client';
 import { InvalidRequestError } from '../errors';
 import { placeInSubscriptions } from '../reads/subscriptionCharges';
 import type { LatestOrder } from '../resources/types';

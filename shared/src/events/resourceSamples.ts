@@ -5,10 +5,10 @@
  */
 import { amountsInCents } from './cents';
 import { type FieldTable } from '../resources/table';
-import { handOnAmounts } from '../resources/money';
+import { handOnAmounts } from '../resources/build';
 import type { EventRecord } from './record';
 import { omit } from '../outcome';
-import { withInstant } from '../dates/fields';
+import { withInstant } from '../resources/build';
 import { STORE_RECORDS } from './samples';
 import { CUSTOMER_FIELDS, DELIVERY_FIELDS, PRODUCT_FIELDS } from '../resources/tables';
 import type { Customer, Product, WebhookPlan, WebhookProduct } from '../resources/types';

@@ -6,8 +6,8 @@
  * product, products by name. A number (`1042`, `#1042`) is also read directly, so it shows first.
  * The token handed back is the next store page to read.
  */
-import type { CommerceServiceClient } from '../storeApi';
-import type { PageParams } from '../operations/inputs';
+import type { CommerceServiceClient } from '../client';
+import type { PageParams } from '../operations/buildRequest';
 import { isMissingRecord } from '../errors';
 import type { Page } from '../paginate';
 import { recordLabel } from './labels';

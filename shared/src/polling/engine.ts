@@ -1,5 +1,5 @@
 import { omit } from '../outcome';
-import type { CommerceServiceClient } from '../storeApi';
+import type { CommerceServiceClient } from '../client';
 import type { PlatformLog } from '../platform/port';
 import { matchesFilters, type EventFilters } from '../events/match';
 import type { EventRecord } from '../events/record';

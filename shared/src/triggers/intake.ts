@@ -5,15 +5,15 @@
  * with the store and logs what it dropped. Zapier runs both in `perform` (Zapier has already answered
  * the store); n8n answers the store after the first (ARCHITECTURE.md, "The early answer").
  */
-import { withInstants } from '../dates/fields';
+import { withInstants } from '../resources/build';
 import { ConfigurationError } from '../errors';
 import { type PlannedDelivery, admitDeliveries, planAdmission } from '../events/admit';
 import { matchesFilters } from '../events/match';
 import { readDelivery } from '../events/parse';
 import type { EventRecord } from '../events/record';
 import type { PlatformLog } from '../platform/port';
-import type { CommerceServiceClient } from '../storeApi';
-import { handOnAmounts } from '../resources/money';
+import type { CommerceServiceClient } from '../client';
+import { handOnAmounts } from '../resources/build';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import { type TriggerSetup, eventFiltersOf } from './choices';
 
