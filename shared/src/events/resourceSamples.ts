@@ -7,7 +7,6 @@ import { amountsInCents } from './cents';
 import { type FieldTable } from '../resources/table';
 import { handOnAmounts } from '../resources/build';
 import type { EventRecord } from './record';
-import { omit } from '../outcome';
 import { withInstant } from '../resources/build';
 import { STORE_RECORDS } from './samples';
 import { CUSTOMER_FIELDS, DELIVERY_FIELDS, PRODUCT_FIELDS } from '../resources/tables';
@@ -19,7 +18,9 @@ function fromCents<T extends object>(record: T, table: FieldTable): T {
 }
 
 function restRecord(record: EventRecord): Record<string, unknown> {
-  return omit(fromCents(amountsInCents(record), DELIVERY_FIELDS), ['trigger']);
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a REST record names no event
+  const { trigger, ...rest } = fromCents(amountsInCents(record), DELIVERY_FIELDS);
+  return rest;
 }
 
 const ORDER_SAMPLE = restRecord(STORE_RECORDS.order);

@@ -7,7 +7,6 @@
  */
 import { withInstant } from '../resources/build';
 import type { SiteZone } from '../dates/zone';
-import { omit } from '../outcome';
 import { handOnAmounts } from '../resources/build';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import type { EventRecord } from './record';
@@ -152,7 +151,8 @@ function asDelivery(record: EventRecord): EventRecord {
 
 /** A subscription that will not bill again (paused, canceled, completed) is delivered without a next bill date. */
 function withoutNextBill(record: EventRecord): EventRecord {
-  const rest = omit(record, ['next_bill_date', 'next_bill_date_time', 'next_bill_date_time_iso']);
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- these are what the record goes without
+  const { next_bill_date, next_bill_date_time, next_bill_date_time_iso, ...rest } = record;
   return { ...rest, trigger: record.trigger };
 }
 

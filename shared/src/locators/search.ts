@@ -136,10 +136,12 @@ async function readById(
 ): Promise<AnyRecord | undefined> {
   const number = /^#?\s*([1-9]\d{0,14})$/.exec(filter)?.[1];
   if (number === undefined) return undefined;
-  return source.get(number).catch((error: unknown) => {
+  try {
+    return await source.get(number);
+  } catch (error) {
     if (isMissingRecord(error)) return undefined;
     throw error;
-  });
+  }
 }
 
 function shiftPage<T>(page: Page<T>, offset: number): Page<T> {
