@@ -86,14 +86,12 @@ describe('the key on the wire, for every operation of the catalogue', () => {
         return answer(request);
       });
     const operations = Object.keys(OPERATIONS) as OperationKey[];
-    for (const operation of operations) {
-      await appTester(
-        async (z: ZObject, bundle: Bundle) => {
-          await zapierClient(z, bundle).call(operation, paramsFor(operation));
-        },
-        { authData: AUTH },
-      );
-    }
+    await appTester(
+      async (z: ZObject, bundle: Bundle) => {
+        for (const operation of operations) await zapierClient(z, bundle).call(operation, paramsFor(operation));
+      },
+      { authData: AUTH },
+    );
 
     const reached = new Set(seen.map(operationOf));
     for (const key of operations) expect({ key, reached: reached.has(key) }).toEqual({ key, reached: true });
