@@ -82,7 +82,7 @@ export async function* paginate<T>(
   rules.total = first.total;
   const lastPage = lastPageOf(first, perPage);
   const needed = Number.isFinite(limit) ? Math.ceil(limit / perPage) : Number.POSITIVE_INFINITY;
-  // Known from page 1: the pages wanted exceed the cap. Fail before anything is handed on.
+  // Known from page 1: the pages wanted exceed the cap. Fail before any record is returned.
   if (lastPage !== undefined && Math.min(lastPage, needed) > maxPages) throw rules.stops.pageLimit(0, first.total);
   if (concurrency > 1 && lastPage !== undefined) {
     const walkTo = Math.min(lastPage, needed);

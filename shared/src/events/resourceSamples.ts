@@ -1,7 +1,7 @@
 /**
  * Samples of what each read returns, for searches, actions and dropdowns: the records behind the event
  * samples as a REST read returns them, without `trigger`, with `link`, and with amounts as the client
- * hands them on from a real store: decimals, the store's cents kept as `<field>_sent` (docs/amounts.md).
+ * gives them from a real store: decimals, the store's cents kept as `<field>_sent` (docs/amounts.md).
  */
 import { amountsInCents } from './cents';
 import { type FieldTable } from '../resources/table';
