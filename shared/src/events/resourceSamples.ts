@@ -5,9 +5,8 @@
  */
 import { amountsInCents } from './cents';
 import { type FieldTable } from '../resources/table';
-import { handOnAmounts } from '../resources/build';
 import type { EventRecord } from './record';
-import { withInstant } from '../resources/build';
+import { handOnAmounts, withInstant } from '../resources/build';
 import { STORE_RECORDS } from './samples';
 import { CUSTOMER_FIELDS, DELIVERY_FIELDS, PRODUCT_FIELDS } from '../resources/tables';
 import type { Customer, Product, WebhookPlan, WebhookProduct } from '../resources/types';

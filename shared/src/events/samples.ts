@@ -5,9 +5,8 @@
  * REST-only ones (docs/service/events.md#delivery-shape), so a trigger's sample promises only
  * fields a live delivery has (a test compares them with the sandbox's deliveries).
  */
-import { withInstant } from '../resources/build';
+import { handOnAmounts, withInstant } from '../resources/build';
 import type { SiteZone } from '../dates/zone';
-import { handOnAmounts } from '../resources/build';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import type { EventRecord } from './record';
 
