@@ -119,3 +119,15 @@ export function endpoint(store: Store, route: string): { url: string; query: Rec
   if (store.apiRoot.style === 'path') return { url: `${store.baseUrl}${store.apiRoot.prefix}/${route}`, query: {} };
   return { url: `${store.baseUrl}/`, query: { rest_route: `${store.apiRoot.route}/${route}` } };
 }
+
+const NAMESPACE = /\/sc\/v1$/;
+
+/**
+ * URL and query of WordPress's REST index on the same permalink form as the API root: `/wp-json/`
+ * (the API root's prefix without `/sc/v1`), or `/?rest_route=/` on plain permalinks.
+ */
+export function indexEndpoint(store: Store): { url: string; query: Record<string, string> } {
+  if (store.apiRoot.style === 'rest_route') return { url: `${store.baseUrl}/`, query: { rest_route: '/' } };
+  const prefix = NAMESPACE.test(store.apiRoot.prefix) ? store.apiRoot.prefix.replace(NAMESPACE, '') : '/wp-json';
+  return { url: `${store.baseUrl}${prefix}/`, query: {} };
+}

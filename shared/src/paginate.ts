@@ -42,7 +42,7 @@ export interface PaginateOptions {
   store?: string;
   /** The operation it names, e.g. "Get many orders (Return All)"; default "Read a whole list". */
   operation?: string;
-  /** How to read this list in parts when the cap stops it (`READ_IN_PARTS`); default: a Limit. */
+  /** How to read this list in parts when the cap stops it (the catalogue's `inParts`); default: a Limit. */
   inParts?: string;
 }
 
@@ -82,7 +82,7 @@ export async function* paginate<T>(
   rules.total = first.total;
   const lastPage = lastPageOf(first, perPage);
   const needed = Number.isFinite(limit) ? Math.ceil(limit / perPage) : Number.POSITIVE_INFINITY;
-  // Known from page 1: the pages wanted exceed the cap. Fail before anything is handed on.
+  // Known from page 1: the pages wanted exceed the cap. Fail before any record is returned.
   if (lastPage !== undefined && Math.min(lastPage, needed) > maxPages) throw rules.stops.pageLimit(0, first.total);
   if (concurrency > 1 && lastPage !== undefined) {
     const walkTo = Math.min(lastPage, needed);
@@ -186,7 +186,7 @@ class Stops {
     private readonly context: { store: string; operation: string },
     private readonly perPage: number,
     private readonly maxPages: number,
-    /** The list's own advice (`READ_IN_PARTS`); without it, one that any list can follow. */
+    /** The list's own advice (the catalogue's `inParts`); without it, one that any list can follow. */
     private readonly inParts: string | undefined,
   ) {}
 

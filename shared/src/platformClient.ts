@@ -3,7 +3,7 @@
  * sleep, and the retry profile the call needs: every client retries reads.
  */
 import type { StoreSettings } from './config';
-import { CommerceServiceClient } from './storeApi';
+import { CommerceServiceClient } from './client';
 import { PROCESS_MEMORY } from './siteMemory';
 import type { RetryOptions } from './http/retry';
 import type { Platform, RetryLimits, RetryProfile } from './platform/port';

@@ -6,7 +6,7 @@
  */
 import type { Store } from './config';
 import { type SiteZone, isKnownZone } from './dates/zone';
-import type { KnownUnit } from './resources/restAmountUnit';
+import type { KnownUnit } from './siteFacts';
 
 /** How long a kept value is trusted; docs/dates.md and docs/amounts.md say what a change shows meanwhile. */
 export const SITE_FACTS_LIFETIME_MS = 60 * 60_000;

@@ -6,7 +6,7 @@
  * Notices name the event, the reason and the store: never the customer's data or the key.
  */
 import type { Notice } from '../platform/port';
-import type { CommerceServiceClient } from '../storeApi';
+import type { CommerceServiceClient } from '../client';
 import type { DeliveredEvent } from './parse';
 import type { EventRecord } from './record';
 import { type Verification, markVerification, verifyDelivery } from './verify';

@@ -1,4 +1,4 @@
-import { handOnAmounts } from '../resources/money';
+import { handOnAmounts } from '../resources/build';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import type { EventRecord } from './record';
 

@@ -1,4 +1,4 @@
-import type { CommerceServiceClient } from '../storeApi';
+import type { CommerceServiceClient } from '../client';
 import { InvalidRequestError } from '../errors';
 import { placeInSubscriptions } from '../reads/subscriptionCharges';
 import type { LatestOrder } from '../resources/types';
@@ -28,13 +28,14 @@ export async function recentEvents(
   const query = kind.recent;
   if (!query) return [];
   const input = { product_id: options.productId ?? null, plan_id: options.planIds ?? null };
-  const records: LatestOrder[] = await client
-    .latestOrders({ ...input, status: query.status ?? null })
-    .catch(async (error: unknown) => {
-      // A store that only knows the documented statuses refuses others (docs/service/real-stores.md#latest-orders): ask for all and select here.
-      if (!(error instanceof InvalidRequestError) || !query.status) throw error;
-      return client.latestOrders(input);
-    });
+  let records: LatestOrder[];
+  try {
+    records = await client.latestOrders({ ...input, status: query.status ?? null });
+  } catch (error) {
+    // A store that only knows the documented statuses refuses others (docs/service/real-stores.md#latest-orders): ask for all and select here.
+    if (!(error instanceof InvalidRequestError) || !query.status) throw error;
+    records = await client.latestOrders(input);
+  }
   let events = records
     .filter((record) => query.keep.includes(record.order_status))
     .map((record) => latestOrderAsEvent(record, kind.key));

@@ -1,14 +1,12 @@
 /**
  * Samples of what each read returns, for searches, actions and dropdowns: the records behind the event
  * samples as a REST read returns them, without `trigger`, with `link`, and with amounts as the client
- * hands them on from a real store: decimals, the store's cents kept as `<field>_sent` (docs/amounts.md).
+ * gives them from a real store: decimals, the store's cents kept as `<field>_sent` (docs/amounts.md).
  */
 import { amountsInCents } from './cents';
 import { type FieldTable } from '../resources/table';
-import { handOnAmounts } from '../resources/money';
 import type { EventRecord } from './record';
-import { omit } from '../outcome';
-import { withInstant } from '../dates/fields';
+import { handOnAmounts, withInstant } from '../resources/build';
 import { STORE_RECORDS } from './samples';
 import { CUSTOMER_FIELDS, DELIVERY_FIELDS, PRODUCT_FIELDS } from '../resources/tables';
 import type { Customer, Product, WebhookPlan, WebhookProduct } from '../resources/types';
@@ -19,7 +17,9 @@ function fromCents<T extends object>(record: T, table: FieldTable): T {
 }
 
 function restRecord(record: EventRecord): Record<string, unknown> {
-  return omit(fromCents(amountsInCents(record), DELIVERY_FIELDS), ['trigger']);
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a REST record names no event
+  const { trigger, ...rest } = fromCents(amountsInCents(record), DELIVERY_FIELDS);
+  return rest;
 }
 
 const ORDER_SAMPLE = restRecord(STORE_RECORDS.order);

@@ -5,10 +5,8 @@
  * REST-only ones (docs/service/events.md#delivery-shape), so a trigger's sample promises only
  * fields a live delivery has (a test compares them with the sandbox's deliveries).
  */
-import { withInstant } from '../dates/fields';
+import { handOnAmounts, withInstant } from '../resources/build';
 import type { SiteZone } from '../dates/zone';
-import { omit } from '../outcome';
-import { handOnAmounts } from '../resources/money';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import type { EventRecord } from './record';
 
@@ -152,7 +150,8 @@ function asDelivery(record: EventRecord): EventRecord {
 
 /** A subscription that will not bill again (paused, canceled, completed) is delivered without a next bill date. */
 function withoutNextBill(record: EventRecord): EventRecord {
-  const rest = omit(record, ['next_bill_date', 'next_bill_date_time', 'next_bill_date_time_iso']);
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- these are what the record goes without
+  const { next_bill_date, next_bill_date_time, next_bill_date_time_iso, ...rest } = record;
   return { ...rest, trigger: record.trigger };
 }
 

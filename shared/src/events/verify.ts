@@ -1,4 +1,4 @@
-import type { CommerceServiceClient } from '../storeApi';
+import type { CommerceServiceClient } from '../client';
 import { AuthenticationError, isMissingRecord } from '../errors';
 import type { Order, Subscription } from '../resources/types';
 import { toText } from '../resources/coerce';

@@ -1,8 +1,8 @@
 /**
- * The request pipeline, one operation at a time: build the request from the catalogue, send it over
- * the injected transport, retry it per `retry.ts`, parse the body, and classify the answer: a typed
- * result, or a `CommerceServiceError` (never a raw transport error). Knows nothing of dates or pages:
- * those are steps the client applies to what comes out (ARCHITECTURE.md, "A request, step by step").
+ * The request pipeline: every request to a store goes through it. It sends a built request over the
+ * injected transport, retries it per `retry.ts` within the client's deadline, parses the body and
+ * classifies the answer: the body read by the operation's own reader, or a `CommerceServiceError`
+ * (never a raw transport error). It knows no operation, date or page.
  */
 import type { Store } from '../config';
 import {
@@ -12,18 +12,28 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from '../errors';
-import { OPERATIONS, type OperationKey } from '../operations/catalogue';
-import { type Params, buildRequest } from '../operations/inputs';
-import { type ResultOf, normalise } from '../resources/normalise';
 import { parseBody } from './parseBody';
 import { responseError } from './responseError';
 import { type Attempt, MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './retry';
 import { type HttpRequest, type HttpResponse, type Transport, describeTransportFailure } from './transport';
 
-/** An operation's typed result and the response it came in (for the count headers). */
-interface Answer<K extends OperationKey> {
-  value: ResultOf<K>;
+/** A 2xx body read into its shape, and the response it came in (for the count headers). */
+export interface Answer<T> {
+  value: T;
   response: HttpResponse;
+}
+
+/** What the pipeline needs to know of one operation's request. */
+export interface Sending<T> {
+  /** The operation as messages name it ("Get an order"). */
+  label: string;
+  /** `false`: one attempt, whatever the retry options. */
+  retried: boolean;
+  /**
+   * Reads the parsed 2xx body (`undefined` when empty). A body without the expected shape is a
+   * `{ problem }`, which becomes an `UnexpectedResponseError`.
+   */
+  read: (body: unknown) => { value: T } | { problem: string };
 }
 
 export interface PipelineOptions {
@@ -70,15 +80,10 @@ export class RequestPipeline {
     return { timeoutMs: Math.min(timeoutMs, left), left };
   }
 
-  /**
-   * Sends one operation (retried per `retry.ts` unless `retried` is false) and reads its answer; every
-   * failure becomes a `CommerceServiceError`.
-   */
-  send<K extends OperationKey>(key: K, params: Params, retried = true): Promise<Answer<K>> {
+  /** Sends one request (retried unless `sending.retried` is false) and reads its answer; every failure becomes a `CommerceServiceError`. */
+  send<T>(request: Omit<HttpRequest, 'timeoutMs'>, sending: Sending<T>): Promise<Answer<T>> {
     const { store, options } = this;
-    const context = { store: store.label, operation: OPERATIONS[key].label };
-    // Built once, before any time is spent: a bad input is the user's to fix, whatever the deadline.
-    const request = buildRequest(OPERATIONS[key], store, params, options.transport.sendsGetBody);
+    const context = { store: store.label, operation: sending.label };
     const allowed = this.allowance();
     if ('spent' in allowed) {
       // A call with no time left in the deadline is not sent.
@@ -91,29 +96,28 @@ export class RequestPipeline {
       );
     }
     const { left } = allowed;
-    const retry = retried ? options.retry : undefined;
+    const retry = options.retry;
     return withRetries(
       {
-        operation: key,
+        retried: sending.retried,
         timeoutMs: allowed.timeoutMs,
         retry: left === undefined || !retry ? retry : { ...retry, budgetMs: Math.min(retry.budgetMs, left) },
         onBusy: () => this.busy.notify(),
       },
-      (timeoutMs, attempts) => attemptOnce(store, options.transport, key, { ...request, timeoutMs }, attempts),
+      (timeoutMs, attempts) => attemptOnce(store, options.transport, sending, { ...request, timeoutMs }, attempts),
     );
   }
 }
 
 /** One request: a failure the retry rules may look at is returned, with the store's Retry-After. */
-async function attemptOnce<K extends OperationKey>(
+async function attemptOnce<T>(
   store: Store,
   transport: Transport,
-  key: K,
+  sending: Sending<T>,
   request: HttpRequest,
   attempts: number | undefined,
-): Promise<Attempt<Answer<K>>> {
-  const operation = OPERATIONS[key];
-  const context = { store: store.label, operation: operation.label };
+): Promise<Attempt<Answer<T>>> {
+  const context = { store: store.label, operation: sending.label };
   const failure = attempts === undefined ? context : { ...context, attempts };
   let response: HttpResponse;
   try {
@@ -128,11 +132,11 @@ async function attemptOnce<K extends OperationKey>(
     const retryAfter = response.headers['retry-after'];
     return retryAfter === undefined ? { error } : { error, retryAfter };
   }
-  const shaped = normalise(operation.result, parsed.kind === 'json' ? parsed.value : undefined);
-  if (shaped.ok) return { result: { value: shaped.value as ResultOf<K>, response } };
+  const read = sending.read(parsed.kind === 'json' ? parsed.value : undefined);
+  if ('value' in read) return { result: { value: read.value, response } };
   throw new UnexpectedResponseError(
     { ...context, status: response.status },
-    `the store's answer does not have the expected shape (${shaped.problem})`,
+    `the store's answer does not have the expected shape (${read.problem})`,
     'Check that the Store URL and API Root point at a Studiocart store; update the plugin if it is old.',
   );
 }

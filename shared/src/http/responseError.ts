@@ -9,7 +9,6 @@ import {
   UnexpectedResponseError,
 } from '../errors';
 import type { ParsedBody } from './parseBody';
-import { omit } from '../outcome';
 import { redact } from './redact';
 import { retryAfterSeconds } from './retryAfter';
 import type { HttpResponse } from './transport';
@@ -130,7 +129,8 @@ function unreadableAnswer(
     parsed.kind === 'html'
       ? `Check that the Store URL is your WordPress site with Studiocart active, and that no maintenance mode, caching or security plugin blocks ${ctx.apiRoot}; without pretty permalinks, set API Root to ?rest_route=/sc/v1.`
       : 'A plugin or theme may be printing output into API answers: check the WordPress error log, or ask your host.';
-  const bare = omit(context, ['serviceMessage', 'code']);
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the store's own message and code stay out of this error
+  const { serviceMessage, code, ...bare } = context;
   return context.status && context.status >= 500
     ? new ServerError(bare, what, hint)
     : new UnexpectedResponseError(bare, what, hint);

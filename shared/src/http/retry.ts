@@ -5,7 +5,6 @@
  * the transport is: n8n's package may not use timers, Zapier and scripts pass `timerSleep`.
  */
 import { type CommerceServiceError, NetworkError, RateLimitError, ServerError, TimeoutError } from '../errors';
-import type { OperationKey } from '../operations/catalogue';
 import { honoursRetryAfter, retryAfterMs } from './retryAfter';
 
 type Sleep = (ms: number) => Promise<void>;
@@ -32,18 +31,12 @@ const DEFAULT_BACKOFF_MS = 1000;
 /** An attempt with less time than this left in the budget is not worth sending. */
 export const MIN_ATTEMPT_MS = 1000;
 
-/** Subscribe makes a new hook each time it succeeds: a retry after a lost answer would make a second one. */
-const NEVER_RETRIED: ReadonlySet<OperationKey> = new Set<OperationKey>(['subscribeHook']);
-
-function isRetriedOperation(key: OperationKey): boolean {
-  return !NEVER_RETRIED.has(key);
-}
-
 /** One attempt's outcome: the result, or the error with the store's Retry-After header when it sent one. */
 export type Attempt<R> = { result: R } | { error: CommerceServiceError; retryAfter?: string };
 
 interface RetryPlan {
-  operation: OperationKey;
+  /** `false` for an operation that must not be sent twice (the catalogue's `retried`): one attempt. */
+  retried: boolean;
   /** The client's per-request timeout; an attempt never gets more than the budget has left. */
   timeoutMs: number;
   /** Without it, one attempt, as before retries existed. */
@@ -63,8 +56,7 @@ export async function withRetries<R>(
   const { retry } = plan;
   const now = retry?.now ?? Date.now;
   const started = now();
-  const maxAttempts =
-    retry && isRetriedOperation(plan.operation) ? Math.max(1, retry.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) : 1;
+  const maxAttempts = retry && plan.retried ? Math.max(1, retry.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) : 1;
   const budgetMs = retry?.budgetMs ?? Number.POSITIVE_INFINITY;
   let serverErrors = 0;
   for (let count = 1; ; count += 1) {

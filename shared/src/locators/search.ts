@@ -6,8 +6,8 @@
  * product, products by name. A number (`1042`, `#1042`) is also read directly, so it shows first.
  * The token handed back is the next store page to read.
  */
-import type { CommerceServiceClient } from '../storeApi';
-import type { PageParams } from '../operations/inputs';
+import type { CommerceServiceClient } from '../client';
+import type { PageParams } from '../operations/buildRequest';
 import { isMissingRecord } from '../errors';
 import type { Page } from '../paginate';
 import { recordLabel } from './labels';
@@ -136,10 +136,12 @@ async function readById(
 ): Promise<AnyRecord | undefined> {
   const number = /^#?\s*([1-9]\d{0,14})$/.exec(filter)?.[1];
   if (number === undefined) return undefined;
-  return source.get(number).catch((error: unknown) => {
+  try {
+    return await source.get(number);
+  } catch (error) {
     if (isMissingRecord(error)) return undefined;
     throw error;
-  });
+  }
 }
 
 function shiftPage<T>(page: Page<T>, offset: number): Page<T> {

@@ -1,5 +1,4 @@
-import { omit } from '../outcome';
-import type { CommerceServiceClient } from '../storeApi';
+import type { CommerceServiceClient } from '../client';
 import type { PlatformLog } from '../platform/port';
 import { matchesFilters, type EventFilters } from '../events/match';
 import type { EventRecord } from '../events/record';
@@ -134,7 +133,8 @@ function keepSiteFacts(client: CommerceServiceClient, state: PollState): () => P
   return () => {
     const site = memory.factsOf(store);
     const unit = site.unit?.value.unit;
-    const rest = omit(state, ['amountUnit', 'site']);
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- both are written afresh below
+    const { amountUnit, site: previous, ...rest } = state;
     return { ...rest, ...(unit ? { amountUnit: unit } : {}), ...(site.zone || site.unit ? { site } : {}) };
   };
 }

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { DatedListParams } from '../operations/inputs';
-import { withoutInstants } from '../dates/fields';
+import type { DatedListParams } from '../operations/buildRequest';
+import { withoutInstants } from '../resources/instants';
 import { type MoneyUnit, withAmountsAsSent } from '../resources/money';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import type { Page } from '../paginate';
 import { isRecord } from '../resources/coerce';
 import type { Order, Subscription } from '../resources/types';
-import type { CommerceServiceClient } from '../storeApi';
+import type { CommerceServiceClient } from '../client';
 import type { SiteFacts } from '../siteMemory';
 import type { PollResource } from './rules';
 

@@ -4,10 +4,10 @@
  * asking for more pages. A store that ignores paging and sends every customer at once is read once.
  */
 import { InvalidRequestError } from '../errors';
-import type { PageParams } from '../operations/inputs';
+import { OPERATIONS } from '../operations/catalogue';
+import type { PageParams } from '../operations/buildRequest';
 import type { Page, PaginateOptions } from '../paginate';
 import type { Customer } from '../resources/types';
-import { READ_IN_PARTS } from './inParts';
 
 /** What the search needs of the client (`CommerceServiceClient` has both). */
 interface CustomerSource {
@@ -43,7 +43,7 @@ export async function firstCustomerWithEmail(
   }
   const walk = source.iterate((page) => source.listCustomers(page), {
     operation: 'Find a customer by email',
-    inParts: READ_IN_PARTS.listCustomers,
+    inParts: OPERATIONS.listCustomers.inParts,
     ...options,
   });
   // A walk that cannot reach the end of the list throws: "no such customer" is only said after every page.

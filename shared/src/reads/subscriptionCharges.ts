@@ -1,4 +1,4 @@
-import type { DatedListParams } from '../operations/inputs';
+import type { DatedListParams } from '../operations/buildRequest';
 import type { Page } from '../paginate';
 import type { Subscription } from '../resources/types';
 

@@ -1,122 +1,136 @@
 /**
- * The steps that hand a store record on field by field (its instants, its amounts) build it together:
- * one compact record per record (`compact.ts`), however many steps. Each step built its own before, and
- * the copies in between were most of Return All's peak memory (`npm run bench`), so what a build needs
- * on the way (its keys, its values, the links between steps) is kept and reused, one level per depth.
+ * Builds a store record in one pass over its fields (nested items, invoices and plans with their own
+ * tables): each time followed by its instant (docs/dates.md), and each amount in the unit the user
+ * relies on with the store's own value beside it (docs/amounts.md). The store's strings are never
+ * changed; what an earlier pass added (instants, `_sent` values, `amount_unit`) is made afresh.
  */
+import type { SiteZone } from '../dates/zone';
+import { instantOf } from '../dates/instant';
 import { isRecord } from './coerce';
-import { type FieldSpec, type FieldTable, entriesOf } from './table';
-import { compactRecord } from './compact';
+import {
+  AMOUNT_UNIT_FIELD,
+  type AmountRule,
+  type RecordMoney,
+  isSentField,
+  moneyOf,
+  scale,
+  sentKey,
+  sentValueOf,
+} from './money';
+import { isInstantField } from './instants';
+import { type FieldSpec, type FieldTable, entriesOf, instantKey, isMoment } from './table';
+import { DELIVERY_FIELDS } from './tables';
 
-/** Where a step puts a field it hands on: the next step, or the record being built. */
-type Put = (key: string, value: unknown) => void;
-
-/** A step for one top-level record and its nested entries (items, invoices, plans). */
-export interface OpenStep {
-  /** Puts `key` (of `owner`, the record or nested entry being built) as handed on, then any field it adds after it. */
-  field(
-    key: string,
-    value: unknown,
-    owner: Readonly<Record<string, unknown>>,
-    spec: FieldSpec | undefined,
-    put: Put,
-  ): void;
-  /** Puts the fields that end a top-level record. */
-  end?(put: Put): void;
+/** What a build adds to a record: instants, amounts, or both. */
+export interface BuildRules {
+  /**
+   * The site's zone (`null` when unknown: site-local times get no instant). `fill`: a REST record, every
+   * field present (docs/service/shapes.md), so a time without an instant gets `''`; a delivery leaves it out.
+   */
+  instants?: { zone: SiteZone | null; fill: boolean };
+  amounts?: AmountRule;
 }
 
-export interface RecordStep {
-  /** Whether `key` is a field this step adds: one from an earlier pass is left out, then made afresh. */
-  adds(key: string, table: FieldTable): boolean;
-  /** The step for one top-level record (what it reads of the record as a whole, its currency say). */
-  open(record: Readonly<Record<string, unknown>>): OpenStep;
+/** `record` (of `table`) with its instants and its amounts, as `rules` say. */
+export function buildRecord(record: object, table: FieldTable, rules: BuildRules): Record<string, unknown> {
+  const source = record as Readonly<Record<string, unknown>>;
+  const money = rules.amounts ? moneyOf(source, rules.amounts) : undefined;
+  const out = buildFields(source, table, rules, money);
+  // A record without amounts (a lead) has no unit to state.
+  if (money?.seen) put(out, AMOUNT_UNIT_FIELD, money.marker);
+  return out;
 }
 
-/** One record being built; a nested entry is built on the next level while its owner waits. */
-class Level {
-  readonly keys: string[] = [];
-  readonly values: unknown[] = [];
-  count = 0;
-  owner: Readonly<Record<string, unknown>> = {};
-  table: FieldTable = {};
-  open: readonly OpenStep[] = [];
-  /** links[i] hands a field to open step i; the last one puts it in the record. */
-  private readonly links: Put[] = [];
-
-  linkTo(step: number): Put {
-    for (let i = this.links.length; i <= step; i += 1) {
-      this.links.push((key, value) => {
-        const next = this.open[i];
-        if (!next) {
-          this.keys[this.count] = key;
-          this.values[this.count] = value;
-          this.count += 1;
-        } else next.field(key, value, this.owner, this.table[key], this.linkTo(i + 1));
-      });
+function buildFields(
+  source: Readonly<Record<string, unknown>>,
+  table: FieldTable,
+  rules: BuildRules,
+  money: RecordMoney | undefined,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in source) {
+    if (!Object.hasOwn(source, key) || madeAfresh(key, table, rules)) continue;
+    const spec = table[key];
+    const entries = entriesOf(spec);
+    const sent = source[key];
+    const value =
+      entries && Array.isArray(sent)
+        ? sent.map((entry: unknown) => (isRecord(entry) ? buildFields(entry, entries, rules, money) : entry))
+        : sent;
+    putField(out, source, key, value, spec, money);
+    if (rules.instants && isMoment(spec)) {
+      const instant = instantOf(value, spec.clock, rules.instants.zone);
+      if (instant || rules.instants.fill) {
+        const isoKey = instantKey(key);
+        putField(out, source, isoKey, instant ?? '', table[isoKey], money);
+      }
     }
-    return this.links[step] as Put;
   }
+  return out;
 }
 
-const LEVELS: Level[] = [];
-let depth = 0;
+/** Puts one field, its amount in the unit asked for and the store's value next to it where the rule keeps one. */
+function putField(
+  out: Record<string, unknown>,
+  source: Readonly<Record<string, unknown>>,
+  key: string,
+  value: unknown,
+  spec: FieldSpec | undefined,
+  money: RecordMoney | undefined,
+): void {
+  if (!money) return put(out, key, value);
+  const sent = sentValueOf(source, key, value);
+  if (spec?.money) money.seen = true;
+  if (spec?.money && typeof sent === 'number' && (money.factor !== 1 || money.keepSent === 'always')) {
+    put(out, key, scale(sent, money.factor));
+    if (money.keepSent === 'always' || (money.keepSent === 'changed' && money.factor !== 1))
+      put(out, sentKey(key), sent);
+  } else put(out, key, entriesOf(spec) && Array.isArray(value) ? value : sent);
+}
+
+/** A field an earlier pass added, left out here and made afresh (another zone, a unit read since). */
+function madeAfresh(key: string, table: FieldTable, rules: BuildRules): boolean {
+  if (rules.instants && isInstantField(key, table)) return true;
+  return rules.amounts !== undefined && (key === AMOUNT_UNIT_FIELD || isSentField(key, table));
+}
+
+/** `__proto__` is data here, never a prototype. */
+function put(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
 
 /**
- * `record` handed on by `steps`, in order: each field goes through every step, the first step's
- * output into the second, and so on; nested lists of `table` are built the same way, entry by entry.
+ * A record with an instant next to each of its timestamps (nested invoices included), each placed right
+ * after the store's own field. Without a zone, UTC times still get theirs and site-local times none.
+ * `table`: the record's resource; a delivery (`DELIVERY_FIELDS`) unless told.
  */
-export function rebuilt(record: object, table: FieldTable, steps: readonly RecordStep[]): Record<string, unknown> {
-  const owner = record as Readonly<Record<string, unknown>>;
-  return build(
-    owner,
-    table,
-    steps,
-    steps.map((step) => step.open(owner)),
-    true,
-  );
+export function withInstant<T extends object>(
+  record: T,
+  zone: SiteZone | null,
+  options: { fill?: boolean; table?: FieldTable } = {},
+): T {
+  return buildRecord(record, options.table ?? DELIVERY_FIELDS, {
+    instants: { zone, fill: options.fill ?? false },
+  }) as T;
 }
 
-function build(
-  owner: Readonly<Record<string, unknown>>,
-  table: FieldTable,
-  steps: readonly RecordStep[],
-  open: readonly OpenStep[],
-  top: boolean,
-): Record<string, unknown> {
-  const level = (LEVELS[depth] ??= new Level());
-  depth += 1;
-  try {
-    level.owner = owner;
-    level.table = table;
-    level.open = open;
-    level.count = 0;
-    const first = level.linkTo(0);
-    for (const key in owner) {
-      if (!Object.hasOwn(owner, key) || addedByAny(steps, key, table)) continue;
-      const value = owner[key];
-      const entries = entriesOf(table[key]);
-      first(key, entries && Array.isArray(value) ? builtEntries(value, entries, steps, open) : value);
-    }
-    if (top) open.forEach((step, i) => step.end?.(level.linkTo(i + 1)));
-    return compactRecord(level.keys, level.values, level.count);
-  } finally {
-    // The level keeps no record alive once built.
-    level.values.fill(undefined, 0, level.count);
-    level.owner = {};
-    depth -= 1;
-  }
+/** `withInstant` over a list. */
+export function withInstants<T extends object>(
+  records: readonly T[],
+  zone: SiteZone | null,
+  options: { fill?: boolean; table?: FieldTable } = {},
+): T[] {
+  return records.map((record) => withInstant(record, zone, options));
 }
 
-function builtEntries(
-  list: readonly unknown[],
-  table: FieldTable,
-  steps: readonly RecordStep[],
-  open: readonly OpenStep[],
-): unknown[] {
-  return list.map((entry) => (isRecord(entry) ? build(entry, table, steps, open, false) : entry));
-}
-
-function addedByAny(steps: readonly RecordStep[], key: string, table: FieldTable): boolean {
-  for (const step of steps) if (step.adds(key, table)) return true;
-  return false;
+/**
+ * A record with its amounts (nested items, invoices and plans too) in the unit the user relies on, and
+ * `amount_unit` saying which (on a record that has amounts). An amount in a currency without minor
+ * units is never multiplied or divided. When the store's unit is unknown, amounts stay as sent and
+ * `amount_unit` is `unknown` (never a guess).
+ */
+export function handOnAmounts<T extends object>(record: T, table: FieldTable, rule: AmountRule): T {
+  return buildRecord(record, table, { amounts: rule }) as T;
 }

@@ -15,7 +15,7 @@ export interface FieldDescription {
 
 /**
  * `sent`: a REST record, whose amounts the client may have converted, keeps the store's own value next
- * to each (`order_amount_sent`, docs/amounts.md); a delivery is handed on in the unit it came in.
+ * to each (`order_amount_sent`, docs/amounts.md); a delivery keeps the unit it came in.
  */
 function describe(spec: FieldSpec, sent: boolean): Pick<FieldDescription, 'type' | 'children' | 'entry'> {
   const entries = entriesOf(spec);
@@ -39,7 +39,7 @@ function describeTable(table: FieldTable, sent: boolean): FieldDescription[] {
   });
 }
 
-/** A record's fields and, when it has amounts, the unit they are handed on in (`amount_unit`). */
+/** A record's fields and, when it has amounts, the unit they are given in (`amount_unit`). */
 function describeRecord(table: FieldTable, sent: boolean): FieldDescription[] {
   const fields = describeTable(table, sent);
   const hasAmounts = Object.values(table).some((spec) => spec.money || entriesOf(spec));

@@ -1,10 +1,9 @@
 /**
  * One unit for money on every path (docs/amounts.md), read from the field tables' `money` flag. The
- * money equivalent of a time's `<field>_iso`: the amount itself is handed on in one unit (decimals as the
+ * money equivalent of a time's `<field>_iso`: the amount itself is given in one unit (decimals as the
  * store's admin shows them, or cents where the user asked), the record says which in `amount_unit`, and
  * where the connector changed an amount, the store's own value stays next to it as `<field>_sent`.
  */
-import { type RecordStep, rebuilt } from './build';
 import { isRecord } from './coerce';
 import { isZeroDecimal } from './currency';
 import { type FieldTable, entriesOf } from './table';
@@ -19,24 +18,8 @@ type AmountUnitMarker = MoneyUnit | 'unknown';
 /** The suffix of the store's own value, next to an amount the connector changed: `order_amount` → `order_amount_sent`. */
 const SENT_SUFFIX = '_sent';
 
-/**
- * Each field's `_sent` key, made once: every field of every record is checked for one. Building 100,000
- * orders with instants and amounts (a loaded 2-core machine, median of 5, two rounds): 7.1 s and 13.3 s
- * with this cache, 22.8 s and 20.8 s with the key concatenated each time.
- */
-const SENT_KEYS = new Map<string, string>();
-
-export function sentKey(field: string): string {
-  let key = SENT_KEYS.get(field);
-  if (key === undefined) {
-    if (SENT_KEYS.size >= 1024) SENT_KEYS.clear();
-    key = `${field}${SENT_SUFFIX}`;
-    SENT_KEYS.set(field, key);
-  }
-  return key;
-}
-
-interface HandOnOptions {
+/** How a record's amounts are written (`buildRecord` in `build.ts`). */
+export interface AmountRule {
   /** The unit the store sent the amounts in; `null` when the connector could not tell. */
   from: MoneyUnit | null;
   /** The unit the user relies on: decimals unless they asked for cents. */
@@ -44,51 +27,37 @@ interface HandOnOptions {
   /** The currency of records that do not name theirs (products, customers): the store's, if known. */
   currency?: string;
   /**
-   * Where the store's own value is kept as `<field>_sent`: `always` for REST records (every amount, as
+   * Where the store's own value stays as `<field>_sent`: `always` for REST records (every amount, as
    * every time has its `_iso`), `changed` (default) only where the amount was converted, `never` for a
    * sample imitating a delivery the store sent in `to` already.
    */
   sent?: 'always' | 'changed' | 'never';
 }
 
-/**
- * A record with its amounts (nested items, invoices and plans too) in the unit the user relies on, and
- * `amount_unit` saying which (on a record that has amounts). An amount in a currency without minor
- * units is never multiplied or divided. When `from` is unknown, amounts stay as sent and
- * `amount_unit` is `unknown` (never a guess).
- */
-export function handOnAmounts<T extends object>(record: T, table: FieldTable, options: HandOnOptions): T {
-  return rebuilt(record, table, [amountsStep(options)]) as T;
+/** What one record's amounts become: read once from its currency, then applied to every amount in it. */
+export interface RecordMoney {
+  factor: number;
+  marker: AmountUnitMarker;
+  keepSent: 'always' | 'changed' | 'never';
+  /** Whether the record (or a nested entry) has a money field: only then does it get `amount_unit`. */
+  seen: boolean;
 }
 
-/** `handOnAmounts` as a step (`build.ts`), so a client builds each record once with its instants. */
-export function amountsStep(options: HandOnOptions): RecordStep {
-  const keepSent = options.sent ?? 'changed';
+/** The rule applied to one record: its own currency, or the rule's, decides whether amounts scale. */
+export function moneyOf(record: Readonly<Record<string, unknown>>, rule: AmountRule): RecordMoney {
+  const currency = typeof record.currency === 'string' && record.currency ? record.currency : rule.currency;
+  const whole = currency !== undefined && isZeroDecimal(currency);
+  const factor = whole || rule.from === null ? 1 : ratio(rule.from, rule.to);
   return {
-    // A marker or a store value from an earlier pass is made afresh.
-    adds: (key, table) => key === AMOUNT_UNIT_FIELD || isSentField(key, table),
-    open(record) {
-      const currency = typeof record.currency === 'string' && record.currency ? record.currency : options.currency;
-      const whole = currency !== undefined && isZeroDecimal(currency);
-      const marker: AmountUnitMarker = whole ? options.to : options.from === null ? 'unknown' : options.to;
-      const factor = whole || options.from === null ? 1 : ratio(options.from, options.to);
-      // A record without amounts (a lead) has no unit to state: every field, nested ones too, passes `field`.
-      let hasAmounts = false;
-      return {
-        field(key, value, owner, spec, put) {
-          const sent = sentValueOf(owner, key, value);
-          if (spec?.money) hasAmounts = true;
-          if (spec?.money && typeof sent === 'number' && (factor !== 1 || keepSent === 'always')) {
-            put(key, factor === 1 ? sent : scale(sent, factor));
-            if (keepSent === 'always' || (keepSent === 'changed' && factor !== 1)) put(sentKey(key), sent);
-          } else put(key, entriesOf(spec) && Array.isArray(value) ? value : sent);
-        },
-        end(put) {
-          if (hasAmounts) put(AMOUNT_UNIT_FIELD, marker);
-        },
-      };
-    },
+    factor,
+    marker: whole ? rule.to : rule.from === null ? 'unknown' : rule.to,
+    keepSent: rule.sent ?? 'changed',
+    seen: false,
   };
+}
+
+export function sentKey(field: string): string {
+  return `${field}${SENT_SUFFIX}`;
 }
 
 function ratio(from: MoneyUnit, to: MoneyUnit): number {
@@ -97,17 +66,22 @@ function ratio(from: MoneyUnit, to: MoneyUnit): number {
 }
 
 /** Cents to decimals divides (4950 → 49.5, never 49.50000000000001); decimals to cents rounds to whole cents. */
-function scale(value: number, factor: number): number {
+export function scale(value: number, factor: number): number {
+  if (factor === 1) return value;
   return factor > 1 ? Math.round(value * factor) : value / Math.round(1 / factor);
 }
 
 /** `key`'s value as the store sent it: its `_sent` sibling when a pass before kept one. */
-function sentValueOf(record: Readonly<Record<string, unknown>>, key: string, value: unknown = record[key]): unknown {
+export function sentValueOf(
+  record: Readonly<Record<string, unknown>>,
+  key: string,
+  value: unknown = record[key],
+): unknown {
   const sent = sentKey(key);
   return sent in record ? record[sent] : value;
 }
 
-function isSentField(key: string, table: FieldTable): boolean {
+export function isSentField(key: string, table: FieldTable): boolean {
   return key.endsWith(SENT_SUFFIX) && table[key.slice(0, -SENT_SUFFIX.length)]?.money === true;
 }
 

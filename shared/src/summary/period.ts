@@ -6,7 +6,7 @@
 import { InvalidRequestError } from '../errors';
 import { instantOf, siteDayOf } from '../dates/instant';
 import type { SiteZone } from '../dates/zone';
-import type { CommerceServiceClient } from '../storeApi';
+import type { CommerceServiceClient } from '../client';
 
 /** The periods; each `value` is saved in workflows and Zaps. */
 export const SUMMARY_PERIODS = [

@@ -4,7 +4,7 @@
  * other path (docs/amounts.md).
  */
 import { TimeoutError, UnexpectedResponseError } from '../errors';
-import type { CommerceServiceClient } from '../storeApi';
+import type { CommerceServiceClient } from '../client';
 import { isZeroDecimal } from '../resources/currency';
 import { SUMMARY_PERIODS, periodOf } from './period';
 import { SummaryTotals, type Totals } from './totals';

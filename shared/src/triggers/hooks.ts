@@ -7,8 +7,8 @@
  */
 import { type CommerceServiceError, ConfigurationError } from '../errors';
 import { eventKind } from '../events/catalogue';
-import type { CommerceServiceClient } from '../storeApi';
-import type { SubscribeInput } from '../operations/inputs';
+import type { CommerceServiceClient } from '../client';
+import type { SubscribeInput } from '../operations/buildRequest';
 import type { PlatformLog } from '../platform/port';
 import type { TriggerSetup } from './choices';
 import type { ClientSource } from './plans';

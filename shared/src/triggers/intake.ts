@@ -5,15 +5,14 @@
  * with the store and logs what it dropped. Zapier runs both in `perform` (Zapier has already answered
  * the store); n8n answers the store after the first (ARCHITECTURE.md, "The early answer").
  */
-import { withInstants } from '../dates/fields';
 import { ConfigurationError } from '../errors';
 import { type PlannedDelivery, admitDeliveries, planAdmission } from '../events/admit';
 import { matchesFilters } from '../events/match';
 import { readDelivery } from '../events/parse';
 import type { EventRecord } from '../events/record';
 import type { PlatformLog } from '../platform/port';
-import type { CommerceServiceClient } from '../storeApi';
-import { handOnAmounts } from '../resources/money';
+import type { CommerceServiceClient } from '../client';
+import { handOnAmounts, withInstants } from '../resources/build';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import { type TriggerSetup, eventFiltersOf } from './choices';
 
@@ -65,15 +64,16 @@ export async function admitReceived(
   });
   for (const notice of notices) context.log[notice.level](notice.message);
   if (admitted.length === 0) return [];
-  const dated = await store()
-    .then((client) => client.stampInstants(admitted))
-    .catch((error: unknown) => {
-      // Only settings that name no store get here (the zone read never throws): the event still goes
-      // on, UTC times with their instants, site-local ones without, and the log says why.
-      if (!(error instanceof ConfigurationError)) throw error;
-      context.log.warn(`site-local times of this delivery get no instant: ${error.summary}`);
-      return withInstants(admitted, null);
-    });
+  let dated: EventRecord[];
+  try {
+    dated = await (await store()).stampInstants(admitted);
+  } catch (error) {
+    // Only settings that name no store get here (the zone read never throws): the event still goes
+    // on, UTC times with their instants, site-local ones without, and the log says why.
+    if (!(error instanceof ConfigurationError)) throw error;
+    context.log.warn(`site-local times of this delivery get no instant: ${error.summary}`);
+    dated = withInstants(admitted, null);
+  }
   return dated.map((record) => deliveredAmounts(record, setup));
 }
 

@@ -4,8 +4,8 @@
  * only some of those kinds (docs/service/real-stores.md#products-and-plans), so the missing ones are appended; without a
  * product there are no plans, only the kinds.
  */
-import type { Id } from '../operations/inputs';
-import type { CommerceServiceClient } from '../storeApi';
+import type { Id } from '../operations/buildRequest';
+import type { CommerceServiceClient } from '../client';
 import { PURCHASE_KINDS } from '../events/catalogue';
 import type { WebhookPlan } from '../resources/types';
 

@@ -1,6 +1,7 @@
-import { withInstants } from '../../../shared/src/dates/fields';
+import { withInstants } from '../../../shared/src/resources/build';
 import { instantOf, siteDayOf } from '../../../shared/src/dates/instant';
-import { type SiteZone, zoneFromIndex } from '../../../shared/src/dates/zone';
+import type { SiteZone } from '../../../shared/src/dates/zone';
+import { zoneFromIndex } from '../../../shared/src/operations/results';
 import { CUSTOMER_FIELDS } from '../../../shared/src/resources/tables';
 
 const NEW_YORK: SiteZone = { kind: 'named', name: 'America/New_York' };
@@ -109,7 +110,7 @@ describe('withInstants', () => {
   });
 
   it('without a zone (unreadable index): UTC times get instants, site-local times none', () => {
-    const [out] = withInstants<Record<string, unknown>>([order], { zone: null, reason: 'it answered HTTP 404' });
+    const [out] = withInstants<Record<string, unknown>>([order], null);
     expect(out?.date_time_iso).toBe('2026-11-24T04:30:00Z');
     expect(out?.invoices).toEqual(order.invoices);
     const [, customer] = withInstants([order, { id: 3, date_created: '2026-01-02 10:00:00' }], null);

@@ -13,7 +13,7 @@ const ADDED = {
 const EXTENDED = { ...ORDER_FIELDS, ...ADDED } as const satisfies FieldTable;
 
 type Shared = typeof import('../../../shared/src');
-type Normalise = typeof import('../../../shared/src/resources/normalise');
+type Catalogue = typeof import('../../../shared/src/operations/catalogue');
 type Parse = typeof import('../../../shared/src/events/parse');
 type Cents = typeof import('../../../shared/src/events/cents');
 type Fields = typeof import('../../../zapier/src/fields');
@@ -22,7 +22,7 @@ type Shapes = typeof import('../../integration/sandbox/specShapes');
 /** The modules that read the tables, loaded afresh over an order table with the added fields. */
 function loadWithAddedFields(): {
   shared: Shared;
-  normalise: Normalise;
+  catalogue: Catalogue;
   parse: Parse;
   cents: Cents;
   zapier: Fields;
@@ -36,7 +36,7 @@ function loadWithAddedFields(): {
     }));
     loaded = {
       shared: jest.requireActual<Shared>('../../../shared/src'),
-      normalise: jest.requireActual<Normalise>('../../../shared/src/resources/normalise'),
+      catalogue: jest.requireActual<Catalogue>('../../../shared/src/operations/catalogue'),
       parse: jest.requireActual<Parse>('../../../shared/src/events/parse'),
       cents: jest.requireActual<Cents>('../../../shared/src/events/cents'),
       zapier: jest.requireActual<Fields>('../../../zapier/src/fields'),
@@ -48,7 +48,7 @@ function loadWithAddedFields(): {
 }
 
 describe('a field added to one table', () => {
-  const { shared, normalise, parse, cents, zapier, shapes } = loadWithAddedFields();
+  const { shared, catalogue, parse, cents, zapier, shapes } = loadWithAddedFields();
   const NEW_YORK = { kind: 'named', name: 'America/New_York' } as const;
 
   it('is in the record type', () => {
@@ -63,9 +63,9 @@ describe('a field added to one table', () => {
   });
 
   it('is coerced, and filled when the store leaves it out', () => {
-    expect(normalise.normalise('order', { id: 1, refund_amount: '12.50' })).toMatchObject({
-      ok: true,
-      value: { refund_amount: 12.5, refunded_at: '' },
+    expect(catalogue.OPERATIONS.getOrder.result.read({ id: 1, refund_amount: '12.50' })).toMatchObject({
+      refund_amount: 12.5,
+      refunded_at: '',
     });
     expect(parse.parseDelivery({ trigger: 'refunded', refund_amount: '3' })[0]).toMatchObject({ refund_amount: 3 });
   });
@@ -78,7 +78,7 @@ describe('a field added to one table', () => {
 
   it('gets its instant in REST reads and in deliveries', () => {
     const order = { id: 1, refunded_at: '2026-01-02 10:00:00' };
-    const table = normalise.resultTable('order');
+    const table = catalogue.OPERATIONS.getOrder.result.records;
     expect(shared.withInstants([order], NEW_YORK, { fill: true, ...(table && { table }) })[0]).toEqual({
       ...order,
       refunded_at_iso: '2026-01-02T10:00:00Z',

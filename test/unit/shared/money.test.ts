@@ -1,23 +1,7 @@
 /** One unit for money (docs/amounts.md): the conversion read from the field tables, and how a client tells the REST unit. */
 import type { Notice } from '../../../shared/src/platform/port';
 import { handOnAmounts, withAmountsAsSent } from '../../../shared/src';
-import { restAmountsOf } from '../../../shared/src/resources/restAmountUnit';
-
-/** What the unit reading asks the store (the client's two reads). */
-interface UnitProbe {
-  latestOrders(): Promise<LatestOrder[]>;
-  restOrderAmount(id: number): Promise<unknown>;
-}
-
-/** A client's first unit reading, with the amounts in hand, over these two reads. */
-function readRestAmountUnit(unitProbe: UnitProbe, inHand: { orderAmounts: Map<number, number>; amounts: number[] }) {
-  const reads = {
-    store: { label: 'shop.example.com' },
-    latestOrders: () => unitProbe.latestOrders(),
-    getOrder: async (id: number) => ({ order_amount: await unitProbe.restOrderAmount(id) }),
-  };
-  return restAmountsOf(reads, () => undefined).unit(inHand);
-}
+import { type UnitProbe, readRestAmountUnit } from '../../../shared/src/siteFacts';
 import { DELIVERY_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS } from '../../../shared/src/resources/tables';
 import type { LatestOrder } from '../../../shared/src';
 import { clientFor, KEY } from '../support/shared';

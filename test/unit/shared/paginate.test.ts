@@ -1,5 +1,5 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
-import { IncompleteListError, type Page, READ_IN_PARTS, collect, paginate } from '../../../shared/src';
+import { IncompleteListError, OPERATIONS, type Page, collect, paginate } from '../../../shared/src';
 import { createClient } from '../../kit/client';
 import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE } from '../support/shared';
 
@@ -536,7 +536,7 @@ describe('client.iterate after a 429 during a parallel walk', () => {
   });
 });
 
-describe("a list too long for one walk: the advice is the caller's (READ_IN_PARTS)", () => {
+describe("a list too long for one walk: the advice is the list operation's (its catalogue entry)", () => {
   it('inParts becomes the hint of the page-cap error', async () => {
     const s = endless();
     const walk = collect(paginate(s.fetchPage, { perPage: 10, maxPages: 2, inParts: 'Read it by name.' }));
@@ -544,8 +544,8 @@ describe("a list too long for one walk: the advice is the caller's (READ_IN_PART
   });
 
   it('customers are advised nothing they cannot do: no Created After, no sort', () => {
-    expect(READ_IN_PARTS.listCustomers).not.toMatch(/Created After|sort by/i);
-    expect(READ_IN_PARTS.listCustomers).toMatch(/by ID/);
+    expect(OPERATIONS.listCustomers.inParts).not.toMatch(/Created After|sort by/i);
+    expect(OPERATIONS.listCustomers.inParts).toMatch(/by ID/);
   });
 
   it("finding a customer by email past the cap gives the customers' advice", async () => {
@@ -553,7 +553,7 @@ describe("a list too long for one walk: the advice is the caller's (READ_IN_PART
     const client = createClient({ settings: storeFor(), transport: tooLong, siteZone: UTC_ZONE });
     await expect(client.findCustomerByEmail('someone@example.com')).rejects.toMatchObject({
       reason: 'page-limit',
-      hint: READ_IN_PARTS.listCustomers,
+      hint: OPERATIONS.listCustomers.inParts,
     });
   });
 });

@@ -6,26 +6,32 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
 	type CommerceServiceClient,
+	OPERATIONS,
 	type Page,
 	type PageParams,
 	PAGING_LIMITS,
 	ORDERBY_VALUES,
 	type RecordResource,
-	READ_IN_PARTS,
 	collect,
 	locatedId,
 } from '../../../../shared/src';
 import { itemError } from '../../common/transport/errors';
 
-/** Return All through the shared paginator, or the first `limit` records. */
+/** The store's list operations: each has its own advice for a list too long for one walk. */
+type ListOperation = {
+	[K in keyof typeof OPERATIONS]: (typeof OPERATIONS)[K] extends { inParts: string } ? K : never;
+}[keyof typeof OPERATIONS];
+
+/** Return All through the shared paginator, or the first `limit` records, of the list `operation` reads. */
 export async function listRecords<T>(
 	context: IExecuteFunctions,
 	client: CommerceServiceClient,
 	itemIndex: number,
+	operation: ListOperation,
 	list: (page: PageParams) => Promise<Page<T>>,
 ): Promise<T[]> {
 	const concurrency = readParallelRequests(context, itemIndex);
-	const inParts = inPartsOf(context, itemIndex);
+	const { inParts } = OPERATIONS[operation];
 	const returnAll = context.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	// A list Return All cannot read to its end fails (IncompleteListError), never comes back short.
 	if (returnAll)
@@ -35,24 +41,6 @@ export async function listRecords<T>(
 		throw itemError(context.getNode(), 'Limit must be a whole number of at least 1', { itemIndex });
 	}
 	return await collect(client.iterate(list, { limit, concurrency, inParts }));
-}
-
-const LIST_OF_RESOURCE = {
-	customer: 'listCustomers',
-	order: 'listOrders',
-	product: 'listProducts',
-	subscription: 'listSubscriptions',
-} as const;
-
-/** The advice for a list too long for one walk: only the filters and sorts this list has. */
-function inPartsOf(context: IExecuteFunctions, itemIndex: number): string | undefined {
-	const resource = String(context.getNodeParameter('resource', itemIndex, ''));
-	const operation = String(context.getNodeParameter('operation', itemIndex, ''));
-	const key =
-		operation === 'getAllForSubscription'
-			? 'listSubscriptionOrders'
-			: LIST_OF_RESOURCE[resource as keyof typeof LIST_OF_RESOURCE];
-	return key ? READ_IN_PARTS[key] : undefined;
 }
 
 /** Options → Parallel Requests (1 to 16); left out, the paginator's default. */

@@ -25,7 +25,7 @@ export async function execute(
 	client: CommerceServiceClient,
 	itemIndex: number,
 ): Promise<IDataObject[]> {
-	const customers = await listRecords(this, client, itemIndex, (page) =>
+	const customers = await listRecords(this, client, itemIndex, 'listCustomers', (page) =>
 		client.listCustomers(page),
 	);
 	return shapeRecords(this, 'customer', toItems(customers), itemIndex);

@@ -30,7 +30,7 @@ export async function execute(
 		...(await readDateAfter(this, itemIndex, client)),
 		...readSort(this, itemIndex, 'orders'),
 	};
-	const orders = await listRecords(this, client, itemIndex, (page) =>
+	const orders = await listRecords(this, client, itemIndex, 'listOrders', (page) =>
 		client.listOrders({ ...params, ...page }),
 	);
 	return shapeRecords(this, 'order', toItems(orders), itemIndex);

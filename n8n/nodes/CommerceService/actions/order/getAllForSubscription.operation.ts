@@ -54,7 +54,7 @@ export async function execute(
 		...readSort(this, itemIndex, 'orders'),
 	};
 	return toItems(
-		await listRecords(this, client, itemIndex, (page) =>
+		await listRecords(this, client, itemIndex, 'listSubscriptionOrders', (page) =>
 			client.listSubscriptionOrders(subscriptionId, { ...params, ...page }),
 		),
 	);

@@ -27,7 +27,7 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject[]> {
 	const params = readSort(this, itemIndex, 'products');
-	const products = await listRecords(this, client, itemIndex, (page) =>
+	const products = await listRecords(this, client, itemIndex, 'listProducts', (page) =>
 		client.listProducts({ ...params, ...page }),
 	);
 	return shapeRecords(this, 'product', toItems(products), itemIndex);

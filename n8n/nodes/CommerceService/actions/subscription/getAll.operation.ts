@@ -30,7 +30,7 @@ export async function execute(
 		...(await readDateAfter(this, itemIndex, client)),
 		...readSort(this, itemIndex, 'subscriptions'),
 	};
-	const subscriptions = await listRecords(this, client, itemIndex, (page) =>
+	const subscriptions = await listRecords(this, client, itemIndex, 'listSubscriptions', (page) =>
 		client.listSubscriptions({ ...params, ...page }),
 	);
 	return shapeRecords(this, 'subscription', toItems(subscriptions), itemIndex);

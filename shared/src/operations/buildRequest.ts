@@ -1,16 +1,15 @@
 /**
- * What the operation wrappers take (docs/service/operations.md), and how their inputs are written into
- * a request (step 2 of the pipeline). The reads and the triggers import the types without the client.
+ * What the client's methods take (docs/service/operations.md), and how their inputs are written into
+ * the HTTP request the pipeline sends. The reads and the triggers import the types without the client.
  */
-import { type Store, endpoint } from '../config';
+import { type Store, endpoint, indexEndpoint } from '../config';
 import { ConfigurationError, InvalidRequestError } from '../errors';
 import type { HttpRequest } from '../http/transport';
-import type { OPERATIONS, OperationKey } from './catalogue';
+import type { OperationSpec } from './catalogue';
 
 type ParamValue = string | number | boolean | readonly (string | number)[] | null | undefined;
-/** An operation's parameters by name, as the operation wrappers give them; the catalogue says where each travels. */
+/** An operation's parameters by name, as the client's methods give them; the catalogue says where each travels. */
 export type Params = Readonly<Record<string, ParamValue>>;
-type OperationSpec = (typeof OPERATIONS)[OperationKey];
 type JsonValue = NonNullable<HttpRequest['body']>;
 type Where = { store: string; operation: string };
 
@@ -83,8 +82,8 @@ function written(params: Params, where: Where): Params {
 }
 
 /**
- * Step 2: turns an operation and its parameters into the HTTP request a transport sends (its timeout is
- * the attempt's), each parameter written as the store reads it (`WRITTEN`).
+ * Turns an operation and its parameters into the HTTP request a transport sends (its timeout is the
+ * attempt's), each parameter written as the store reads it (`WRITTEN`).
  */
 export function buildRequest(
   operation: OperationSpec,
@@ -93,7 +92,8 @@ export function buildRequest(
   sendsGetBody: boolean,
 ): Omit<HttpRequest, 'timeoutMs'> {
   const params = written(input, { store: store.label, operation: operation.label });
-  const target = endpoint(store, fillPath(operation, store, params));
+  const route = fillPath(operation, store, params);
+  const target = operation.root === 'index' ? indexEndpoint(store) : endpoint(store, route);
   const query: Record<string, string> = { ...target.query };
   const body: Record<string, JsonValue> = {};
   const canSendBody = operation.method === 'POST' || sendsGetBody;

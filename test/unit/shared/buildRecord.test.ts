@@ -1,6 +1,4 @@
-import { compactRecord } from '../../../shared/src/resources/compact';
-import { withInstant, withInstants } from '../../../shared/src/dates/fields';
-import { amountsStep, handOnAmounts } from '../../../shared/src/resources/money';
+import { buildRecord, handOnAmounts, withInstant } from '../../../shared/src/resources/build';
 import { ORDER_FIELDS, SUBSCRIPTION_FIELDS } from '../../../shared/src/resources/tables';
 
 const NEW_YORK = { kind: 'named', name: 'America/New_York' } as const;
@@ -12,9 +10,9 @@ const ordered = (value: unknown): unknown =>
       ? Object.entries(value).map(([key, inner]) => [key, ordered(inner)])
       : value;
 
-describe('compact records (the instants step keeps Return All small)', () => {
+describe('buildRecord: one pass per record, with its instants and its amounts', () => {
   it('keeps the keys in the order given, with their values', () => {
-    const record = compactRecord(['id', 'date_time', 'date_time_iso', '1'], [7, '2026-01-02 03:04:05', 'x', true]);
+    const record = buildRecord({ id: 7, date_time: '2026-01-02 03:04:05', date_time_iso: 'x', 1: true }, {}, {});
     expect(Object.entries(record)).toEqual([
       ['1', true],
       ['id', 7],
@@ -24,19 +22,22 @@ describe('compact records (the instants step keeps Return All small)', () => {
   });
 
   it('gives records of one key order their own values (the shape they are copied from is not written)', () => {
-    const first = compactRecord(['a', 'b'], [1, 2]);
-    const second = compactRecord(['a', 'b'], ['x', null]);
+    const first = buildRecord({ a: 1, b: 2 }, {}, {});
+    const second = buildRecord({ a: 'x', b: null }, {}, {});
     expect(first).toEqual({ a: 1, b: 2 });
     expect(second).toEqual({ a: 'x', b: null });
-    expect(compactRecord(['a', 'b'], [undefined, undefined])).toEqual({ a: undefined, b: undefined });
+    expect(buildRecord({ a: undefined, b: undefined }, {}, {})).toEqual({ a: undefined, b: undefined });
   });
 
   it('takes a `__proto__` key as data, never as a prototype', () => {
     const parsed = JSON.parse('{"id": 1, "__proto__": {"polluted": true}}') as Record<string, unknown>;
-    const record = compactRecord(Object.keys(parsed), Object.values(parsed));
-    expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
-    expect(Object.keys(record)).toEqual(['id', '__proto__']);
-    expect((record as { polluted?: boolean }).polluted).toBeUndefined();
+    const money = { from: 'cents', to: 'decimal' } as const;
+    for (const rules of [{}, { instants: { zone: NEW_YORK, fill: true }, amounts: money }]) {
+      const record = buildRecord(parsed, ORDER_FIELDS, rules);
+      expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+      expect(Object.keys(record)).toEqual(['id', '__proto__']);
+      expect((record as { polluted?: boolean }).polluted).toBeUndefined();
+    }
   });
 
   it('places each instant right after its store time, nested items included', () => {
@@ -55,7 +56,7 @@ describe('compact records (the instants step keeps Return All small)', () => {
     });
   });
 
-  it('builds a record once with its instants and its amounts, as the two steps one after the other did', () => {
+  it('builds a record once with its instants and its amounts, as the two builds one after the other do', () => {
     // A record read before: stale instants, `_sent` values and a marker, which both steps make afresh.
     const items = [{ product_name: 'Kit', unit_price: 1999, subtotal: 1999 }];
     const stale = { date_time_iso: 'stale', order_amount_sent: 4950, amount_unit: 'cents' };
@@ -67,15 +68,15 @@ describe('compact records (the instants step keeps Return All small)', () => {
       [subscription, SUBSCRIPTION_FIELDS],
     ] as const) {
       const money = { from: 'cents', to: 'decimal', sent: 'always' } as const;
-      const twoSteps = handOnAmounts(withInstant(record, NEW_YORK, { fill: true, table }), table, money);
-      const [oneBuild] = withInstants([record], NEW_YORK, { fill: true, table, then: amountsStep(money) });
-      expect(ordered(oneBuild)).toEqual(ordered(twoSteps));
+      const twoBuilds = handOnAmounts(withInstant(record, NEW_YORK, { fill: true, table }), table, money);
+      const oneBuild = buildRecord(record, table, { instants: { zone: NEW_YORK, fill: true }, amounts: money });
+      expect(ordered(oneBuild)).toEqual(ordered(twoBuilds));
     }
   });
 
   it('keeps every value when many records of one key order hold different strings', () => {
     const records = Array.from({ length: 40 }, (_, i) =>
-      compactRecord(['status', 'note'], [`status ${i % 3}`, `${'long '.repeat(20)}${i}`]),
+      buildRecord({ status: `status ${i % 3}`, note: `${'long '.repeat(20)}${i}` }, {}, {}),
     );
     records.forEach((record, i) =>
       expect(record).toEqual({ status: `status ${i % 3}`, note: `${'long '.repeat(20)}${i}` }),

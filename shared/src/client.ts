@@ -1,0 +1,403 @@
+/**
+ * The store client: every operation of the catalogue as a method. A read is one straight line: build
+ * the request from the catalogue, send it through the pipeline (`http/pipeline.ts`), read the body with
+ * the operation's result description, then build each record once with its instants and its amounts
+ * (`resources/build.ts`), reading the site's zone and amount unit first when the records need them.
+ * A method keeps only what is particular to its operation (a fallback, a 404 that means "none").
+ */
+import { type Store, type StoreSettings, resolveStore } from './config';
+import { type DayReading, siteDayOf } from './dates/instant';
+import type { SiteZone, ZoneReading } from './dates/zone';
+import { CommerceServiceError, NotFoundError, ServerError, isMissingRecord } from './errors';
+import { type Answer, type PipelineOptions, RequestPipeline } from './http/pipeline';
+import { OPERATIONS, type ORDERBY_VALUES, type OperationKey, type ResultOf } from './operations/catalogue';
+import {
+  type DatedListParams,
+  type Id,
+  type PageParams,
+  type Params,
+  type SubscribeInput,
+  buildRequest,
+} from './operations/buildRequest';
+import { type ResultSpec, ShapeError } from './operations/results';
+import { type Page, type PaginateOptions, paginate } from './paginate';
+import type { Notice } from './platform/port';
+import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
+import { buildRecord, withInstants } from './resources/build';
+import { holdsSiteTime } from './resources/instants';
+import type { AmountRule, MoneyUnit } from './resources/money';
+import { ORDER_FIELDS } from './resources/tables';
+import type * as Records from './resources/types';
+import {
+  type AmountsAtHand,
+  type AmountsReading,
+  amountsOf,
+  orderAmounts,
+  readRestAmountUnit,
+  unitNotice,
+  whyIndexUnread,
+  zoneNotice,
+} from './siteFacts';
+import { SiteMemory } from './siteMemory';
+
+/** What the pipeline takes (transport, retries, deadline: `http/pipeline.ts`), and the client's own options. */
+export type ClientOptions = Omit<PipelineOptions, 'timeoutMs'> & {
+  settings: StoreSettings;
+  /** Per request; below Zapier's 30 s limit so our message, not the platform's, reaches the user. */
+  timeoutMs?: number;
+  /** Where the client's notices go (the adapter's log): today, why site-local times have no instant. */
+  onNotice?: (notice: Notice) => void;
+  /** Already known, so not read: the site's zone (docs/dates.md), the REST amounts' unit (docs/amounts.md). */
+  siteZone?: SiteZone;
+  restAmountUnit?: MoneyUnit;
+  /** Where the zone and the unit are remembered beyond this client (`siteMemory.ts`); the client's own when absent. */
+  memory?: SiteMemory;
+};
+
+/**
+ * How a call treats amounts. `amounts: false`: the store's amounts as sent, no unit reading
+ * (verification, the unit's own reads). `retried: false`: one attempt (the unit's own reads cost at
+ * most one request each), within the same pipeline and deadline as every call.
+ */
+export interface CallOptions {
+  amounts?: boolean;
+  retried?: boolean;
+}
+
+const UNIT_READ: CallOptions = { amounts: false, retried: false };
+
+/** `GET products`' paging and sorting, by the sort fields the catalogue lists for products. */
+type ProductListParams = PageParams & { orderby?: (typeof ORDERBY_VALUES.products)[number]; order?: 'asc' | 'desc' };
+
+/** `POST webhook/latest-orders/`'s filters (docs/service/operations.md#webhook-operations). */
+interface LatestOrdersInput {
+  product_id?: Id | null;
+  plan_id?: string | readonly string[] | null;
+  status?: string | null;
+}
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+type ItemOf<K extends OperationKey> = ResultOf<K> extends (infer T)[] ? T : never;
+
+export class CommerceServiceClient {
+  readonly store: Store;
+  private readonly pipeline: RequestPipeline;
+  /** Every 429 and 503 this client gets; each `iterate` walk listens, to slow down. */
+  readonly busy: RequestPipeline['busy'];
+  /** What is known of the store's site for a while: the process's on the platforms. */
+  readonly memory: SiteMemory;
+  /** Read once per client at most, and not while `memory` holds them. */
+  private zoneReading: Promise<ZoneReading> | undefined;
+  private unitReading: Promise<AmountsReading> | undefined;
+
+  constructor(private readonly options: ClientOptions) {
+    this.store = resolveStore(options.settings);
+    this.pipeline = new RequestPipeline(this.store, { ...options, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    this.busy = this.pipeline.busy;
+    this.memory = options.memory ?? new SiteMemory();
+    if (options.siteZone) this.zoneReading = Promise.resolve({ zone: options.siteZone });
+    if (options.restAmountUnit)
+      this.unitReading = Promise.resolve({ unit: options.restAmountUnit, how: 'given by the caller' });
+  }
+
+  /** This client's transport and limits on a store it holds no key for: only operations that take none. */
+  keylessAt(store: { storeUrl: string; apiRoot: string }): CommerceServiceClient {
+    return new CommerceServiceClient({ ...this.options, settings: { ...store, apiKey: null } });
+  }
+
+  /**
+   * One operation: its request built from the catalogue, sent through the pipeline, its body read by
+   * the operation's result description, and its records built once with their instants and their
+   * amounts in one unit (`value`); `response` is what it came in (the count headers).
+   */
+  async call<K extends OperationKey>(
+    key: K,
+    params: Params = {},
+    options: CallOptions = {},
+  ): Promise<Answer<ResultOf<K>>> {
+    const operation = OPERATIONS[key];
+    const result = operation.result as ResultSpec<ResultOf<K>>;
+    // Built before any time is spent: a bad input is the user's to fix, whatever the deadline.
+    const request = buildRequest(operation, this.store, params, this.options.transport.sendsGetBody);
+    const answer = await this.pipeline.send(request, {
+      label: operation.label,
+      retried: options.retried !== false && !('retried' in operation),
+      read: (body) => readBody(result, body),
+    });
+    if (!result.records) return answer;
+    const records = (result.many ? answer.value : [answer.value]) as object[];
+    if (records.length === 0) return answer;
+    const table = result.records;
+    // The zone and the unit are read after the store's answer, never before: a call refused or failed costs neither.
+    const zone = holdsSiteTime(records, table) ? (await this.siteZone()).zone : null;
+    const amounts = options.amounts === false ? undefined : await this.amountRule(result, records);
+    const built = records.map((record) =>
+      buildRecord(record, table, { instants: { zone, fill: true }, ...(amounts ? { amounts } : {}) }),
+    );
+    return { ...answer, value: (result.many ? built : built[0]) as ResultOf<K> };
+  }
+
+  /** The site's zone from WordPress's REST index, read at most once per client, and not while `memory` holds it. Never rejects. */
+  siteZone(): Promise<ZoneReading> {
+    const remembered = this.zoneReading ? undefined : this.memory.zone(this.store);
+    if (remembered) this.zoneReading = Promise.resolve({ zone: remembered });
+    this.zoneReading ??= this.readSiteZone();
+    return this.zoneReading;
+  }
+
+  /**
+   * A date input (text, Date, Luxon DateTime) as the site-local day a `date_after` filter takes
+   * (docs/dates.md#dates-you-type). The zone is read only for a moment with an offset.
+   */
+  async filterDayOf(value: unknown): Promise<DayReading> {
+    const asWritten = siteDayOf(value, null);
+    if (asWritten.day === null || asWritten.how === 'as-written') return asWritten;
+    return siteDayOf(value, (await this.siteZone()).zone);
+  }
+
+  /** Hook deliveries with an instant next to each timestamp, as every read gives them; one zone read at most. */
+  async stampInstants<T extends object>(records: readonly T[]): Promise<T[]> {
+    if (records.length === 0) return [];
+    return withInstants(records, holdsSiteTime(records) ? (await this.siteZone()).zone : null);
+  }
+
+  // Webhook management.
+
+  async validateKey(): Promise<void> {
+    await this.call('validateKey');
+  }
+
+  async subscribeHook(input: SubscribeInput): Promise<ResultOf<'subscribeHook'>> {
+    const { value } = await this.call('subscribeHook', {
+      hook_url: input.hook_url,
+      product_id: input.product_id,
+      plan_id: input.plan_id,
+      status: input.status,
+      source: input.source,
+      prices_in_cents: input.prices_in_cents,
+    });
+    return value;
+  }
+
+  /**
+   * `POST webhook/delete/`, made to work on real stores: `webhook/delete/` first, then `webhook/zap-delete/` when
+   * the store has no working handler for the former; a hook the store no longer knows is deleted.
+   */
+  async deleteHook(id: Id): Promise<ResultOf<'deleteHook'>> {
+    const params = { id };
+    try {
+      await this.call('deleteHook', params);
+    } catch (error) {
+      if (!needsFallback(error)) return deletedAlready(id, error);
+      try {
+        await this.call('zapDeleteHook', params);
+      } catch (fallbackError) {
+        return deletedAlready(id, fallbackError);
+      }
+    }
+    return { id: String(id), alreadyGone: false };
+  }
+
+  async listWebhookProducts(): Promise<Records.WebhookProduct[]> {
+    return (await this.call('listWebhookProducts')).value;
+  }
+
+  async listWebhookPlans(productId: Id): Promise<Records.WebhookPlan[]> {
+    return (await this.call('listWebhookPlans', { product_id: productId })).value;
+  }
+
+  /** `POST webhook/latest-orders/`; the store's 404 `no_orders` is an empty list. */
+  async latestOrders(input: LatestOrdersInput = {}, options: CallOptions = {}): Promise<Records.LatestOrder[]> {
+    const params = { product_id: input.product_id, plan_id: input.plan_id, status: input.status };
+    try {
+      return (await this.call('latestOrders', params, options)).value;
+    } catch (error) {
+      if (error instanceof NotFoundError && error.code === 'no_orders') return [];
+      throw error;
+    }
+  }
+
+  // REST reads.
+
+  listCustomers(params: PageParams = {}): Promise<Page<Records.Customer>> {
+    return this.list('listCustomers', { ...params });
+  }
+
+  async getCustomer(id: Id): Promise<Records.Customer> {
+    return (await this.call('getCustomer', { customer_id: id })).value;
+  }
+
+  /** The customer with this email (trimmed, any letter case), or null; walks the customers list. */
+  findCustomerByEmail(email: string, options: FindByEmailOptions = {}): Promise<Records.Customer | null> {
+    return firstCustomerWithEmail(this, email, options);
+  }
+
+  listOrders(params: DatedListParams = {}): Promise<Page<Records.Order>> {
+    return this.list('listOrders', { ...params });
+  }
+
+  async getOrder(id: Id, options: CallOptions = {}): Promise<Records.Order> {
+    return (await this.call('getOrder', { order_id: id }, options)).value;
+  }
+
+  /** `GET orders/subscription/{subscription_id}`; real stores need both `page` and `per_page`, so both are always sent. */
+  listSubscriptionOrders(subscriptionId: Id, params: DatedListParams = {}): Promise<Page<Records.Order>> {
+    return this.list('listSubscriptionOrders', {
+      ...params,
+      page: params.page ?? 1,
+      per_page: params.per_page ?? 10,
+      subscription_id: subscriptionId,
+    });
+  }
+
+  listSubscriptions(params: DatedListParams = {}): Promise<Page<Records.Subscription>> {
+    return this.list('listSubscriptions', { ...params });
+  }
+
+  async getSubscription(id: Id, options: CallOptions = {}): Promise<Records.Subscription> {
+    return (await this.call('getSubscription', { subscription_id: id }, options)).value;
+  }
+
+  listProducts(params: ProductListParams = {}): Promise<Page<Records.Product>> {
+    return this.list('listProducts', { ...params });
+  }
+
+  async getProduct(id: Id): Promise<Records.Product> {
+    return (await this.call('getProduct', { product_id: id })).value;
+  }
+
+  /**
+   * All records of a REST list (or the first `limit`), page by page; see `paginate` for stop rules. A
+   * list it cannot read to the end is an `IncompleteListError`, never a short list.
+   */
+  iterate<T>(
+    list: (params: PageParams) => Promise<Page<T>>,
+    options: PaginateOptions = {},
+  ): AsyncGenerator<T, void, undefined> {
+    return paginate((page, perPage) => list({ page, per_page: perPage }), {
+      busy: this.busy,
+      store: this.store.label,
+      ...options,
+    });
+  }
+
+  /** One attempt, within the deadline (none when less than an attempt's worth is left); a failure is a reading that says why. */
+  private async readSiteZone(): Promise<ZoneReading> {
+    const allowed = this.pipeline.allowance();
+    let reading: ZoneReading;
+    if ('spent' in allowed) reading = { zone: null, reason: allowed.spent };
+    else {
+      try {
+        reading = (await this.call('readSiteZone')).value;
+      } catch (error) {
+        if (!(error instanceof CommerceServiceError)) throw error;
+        reading = { zone: null, reason: whyIndexUnread(error) };
+      }
+    }
+    if (reading.zone) this.memory.keepZone(this.store, reading.zone);
+    else {
+      const index = buildRequest(OPERATIONS.readSiteZone, this.store, {}, false);
+      this.notify(zoneNotice(this.store, index, reading.reason));
+    }
+    return reading;
+  }
+
+  /**
+   * How a result's amounts are written. Latest-orders records are decimals (docs/service/shapes.md#money);
+   * REST records keep the store's value beside every amount, and need the REST unit only when they
+   * hold an amount whose unit matters.
+   */
+  private async amountRule(result: ResultSpec<unknown>, records: readonly object[]): Promise<AmountRule> {
+    if (result.unit === 'decimal') return { from: 'decimal', to: 'decimal' };
+    const table = result.records ?? {};
+    const rule = { from: 'decimal', to: 'decimal', sent: 'always' } as const;
+    if (!records.some((record) => amountsOf(record, table).length > 0)) return rule;
+    // The amounts at hand matter to the first reading only (every page of a Return All comes here).
+    const atHand = this.unitReading
+      ? undefined
+      : {
+          orderAmounts: table === ORDER_FIELDS ? orderAmounts(records) : new Map<number, number>(),
+          amounts: records.flatMap((record) => amountsOf(record, table)),
+        };
+    const reading = await this.restAmountUnit(atHand);
+    return { ...rule, from: reading.unit, ...(reading.currency ? { currency: reading.currency } : {}) };
+  }
+
+  /**
+   * The unit of the store's REST amounts: given, remembered from an earlier client, or read now (never
+   * rejects). Remembered cents that the amounts at hand contradict (a fractional amount) are read again.
+   */
+  private restAmountUnit(atHand: AmountsAtHand = { orderAmounts: new Map(), amounts: [] }): Promise<AmountsReading> {
+    const remembered = this.unitReading ? undefined : this.memory.unit(this.store);
+    if (remembered?.unit === 'cents' && atHand.amounts.some((amount) => !Number.isInteger(amount)))
+      this.memory.forgetUnit(this.store);
+    else if (remembered) this.unitReading = Promise.resolve({ ...remembered, how: 'kept from an earlier reading' });
+    this.unitReading ??= this.readRestAmountUnit(atHand);
+    return this.unitReading;
+  }
+
+  /** Its reads are single attempts through this client's pipeline and deadline, with the amounts as sent. */
+  private async readRestAmountUnit(atHand: AmountsAtHand): Promise<AmountsReading> {
+    const reading = await readRestAmountUnit(
+      {
+        latestOrders: () => this.latestOrders({}, UNIT_READ),
+        restOrderAmount: async (id) => (await this.getOrder(id, UNIT_READ)).order_amount,
+      },
+      atHand,
+    );
+    if (reading.unit === null) this.notify(unitNotice(this.store, reading.reason));
+    else
+      this.memory.keepUnit(
+        this.store,
+        reading.currency ? { unit: reading.unit, currency: reading.currency } : { unit: reading.unit },
+      );
+    return reading;
+  }
+
+  /** A failing log never fails a read: the records matter more than the log line. */
+  private notify(notice: Notice): void {
+    try {
+      this.options.onNotice?.(notice);
+    } catch {
+      // The notice is lost; the read goes on.
+    }
+  }
+
+  private async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {
+    const { value, response } = await this.call(key, params);
+    // `list` is only called with list operations, whose result is an array.
+    const items = value as unknown as ItemOf<K>[];
+    const total = headerCount(response.headers['x-wp-total']);
+    const totalPages = headerCount(response.headers['x-wp-totalpages']);
+    return { items, ...(total !== undefined ? { total } : {}), ...(totalPages !== undefined ? { totalPages } : {}) };
+  }
+}
+
+/** The body read by an operation's result description; a body without its shape is a problem, not a throw. */
+function readBody<T>(result: ResultSpec<T>, body: unknown): { value: T } | { problem: string } {
+  try {
+    return { value: result.read(body) };
+  } catch (error) {
+    if (error instanceof ShapeError) return { problem: error.message };
+    throw error;
+  }
+}
+
+/** A count header (`X-WP-Total`, `X-WP-TotalPages`); absent, empty or unreadable is unknown, not 0. */
+function headerCount(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  const count = Number(header);
+  return Number.isFinite(count) ? count : undefined;
+}
+
+/** A delete that failed because the store no longer knows the hook: for a delete, that is success. */
+function deletedAlready(id: Id, error: unknown): ResultOf<'deleteHook'> {
+  if (isMissingRecord(error)) return { id: String(id), alreadyGone: true };
+  throw error;
+}
+
+/** `webhook/delete/` without a working handler (real stores): try `webhook/zap-delete/`. */
+function needsFallback(error: unknown): boolean {
+  return error instanceof ServerError || (error instanceof NotFoundError && error.reason === 'route');
+}
