@@ -140,6 +140,7 @@ async function readById(
     return await source.get(number);
   } catch (error) {
     if (isMissingRecord(error)) return undefined;
+    // eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- the store's typed error, for the adapter to map
     throw error;
   }
 }

@@ -106,11 +106,12 @@ export async function salesSummary(client: CommerceServiceClient, input: SalesSu
       }
     }
   };
-  // A deadline becomes the error that says how far the walks got (a rejection handler: see
-  // ARCHITECTURE.md, "Shared code reads as n8n's lint asks").
-  await walk().catch((error: unknown) =>
-    Promise.reject(error instanceof TimeoutError ? new SummaryUnfinishedError(where, error, progress) : error),
-  );
+  try {
+    await walk();
+  } catch (error) {
+    // A deadline becomes the error that says how far the walks got.
+    throw error instanceof TimeoutError ? new SummaryUnfinishedError(where, error, progress) : error;
+  }
   const summary = {
     period: frame.period,
     first_day: frame.first,

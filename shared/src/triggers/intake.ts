@@ -70,6 +70,7 @@ export async function admitReceived(
   } catch (error) {
     // Only settings that name no store get here (the zone read never throws): the event still goes
     // on, UTC times with their instants, site-local ones without, and the log says why.
+    // eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- any other failure is the store's typed error, for the adapter to map
     if (!(error instanceof ConfigurationError)) throw error;
     context.log.warn(`site-local times of this delivery get no instant: ${error.summary}`);
     dated = withInstants(admitted, null);
