@@ -86,6 +86,32 @@ export const withOutput =
     }
   };
 
+/**
+ * One run that several tests read. The test named `owner` awaits `run()` and, when the run fails,
+ * fails with the whole cause; the tests that read it await `read()`, which then fails with a pointer
+ * to that test rather than the same message again. Made once, on first use.
+ */
+export class SharedRun<T> {
+  private made: Promise<T> | undefined;
+
+  constructor(
+    readonly owner: string,
+    private readonly make: () => Promise<T>,
+  ) {}
+
+  run(): Promise<T> {
+    return (this.made ??= this.make());
+  }
+
+  async read(): Promise<T> {
+    try {
+      return await this.run();
+    } catch {
+      throw new Error(`no run to read: it failed, with its cause, in the test "${this.owner}"`);
+    }
+  }
+}
+
 export const CRED = {
   real: { id: 'e2eRealStore0001', name: 'Sandbox (real profile)' },
   spec: { id: 'e2eSpecStore0001', name: 'Sandbox (spec profile)' },
@@ -171,6 +197,11 @@ export async function expectActionCase(
 ): Promise<void> {
   const node = nodeName(profile, c);
   const nodeRun = result.data.resultData.runData[node]?.[0];
+  // A node's error stops the run: the nodes after it did not run, and say where it stopped.
+  if (!nodeRun && result.data.resultData.error !== undefined)
+    throw new Error(
+      `${node} did not run: the run stopped at "${result.data.resultData.lastNodeExecuted}" with an error`,
+    );
   expect({ node, error: nodeRun?.error ?? null, ran: Boolean(nodeRun) }).toEqual({ node, error: null, ran: true });
   const output = nodeOutput(result, node);
   expect(output.length).toBeGreaterThan(0);
