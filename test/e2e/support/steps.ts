@@ -29,12 +29,13 @@ export const ROOT = path.resolve(__dirname, '../../..');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * `npm run <script> [-- args]` from the repository root, as CI does; throws with its output on failure.
- * `silent` drops npm's own header lines, for callers that read the script's output.
+ * `npm run <script> [-- args]` from the repository root, as CI does; throws with its output on failure,
+ * saying whether it failed or ran out of time. `silent` drops npm's own header lines, for callers that
+ * read the script's output. The default bound stays under jest's e2e test timeout, so this names it.
  */
 export async function npmRun(
   script: string,
-  timeout = 300_000,
+  timeout = 540_000,
   options: { args?: readonly string[]; silent?: boolean } = {},
 ): Promise<{ stdout: string; stderr: string }> {
   const args = options.args ?? [];
@@ -47,8 +48,12 @@ export async function npmRun(
       env: { ...process.env, FORCE_COLOR: '0', ...(options.silent ? { NO_COLOR: '1' } : {}) },
     });
   } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`npm run ${script} ${args.join(' ')} failed:\n${stdout}\n${stderr}`);
+    const failure = error as { stdout?: string; stderr?: string; killed?: boolean; code?: unknown; signal?: unknown };
+    const { stdout = '', stderr = '' } = failure;
+    const why = failure.killed
+      ? `was stopped after ${timeout / 1000} s`
+      : `failed (exit ${String(failure.code ?? failure.signal)})`;
+    throw new Error(`npm run ${script} ${args.join(' ')} ${why}:\n${stdout}\n${stderr}`);
   }
 }
 
