@@ -65,6 +65,5 @@ export function n8nEnv(home: N8nHome, extra: Record<string, string>): NodeJS.Pro
   };
 }
 
-// One free-port finder and one line reader for every harness (scripts/services/).
+// One free-port finder for every harness (scripts/services/).
 export { freePort } from '../services/ports';
-export { eachLine } from '../services/supervise';

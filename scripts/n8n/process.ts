@@ -1,6 +1,7 @@
 /**
  * One long-running n8n process (`n8n start`, `n8n worker` or `n8n webhook`) on 127.0.0.1, supervised
- * (own process group, watchdog) and ready when it has printed its ready line and answers /healthz.
+ * (own process group, watchdog) and ready when it has printed its ready line and /healthz/readiness
+ * answers 200.
  */
 import * as fs from 'fs';
 import * as http from 'http';
@@ -20,7 +21,7 @@ const READY_LINES: Record<N8nCommand, string> = {
 
 export interface N8nProcessOptions extends N8nHome {
   command: N8nCommand;
-  /** The port /healthz answers on: N8N_PORT for start/webhook, QUEUE_HEALTH_CHECK_PORT for a worker. */
+  /** The port /healthz/readiness answers on: N8N_PORT for start/webhook, QUEUE_HEALTH_CHECK_PORT for a worker. */
   port: number;
   /** Env for this process only (the home's `env` still wins). */
   processEnv?: Record<string, string>;
@@ -76,7 +77,7 @@ export async function launchN8n(opts: N8nProcessOptions): Promise<N8nProcess> {
   }
   const readyLine = READY_LINES[opts.command];
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 120000);
-  while (!(server.lines().some((l) => l.includes(readyLine)) && (await healthy(url)))) {
+  while (!(server.lines().some((l) => l.includes(readyLine)) && (await ready(url)))) {
     if (server.hasExited() || Date.now() > deadline) {
       const why = server.hasExited() ? 'exited' : 'was not ready in time';
       await proc.stop(2000);
@@ -89,9 +90,14 @@ export async function launchN8n(opts: N8nProcessOptions): Promise<N8nProcess> {
   return proc;
 }
 
-function healthy(url: string): Promise<boolean> {
+/**
+ * n8n's own readiness: /healthz answers as soon as the port listens, /healthz/readiness only once the
+ * database is connected and migrated and (2.x) the server or worker has marked itself ready.
+ */
+function ready(url: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = http.get(`${url}/healthz`, { timeout: 2000 }, (res) => {
+    // A connection of its own (agent: false): no kept-alive socket to reuse later (see ./rest.ts).
+    const req = http.get(`${url}/healthz/readiness`, { timeout: 2000, agent: false }, (res) => {
       res.resume();
       resolve(res.statusCode === 200);
     });

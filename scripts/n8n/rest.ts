@@ -49,7 +49,10 @@ function call(
   if (payload !== undefined) headers['content-type'] = 'application/json';
   if (cookie) headers.cookie = cookie;
   return new Promise((resolve, reject) => {
-    const req = http.request(`${url}${route}`, { method, headers, timeout: timeoutMs }, (res) => {
+    // A new connection per call (agent: false). n8n's server keeps idle connections 5 s (Node's default
+    // keepAliveTimeout) and Node 24's global agent keeps them for reuse; a caller whose event loop was
+    // busy past those 5 s (jest compiling the next file under load) reused one n8n had closed: "socket hang up".
+    const req = http.request(`${url}${route}`, { method, headers, timeout: timeoutMs, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

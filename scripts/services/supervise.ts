@@ -97,7 +97,7 @@ export function supervise(opts: SuperviseOptions): Supervised {
 }
 
 /** Calls `onLine` per complete line (chunks from a pipe can end mid-line). */
-export function eachLine(stream: Readable | null, onLine: (line: string) => void): void {
+function eachLine(stream: Readable | null, onLine: (line: string) => void): void {
   if (stream) readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
 }
 

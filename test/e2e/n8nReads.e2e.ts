@@ -22,6 +22,7 @@ import { manualStart } from './n8n/workflows';
 import { manualRun } from './support/installed';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
+import { SharedRun } from './support/steps';
 
 const PROFILES: readonly SandboxProfile[] = ['spec', 'real'];
 const WORKFLOW_ID = 'e2eReadsWf000001';
@@ -107,7 +108,10 @@ describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox sto
   const wanted = {} as Record<SandboxProfile, Customer>;
   const orders = {} as Record<SandboxProfile, Order[]>;
   const customersCount = {} as Record<SandboxProfile, number>;
-  let result: N8nRun;
+  // The editor's "Execute workflow": a manual run through the REST API, its run data as `n8n execute` prints it.
+  const readsRun = new SharedRun('the run succeeded, every node without an error', () =>
+    n8n.timed('manual run', () => manualRun(n8n.session, WORKFLOW_ID, 300_000)),
+  );
 
   beforeAll(async () => {
     const credentials = {} as Record<SandboxProfile, CredentialRef>;
@@ -129,11 +133,10 @@ describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox sto
     for (const profile of PROFILES) {
       stores[profile].setFaults({ rateLimit: { retryAfterSeconds: 1 }, onlyPaths: 'orders', times: 2 });
     }
-    // The editor's "Execute workflow": a manual run through the REST API, its run data as `n8n execute` prints it.
-    result = await n8n.timed('manual run', () => manualRun(n8n.session, WORKFLOW_ID, 300_000));
-  }, 600_000);
+  }, 300_000);
 
-  it('the run succeeded, every node without an error', () => {
+  it(readsRun.owner, async () => {
+    const result = await readsRun.run();
     const errors = Object.entries(result.data.resultData.runData)
       .map(([node, runs]) => [node, runs[0]?.error ?? null] as const)
       .filter(([, error]) => error !== null);
@@ -153,19 +156,20 @@ describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox sto
 
     it.each([NODES.allOrders, NODES.allOrdersOneAtATime])(
       '%s returns every order exactly once, in order, through the 429s',
-      (node) => {
-        const output = nodeOutput(result, nodeName(profile, node));
+      async (node) => {
+        const output = nodeOutput(await readsRun.read(), nodeName(profile, node));
         expect(output.length).toBe(orders[profile].length);
         expect(new Set(output.map((record) => record.id)).size).toBe(output.length);
         expect(output).toEqual(plain(orders[profile]));
       },
     );
 
-    it('Get by Email finds the last customer, email given in capitals with spaces around', () => {
-      expect(nodeOutput(result, nodeName(profile, NODES.byEmail))).toEqual(plain([wanted[profile]]));
+    it('Get by Email finds the last customer, email given in capitals with spaces around', async () => {
+      expect(nodeOutput(await readsRun.read(), nodeName(profile, NODES.byEmail))).toEqual(plain([wanted[profile]]));
     });
 
-    it('Get by Email with an unknown email outputs no item, or one empty item with Always Output Data', () => {
+    it('Get by Email with an unknown email outputs no item, or one empty item with Always Output Data', async () => {
+      const result = await readsRun.read();
       expect(nodeOutput(result, nodeName(profile, NODES.unknownEmail))).toEqual([]);
       expect(nodeOutput(result, nodeName(profile, NODES.unknownEmailAlways))).toEqual([{}]);
     });
@@ -222,6 +226,7 @@ describeN8n(`n8n ${N8N_VERSION}: Return All and Get by Email against sandbox sto
   });
 
   it('the faults were used up: the 429s were really answered', async () => {
+    await readsRun.read();
     for (const profile of PROFILES) {
       const config = (await fetch(`${stores[profile].url}/sandbox/v1/config`).then((response) => response.json())) as {
         faults: unknown;

@@ -9,13 +9,14 @@
 import type { Sandbox, SandboxProfile } from '../../sandbox';
 import { type Order, type Subscription, collect } from '../../shared/src';
 import { N8N_VERSION } from '../../scripts/n8n/install';
-import { nodeOutput, type N8nRun, type N8nWorkflowJson } from '../../scripts/n8n/instance';
+import { nodeOutput, type N8nWorkflowJson } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
 import { manualStart } from './n8n/workflows';
 import { manualRun } from './support/installed';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
+import { SharedRun } from './support/steps';
 
 const PROFILES: readonly SandboxProfile[] = ['spec', 'real'];
 const WORKFLOW_ID = 'e2eSalesSummary01';
@@ -64,7 +65,9 @@ describeN8n(`n8n ${N8N_VERSION}: Order → Get Sales Summary against sandbox sto
   const orders = {} as Record<SandboxProfile, Order[]>;
   const subscriptions = {} as Record<SandboxProfile, Subscription[]>;
   const periods = {} as Record<SandboxProfile, { from: string; to: string }>;
-  let result: N8nRun;
+  const summaryRun = new SharedRun('the sales summary run succeeded, every node without an error', () =>
+    n8n.timed('manual run', () => manualRun(n8n.session, WORKFLOW_ID, 300_000)),
+  );
 
   beforeAll(async () => {
     const credentials = {} as Record<SandboxProfile, CredentialRef>;
@@ -78,10 +81,10 @@ describeN8n(`n8n ${N8N_VERSION}: Order → Get Sales Summary against sandbox sto
       credentials[profile] = await n8n.addCredential(stores[profile], `Sales summary sandbox (${profile})`);
     }
     await n8n.addWorkflows([summaryWorkflow(periods, credentials)]);
-    result = await n8n.timed('manual run', () => manualRun(n8n.session, WORKFLOW_ID, 300_000));
-  }, 600_000);
+  }, 300_000);
 
-  it('the sales summary run succeeded, every node without an error', () => {
+  it(summaryRun.owner, async () => {
+    const result = await summaryRun.run();
     const errors = Object.entries(result.data.resultData.runData)
       .map(([node, runs]) => [node, runs[0]?.error ?? null] as const)
       .filter(([, error]) => error !== null);
@@ -89,7 +92,8 @@ describeN8n(`n8n ${N8N_VERSION}: Order → Get Sales Summary against sandbox sto
   });
 
   describe.each(PROFILES)('%s profile', (profile) => {
-    it("a Custom sales summary gives the store's own totals, and MRR over every subscription", () => {
+    it("a Custom sales summary gives the store's own totals, and MRR over every subscription", async () => {
+      const result = await summaryRun.read();
       const { from, to } = periods[profile];
       const inPeriod = orders[profile].filter((order) => order.date >= from && order.date <= to);
       const sales = inPeriod.filter((order) => ['paid', 'completed', 'refunded'].includes(order.status));
@@ -126,8 +130,8 @@ describeN8n(`n8n ${N8N_VERSION}: Order → Get Sales Summary against sandbox sto
       );
     });
 
-    it('a Yesterday sales summary without subscriptions reads no subscription', () => {
-      const [summary] = nodeOutput(result, nodeName(profile, 'Yesterday'));
+    it('a Yesterday sales summary without subscriptions reads no subscription', async () => {
+      const [summary] = nodeOutput(await summaryRun.read(), nodeName(profile, 'Yesterday'));
       expect(summary).toMatchObject({
         period: 'yesterday',
         subscriptions_read: 0,

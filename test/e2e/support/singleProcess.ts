@@ -35,6 +35,7 @@ import {
   hookSummary,
   npmRun,
   ROOT,
+  SharedRun,
   timer,
   WEBHOOK,
   WF,
@@ -67,7 +68,7 @@ export class SingleProcessN8n {
   server: N8nInstance | undefined;
   session!: RestSession;
   private userFolder = '';
-  private actionRun: Promise<N8nRun> | undefined;
+  private actions: SharedRun<N8nRun> | undefined;
   private readonly clock;
   readonly timed;
   /** Production webhooks are received by the one process. */
@@ -132,12 +133,15 @@ export class SingleProcessN8n {
   }
 
   /**
-   * One `n8n execute` of the all-actions workflow (28 nodes: 14 cases of the 13 operations × 2 profiles), shared by
-   * the action tests; a failing node stops the run, and its test then shows the node's error.
+   * One `n8n execute` of the all-actions workflow (28 nodes: 14 cases of the 13 operations × 2 profiles),
+   * shared by the action tests; `owner` names the test that reports the run as a whole. A failing node
+   * stops the run, and its test then shows the node's error.
    */
-  runActions(): Promise<N8nRun> {
-    return (this.actionRun ??= this.timed(`n8n execute (${2 * ACTION_CASES.length} action nodes)`, () =>
-      execute(this.home, WF.actions, { allowError: true }),
+  actionRun(owner: string): SharedRun<N8nRun> {
+    return (this.actions ??= new SharedRun(owner, () =>
+      this.timed(`n8n execute (${2 * ACTION_CASES.length} action nodes)`, () =>
+        execute(this.home, WF.actions, { allowError: true }),
+      ),
     ));
   }
 
@@ -171,25 +175,27 @@ export function useRunningN8n(n8n: SingleProcessN8n): void {
 }
 
 /**
- * Declares, in the calling describe, a test per action case and profile (the node's output is what
- * the store serves) and one for the run as a whole. `prefix` starts each test's name.
+ * Declares, in the calling describe, the all-actions run as a test of its own (the run as a whole
+ * succeeded, or why not), then a test per action case and profile (the node's output is what the
+ * store serves). `prefix` starts each test's name.
  */
 export function declareActionTests(n8n: SingleProcessN8n, prefix = ''): void {
-  describe.each(['real', 'spec'] as const)('%s profile', (profile) => {
-    it.each(ACTION_CASES.map((c) => [c.name, c] as const))(
-      `${prefix}%s returns the sandbox records`,
-      async (_name, c) => {
-        await expectActionCase(await n8n.runActions(), profile, n8n.stores[profile], c, n8n.inputs);
-      },
-    );
-  });
-
-  it(`${prefix}the run as a whole succeeded`, async () => {
-    const result = await n8n.runActions();
+  const actions = n8n.actionRun(`${prefix}the all-actions run (n8n execute) as a whole succeeded`);
+  it(actions.owner, async () => {
+    const result = await actions.run();
     expect({ status: result.status, error: result.data.resultData.error ?? null }).toEqual({
       status: 'success',
       error: null,
     });
+  });
+
+  describe.each(['real', 'spec'] as const)('%s profile', (profile) => {
+    it.each(ACTION_CASES.map((c) => [c.name, c] as const))(
+      `${prefix}%s returns the sandbox records`,
+      async (_name, c) => {
+        await expectActionCase(await actions.read(), profile, n8n.stores[profile], c, n8n.inputs);
+      },
+    );
   });
 }
 

@@ -29,12 +29,13 @@ export const ROOT = path.resolve(__dirname, '../../..');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * `npm run <script> [-- args]` from the repository root, as CI does; throws with its output on failure.
- * `silent` drops npm's own header lines, for callers that read the script's output.
+ * `npm run <script> [-- args]` from the repository root, as CI does; throws with its output on failure,
+ * saying whether it failed or ran out of time. `silent` drops npm's own header lines, for callers that
+ * read the script's output. The default bound stays under jest's e2e test timeout, so this names it.
  */
 export async function npmRun(
   script: string,
-  timeout = 300_000,
+  timeout = 540_000,
   options: { args?: readonly string[]; silent?: boolean } = {},
 ): Promise<{ stdout: string; stderr: string }> {
   const args = options.args ?? [];
@@ -47,8 +48,12 @@ export async function npmRun(
       env: { ...process.env, FORCE_COLOR: '0', ...(options.silent ? { NO_COLOR: '1' } : {}) },
     });
   } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`npm run ${script} ${args.join(' ')} failed:\n${stdout}\n${stderr}`);
+    const failure = error as { stdout?: string; stderr?: string; killed?: boolean; code?: unknown; signal?: unknown };
+    const { stdout = '', stderr = '' } = failure;
+    const why = failure.killed
+      ? `was stopped after ${timeout / 1000} s`
+      : `failed (exit ${String(failure.code ?? failure.signal)})`;
+    throw new Error(`npm run ${script} ${args.join(' ')} ${why}:\n${stdout}\n${stderr}`);
   }
 }
 
@@ -85,6 +90,32 @@ export const withOutput =
       throw error;
     }
   };
+
+/**
+ * One run that several tests read. The test named `owner` awaits `run()` and, when the run fails,
+ * fails with the whole cause; the tests that read it await `read()`, which then fails with a pointer
+ * to that test rather than the same message again. Made once, on first use.
+ */
+export class SharedRun<T> {
+  private made: Promise<T> | undefined;
+
+  constructor(
+    readonly owner: string,
+    private readonly make: () => Promise<T>,
+  ) {}
+
+  run(): Promise<T> {
+    return (this.made ??= this.make());
+  }
+
+  async read(): Promise<T> {
+    try {
+      return await this.run();
+    } catch {
+      throw new Error(`no run to read: it failed, with its cause, in the test "${this.owner}"`);
+    }
+  }
+}
 
 export const CRED = {
   real: { id: 'e2eRealStore0001', name: 'Sandbox (real profile)' },
@@ -171,6 +202,11 @@ export async function expectActionCase(
 ): Promise<void> {
   const node = nodeName(profile, c);
   const nodeRun = result.data.resultData.runData[node]?.[0];
+  // A node's error stops the run: the nodes after it did not run, and say where it stopped.
+  if (!nodeRun && result.data.resultData.error !== undefined)
+    throw new Error(
+      `${node} did not run: the run stopped at "${result.data.resultData.lastNodeExecuted}" with an error`,
+    );
   expect({ node, error: nodeRun?.error ?? null, ran: Boolean(nodeRun) }).toEqual({ node, error: null, ran: true });
   const output = nodeOutput(result, node);
   expect(output.length).toBeGreaterThan(0);
