@@ -90,7 +90,7 @@ export function triggerNodes(workflow: { nodes: Array<Record<string, unknown>> }
 export const CHAT_URL_PLACEHOLDER = 'https://paste-your-incoming-webhook-url-here.invalid/';
 
 /** Whether a workflow still posts to the placeholder: it stays inactive, since it could only fail. */
-export function needsChatUrl(workflow: { nodes: Array<Record<string, unknown>> }): boolean {
+function needsChatUrl(workflow: { nodes: Array<Record<string, unknown>> }): boolean {
   return workflow.nodes.some(
     (node) => (node.parameters as Record<string, unknown> | undefined)?.url === CHAT_URL_PLACEHOLDER,
   );

@@ -10,6 +10,7 @@
  *
  * Where n8n cannot be installed, this prints `SKIPPED: <reason>` and skips (fails under CI=true).
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sandbox } from '../../sandbox';
@@ -32,7 +33,7 @@ import {
 import { clientFor } from './n8n/expected';
 import { runTriggerManually } from './support/installed';
 import { describeIf, probe } from './support/probe';
-import { useSharedN8n } from './support/sharedN8n';
+import { SHARED_N8N_ENV, useSharedN8n } from './support/sharedN8n';
 import { nextExecution } from './support/steps';
 
 const PURCHASE_RECIPE = 'csRecipePurchase';
@@ -117,7 +118,27 @@ function ownRecipe(id: string, chatUrl: string, credential: CredentialRef): N8nW
 
 const describeN8n = describeIf(probe(['n8n']), `n8n recipes end-to-end (real n8n ${N8N_VERSION})`);
 
+/**
+ * Before the fixture logs in: the shared n8n answers its readiness check (its database connected). On
+ * a loaded machine n8n's database ping times out now and then, and a login meanwhile gets a 503.
+ */
+async function sharedN8nReady(timeoutMs = 60_000): Promise<void> {
+  const file = process.env[SHARED_N8N_ENV];
+  if (!file) return; // the fixture's own login says what is missing
+  const { url } = JSON.parse(readFileSync(file, 'utf8')) as { url: string };
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    const reply = await fetch(`${url}/healthz/readiness`).catch((error: Error) => error);
+    if (!(reply instanceof Error) && reply.status === 200) return;
+    last = reply instanceof Error ? reply.message : `${reply.status} ${await reply.text()}`;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the shared n8n at ${url} was not ready within ${timeoutMs} ms: ${last}`);
+}
+
 describeN8n(`n8n ${N8N_VERSION}: the recipes post to a chat's incoming webhook`, () => {
+  beforeAll(() => sharedN8nReady(), 90_000);
   const n8n = useSharedN8n('n8n recipes e2e');
   const catcher = new Catcher();
   let store: Sandbox;
