@@ -17,10 +17,11 @@ const EXPECTED = [
   'n8n-community-install',
   'n8n-nodes-panel',
   'n8n-credential-form',
-  'n8n-trigger-dropdowns',
   'n8n-trigger-output',
   'n8n-execution-output',
   'n8n-polling-test-event',
+  'recipe-purchase-message',
+  'recipe-daily-summary',
   'sandbox-dashboard',
   'zapier-app',
 ];

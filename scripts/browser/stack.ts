@@ -22,7 +22,7 @@ import {
   type N8nInstance,
   type OwnerLogin,
 } from '../n8n/instance';
-import { forCustomExtensions, loadExamples, sandboxCredential, triggerNodes } from '../start/examples';
+import { activeOnStart, forCustomExtensions, loadExamples, sandboxCredential } from '../start/examples';
 
 const run = promisify(execFile);
 
@@ -87,7 +87,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await importWorkflows(home, examples);
     n8n = await startN8n({ ...home, readyTimeoutMs: 180_000 });
     const owner = await ensureOwner(n8n);
-    const triggers = examples.filter((wf) => triggerNodes(wf).length > 0);
+    const triggers = examples.filter(activeOnStart);
     for (const wf of triggers) await activateWorkflow(owner.session, wf.id);
     return { sandbox, n8n, owner, home, activeExamples: triggers.map((wf) => wf.name), stop };
   } catch (error) {

@@ -3,12 +3,14 @@
  * package's own repository runs (scripts/n8n-package/tree/publish.yml, written there by
  * `npm run release:tree`), checked offline against GitHub's workflow schema by @action-validator/cli (it
  * takes one file per run). A workflow that does not validate would only fail on GitHub, on the day of a
- * release.
+ * release. Then the n8n example workflows (n8n/examples/), against the nodes' own descriptions
+ * (exampleWorkflows.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../toolchain';
+import { exampleProblems } from './exampleWorkflows';
 
 const WORKFLOWS = path.join(REPO_ROOT, '.github', 'workflows');
 const VALIDATOR = path.join(REPO_ROOT, 'node_modules', '.bin', 'action-validator');
@@ -34,5 +36,12 @@ for (const file of files) {
     failed += 1;
     console.error(`${file}: invalid\n${run.stdout}${run.stderr}${run.error ? run.error.message : ''}`);
   }
+}
+const examples = exampleProblems();
+if (examples.length === 0) {
+  console.log('n8n/examples: every Commerce Service node at its current version, without issues');
+} else {
+  failed += 1;
+  console.error(`n8n/examples: invalid\n  ${examples.join('\n  ')}`);
 }
 process.exit(failed === 0 ? 0 : 1);

@@ -1,7 +1,7 @@
 /**
  * The example workflows in n8n/examples/ (what `npm start` imports, and what the e2e tests run) and
  * the sandbox credential they use. They name the installed node types, as a user's n8n has them after
- * Settings → Community nodes; not part of the npm package (its `files` is `["dist"]`).
+ * Settings → Community nodes; not part of the npm package (not in its `files`).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -84,6 +84,21 @@ export function forCustomExtensions(workflow: N8nWorkflowJson): N8nWorkflowJson 
  */
 export function triggerNodes(workflow: { nodes: Array<Record<string, unknown>> }): Array<Record<string, unknown>> {
   return workflow.nodes.filter((node) => isNode(node, 'trigger'));
+}
+
+/** Where the recipes' HTTP Request posts until the user pastes a chat's incoming-webhook URL (`.invalid` never resolves). */
+export const CHAT_URL_PLACEHOLDER = 'https://paste-your-incoming-webhook-url-here.invalid/';
+
+/** Whether a workflow still posts to the placeholder: it stays inactive, since it could only fail. */
+function needsChatUrl(workflow: { nodes: Array<Record<string, unknown>> }): boolean {
+  return workflow.nodes.some(
+    (node) => (node.parameters as Record<string, unknown> | undefined)?.url === CHAT_URL_PLACEHOLDER,
+  );
+}
+
+/** The examples `npm start` activates: those with a webhook trigger and nothing left for the user to fill in. */
+export function activeOnStart(workflow: { nodes: Array<Record<string, unknown>> }): boolean {
+  return triggerNodes(workflow).length > 0 && !needsChatUrl(workflow);
 }
 
 /** The sandbox credential in the form `n8n import:credentials` takes. */

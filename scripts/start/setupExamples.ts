@@ -13,7 +13,7 @@ import {
   type N8nWorkflowJson,
   type RestSession,
 } from '../n8n/instance';
-import { EXAMPLE_CREDENTIAL, loadExamples, sandboxCredential, triggerNodes } from './examples';
+import { EXAMPLE_CREDENTIAL, activeOnStart, loadExamples, sandboxCredential } from './examples';
 import { activeSandboxTriggers, reRegisterHooks } from './hooks';
 
 type Say = (line: string) => void;
@@ -45,7 +45,8 @@ export async function importExamples(
 
 /**
  * The sandbox starts empty each run: the active sandbox triggers register their hooks again; the
- * trigger examples imported just now are activated. Returns the names of the active sandbox triggers.
+ * trigger examples imported just now are activated (not a recipe still waiting for its chat URL).
+ * Returns the names of the active sandbox triggers.
  */
 export async function activateExamples(
   session: RestSession,
@@ -58,7 +59,7 @@ export async function activateExamples(
     step(`Registering the hooks of active trigger workflows: ${stale.map((wf) => `"${wf.name}"`).join(', ')}`);
     await reRegisterHooks(session, stale);
   }
-  for (const wf of imported.filter((w) => triggerNodes(w).length > 0 && !stale.some((s) => s.id === w.id))) {
+  for (const wf of imported.filter((w) => activeOnStart(w) && !stale.some((s) => s.id === w.id))) {
     step(`Activating "${wf.name}" (its hook: ${webhookBase}/webhook/...)`);
     await activateWorkflow(session, wf.id);
   }

@@ -17,6 +17,8 @@ import { launchChromium, type Browser } from '../../scripts/browser/chromium';
 import { startStack, type Stack } from '../../scripts/browser/stack';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import { loadExamples, pollingTriggerNodes, triggerNodes } from '../../scripts/start/examples';
+import { salesSummary } from '../../shared/src';
+import { clientFor } from './n8n/expected';
 import { Dashboard } from './browser/dashboard';
 import { N8nEditor } from './browser/n8nEditor';
 import { FAILURE_DIR, screenshot, SCREENSHOT_DIR } from './browser/screenshots';
@@ -170,6 +172,14 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
     }
   };
 
+  /** The open node's one expression, as n8n resolves it against the node's input (shown while it has focus). */
+  async function expressionResult(): Promise<string> {
+    await editor.ndv.getByTestId('inline-expression-editor-input').first().click();
+    const output = page.getByTestId('inline-expression-editor-output');
+    await output.waitFor();
+    return (await output.innerText()).replace(/^\s*Result\s*/i, '').trim();
+  }
+
   beforeAll(async () => {
     stack = await timed('start sandbox + n8n (build, import, start, owner, activate)', () => startStack());
     browser = await launchChromium({ width: 1280, height: 800 });
@@ -279,10 +289,6 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
         'upsell',
         'downsell',
       ]);
-      await screenshot(page, 'n8n-trigger-dropdowns', {
-        parts: [editor.ndv.getByTestId('node-parameters'), page.locator('.el-select-dropdown:visible')],
-        margin: 0,
-      });
       await editor.chooseOption(product.plans[0]?.name ?? '');
       await editor.closeDropdown();
     }),
@@ -411,7 +417,9 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       const sandbox = stack.sandbox;
       const example = loadExamples().find((wf) => pollingTriggerNodes(wf).length > 0);
       const trigger = pollingTriggerNodes(example as { nodes: Array<Record<string, unknown>> })[0];
-      expect(trigger?.parameters).toEqual(expect.objectContaining({ event: 'purchased', productId: '' }));
+      expect(trigger?.parameters).toEqual(
+        expect.objectContaining({ event: 'purchased', productId: expect.objectContaining({ value: '' }) }),
+      );
       // A purchase now, so the store's newest change is a paid order this test knows.
       const fired = await getJson<{ event: { id: number } }>(`${sandbox.url}/sandbox/v1/events`, {
         method: 'POST',
@@ -440,6 +448,67 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       expect(output).toMatch(emailLine);
       expect(await editor.outputItemCount()).toBe(1);
       await screenshot(page, 'n8n-polling-test-event', { hide: '.el-popper' });
+    }),
+  );
+
+  it(
+    "shows the purchase recipe's message, built from a purchase made while its trigger listens, in the browser",
+    step('recipe-purchase-message', async () => {
+      const sandbox = stack.sandbox;
+      const recipe = loadExamples().find((wf) => wf.id === 'csRecipePurchase');
+      const trigger = triggerNodes(recipe as { nodes: Array<Record<string, unknown>> })[0];
+      await editor.openWorkflow(String(recipe?.id));
+      await editor.openNode(String(trigger?.name));
+      await editor.executeStep(); // "listen for test event"
+      const testHook = () => sandbox.hooks().find((hook) => hook.hookUrl.includes('/webhook-test/'));
+      for (let waited = 0; !testHook() && waited < 20_000; waited += 250)
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      const fired = await getJson<{ event: { id: number } }>(`${sandbox.url}/sandbox/v1/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'purchased', product_id: product.id }),
+      });
+      // The store's record through the shared client: amounts in decimals, as the trigger hands them on.
+      const order = await clientFor(sandbox).getOrder(fired.event.id);
+      await editor.outputPanel.getByText(order.customer_name).first().waitFor({ timeout: 30_000 });
+      await editor.closeNdv();
+      await editor.openNode('Send to chat');
+      const message = await expressionResult();
+      expect(message).toBe(
+        `New sale: ${order.customer_name} bought ${order.product_name} for ${order.currency} ${Number(order.order_amount).toFixed(2)} (order #${order.id})`,
+      );
+      await screenshot(page, 'recipe-purchase-message');
+      await editor.closeNdv();
+    }),
+  );
+
+  it(
+    "shows the daily recipe's message, yesterday's sales summary of the store, in the browser",
+    step('recipe-daily-summary', async () => {
+      const sandbox = stack.sandbox;
+      const client = clientFor(sandbox);
+      // Two purchases yesterday in the store's days, so the summary has sales to show.
+      const period = await salesSummary(client, { period: 'yesterday', subscriptions: false });
+      sandbox.setClock(new Date((Date.parse(period.starts_at) + Date.parse(period.ends_at)) / 2));
+      for (let i = 0; i < 2; i += 1) await sandbox.fireEvent({ type: 'purchased' });
+      await editor.openWorkflow('csRecipeDailySum');
+      await editor.openNode("Yesterday's sales");
+      await expect(
+        editor
+          .parameter(/^Period\b/)
+          .locator('input')
+          .first()
+          .inputValue(),
+      ).resolves.toBe('Yesterday');
+      await editor.executeStep(); // runs the Schedule Trigger, then the summary
+      await editor.outputPanel.getByTestId('ndv-items-count').waitFor({ timeout: 60_000 });
+      await editor.closeNdv();
+      await editor.openNode('Send to chat');
+      const expected = await salesSummary(client, { period: 'yesterday' });
+      expect(expected.summary_text).toMatch(/^Yesterday \(\d{4}-\d\d-\d\d\): 2 orders, /);
+      expect(await expressionResult()).toBe(expected.summary_text);
+      await screenshot(page, 'recipe-daily-summary');
+      await editor.closeNdv();
     }),
   );
 });

@@ -4,7 +4,8 @@
  * start does), so its nodes are typed `n8n-nodes-commerce-service.<node>`; every example is imported
  * as it is in the repository, names only node types that n8n knows, and each one that can run, runs:
  * the two manual ones with `n8n execute`, the webhook trigger through a sandbox purchase, the polling
- * trigger through its activation (its first poll, which emits nothing by design).
+ * trigger through its activation (its first poll, which emits nothing by design). The two recipes, which
+ * post to a chat, are imported here and run by n8nRecipes.e2e.ts.
  *
  * Where n8n cannot be had, this prints `SKIPPED: <reason>`.
  */
@@ -32,6 +33,7 @@ import {
 } from '../../scripts/n8n/instance';
 import {
   INSTALLED_NODE_TYPES,
+  activeOnStart,
   loadExamples,
   pollingTriggerNodes,
   sandboxCredential,
@@ -120,7 +122,7 @@ describeExamples(TITLE, () => {
     check(async () => {
       n8n = await timed('n8n start', () => startN8n({ ...home, readyTimeoutMs: 180_000 }));
       session = (await ensureOwner(n8n)).session;
-      const webhookExample = EXAMPLES.find((wf) => triggerNodes(wf).length > 0);
+      const webhookExample = EXAMPLES.find(activeOnStart);
       const id = webhookExample?.id ?? '';
       await timed('activate the webhook example', () => activateWorkflow(session, id));
       const hookUrl = n8n.webhookUrl(String(triggerNodes(webhookExample ?? { nodes: [] })[0]?.webhookId), 'webhook');
