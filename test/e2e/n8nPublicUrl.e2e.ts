@@ -1,6 +1,6 @@
 /**
- * The public-URL check of n8n/README.md ("A public URL for n8n"), run as documented against a real
- * n8n (2.41.1; the run's shared n8n, support/sharedN8n.ts) with the webhook trigger active (issue 25): the `curl` command and
+ * The public-URL check of n8n/README.md (Troubleshooting, "The webhook trigger never fires"), run as
+ * documented against a real n8n (2.41.1; the run's shared n8n, support/sharedN8n.ts) with the webhook trigger active: the `curl` command and
  * the answer it promises are read from the README itself, so the doc cannot drift from what n8n
  * answers. The Production URL the trigger registered with the store starts with N8N_WEBHOOK_URL, and
  * the empty delivery starts nothing.
@@ -23,7 +23,7 @@ const TRIGGER = { id: WF, webhookId: WEBHOOK_ID, event: 'purchased' };
 /** The documented check: the curl command (with `<Production URL>`) and the body it promises. */
 function documentedCheck(): { command: string; status: number; body: string } {
   const readme = readFileSync(path.join(ROOT, 'n8n', 'README.md'), 'utf8').replace(/\s+/g, ' ');
-  const section = readme.slice(readme.indexOf('**A public URL for n8n.**'));
+  const section = readme.slice(readme.indexOf('**The webhook trigger never fires**'));
   const command = /`(curl [^`]*<Production URL>)`/.exec(section)?.[1];
   const promise = /\(status (\d{3}), `(\{[^`]*\})`/.exec(section);
   if (!command || !promise) throw new Error('n8n/README.md no longer documents the public-URL check as expected');
