@@ -126,26 +126,31 @@ describe('Get Many → Options → Parallel Requests', () => {
 		expect(sent).toHaveLength(0);
 	});
 
-	it('is offered on every Get Many, on Get by Email and on Get Sales Summary', () => {
-		const offeredFor = node.description.properties
-			.filter((property) => property.name === 'options')
-			.flatMap((property) =>
-				(property.displayOptions?.show?.resource ?? []).flatMap((resource) =>
-					(property.displayOptions?.show?.operation ?? []).map(
-						(operation) => `${String(resource)}.${String(operation)}`,
-					),
+	it('is offered on every list with Return All, on Get by Email and on Get Sales Summary', () => {
+		const pairs = (property: (typeof node.description.properties)[number]): string[] =>
+			(property.displayOptions?.show?.resource ?? []).flatMap((resource) =>
+				(property.displayOptions?.show?.operation ?? []).map(
+					(operation) => `${String(resource)}.${String(operation)}`,
 				),
 			);
-		expect(offeredFor.sort()).toEqual(
-			[
+		const offeredFor = node.description.properties
+			.filter((property) => property.name === 'options')
+			.flatMap(pairs);
+		// Every operation that reads a list in pages shows Return All; derived, so a new list is held to it.
+		const lists = node.description.properties
+			.filter((property) => property.name === 'returnAll')
+			.flatMap(pairs);
+		expect(lists).toEqual(
+			expect.arrayContaining([
 				'customer.getAll',
-				'customer.getByEmail',
 				'order.getAll',
 				'order.getAllForSubscription',
-				'order.getSalesSummary',
 				'product.getAll',
 				'subscription.getAll',
-			].sort(),
+			]),
+		);
+		expect(offeredFor.sort()).toEqual(
+			[...lists, 'customer.getByEmail', 'order.getSalesSummary'].sort(),
 		);
 	});
 });

@@ -10,7 +10,15 @@ import { createAppTester } from 'zapier-platform-core';
 import App from '../../../zapier/src';
 import { type ZapierFailure, zapierFailure } from './failure';
 import { useNock } from './nock';
-export { SEARCH_PERFORMS, hookOf, plainInputs, plainOutputs, searchPerform } from './zapierPerforms';
+export {
+  SEARCH_PERFORMS,
+  type SearchKey,
+  hookOf,
+  plainInputs,
+  plainOutputs,
+  searchModules,
+  searchPerform,
+} from './zapierPerforms';
 
 import { HOST, KEY, ORIGIN, ROOT } from './constants';
 

@@ -2,6 +2,8 @@
  * The app's perform functions as their modules export them, typed, for the unit and integration
  * tests (the app definition types each as "function or request template"; tests check the app runs these).
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type {
   Bundle,
   InputFields,
@@ -31,6 +33,7 @@ import { triggerKey } from '../../../zapier/src/triggers/event';
 export type SearchKey = keyof (typeof App)['searches'];
 type FoundRecord = Order | Subscription | Customer | Product;
 
+/** The performs tests call by name, typed as their modules export them (not a list of all searches). */
 export const SEARCH_PERFORMS = {
   find_order: findOrder,
   find_subscription: findSubscription,
@@ -38,14 +41,34 @@ export const SEARCH_PERFORMS = {
   find_product: findProduct,
   find_subscription_orders: findSubscriptionOrders,
   find_sales_summary: findSalesSummary,
-} satisfies Record<SearchKey, (z: ZObject, bundle: Bundle) => Promise<object[]>>;
+} satisfies Partial<Record<SearchKey, (z: ZObject, bundle: Bundle) => Promise<object[]>>>;
 
 /** The searches that find records (all but Find Sales Summary, which sums them). */
 type RecordSearchKey = Exclude<SearchKey, 'find_sales_summary'>;
 
-/** A record search's perform whatever the search: returns the records it found. */
+/** A record search's perform whatever the search, read from the app definition: the records it found. */
 export function searchPerform(key: RecordSearchKey): (z: ZObject, bundle: Bundle) => Promise<FoundRecord[]> {
-  return SEARCH_PERFORMS[key];
+  return callable<FoundRecord[]>(App.searches[key]?.operation.perform, `${key}.perform`);
+}
+
+/** A module of zapier/src/searches/ that defines a search: its definition and the perform it exports. */
+export interface SearchModule {
+  file: string;
+  search: { key: string; operation: { perform: unknown } };
+  perform: unknown;
+}
+
+/** Every search module in zapier/src/searches/, read from the folder, so a new search is found. */
+export function searchModules(): SearchModule[] {
+  const folder = join(__dirname, '../../../zapier/src/searches');
+  return readdirSync(folder)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const module = require(join(folder, file)) as { default?: SearchModule['search']; perform?: unknown };
+      return { file, search: module.default, perform: module.perform };
+    })
+    .filter((found): found is SearchModule => typeof found.search?.key === 'string' && 'operation' in found.search);
 }
 
 type Perform<R> = (z: ZObject, bundle: Bundle) => Promise<R>;

@@ -7,6 +7,8 @@ import {
   appTester,
   plainOutputs,
   searchPerform,
+  searchModules,
+  type SearchKey,
   onStore,
   failure,
   keyRefused,
@@ -45,15 +47,26 @@ const FIND_BY_ID = [
 ] as const;
 
 describe('the searches', () => {
-  it('are Find Order, Subscription, Customer, Product, Orders of a Subscription and Sales Summary', () => {
-    expect(Object.values(SEARCHES).map((s) => s.display.label)).toEqual([
-      'Find Order',
-      'Find Subscription',
-      'Find Customer',
-      'Find Product',
-      'Find Orders of a Subscription',
-      'Find Sales Summary',
-    ]);
+  it('are the search modules of zapier/src/searches/, each registered under its own key', () => {
+    const modules = searchModules();
+    expect(modules.map((found) => found.search.key).sort()).toEqual(Object.keys(SEARCHES).sort());
+    for (const found of modules) expect(SEARCHES[found.search.key as SearchKey]).toBe(found.search);
+    expect(Object.values(SEARCHES).map((s) => s.display.label)).toEqual(
+      expect.arrayContaining([
+        'Find Order',
+        'Find Subscription',
+        'Find Customer',
+        'Find Product',
+        'Find Orders of a Subscription',
+        'Find Sales Summary',
+      ]),
+    );
+  });
+
+  it('have labels that start with Find, each its own', () => {
+    const labels = Object.values(SEARCHES).map((s) => s.display.label);
+    for (const label of labels) expect(label).toMatch(/^Find [A-Z]/);
+    expect(new Set(labels).size).toBe(labels.length);
   });
 
   it.each(Object.values(SEARCHES).map((found) => [found.key, found] as const))(
@@ -70,10 +83,11 @@ describe('the searches', () => {
     },
   );
 
-  it.each(Object.values(SEARCHES).map((found) => [found.key, found] as const))(
+  it.each(searchModules().map((found) => [found.search.key, found] as const))(
     '%s runs the perform its module exports',
     (key, found) => {
-      expect(found.operation.perform).toBe(SEARCH_PERFORMS[key]);
+      expect(typeof found.perform).toBe('function');
+      expect(SEARCHES[key as SearchKey]?.operation.perform).toBe(found.perform);
     },
   );
 });
