@@ -1,5 +1,5 @@
 /**
- * The example workflows in n8n/examples/ (what `npm start` imports, and what the e2e tests run) and
+ * The example workflows in n8n/examples/ (what `npm start` saves in its n8n, and what the e2e tests run) and
  * the sandbox credential they use. They name the installed node types, as a user's n8n has them after
  * Settings → Community nodes; not part of the npm package (not in its `files`).
  */

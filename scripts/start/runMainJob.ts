@@ -15,7 +15,7 @@ import { EXAMPLE_CREDENTIAL, loadExamples } from './examples';
 import { COMMUNITY_PACKAGES_ENV, installRelease, releaseLocally } from './localRelease';
 import { openN8nStack } from './n8nStack';
 import { ownerLogin } from './owner';
-import { activateExamples, importExamples } from './setupExamples';
+import { activateExamples, importExampleCredential, saveExamples } from './setupExamples';
 import type { Teardown } from './teardown';
 import { fixedPorts, topologyFor, type N8nPlan, type Topology } from './topology';
 
@@ -105,7 +105,7 @@ async function startN8nWithExamples(run: Run, plan: N8nPlan, sandbox: Sandbox): 
     ...(config.verbose ? { echo: (line: string) => say(`  ${line}`) } : {}),
   });
   teardown.check();
-  const imported = await importExamples(stack.home, sandbox, step);
+  await importExampleCredential(stack.home, sandbox, step);
   teardown.check();
   step(`Installing ${release.name}@${release.version} from its tarball into n8n's community nodes`);
   for (const folder of stack.userFolders) await installRelease(folder, release);
@@ -118,7 +118,9 @@ async function startN8nWithExamples(run: Run, plan: N8nPlan, sandbox: Sandbox): 
     ...(config.ownerEmail ? { email: config.ownerEmail } : {}),
     ...(config.ownerPassword ? { password: config.ownerPassword } : {}),
   });
-  const active = await activateExamples(owner.session, imported, plan.webhookBase, step);
+  const saved = await saveExamples(owner.session, stack.home.userFolder, step);
+  teardown.check();
+  const active = await activateExamples(owner.session, saved, plan.webhookBase, step);
   return {
     version: plan.version,
     editorUrl: plan.editorUrl,

@@ -7,8 +7,8 @@ import * as path from 'path';
 import {
   activateWorkflow,
   importCredentials,
-  importWorkflows,
-  listWorkflows,
+  N8nRestError,
+  rest,
   type N8nHome,
   type N8nWorkflowJson,
   type RestSession,
@@ -21,36 +21,66 @@ type Say = (line: string) => void;
 /** Written once the examples in a user folder name the installed node types. */
 const EXAMPLES_MARKER = 'commerce-service-examples.json';
 
-/** Imports the credential (every run: it follows SANDBOX_PORT and SANDBOX_API_KEY) and the missing examples. */
-export async function importExamples(
+/**
+ * The sandbox credential, every run (it follows SANDBOX_PORT and SANDBOX_API_KEY), with n8n's CLI
+ * before n8n starts: only an import keeps the fixed id the examples name.
+ */
+export async function importExampleCredential(
   home: N8nHome,
   sandbox: { url: string; apiKey: string; apiRoot: string },
   step: Say,
-): Promise<N8nWorkflowJson[]> {
+): Promise<void> {
   step(`Importing the credential "${EXAMPLE_CREDENTIAL.name}" (user folder ${home.userFolder})`);
   await importCredentials(home, [sandboxCredential(sandbox)]);
-  // Same ids each run: a later run keeps the user's changes and re-imports only deleted examples,
-  // except once in a folder whose examples name the CUSTOM.* types of earlier versions (no marker).
-  const marker = path.join(home.userFolder, EXAMPLES_MARKER);
+}
+
+/** `GET /workflows/{id}`: the saved workflow, or undefined when there is none (archived ones count). */
+async function savedWorkflow(session: RestSession, id: string): Promise<{ versionId: string } | undefined> {
+  try {
+    return await rest<{ versionId: string }>(session, 'GET', `/workflows/${id}`);
+  } catch (error) {
+    if (error instanceof N8nRestError && error.reply.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Saves the missing examples through the running n8n's REST API, as the editor's Save does (fixed ids
+ * kept), so no n8n CLI process boots for them. A later run keeps the user's changes, except once in a
+ * folder whose examples name the CUSTOM.* types of earlier versions (no marker): those are replaced.
+ */
+export async function saveExamples(session: RestSession, userFolder: string, step: Say): Promise<N8nWorkflowJson[]> {
+  const marker = path.join(userFolder, EXAMPLES_MARKER);
   const current = fs.existsSync(marker);
-  const existing = new Set((await listWorkflows(home)).map((wf) => wf.id));
-  const missing = loadExamples().filter((wf) => !current || !existing.has(wf.id));
-  if (missing.length) {
-    step(`Importing example workflows: ${missing.map((wf) => `"${wf.name}"`).join(', ')}`);
-    await importWorkflows(home, missing);
+  const saved: N8nWorkflowJson[] = [];
+  for (const example of loadExamples()) {
+    const existing = await savedWorkflow(session, example.id);
+    if (existing && current) continue;
+    step(`Saving the example workflow "${example.name}"`);
+    const { id, name, nodes, connections, settings } = example;
+    if (existing)
+      await rest(session, 'PATCH', `/workflows/${id}`, {
+        versionId: existing.versionId,
+        name,
+        nodes,
+        connections,
+        settings,
+      });
+    else await rest(session, 'POST', '/workflows', { ...example, active: false });
+    saved.push(example);
   }
   fs.writeFileSync(marker, `${JSON.stringify({ nodeTypes: 'installed' })}\n`);
-  return missing;
+  return saved;
 }
 
 /**
  * The sandbox starts empty each run: the active sandbox triggers register their hooks again; the
- * trigger examples imported just now are activated (not a recipe still waiting for its chat URL).
+ * trigger examples saved just now are activated (not a recipe still waiting for its chat URL).
  * Returns the names of the active sandbox triggers.
  */
 export async function activateExamples(
   session: RestSession,
-  imported: N8nWorkflowJson[],
+  saved: N8nWorkflowJson[],
   webhookBase: string,
   step: Say,
 ): Promise<string[]> {
@@ -59,7 +89,7 @@ export async function activateExamples(
     step(`Registering the hooks of active trigger workflows: ${stale.map((wf) => `"${wf.name}"`).join(', ')}`);
     await reRegisterHooks(session, stale);
   }
-  for (const wf of imported.filter((w) => activeOnStart(w) && !stale.some((s) => s.id === w.id))) {
+  for (const wf of saved.filter((w) => activeOnStart(w) && !stale.some((s) => s.id === w.id))) {
     step(`Activating "${wf.name}" (its hook: ${webhookBase}/webhook/...)`);
     await activateWorkflow(session, wf.id);
   }

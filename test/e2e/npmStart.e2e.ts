@@ -237,7 +237,7 @@ describeWith(['n8n'], 'npm start (one n8n process)', () => {
       `» Registering the hooks of active trigger workflows: "${TRIGGER_EXAMPLE?.name}"`,
     );
     // Nothing imported or activated twice.
-    expect(current().lines.some((l) => l.startsWith('» Importing example workflows'))).toBe(false);
+    expect(current().lines.some((l) => l.startsWith('» Saving the example workflow'))).toBe(false);
     const session = await bannerLogin(current(), s.n8nUrl);
     const active = (await rest<Array<{ id: string; active: boolean }>>(session, 'GET', '/workflows')).filter(
       (wf) => wf.active,
