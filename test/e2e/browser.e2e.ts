@@ -22,6 +22,7 @@ import { clientFor } from './n8n/expected';
 import { Dashboard } from './browser/dashboard';
 import { N8nEditor } from './browser/n8nEditor';
 import { FAILURE_DIR, screenshot, SCREENSHOT_DIR } from './browser/screenshots';
+import { buildN8n } from './support/globalSetup';
 import { describeIf, probe } from './support/probe';
 
 interface CatalogProduct {
@@ -181,7 +182,8 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
   }
 
   beforeAll(async () => {
-    stack = await timed('start sandbox + n8n (build, import, start, owner, activate)', () => startStack());
+    await timed('npm run build:n8n (unless the global set-up did)', buildN8n);
+    stack = await timed('start sandbox + n8n (import, start, owner, save, activate)', () => startStack());
     browser = await launchChromium({ width: 1280, height: 800 });
     page = await browser.context.newPage();
     page.setDefaultTimeout(30_000);
