@@ -5,8 +5,8 @@
  * own community-packages REST API (what Settings → Community nodes calls; scripts/n8n/community.ts).
  * Its nodes are then typed `n8n-nodes-commerce-service.<node>`, and every check here uses those types.
  *
- * The steps run in order in one n8n (each test builds on the one before): install → node types →
- * credential test → every action → webhook trigger lifecycle → polling trigger's manual test →
+ * The steps run in order in one n8n (each test builds on the one before): install → node types (and
+ * the suite's credentials and workflows saved over REST, as the editor's Save does) → credential test → every action → webhook trigger lifecycle → polling trigger's manual test →
  * update to 1.0.1 under an active workflow → uninstall → bad input (nodes-API level 3 among it) →
  * community packages turned off.
  */
@@ -105,8 +105,8 @@ class InstalledN8n {
   inputs!: ActionInputs;
   server: N8nInstance | undefined;
   session!: RestSession;
-  /** Saved once the package is installed; set by declareInstalledTests, which names the test that owns it. */
-  fixtures!: SharedRun<SavedFixtures>;
+  /** Saved once the package is installed, by the test named `fixturesOwner`; read by the later steps. */
+  readonly fixtures: SharedRun<SavedFixtures>;
   private workDir = '';
   readonly clock;
   readonly ctx: LifecycleContext = {
@@ -114,8 +114,14 @@ class InstalledN8n {
     hookUrl: (webhookId) => (this.server as N8nInstance).webhookUrl(webhookId, 'webhook'),
   };
 
-  constructor(readonly opts: InstalledSuiteOptions) {
+  constructor(
+    readonly opts: InstalledSuiteOptions,
+    fixturesOwner: string,
+  ) {
     this.clock = timer(`n8n ${opts.version} installed-from-a-registry e2e`);
+    this.fixtures = new SharedRun(fixturesOwner, () =>
+      this.clock.timed('save credentials and workflows (REST)', () => this.saveFixtures()),
+    );
   }
 
   /** A test body whose failure message ends with n8n's and the registry's last output. */
@@ -281,13 +287,10 @@ export async function manualRun(session: RestSession, workflowId: string, timeou
 
 /** Declares the suite's tests (in order) inside the calling describe. */
 export function declareInstalledTests(opts: InstalledSuiteOptions): void {
-  const n8n = new InstalledN8n(opts);
   const p = opts.prefix ?? '';
-  const timed = n8n.clock.timed;
   const typesTest = `${p}installed from a registry: the node types ${PACKAGE}.* and the credential type load in the editor's lists`;
-  n8n.fixtures = new SharedRun(typesTest, () =>
-    timed('save credentials and workflows (REST)', () => n8n.saveFixtures()),
-  );
+  const n8n = new InstalledN8n(opts, typesTest);
+  const timed = n8n.clock.timed;
   beforeAll(() => n8n.setup(), 1_200_000);
   afterAll(() => n8n.teardown(), 120_000);
 
