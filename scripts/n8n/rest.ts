@@ -137,6 +137,31 @@ export async function ensureOwner(
 }
 
 /**
+ * Saves a credential as the editor's Save does (`POST /rest/credentials`) and returns the id n8n gave
+ * it (n8n assigns credential ids). n8n refuses a type it has not loaded ("Unknown credential type").
+ */
+export async function saveCredential(
+  session: RestSession,
+  credential: { name: string; type: string; data: Record<string, unknown> },
+): Promise<{ id: string; name: string }> {
+  const { name, type, data } = credential;
+  const made = await rest<{ id: string; name: string }>(session, 'POST', '/credentials', { name, type, data });
+  return { id: made.id, name: made.name };
+}
+
+/**
+ * Saves a workflow, inactive, as the editor's Save does (`POST /rest/workflows`), and returns its id:
+ * n8n 2.x keeps the id it is given, n8n 1.x drops it and assigns one.
+ */
+export async function saveWorkflow(
+  session: RestSession,
+  workflow: { id?: string; [key: string]: unknown },
+): Promise<string> {
+  const made = await rest<{ id: string }>(session, 'POST', '/workflows', { ...workflow, active: false });
+  return made.id;
+}
+
+/**
  * Activates (publishes) a workflow on the running server, as the editor's Publish button does, and
  * waits until its triggers are live: trigger nodes' webhookMethods (checkExists, create) run with
  * this server's URL and port, and their errors come back as an Error with n8n's message.

@@ -1,11 +1,13 @@
 /**
  * The example workflows (n8n/examples/*.json) as a user gets them: a fresh n8n 2.41 whose community
  * nodes folder has the package installed from a local npm registry (packed and published as npm
- * start does), so its nodes are typed `n8n-nodes-commerce-service.<node>`; every example is imported
- * as it is in the repository, names only node types that n8n knows, and each one that can run, runs:
- * the two manual ones with `n8n execute`, the webhook trigger through a sandbox purchase, the polling
- * trigger through its activation (its first poll, which emits nothing by design). The two recipes, which
- * post to a chat, are imported here and run by n8nRecipes.e2e.ts.
+ * start does), so its nodes are typed `n8n-nodes-commerce-service.<node>`; every example is saved
+ * as it is in the repository (through n8n's REST API, as the editor's Save does; its credential
+ * reference pointed at the credential saved the same way), names only node types that n8n knows, and
+ * each one that can run, runs: the two manual ones as the editor's "Execute workflow" runs them, the
+ * webhook trigger through a sandbox purchase, the polling trigger through its activation (its first
+ * poll, which emits nothing by design). The two recipes, which post to a chat, are saved here and run
+ * by n8nRecipes.e2e.ts.
  *
  * Where n8n cannot be had, this prints `SKIPPED: <reason>`.
  */
@@ -19,29 +21,31 @@ import {
   activateWorkflow,
   deactivateWorkflow,
   ensureOwner,
-  execute,
   executionNodeOutput,
-  importCredentials,
-  importWorkflows,
   listExecutions,
   nodeOutput,
+  saveCredential,
+  saveWorkflow,
   startN8n,
   waitForExecution,
-  type N8nHome,
   type N8nInstance,
+  type N8nWorkflowJson,
   type RestSession,
 } from '../../scripts/n8n/instance';
 import {
+  EXAMPLE_CREDENTIAL,
   INSTALLED_NODE_TYPES,
   activeOnStart,
   loadExamples,
   pollingTriggerNodes,
   sandboxCredential,
   triggerNodes,
+  type CredentialRef,
 } from '../../scripts/start/examples';
 import { COMMUNITY_PACKAGES_ENV, installRelease, releaseLocally } from '../../scripts/start/localRelease';
 import { Teardown } from '../../scripts/start/teardown';
 import { clientFor } from './n8n/expected';
+import { manualRun } from './support/installed';
 import { probe } from './support/probe';
 import { timer, withOutput } from './support/steps';
 
@@ -60,13 +64,28 @@ const byName = (label: string) => {
   return workflow;
 };
 
+/**
+ * An example as the user saves it in their n8n: unchanged but for its Commerce Service nodes'
+ * credential reference, which points at the credential n8n made (n8n assigns credential ids).
+ */
+function onCredential(workflow: N8nWorkflowJson, credential: CredentialRef): N8nWorkflowJson {
+  const nodes = workflow.nodes.map((node) => {
+    const credentials = node.credentials as Record<string, CredentialRef> | undefined;
+    const ref = credentials?.[EXAMPLE_CREDENTIAL.type];
+    if (!ref) return node;
+    if (ref.id !== EXAMPLE_CREDENTIAL.id || ref.name !== EXAMPLE_CREDENTIAL.name)
+      throw new Error(`example "${workflow.name}" node "${String(node.name)}" names credential ${JSON.stringify(ref)}`);
+    return { ...node, credentials: { ...credentials, [EXAMPLE_CREDENTIAL.type]: credential } };
+  });
+  return { ...workflow, nodes };
+}
+
 describeExamples(TITLE, () => {
   const clock = timer('examples e2e');
   const timed = clock.timed;
   const teardown = new Teardown(() => undefined);
   let store: Sandbox;
   let folder = '';
-  let home: N8nHome;
   let n8n: N8nInstance | undefined;
   let session: RestSession;
   const check = (fn: () => Promise<void>) => withOutput(() => [['n8n', n8n?.output()]], fn);
@@ -77,11 +96,13 @@ describeExamples(TITLE, () => {
     teardown.add(() => store.close());
     const release = await timed('build, pack, publish to a local registry', () => releaseLocally(teardown));
     folder = mkdtempSync(path.join(tmpdir(), 'n8n-examples-e2e-'));
-    home = { install, userFolder: folder, env: { ...COMMUNITY_PACKAGES_ENV } };
+    const home = { install, userFolder: folder, env: { ...COMMUNITY_PACKAGES_ENV } };
     await timed('install from the registry', () => installRelease(folder, release));
-    await timed('import the credential and every example', async () => {
-      await importCredentials(home, [sandboxCredential(store)]);
-      await importWorkflows(home, EXAMPLES);
+    n8n = await timed('n8n start', () => startN8n({ ...home, readyTimeoutMs: 180_000 }));
+    session = (await ensureOwner(n8n)).session;
+    await timed('save the credential and every example (REST)', async () => {
+      const credential = await saveCredential(session, sandboxCredential(store));
+      for (const example of EXAMPLES) await saveWorkflow(session, onCredential(example, credential));
     });
   }, 900_000);
 
@@ -101,7 +122,7 @@ describeExamples(TITLE, () => {
   });
 
   it(
-    'examples installed from a registry: "List latest orders" and "Return all customers" run with n8n execute and return the store records',
+    'examples installed from a registry: "List latest orders" and "Return all customers" run manually (the editor\'s Execute workflow) and return the store records',
     check(async () => {
       const client = clientFor(store);
       for (const [label, expected] of [
@@ -109,7 +130,11 @@ describeExamples(TITLE, () => {
         ['All customers', await collect(client.iterate((page) => client.listCustomers(page)))],
       ] as const) {
         const workflow = byName(label);
-        const run = await timed(`n8n execute (${workflow.name})`, () => execute(home, workflow.id ?? ''));
+        const run = await timed(`manual run (${workflow.name})`, () => manualRun(session, workflow.id));
+        expect({ status: run.status, error: run.data.resultData.error ?? null }).toEqual({
+          status: 'success',
+          error: null,
+        });
         const output = nodeOutput(run, label);
         expect(output.length).toBeGreaterThan(0);
         expect(output).toEqual(JSON.parse(JSON.stringify(expected)));
@@ -120,12 +145,11 @@ describeExamples(TITLE, () => {
   it(
     'examples installed from a registry: the webhook example activates (one hook) and runs on a purchase; the polling example activates (n8n refuses to activate an unknown node type)',
     check(async () => {
-      n8n = await timed('n8n start', () => startN8n({ ...home, readyTimeoutMs: 180_000 }));
-      session = (await ensureOwner(n8n)).session;
+      const server = n8n as N8nInstance;
       const webhookExample = EXAMPLES.find(activeOnStart);
       const id = webhookExample?.id ?? '';
       await timed('activate the webhook example', () => activateWorkflow(session, id));
-      const hookUrl = n8n.webhookUrl(String(triggerNodes(webhookExample ?? { nodes: [] })[0]?.webhookId), 'webhook');
+      const hookUrl = server.webhookUrl(String(triggerNodes(webhookExample ?? { nodes: [] })[0]?.webhookId), 'webhook');
       expect(store.hooks().map((hook) => [hook.hookUrl, hook.statuses])).toEqual([[hookUrl, ['purchased']]]);
       const seen = (await listExecutions(session, id)).map((e) => e.id);
       const [delivery] = await store.fireEvent({ type: 'purchased' });

@@ -20,15 +20,15 @@ import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,
   ensureOwner,
-  importCredentials,
-  importWorkflows,
+  saveCredential,
+  saveWorkflow,
   startN8n,
   waitForPublished,
   type N8nHome,
   type N8nInstance,
   type RestSession,
 } from '../../scripts/n8n/instance';
-import { sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
+import { sandboxCredential } from '../../scripts/start/examples';
 import {
   DURABLE_SCHEDULER_ENV,
   killInTheMiddleOfAPoll,
@@ -42,7 +42,7 @@ import { buildN8n } from './support/globalSetup';
 import { ROOT, timer, withOutput } from './support/steps';
 
 const TITLE = `n8n ${N8N_VERSION} durable scheduler (one process, SQLite): the polling trigger`;
-const CRED: CredentialRef = { id: 'e2eDurableStore1', name: 'Sandbox for the durable scheduler' };
+const CRED_NAME = 'Sandbox for the durable scheduler';
 const WF = 'e2eDurablePurch1';
 const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
 
@@ -85,11 +85,13 @@ describeN8n(TITLE, () => {
         if (VERBOSE) process.stderr.write(`${line}\n`);
       },
     };
-    await timed('import credential and workflow (first CLI run: migrations)', async () => {
-      await importCredentials(home, [sandboxCredential(store, CRED)]);
-      await importWorkflows(home, [pollingWorkflow(WF, 'purchased', CRED)]);
-    });
     await start();
+    await timed('save credential and workflow (REST)', async () => {
+      const credential = await saveCredential(session, { ...sandboxCredential(store), name: CRED_NAME });
+      // n8n 2.x keeps the id: poller_state is read by it and by the trigger node's id derived from it.
+      const saved = await saveWorkflow(session, pollingWorkflow(WF, 'purchased', credential));
+      if (saved !== WF) throw new Error(`n8n saved workflow ${WF} as ${saved}: poller_state would not be found`);
+    });
   }, 900_000);
 
   afterAll(async () => {

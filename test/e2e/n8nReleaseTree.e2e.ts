@@ -24,9 +24,9 @@ import { writeReleaseTree } from '../../scripts/n8n-package/releaseTree';
 import { childEnv, ensureN8n, N8N_VERSION, projectNode } from '../../scripts/n8n/install';
 import {
   ensureOwner,
-  importCredentials,
-  importWorkflows,
   installCommunityPackage,
+  saveCredential,
+  saveWorkflow,
   startN8n,
   type N8nInstance,
   type RestSession,
@@ -204,16 +204,6 @@ describeN8n(`n8n ${N8N_VERSION}: the n8n package as a single-package repository`
       env: registry.n8nEnv,
       ...(process.env.N8N_E2E_VERBOSE ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
     };
-    await importCredentials(home, [sandboxCredential(store, CRED.real)]);
-    await importWorkflows(home, [
-      triggerWorkflow({
-        id: WF.triggerReal,
-        webhookId: WEBHOOK.real,
-        credential: CRED.real,
-        event: 'purchased',
-        types: TYPES,
-      }),
-    ]);
     server = await timed('n8n start', () => startN8n({ ...home, readyTimeoutMs: 240_000 }));
     session = (await ensureOwner(server)).session;
     const ctx: LifecycleContext = {
@@ -233,9 +223,21 @@ describeN8n(`n8n ${N8N_VERSION}: the n8n package as a single-package repository`
         const installedDir = path.join(home.userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE);
         expect(existsSync(path.join(installedDir, 'dist', 'shared', 'index.js'))).toBe(true);
         expect(existsSync(path.join(installedDir, 'LICENSE'))).toBe(true);
+        // Saved once the package is in, as the editor's Save does: n8n refuses a credential type it has not loaded.
+        const credential = await saveCredential(session, sandboxCredential(store as Sandbox, CRED.real));
+        const workflowId = await saveWorkflow(
+          session,
+          triggerWorkflow({
+            id: WF.triggerReal,
+            webhookId: WEBHOOK.real,
+            credential,
+            event: 'purchased',
+            types: TYPES,
+          }),
+        );
         // Activate → one hook; one purchase → one execution with the order; deactivate → no hook.
         await timed('trigger lifecycle with one purchase', () =>
-          expectTriggerLifecycle(ctx, store as Sandbox, WF.triggerReal, WEBHOOK.real),
+          expectTriggerLifecycle(ctx, store as Sandbox, workflowId, WEBHOOK.real),
         );
       },
     )();

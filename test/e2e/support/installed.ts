@@ -5,8 +5,8 @@
  * own community-packages REST API (what Settings → Community nodes calls; scripts/n8n/community.ts).
  * Its nodes are then typed `n8n-nodes-commerce-service.<node>`, and every check here uses those types.
  *
- * The steps run in order in one n8n (each test builds on the one before): install → node types →
- * credential test → every action → webhook trigger lifecycle → polling trigger's manual test →
+ * The steps run in order in one n8n (each test builds on the one before): install → node types (and
+ * the suite's credentials and workflows saved over REST, as the editor's Save does) → credential test → every action → webhook trigger lifecycle → polling trigger's manual test →
  * update to 1.0.1 under an active workflow → uninstall → bad input (nodes-API level 3 among it) →
  * community packages turned off.
  */
@@ -23,12 +23,12 @@ import {
   ensureOwner,
   executionNodeOutput,
   getExecution,
-  importCredentials,
-  importWorkflows,
   installCommunityPackage,
   listCommunityPackages,
   nodeTypeNames,
   rest,
+  saveCredential,
+  saveWorkflow,
   startN8n,
   uninstallCommunityPackage,
   updateCommunityPackage,
@@ -41,7 +41,7 @@ import {
 import { ensureN8n } from '../../../scripts/n8n/install';
 import { packN8nPackage } from '../../../scripts/registry/pack';
 import { startRegistry, type Registry } from '../../../scripts/registry/registry';
-import { sandboxCredential } from '../../../scripts/start/examples';
+import { sandboxCredential, type CredentialRef } from '../../../scripts/start/examples';
 import { clientFor, pickInputs } from '../n8n/expected';
 import { ACTION_CASES, actionWorkflow, nodeTypesFor, triggerWorkflow, type ActionInputs } from '../n8n/workflows';
 import { newestOrderId, pollingWorkflow, POLL_NODE, purchase } from './polling';
@@ -90,6 +90,12 @@ export interface InstalledSuiteOptions {
   scope?: 'all' | 'versionSpecific';
 }
 
+/** The credentials and workflows the steps use, with the ids this n8n gave them. */
+interface SavedFixtures {
+  credentials: { real: CredentialRef; spec: CredentialRef; wrongKey: CredentialRef };
+  workflows: { actions: string; triggerReal: string; poll: string };
+}
+
 /** The state of one installed-package suite, set up by its beforeAll. */
 class InstalledN8n {
   readonly stores = {} as Record<'real' | 'spec', Sandbox>;
@@ -99,6 +105,8 @@ class InstalledN8n {
   inputs!: ActionInputs;
   server: N8nInstance | undefined;
   session!: RestSession;
+  /** Saved once the package is installed, by the test named `fixturesOwner`; read by the later steps. */
+  readonly fixtures: SharedRun<SavedFixtures>;
   private workDir = '';
   readonly clock;
   readonly ctx: LifecycleContext = {
@@ -106,8 +114,14 @@ class InstalledN8n {
     hookUrl: (webhookId) => (this.server as N8nInstance).webhookUrl(webhookId, 'webhook'),
   };
 
-  constructor(readonly opts: InstalledSuiteOptions) {
+  constructor(
+    readonly opts: InstalledSuiteOptions,
+    fixturesOwner: string,
+  ) {
     this.clock = timer(`n8n ${opts.version} installed-from-a-registry e2e`);
+    this.fixtures = new SharedRun(fixturesOwner, () =>
+      this.clock.timed('save credentials and workflows (REST)', () => this.saveFixtures()),
+    );
   }
 
   /** A test body whose failure message ends with n8n's and the registry's last output. */
@@ -142,35 +156,6 @@ class InstalledN8n {
       env: { ...this.registry.n8nEnv, npm_config_fetch_retries: '0' },
       ...(process.env.N8N_E2E_VERBOSE ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
     };
-    const { real, spec } = this.stores;
-    // Imported before the package is installed: n8n's import does not check node types; the
-    // workflows name the installed types, which exist once the package is in.
-    await timed('import credentials and workflows', async () => {
-      await importCredentials(this.home, [
-        sandboxCredential(real, CRED.real),
-        sandboxCredential(spec, CRED.spec),
-        wrongKeyCredential(real),
-      ]);
-      await importWorkflows(this.home, [
-        actionWorkflow(
-          WF.actions,
-          this.inputs,
-          [
-            { label: 'real', credential: CRED.real },
-            { label: 'spec', credential: CRED.spec },
-          ],
-          INSTALLED_TYPES,
-        ),
-        triggerWorkflow({
-          id: WF.triggerReal,
-          webhookId: WEBHOOK.real,
-          credential: CRED.real,
-          event: 'purchased',
-          types: INSTALLED_TYPES,
-        }),
-        pollingWorkflow(WF_POLL, 'purchased', CRED.real, 'e2e: installed polling trigger', INSTALLED_TYPES),
-      ]);
-    });
     // n8n 1.x runs `npm outdated` (for Settings → Community nodes' list) with an env of PATH alone: no
     // proxy, so it cannot reach a registry here, and npm's back-off on each refused try (10 s, then 60 s)
     // made every listing of an installed package take about 70 s. npm also reads the project's
@@ -180,6 +165,42 @@ class InstalledN8n {
     mkdirSync(nodesDir, { recursive: true });
     writeFileSync(path.join(nodesDir, '.npmrc'), 'fetch-retries=0\n');
     await this.start(true);
+  }
+
+  /**
+   * The suite's credentials and workflows, saved through the REST API as the editor's Save does. Only
+   * after the install: n8n refuses a credential of a type it has not loaded. Credential ids are n8n's;
+   * workflow ids too on n8n 1.x, which drops the id it is given.
+   */
+  async saveFixtures(): Promise<SavedFixtures> {
+    const { real, spec } = this.stores;
+    const credentials = {
+      real: await saveCredential(this.session, sandboxCredential(real, CRED.real)),
+      spec: await saveCredential(this.session, sandboxCredential(spec, CRED.spec)),
+      wrongKey: await saveCredential(this.session, wrongKeyCredential(real)),
+    };
+    const stores = [
+      { label: 'real', credential: credentials.real },
+      { label: 'spec', credential: credentials.spec },
+    ];
+    const workflows = {
+      actions: await saveWorkflow(this.session, actionWorkflow(WF.actions, this.inputs, stores, INSTALLED_TYPES)),
+      triggerReal: await saveWorkflow(
+        this.session,
+        triggerWorkflow({
+          id: WF.triggerReal,
+          webhookId: WEBHOOK.real,
+          credential: credentials.real,
+          event: 'purchased',
+          types: INSTALLED_TYPES,
+        }),
+      ),
+      poll: await saveWorkflow(
+        this.session,
+        pollingWorkflow(WF_POLL, 'purchased', credentials.real, 'e2e: installed polling trigger', INSTALLED_TYPES),
+      ),
+    };
+    return { credentials, workflows };
   }
 
   /** Starts n8n (community packages on or off) and logs in as the owner. */
@@ -205,11 +226,12 @@ class InstalledN8n {
    * the package. `owner` names the test that reports the run as a whole.
    */
   actionRun(owner: string): SharedRun<N8nRun> {
-    return new SharedRun(owner, () =>
-      this.clock.timed(`manual run (${2 * ACTION_CASES.length} action nodes)`, () =>
-        manualRun(this.session, WF.actions, 300_000),
-      ),
-    );
+    return new SharedRun(owner, async () => {
+      const { workflows } = await this.fixtures.read();
+      return this.clock.timed(`manual run (${2 * ACTION_CASES.length} action nodes)`, () =>
+        manualRun(this.session, workflows.actions, 300_000),
+      );
+    });
   }
 
   /** Whether n8n still answers (its /healthz). */
@@ -265,8 +287,9 @@ export async function manualRun(session: RestSession, workflowId: string, timeou
 
 /** Declares the suite's tests (in order) inside the calling describe. */
 export function declareInstalledTests(opts: InstalledSuiteOptions): void {
-  const n8n = new InstalledN8n(opts);
   const p = opts.prefix ?? '';
+  const typesTest = `${p}installed from a registry: the node types ${PACKAGE}.* and the credential type load in the editor's lists`;
+  const n8n = new InstalledN8n(opts, typesTest);
   const timed = n8n.clock.timed;
   beforeAll(() => n8n.setup(), 1_200_000);
   afterAll(() => n8n.teardown(), 120_000);
@@ -293,12 +316,14 @@ export function declareInstalledTests(opts: InstalledSuiteOptions): void {
   );
 
   it(
-    `${p}installed from a registry: the node types ${PACKAGE}.* and the credential type load in the editor's lists`,
+    typesTest,
     n8n.check(async () => {
       const types = await installedTypes(n8n.session);
       for (const type of Object.values(INSTALLED_TYPES)) expect(types).toContain(type);
       expect(types.some((type) => type.startsWith('CUSTOM.'))).toBe(false);
       expect(await credentialTypeNames(n8n.session)).toContain('commerceServiceApi');
+      // n8n saves credentials of that type and workflows of those nodes: the later steps' set-up.
+      await n8n.fixtures.run();
     }),
   );
 
@@ -306,7 +331,8 @@ export function declareInstalledTests(opts: InstalledSuiteOptions): void {
     it(
       `${p}installed from a registry: credential test passes with the right key and fails with a wrong key or API root`,
       n8n.check(async () => {
-        const refs = { good: CRED.real, wrongKey: CRED.wrongKey };
+        const { credentials } = await n8n.fixtures.read();
+        const refs = { good: credentials.real, wrongKey: credentials.wrongKey };
         await expectCredentialTests(n8n.session, n8n.stores.real, refs, opts.credentialMessages);
       }),
     );
@@ -328,16 +354,20 @@ export function declareInstalledTests(opts: InstalledSuiteOptions): void {
 
     it(
       `${p}installed from a registry: webhook trigger: activate → one hook, a purchase → an execution, deactivate → no hook`,
-      n8n.check(() => expectTriggerLifecycle(n8n.ctx, n8n.stores.real, WF.triggerReal, WEBHOOK.real)),
+      n8n.check(async () => {
+        const { workflows } = await n8n.fixtures.read();
+        await expectTriggerLifecycle(n8n.ctx, n8n.stores.real, workflows.triggerReal, WEBHOOK.real);
+      }),
     );
 
     it(
       `${p}installed from a registry: polling trigger's manual test ("Fetch Test Event") returns the newest paid order`,
       n8n.check(async () => {
+        const { workflows } = await n8n.fixtures.read();
         const [orderId] = await purchase(n8n.stores.real, 1);
         expect(await newestOrderId(n8n.stores.real)).toBe(orderId);
         const execution = await timed('polling trigger manual run', () =>
-          runTriggerManually(n8n.session, WF_POLL, POLL_NODE),
+          runTriggerManually(n8n.session, workflows.poll, POLL_NODE),
         );
         expect({ status: execution.status, mode: execution.mode }).toEqual({ status: 'success', mode: 'manual' });
         const order = await clientFor(n8n.stores.real).getOrder(String(orderId));
@@ -352,7 +382,8 @@ export function declareInstalledTests(opts: InstalledSuiteOptions): void {
     `${p}installed from a registry: update to 1.0.1 through n8n's update (PATCH): the active workflow keeps working with exactly one hook`,
     n8n.check(async () => {
       const store = n8n.stores.real;
-      await activateWorkflow(n8n.session, WF.triggerReal);
+      const workflowId = (await n8n.fixtures.read()).workflows.triggerReal;
+      await activateWorkflow(n8n.session, workflowId);
       const before = hookSummary(store);
       expect(before).toHaveLength(1);
       await timed('publish 1.0.1', () => n8n.registry.publish(n8n.tarball, { version: '1.0.1' }));
@@ -372,11 +403,11 @@ export function declareInstalledTests(opts: InstalledSuiteOptions): void {
       expect(listed).toEqual([expect.objectContaining({ installedVersion: '1.0.1' })]);
       expect(listed[0]?.updateAvailable).toBeUndefined();
       // Still active, still exactly one hook at the same URL, and a purchase still runs the workflow.
-      const workflow = await rest<{ active: boolean }>(n8n.session, 'GET', `/workflows/${WF.triggerReal}`);
+      const workflow = await rest<{ active: boolean }>(n8n.session, 'GET', `/workflows/${workflowId}`);
       expect(workflow.active).toBe(true);
       const oneHook = [{ id: expect.any(String), hookUrl: before[0]?.hookUrl, statuses: ['purchased'] }];
       expect(hookSummary(store)).toEqual(oneHook);
-      await expectPurchaseRuns(n8n.ctx, store, WF.triggerReal, WEBHOOK.real);
+      await expectPurchaseRuns(n8n.ctx, store, workflowId, WEBHOOK.real);
       expect(hookSummary(store)).toEqual(oneHook);
     }),
     300_000,
@@ -385,7 +416,7 @@ export function declareInstalledTests(opts: InstalledSuiteOptions): void {
   it(
     `${p}installed from a registry: uninstall: after deactivating its workflow no hook is left, and the package is gone from n8n`,
     n8n.check(async () => {
-      await deactivateWorkflow(n8n.session, WF.triggerReal);
+      await deactivateWorkflow(n8n.session, (await n8n.fixtures.read()).workflows.triggerReal);
       expect(n8n.stores.real.hooks()).toEqual([]);
       await timed('uninstall through n8n (DELETE /rest/community-packages)', () =>
         uninstallCommunityPackage(n8n.session, PACKAGE),
