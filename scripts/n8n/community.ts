@@ -9,7 +9,7 @@
  * built from what n8n answered (a disabled feature is a 404; unverified packages off, a licence, a
  * failed npm are n8n's own messages).
  */
-import { N8nRestError, rest, type RestSession } from './rest';
+import { getEditorFile, N8nRestError, rest, type RestSession } from './rest';
 
 interface InstalledNode {
   name: string;
@@ -182,19 +182,11 @@ export function listCommunityPackages(session: RestSession): Promise<InstalledPa
  * n8n rewrites this file when a package is installed, updated or uninstalled.
  */
 export async function nodeTypeNames(session: RestSession): Promise<string[]> {
-  const reply = await fetch(`${session.url}/types/nodes.json`, {
-    headers: { cookie: session.cookie, 'cache-control': 'no-cache' },
-  });
-  if (!reply.ok) throw new Error(`GET /types/nodes.json -> ${reply.status}`);
-  const types = (await reply.json()) as Array<{ name: string }>;
+  const types = await getEditorFile<Array<{ name: string }>>(session, '/types/nodes.json');
   return [...new Set(types.map((t) => t.name))];
 }
 
 /** The credential types the editor offers (`GET /types/credentials.json`), by name. */
 export async function credentialTypeNames(session: RestSession): Promise<string[]> {
-  const reply = await fetch(`${session.url}/types/credentials.json`, {
-    headers: { cookie: session.cookie, 'cache-control': 'no-cache' },
-  });
-  if (!reply.ok) throw new Error(`GET /types/credentials.json -> ${reply.status}`);
-  return ((await reply.json()) as Array<{ name: string }>).map((t) => t.name);
+  return (await getEditorFile<Array<{ name: string }>>(session, '/types/credentials.json')).map((t) => t.name);
 }

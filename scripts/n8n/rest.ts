@@ -88,6 +88,16 @@ export async function rest<T>(
   return (reply.body as { data: T }).data;
 }
 
+/**
+ * GET of one of the editor's files outside /rest (e.g. `/types/nodes.json`), with the session cookie,
+ * on a connection of its own like every call here.
+ */
+export async function getEditorFile<T>(session: RestSession, route: string): Promise<T> {
+  const reply = await call(session.url, 'GET', route, undefined, session.cookie);
+  if (reply.status !== 200) throw new N8nRestError('GET', route, reply);
+  return reply.body as T;
+}
+
 function authCookie(reply: Reply): string {
   const found = reply.setCookie.map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('n8n-auth='));
   if (!found) throw new Error('n8n set no n8n-auth cookie');
