@@ -68,6 +68,8 @@ import {
 // Needs no n8n, always runs.
 
 describe('n8n package', () => {
+  // Not a copy of the release tree's pack check: only this one packs n8n/, through its prepack and
+  // postpack README steps, and checks the packed README and that the repository's is put back.
   it('npm run pack:n8n passes (the tarball installs and loads on its own)', async () => {
     const { stdout } = await npmRun('pack:n8n');
     expect(stdout).toMatch(/Pack check passed/);
@@ -121,7 +123,7 @@ class SharedPackageSuite implements PackageSuite {
 }
 
 describeN8n(`n8n ${N8N_VERSION} on 127.0.0.1 with the package, against the sandbox`, () => {
-  describe('on the run n8n', () => {
+  describe("on the run's shared n8n", () => {
     const n8n = useSharedN8n('n8n e2e');
     const suite = new SharedPackageSuite(n8n);
     const credentials = {} as Record<'real' | 'spec' | 'wrongKey' | 'example', CredentialRef>;
