@@ -35,7 +35,7 @@ import {
 } from '../../../scripts/n8n/instance';
 import { sandboxCredential, type CredentialRef } from '../../../scripts/start/examples';
 import { triggerWorkflow } from '../n8n/workflows';
-import { npmRun, ROOT, timer, withOutput, type LifecycleContext } from './steps';
+import { ROOT, timer, withOutput, type LifecycleContext } from './steps';
 
 /** Where the global set-up tells the suites about the shared n8n (a JSON file: SharedN8nState). */
 export const SHARED_N8N_ENV = 'COMMERCE_E2E_SHARED_N8N';
@@ -136,9 +136,16 @@ export class SuiteN8n {
     return store;
   }
 
-  /** A Commerce Service credential for `store`, made through n8n's REST API (as the editor saves one). */
-  async addCredential(store: Sandbox, name: string): Promise<CredentialRef> {
-    const { type, data } = sandboxCredential(store);
+  /**
+   * A Commerce Service credential for `store`, made through n8n's REST API (as the editor saves one);
+   * n8n assigns its id. `data` replaces the store's own (e.g. a wrong key: wrongKeyCredential in ./steps).
+   */
+  async addCredential(
+    store: Sandbox,
+    name: string,
+    data: Record<string, unknown> = sandboxCredential(store).data,
+  ): Promise<CredentialRef> {
+    const { type } = sandboxCredential(store);
     const made = await rest<{ id: string; name: string }>(this.session, 'POST', '/credentials', { name, type, data });
     this.credentialIds.push(made.id);
     return { id: made.id, name: made.name };
@@ -255,7 +262,10 @@ export class OwnN8n extends SuiteN8n {
 
   async open(): Promise<void> {
     const install = await this.timed('ensureN8n (cached)', () => ensureN8n());
-    await this.timed('npm run build:n8n', () => npmRun('build:n8n'));
+    // n8n/dist as the global set-up built it (or built here, when no selected file shares the run n8n).
+    // Imported here, not at the top: globalSetup.ts imports this module (and one that extends SuiteN8n).
+    const { buildN8n } = await import('./globalSetup');
+    await this.timed('build:n8n (unless built)', () => buildN8n());
     this.userFolder = mkdtempSync(path.join(tmpdir(), this.folderPrefix));
     this.home = { ...packageHome(install, this.userFolder), ...(this.env ? { env: this.env } : {}) };
     await this.start();
@@ -272,6 +282,13 @@ export class OwnN8n extends SuiteN8n {
 
   async stop(): Promise<void> {
     await this.timed('n8n stop', () => (this.server as N8nInstance).stop());
+  }
+
+  /** Stops n8n and starts it again on the same port (so production webhook URLs stay the same). */
+  async restart(): Promise<void> {
+    const port = this.server?.port;
+    await this.stop();
+    await this.start(port);
   }
 
   override output(): string {

@@ -1,8 +1,10 @@
 /**
- * One n8n process (SQLite) with the package, against the sandbox store in both profiles: the setup,
- * start, restart and teardown the single-process suites (n8n 2.x in n8n.e2e.ts, n8n 1.x in
- * n8n1.e2e.ts) share, registered as jest hooks, and the action tests both declare. Each suite adds
- * only what is its own (the examples on 2.x, the messages 1.x shows).
+ * One n8n process (SQLite) with the package, against the sandbox store in both profiles, its fixtures
+ * imported with n8n's CLI and its all-actions run made with `n8n execute`: the set-up, start, restart
+ * and teardown of the n8n 1.x suite (n8n1.e2e.ts), registered as jest hooks. The 2.x suite
+ * (n8n.e2e.ts) runs on the run's shared n8n (./sharedN8n.ts) instead; both declare the tests here that
+ * read what any topology gives them (PackageSuite): the action tests and the trigger lifecycles, and
+ * both use the restart step.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +28,7 @@ import {
 } from '../../../scripts/n8n/instance';
 import { sandboxCredential } from '../../../scripts/start/examples';
 import { clientFor, pickInputs } from '../n8n/expected';
+import { buildN8n } from './globalSetup';
 import { ACTION_CASES, actionWorkflow, triggerWorkflow, type ActionInputs } from '../n8n/workflows';
 import {
   CRED,
@@ -33,7 +36,6 @@ import {
   expectPurchaseRuns,
   expectTriggerLifecycle,
   hookSummary,
-  npmRun,
   ROOT,
   SharedRun,
   timer,
@@ -60,8 +62,25 @@ export interface SingleProcessOptions {
 
 const VERBOSE = Boolean(process.env.N8N_E2E_VERBOSE);
 
+/**
+ * What the tests declared here read of a suite, whatever runs its n8n: both stores, the action inputs
+ * picked from the real one, the all-actions workflow's run, and where production webhooks arrive.
+ * The trigger workflows are WF.triggerReal and WF.triggerSpec (webhooks WEBHOOK.real, WEBHOOK.spec).
+ */
+export interface PackageSuite {
+  readonly stores: Stores;
+  readonly inputs: ActionInputs;
+  readonly ctx: LifecycleContext;
+  /** How the all-actions run is made, for its test's name (e.g. `n8n execute`). */
+  readonly actionRunKind: string;
+  /** The one run of the all-actions workflow (WF.actions), made on first use; `owner` names its test. */
+  actionRun(owner: string): SharedRun<N8nRun>;
+  /** A test body whose failure message ends with n8n's output. */
+  check(fn: () => Promise<void>): () => Promise<void>;
+}
+
 /** The state of one suite's n8n; its fields are set by the hooks useSingleProcessN8n registers. */
-export class SingleProcessN8n {
+export class SingleProcessN8n implements PackageSuite {
   readonly stores = {} as Stores;
   home!: N8nHome;
   inputs!: ActionInputs;
@@ -71,6 +90,7 @@ export class SingleProcessN8n {
   private actions: SharedRun<N8nRun> | undefined;
   private readonly clock;
   readonly timed;
+  readonly actionRunKind = 'n8n execute';
   /** Production webhooks are received by the one process. */
   readonly ctx: LifecycleContext = {
     session: () => this.session,
@@ -91,7 +111,8 @@ export class SingleProcessN8n {
   async setup(): Promise<void> {
     const { version, folderPrefix } = this.opts;
     const install = await this.timed(`ensureN8n ${version} (cached)`, () => ensureN8n({ version }));
-    await this.timed('npm run build:n8n', () => npmRun('build:n8n'));
+    // n8n/dist as the global set-up built it (or built here, when no selected file shares the run n8n).
+    await this.timed('build:n8n (unless built)', () => buildN8n());
     this.stores.real = await startSandbox({ port: 0, profile: 'real' });
     this.stores.spec = await startSandbox({ port: 0, profile: 'spec' });
     this.inputs = await pickInputs(clientFor(this.stores.real));
@@ -179,8 +200,8 @@ export function useRunningN8n(n8n: SingleProcessN8n): void {
  * succeeded, or why not), then a test per action case and profile (the node's output is what the
  * store serves). `prefix` starts each test's name.
  */
-export function declareActionTests(n8n: SingleProcessN8n, prefix = ''): void {
-  const actions = n8n.actionRun(`${prefix}the all-actions run (n8n execute) as a whole succeeded`);
+export function declareActionTests(n8n: PackageSuite, prefix = ''): void {
+  const actions = n8n.actionRun(`${prefix}the all-actions run (${n8n.actionRunKind}) as a whole succeeded`);
   it(actions.owner, async () => {
     const result = await actions.run();
     expect({ status: result.status, error: result.data.resultData.error ?? null }).toEqual({
@@ -205,7 +226,7 @@ export function declareActionTests(n8n: SingleProcessN8n, prefix = ''): void {
  * then removes it.
  */
 export async function expectRestartKeepsHook(
-  n8n: SingleProcessN8n,
+  n8n: { restart(): Promise<void>; session: RestSession; ctx: LifecycleContext },
   store: Sandbox,
   workflowId: string,
   webhookId: string,
@@ -225,7 +246,7 @@ export async function expectRestartKeepsHook(
  * expectTriggerLifecycle). The real profile's store behaves as real ones do: webhook/delete answers
  * 500, so the trigger must fall back to webhook/zap-delete; subscribe answers a numeric id.
  */
-export function declareTriggerLifecycleTests(n8n: SingleProcessN8n, prefix = ''): void {
+export function declareTriggerLifecycleTests(n8n: PackageSuite, prefix = ''): void {
   it(
     `${prefix}trigger on the real profile: activate, hook, event → execution with the payload, deactivate (broken webhook/delete → zap-delete)`,
     n8n.check(async () => {
