@@ -1,6 +1,6 @@
 /**
  * Workflow JSON for the n8n e2e test: one Manual Trigger fanning out to a Commerce Service node per
- * operation (one `n8n execute` runs them all), and a trigger workflow with a fixed webhookId.
+ * operation (one run makes them all), and a trigger workflow with a fixed webhookId.
  */
 import type { N8nWorkflowJson } from '../../../scripts/n8n/cli';
 import { NODE_TYPES, type CredentialRef } from '../../../scripts/start/examples';
