@@ -1,6 +1,6 @@
 /**
- * What Zapier receives and runs: the zip `zapier-platform build` makes (`npm run zapier:build`). It is
- * unpacked alone into an empty folder, outside the repository, and run the way Zapier's Lambda runs it:
+ * What Zapier receives and runs: the zip `zapier-platform build` makes (`npm run zapier:build`, once per
+ * run for both Zapier e2e files: support/zapierBuild.ts). It is unpacked alone into an empty folder, outside the repository, and run the way Zapier's Lambda runs it:
  * `require('<zip>/zapierwrapper.js').handler(event)`, which is zapier-platform-core's own
  * `createAppHandler` bundled in the zip, with Zapier's `{command: 'execute', method, bundle}` events.
  * Each call runs in its own Node process (as Lambda does), so the handler's HTTP patching stays out of
@@ -18,30 +18,10 @@ import { inflateRawSync } from 'node:zlib';
 import { type Sandbox, startSandbox } from '../../sandbox';
 import { licenseProblems } from '../../scripts/release/license';
 import { holdExclusively } from './support/exclusive';
-import { npmRun } from './support/steps';
+import { zapierBuild, ZAPIER_ZIP } from './support/zapierBuild';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
-const ZIP = path.join(ROOT, 'zapier', 'build', 'build.zip');
-
-/**
- * `npm run zapier:build`. The CLI's own "Testing build" step gives loading the zip 5 s, which a loaded
- * machine can exceed (it then fails with an empty message): that step alone is tried once more. Any
- * other failure, or a second one, fails the suite.
- */
-async function buildZip(): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    rmSync(path.dirname(ZIP), { recursive: true, force: true });
-    try {
-      await npmRun('zapier:build', 600_000, { silent: true });
-      return;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (attempt > 1 || !/Testing build\s+›\s+Error:\s*\n/.test(message)) throw error;
-      process.stderr.write('zapier-platform build: its "Testing build" step timed out; building again\n');
-    }
-  }
-}
 
 /** Unpacks a zip (stored or deflated entries, as the CLI writes) into `dir`; returns the file names. */
 function unzip(zip: Buffer, dir: string): string[] {
@@ -150,9 +130,9 @@ beforeAll(async () => {
   mkdirSync(appDir);
   invokeScript = path.join(workDir, 'invoke.js');
   writeFileSync(invokeScript, INVOKE);
-  // What Zapier receives, built fresh and unpacked once for every test below.
-  await buildZip();
-  unpacked = unzip(readFileSync(ZIP), appDir);
+  // What Zapier receives, built fresh in this run and unpacked once for every test below.
+  await zapierBuild();
+  unpacked = unzip(readFileSync(ZAPIER_ZIP), appDir);
   sandbox = await startSandbox({ port: 0, profile: 'real', quiet: true });
   receiver = await startReceiver();
 });

@@ -14,6 +14,7 @@ import { SHARED_MARKER, SHARED_N8N_ENV, startSharedN8n } from './sharedN8n';
 import { SHARED_QUEUE_ENV, SHARED_QUEUE_MARKER, startSharedQueueMode } from './sharedQueueMode';
 import globalTeardown from './globalTeardown';
 import { npmRun, ROOT } from './steps';
+import { E2E_RUN_ENV } from './zapierBuild';
 
 /** The part of jest's global config read here (its testPathPattern: the files named on the command line). */
 interface GlobalConfig {
@@ -43,6 +44,7 @@ const seconds = (t0: number) => ((Date.now() - t0) / 1000).toFixed(1);
 
 export default async function globalSetup(config: GlobalConfig): Promise<void> {
   process.env[PROBE_CACHE_ENV] = mkdtempSync(path.join(tmpdir(), 'e2e-probes-'));
+  process.env[E2E_RUN_ENV] = `${process.pid}-${Date.now()}`;
   const single = filesUsing(SHARED_MARKER, config.testPathPattern);
   const queue = filesUsing(SHARED_QUEUE_MARKER, config.testPathPattern);
   const startSingle = single.length > 0 && probe(['n8n']).ok;
