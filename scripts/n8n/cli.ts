@@ -159,18 +159,6 @@ export async function importWorkflows(home: N8nHome, workflows: N8nWorkflowJson[
   expectSuccess('import:workflow', result, /Successfully imported/);
 }
 
-/** `n8n list:workflow`: id and name of every workflow in the database. */
-export async function listWorkflows(home: N8nHome): Promise<Array<{ id: string; name: string }>> {
-  const result = await runCli(home, ['list:workflow']);
-  if (result.code !== 0) throw new N8nCliError(`list:workflow failed (${ended(result)})`, result);
-  // One `<id>|<name>` line per workflow, after n8n's own log lines.
-  return result.stdout
-    .split('\n')
-    .map((line) => /^([A-Za-z0-9]{1,36})\|(.*)$/.exec(line.trim()))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({ id: m[1] ?? '', name: m[2] ?? '' }));
-}
-
 /** Activates a workflow (n8n 2.x "publish"); takes effect when the server next starts. */
 export async function publishWorkflow(home: N8nHome, workflowId: string): Promise<void> {
   const result = await runCli(home, ['publish:workflow', `--id=${workflowId}`]);
