@@ -5,7 +5,7 @@
  * operation in one workflow, run as the editor's "Execute workflow" (a manual run through REST, whose
  * run data is what `n8n execute` prints), compared with what the sandbox serves; the trigger's webhook
  * lifecycle (activate → one hook at the production URL, a store event → an execution with the payload,
- * other events → nothing, deactivate → no hook); the example workflows `npm start` imports. On an n8n
+ * other events → nothing, deactivate → no hook); the example workflows `npm start` saves. On an n8n
  * of its own, since it restarts n8n: activating again, publishing a changed event and a restart never
  * leave two hooks. The steps the n8n 1.x and queue-mode suites make too are in ./support (this file
  * adds what only 2.x shows: the package's own credential test messages, a published edit of an active
