@@ -14,7 +14,7 @@ import {
   activateWorkflow,
   ensureOwner,
   importCredentials,
-  rest,
+  saveWorkflow,
   startN8n,
   type N8nHome,
   type N8nInstance,
@@ -58,7 +58,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     await importCredentials(home, [sandboxCredential(sandbox)]);
     n8n = await startN8n({ ...home, readyTimeoutMs: 180_000 });
     const owner = await ensureOwner(n8n);
-    for (const wf of examples) await rest(owner.session, 'POST', '/workflows', { ...wf, active: false });
+    for (const wf of examples) await saveWorkflow(owner.session, wf);
     const triggers = examples.filter(activeOnStart);
     for (const wf of triggers) await activateWorkflow(owner.session, wf.id);
     return { sandbox, n8n, owner, home, activeExamples: triggers.map((wf) => wf.name), stop };

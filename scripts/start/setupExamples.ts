@@ -9,6 +9,7 @@ import {
   importCredentials,
   N8nRestError,
   rest,
+  saveWorkflow,
   type N8nHome,
   type N8nWorkflowJson,
   type RestSession,
@@ -66,7 +67,7 @@ export async function saveExamples(session: RestSession, userFolder: string, ste
         connections,
         settings,
       });
-    else await rest(session, 'POST', '/workflows', { ...example, active: false });
+    else await saveWorkflow(session, example);
     saved.push(example);
   }
   fs.writeFileSync(marker, `${JSON.stringify({ nodeTypes: 'installed' })}\n`);

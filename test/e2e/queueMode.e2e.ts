@@ -91,7 +91,8 @@ describeQueue(TITLE, () => {
     n8n.check(async () => {
       store = await n8n.sandbox({ profile: 'real' });
       good = await n8n.addCredential(store, 'Sandbox (real profile, queue mode)');
-      wrongKey = await n8n.addCredentialJson(wrongKeyCredential(store));
+      const wrong = wrongKeyCredential(store);
+      wrongKey = await n8n.addCredential(store, wrong.name, wrong.data);
       await n8n.addWorkflows([
         getManyWorkflow(good),
         triggerWorkflow({ id: WF.triggerReal, webhookId: WEBHOOK.real, credential: good, event: 'purchased' }),

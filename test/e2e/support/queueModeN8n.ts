@@ -12,7 +12,8 @@ import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbo
 import { ensureN8n } from '../../../scripts/n8n/install';
 import {
   ensureOwner,
-  rest,
+  saveCredential,
+  saveWorkflow,
   type N8nCredentialJson,
   type N8nWorkflowJson,
   type RestSession,
@@ -124,16 +125,9 @@ export class QueueModeN8n {
     await this.login();
     await this.timed('save credentials and workflows (REST)', async () => {
       const saved: CredentialRef[] = [];
-      for (const { name, type, data } of this.opts.credentials(this.store)) {
-        const made = await rest<{ id: string; name: string }>(this.session, 'POST', '/credentials', {
-          name,
-          type,
-          data,
-        });
-        saved.push({ id: made.id, name: made.name });
-      }
-      for (const workflow of this.opts.workflows(saved))
-        await rest(this.session, 'POST', '/workflows', { ...workflow, active: false });
+      for (const credential of this.opts.credentials(this.store))
+        saved.push(await saveCredential(this.session, credential));
+      for (const workflow of this.opts.workflows(saved)) await saveWorkflow(this.session, workflow);
     });
   }
 

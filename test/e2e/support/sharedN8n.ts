@@ -26,6 +26,8 @@ import {
   ensureOwner,
   login,
   rest,
+  saveCredential,
+  saveWorkflow,
   startN8n,
   webhookUrlFor,
   type N8nHome,
@@ -145,17 +147,15 @@ export class SuiteN8n {
     name: string,
     data: Record<string, unknown> = sandboxCredential(store).data,
   ): Promise<CredentialRef> {
-    const { type } = sandboxCredential(store);
-    const made = await rest<{ id: string; name: string }>(this.session, 'POST', '/credentials', { name, type, data });
+    const made = await saveCredential(this.session, { name, type: sandboxCredential(store).type, data });
     this.credentialIds.push(made.id);
-    return { id: made.id, name: made.name };
+    return made;
   }
 
   /** Saves the suite's workflows (their fixed ids kept), inactive, as the editor's Save does. */
   async addWorkflows(workflows: N8nWorkflowJson[]): Promise<void> {
     for (const workflow of workflows) {
-      await rest(this.session, 'POST', '/workflows', { ...workflow, active: false });
-      this.workflowIds.push(workflow.id);
+      this.workflowIds.push(await saveWorkflow(this.session, workflow));
     }
   }
 

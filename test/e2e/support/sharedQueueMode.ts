@@ -25,7 +25,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureN8n } from '../../../scripts/n8n/install';
-import { ensureOwner, login, rest, webhookUrlFor } from '../../../scripts/n8n/instance';
+import { ensureOwner, login, webhookUrlFor } from '../../../scripts/n8n/instance';
 import { prepareQueueMode, QUEUE_PROCESSES, type QueueMode, type QueueRole } from '../../../scripts/n8n/queue';
 import type { PostgresServer } from '../../../scripts/services/postgres';
 import { SuiteN8n } from './sharedN8n';
@@ -285,16 +285,6 @@ export class SharedQueueSuite extends SuiteN8n {
 
   override output(): string {
     return ROLES.map((role) => `[${role}]\n${this.linesSince(role).slice(-30).join('\n')}`).join('\n');
-  }
-
-  /** A saved credential of any data (a wrong key, say), deleted after the suite. */
-  async addCredentialJson(json: { name: string; type: string; data: Record<string, unknown> }): Promise<{
-    id: string;
-    name: string;
-  }> {
-    const made = await rest<{ id: string; name: string }>(this.session, 'POST', '/credentials', json);
-    this.credentialIds.push(made.id);
-    return { id: made.id, name: made.name };
   }
 
   /** A test body run while the stack is held shared (other suites' tests beside it, no restart). */
