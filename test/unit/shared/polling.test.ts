@@ -222,6 +222,23 @@ describe('polling: every event since the last poll, exactly once, oldest first',
     expect(await failures.ids()).toEqual([failed]);
   });
 
+  it('an order the subscription lookup cannot place is a purchase, with a warning, never a renewal', async () => {
+    const store = seeded(3);
+    // More recently changed subscriptions than the lookup reads (3 pages of 100), none listing the order.
+    for (let n = 0; n < 300; n += 1) store.subscribe();
+    const purchases = new Trigger(store, { event: 'purchased' });
+    const renewals = new Trigger(store, { event: 'renewal' });
+    await Promise.all([purchases.poll(), renewals.poll()]);
+    const sale = store.order();
+    expect(await purchases.ids()).toEqual([sale]);
+    expect(purchases.logs).toContainEqual(
+      expect.stringMatching(
+        /^warn: 1 new orders on shop\.example\.com were not found among the recently changed subscriptions/,
+      ),
+    );
+    expect(await renewals.ids()).toEqual([]);
+  });
+
   it('subscriptions: started, trial started, paused, completed', async () => {
     const store = seeded(3);
     const triggers = Object.fromEntries(
