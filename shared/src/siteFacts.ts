@@ -8,7 +8,7 @@
  * (`siteMemory.ts`).
  */
 import type { Store } from './config';
-import { type CommerceServiceError, NetworkError, TimeoutError, UnexpectedResponseError } from './errors';
+import { CommerceServiceError, NetworkError, TimeoutError, UnexpectedResponseError } from './errors';
 import type { HttpRequest } from './http/transport';
 import type { Notice } from './platform/port';
 import { isRecord, toNumber } from './resources/coerce';
@@ -41,8 +41,9 @@ export interface AmountsAtHand {
   amounts: readonly number[];
 }
 
-/** Why the REST index could not be read, as the zone notice says it. */
-export function whyIndexUnread(error: CommerceServiceError): string {
+/** Why the REST index could not be read, as the zone notice says it. Any other failure is a bug: it must not pass as an unread zone. */
+export function whyIndexUnread(error: unknown): string {
+  if (!(error instanceof CommerceServiceError)) throw error;
   if (error instanceof TimeoutError) return 'it did not answer in time';
   if (error instanceof NetworkError) return 'it could not be reached';
   const { status } = error;

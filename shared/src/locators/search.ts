@@ -136,13 +136,10 @@ async function readById(
 ): Promise<AnyRecord | undefined> {
   const number = /^#?\s*([1-9]\d{0,14})$/.exec(filter)?.[1];
   if (number === undefined) return undefined;
-  try {
-    return await source.get(number);
-  } catch (error) {
+  return source.get(number).catch((error: unknown) => {
     if (isMissingRecord(error)) return undefined;
-    // eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- the store's typed error, for the adapter to map
     throw error;
-  }
+  });
 }
 
 function shiftPage<T>(page: Page<T>, offset: number): Page<T> {

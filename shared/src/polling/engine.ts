@@ -3,6 +3,7 @@ import type { PlatformLog } from '../platform/port';
 import { matchesFilters, type EventFilters } from '../events/match';
 import type { EventRecord } from '../events/record';
 import { placeInSubscriptions } from '../reads/subscriptionCharges';
+import { omit } from '../resources/pick';
 import type { Order, Subscription } from '../resources/types';
 import { type PollState, openState, resourceWalks } from './memory';
 import { type PollRule, pollRuleOf } from './rules';
@@ -133,8 +134,7 @@ function keepSiteFacts(client: CommerceServiceClient, state: PollState): () => P
   return () => {
     const site = memory.factsOf(store);
     const unit = site.unit?.value.unit;
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- both are written afresh below
-    const { amountUnit, site: previous, ...rest } = state;
+    const rest = omit(state, 'amountUnit', 'site');
     return { ...rest, ...(unit ? { amountUnit: unit } : {}), ...(site.zone || site.unit ? { site } : {}) };
   };
 }
