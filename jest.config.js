@@ -2,7 +2,7 @@
 const { availableParallelism } = require('node:os');
 
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
-const setupFilesAfterEnv = ['<rootDir>/test/setup/pristineHttp.ts', '<rootDir>/test/setup/coldProcess.ts'];
+const setupFilesAfterEnv = ['<rootDir>/test/setup/pristineHttp.ts'];
 // A test's time is not what it checks (`npm run bench` measures speed): the bound only ends a hang. jest's
 // 5 s default failed tests that walk a 3,000-order store over HTTP when the machine was loaded (load ~10).
 const testTimeout = 60_000;

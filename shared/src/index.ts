@@ -17,6 +17,7 @@ export { parseDelivery, readDelivery } from './events/parse';
 export { verifyDelivery, markReadFromStore } from './events/verify';
 export type { ParameterReader, PlatformLog, RetryProfile, RetryLimits, Platform } from './platform/port';
 export { platformClient } from './platformClient';
+export { SiteMemory } from './siteMemory';
 export { readTriggerSetup, type TriggerSetup, type TriggerParameter } from './triggers/choices';
 export { receiveDelivery, admitReceived, takeDelivery } from './triggers/intake';
 export {

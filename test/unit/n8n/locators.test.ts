@@ -2,11 +2,10 @@ import nock from 'nock';
 import { type INodeParameters, NodeHelpers } from 'n8n-workflow';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import {
-	searchCustomers,
-	searchOrders,
-	searchProducts,
-} from '../../../n8n/nodes/common/methods/listSearch';
+import type * as ActionNode from '../../../n8n/nodes/CommerceService/CommerceService.node';
+import type * as ListSearch from '../../../n8n/nodes/common/methods/listSearch';
+import { loadFresh } from '../support/freshProcess';
+import { searchOrders, searchProducts } from '../../../n8n/nodes/common/methods/listSearch';
 import { simplifyRecord } from '../../../shared/src';
 import { KEY, ORIGIN, ROOT, fakeExecute, fakeLoadOptions } from '../support/n8n/context';
 import { customer, order, product, range } from '../support/n8n/fixtures';
@@ -223,6 +222,11 @@ describe('Output when the node runs as an AI agent’s tool', () => {
 	});
 
 	it('Raw returns every field; Simplified is the default', async () => {
+		// A process of its own: the zone is read once, by the first run.
+		const { CommerceService: FreshNode } = loadFresh(
+			() => require('../../../n8n/nodes/CommerceService/CommerceService.node') as typeof ActionNode,
+		);
+		const node = new FreshNode();
 		let scope = answers();
 		const [raw] = await node.execute.call(asTool({ output: 'raw' }).context);
 		scope.done();
@@ -290,6 +294,10 @@ describe('resource locator: From List reads the store’s own lists', () => {
 			.get('/wp-json/')
 			.reply(200, ZONE);
 		const { context } = fakeLoadOptions();
+		// A process of its own: nothing kept of the store's zone.
+		const { searchCustomers } = loadFresh(
+			() => require('../../../n8n/nodes/common/methods/listSearch') as typeof ListSearch,
+		);
 		const page = await searchCustomers.call(context, 'Customer250@Example.com');
 		scope.done();
 		expect(page.results).toEqual([
