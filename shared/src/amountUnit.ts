@@ -19,12 +19,6 @@ export type AmountsReading =
   | { unit: MoneyUnit; how: string; currency?: string }
   | { unit: null; reason: string; currency?: string };
 
-/** The unit of a store's REST amounts, and the store's currency when the reading saw it. */
-export interface KnownUnit {
-  unit: MoneyUnit;
-  currency?: string;
-}
-
 /** The two reads the comparison needs, made by the client (neither converts amounts). */
 export interface UnitProbe {
   latestOrders(): Promise<LatestOrder[]>;

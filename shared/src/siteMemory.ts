@@ -8,7 +8,7 @@
  */
 import type { Store } from './config';
 import { type SiteZone, isKnownZone } from './dates/zone';
-import type { KnownUnit } from './amountUnit';
+import type { MoneyUnit } from './resources/money';
 import { omit } from './resources/pick';
 
 /** How long a kept value is trusted; docs/dates.md and docs/amounts.md say what a change shows meanwhile. */
@@ -16,6 +16,12 @@ export const SITE_FACTS_LIFETIME_MS = 60 * 60_000;
 
 /** Stores kept at most; the one kept longest goes first. */
 const MOST_STORES = 500;
+
+/** The unit of a store's REST amounts, and the store's currency when the reading saw it (`amountUnit.ts`). */
+export interface KnownUnit {
+  unit: MoneyUnit;
+  currency?: string;
+}
 
 /** The facts kept of a site, by name. Another fact is a line here and its check in `IS_FACT`. */
 export interface SiteFactValues {
