@@ -18,7 +18,7 @@ export const SITE_FACTS_LIFETIME_MS = 60 * 60_000;
 const MOST_STORES = 500;
 
 /** The unit of a store's REST amounts, and the store's currency when the reading saw it (`amountUnit.ts`). */
-export interface KnownUnit {
+interface KnownUnit {
   unit: MoneyUnit;
   currency?: string;
 }

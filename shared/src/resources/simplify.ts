@@ -4,22 +4,15 @@
  */
 import { AMOUNT_UNIT_FIELD } from './money';
 import { type FieldTable, instantKey, isMoment } from './table';
-import { CUSTOMER_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS, SUBSCRIPTION_FIELDS } from './tables';
-import type { RecordResource } from './types';
+import { RECORD_RESOURCES, type RecordResource } from './records';
 
 /** n8n's guideline: at most 10 fields in a simplified record. */
 const MAX_FIELDS = 10;
 
-const TABLES: Readonly<Record<RecordResource, FieldTable>> = {
-  order: ORDER_FIELDS,
-  subscription: SUBSCRIPTION_FIELDS,
-  customer: CUSTOMER_FIELDS,
-  product: PRODUCT_FIELDS,
-};
-
 /** The kept fields of a resource, most used first. */
 function simplifiedFields(resource: RecordResource): string[] {
-  return Object.entries(TABLES[resource])
+  const table: FieldTable = RECORD_RESOURCES[resource].fields;
+  return Object.entries(table)
     .filter(([, spec]) => spec.rank !== undefined && !spec.extra && typeof spec.type !== 'object')
     .sort(([, a], [, b]) => (a.rank ?? 0) - (b.rank ?? 0))
     .slice(0, MAX_FIELDS)
@@ -32,7 +25,7 @@ function simplifiedFields(resource: RecordResource): string[] {
  * `_sent` values stay in the raw record). Fields the record lacks are left out rather than invented.
  */
 export function simplifyRecord(resource: RecordResource, record: Record<string, unknown>): Record<string, unknown> {
-  const table = TABLES[resource];
+  const table: FieldTable = RECORD_RESOURCES[resource].fields;
   const out: Record<string, unknown> = {};
   for (const key of simplifiedFields(resource)) {
     if (!(key in record)) continue;
