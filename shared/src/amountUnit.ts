@@ -11,7 +11,7 @@ import type { Notice } from './platform/port';
 import { isRecord, toNumber } from './resources/coerce';
 import { isZeroDecimal } from './resources/currency';
 import type { MoneyUnit } from './resources/money';
-import { type FieldTable, entriesOf } from './resources/table';
+import { type FieldTable, entriesOf, isMoney } from './resources/table';
 import type { LatestOrder } from './resources/types';
 
 /** What a client knows about the unit of a store's REST amounts: the unit, or why it could not tell. */
@@ -106,7 +106,7 @@ export function amountsOf(record: unknown, table: FieldTable, found: number[] = 
     const spec = table[key];
     const entries = entriesOf(spec);
     const value = record[key];
-    if (spec?.money && typeof value === 'number' && value !== 0) found.push(value);
+    if (isMoney(spec, record) && typeof value === 'number' && value !== 0) found.push(value);
     else if (entries && Array.isArray(value)) value.forEach((entry) => amountsOf(entry, entries, found));
   }
   return found;

@@ -3,7 +3,7 @@
  * ranks in the field tables, so n8n's Simplify and Output and any Zapier use share one selection.
  */
 import { AMOUNT_UNIT_FIELD } from './money';
-import { type FieldTable, instantKey, isMoment } from './table';
+import { type FieldTable, instantKey, isMoment, isMoney } from './table';
 import { RECORD_RESOURCES, type RecordResource } from './records';
 
 /** n8n's guideline: at most 10 fields in a simplified record. */
@@ -32,7 +32,7 @@ export function simplifyRecord(resource: RecordResource, record: Record<string, 
     out[key] = record[key];
     const instant = instantKey(key);
     if (isMoment(table[key]) && instant in record) out[instant] = record[instant];
-    if (table[key]?.money && AMOUNT_UNIT_FIELD in record) out[AMOUNT_UNIT_FIELD] = record[AMOUNT_UNIT_FIELD];
+    if (isMoney(table[key], record) && AMOUNT_UNIT_FIELD in record) out[AMOUNT_UNIT_FIELD] = record[AMOUNT_UNIT_FIELD];
   }
   return out;
 }
