@@ -11,7 +11,7 @@ type FieldType = 'int' | 'number' | 'string' | 'nullableInt' | { readonly list: 
 type Clock = 'utc' | 'site' | 'day';
 
 /** The condition of a field that is money in some records only. */
-export interface MoneyWhen {
+interface MoneyWhen {
   readonly when: string;
   readonly is: readonly string[];
 }
