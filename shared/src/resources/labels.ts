@@ -1,7 +1,8 @@
 /** Field descriptions (Zapier output fields, n8n hints) read from the field tables: key, label, type. */
 import { AMOUNT_UNIT_FIELD, sentKey } from './money';
 import { type FieldSpec, type FieldTable, entriesOf, instantKey, isMoment, isMoney } from './table';
-import { CUSTOMER_FIELDS, EVENT_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS, SUBSCRIPTION_FIELDS } from './tables';
+import { RECORD_RESOURCES, RECORD_RESOURCE_NAMES, type RecordResource } from './records';
+import { EVENT_FIELDS } from './tables';
 
 export interface FieldDescription {
   key: string;
@@ -48,10 +49,9 @@ function describeRecord(table: FieldTable, sent: boolean): FieldDescription[] {
 
 /** Field descriptions of what each noun's trigger or search returns. */
 export const FIELDS = {
-  customer: describeRecord(CUSTOMER_FIELDS, true),
-  order: describeRecord(ORDER_FIELDS, true),
-  subscription: describeRecord(SUBSCRIPTION_FIELDS, true),
-  product: describeRecord(PRODUCT_FIELDS, true),
+  ...(Object.fromEntries(
+    RECORD_RESOURCE_NAMES.map((resource) => [resource, describeRecord(RECORD_RESOURCES[resource].fields, true)]),
+  ) as Record<RecordResource, FieldDescription[]>),
   orderEvent: describeRecord(EVENT_FIELDS.order, false),
   subscriptionEvent: describeRecord(EVENT_FIELDS.subscription, false),
   leadEvent: describeRecord(EVENT_FIELDS.lead, false),
