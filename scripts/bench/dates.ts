@@ -15,7 +15,7 @@ import {
   withoutInstants,
 } from '../../shared/src';
 import { CUSTOMER_FIELDS } from '../../shared/src/resources/tables';
-import { nodeTransport } from '../../test/kit/nodeTransport';
+import { nodeTransport } from '../kit/nodeTransport';
 import { startSandbox } from '../../sandbox';
 import { benchClient } from './sharedClient';
 

@@ -3,7 +3,7 @@
  * request sent, the WordPress REST index read for the site's zone included, in a fresh process
  * (`cold`) and once the same process served that store (`warm`). Through the shared client, and
  * through the n8n nodes and the Zapier app (the sandbox's request log). The docs' numbers are
- * `STORE_REQUESTS` (test/kit/requestCosts.ts), which `npm run docs:check` holds them to.
+ * `STORE_REQUESTS` (scripts/kit/requestCosts.ts), which `npm run docs:check` holds them to.
  */
 import * as http from 'node:http';
 import type { IDataObject } from 'n8n-workflow';
@@ -19,9 +19,9 @@ import {
   type TriggerSetup,
 } from '../../../shared/src';
 import { SiteMemory } from '../../../shared/src/siteMemory';
-import { createClient } from '../../kit/client';
-import { nodeTransport } from '../../kit/nodeTransport';
-import { STORE_REQUESTS, UNIT_READS, ZONE_READ } from '../../kit/requestCosts';
+import { createClient } from '../../../scripts/kit/client';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
+import { STORE_REQUESTS, UNIT_READS, ZONE_READ } from '../../../scripts/kit/requestCosts';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 import { fakeExecute, fakePoll, fakeWebhook } from '../../unit/support/n8n/context';
 import type * as ZapierSupport from '../support/zapier';
