@@ -2,7 +2,7 @@
 const { availableParallelism } = require('node:os');
 
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
-const setupFilesAfterEnv = ['<rootDir>/test/setup/pristineHttp.ts', '<rootDir>/test/setup/coldProcess.ts'];
+const setupFilesAfterEnv = ['<rootDir>/test/setup/pristineHttp.ts'];
 
 module.exports = {
   // A test's time is not what it checks (`npm run bench` measures speed): the bound only ends a hang.

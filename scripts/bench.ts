@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { collect, EVENTS, matchesFilters, parseDelivery } from '../shared/src';
-import { nodeTransport } from '../test/kit/nodeTransport';
+import { nodeTransport } from './kit/nodeTransport';
 import { startSandbox } from '../sandbox';
 import { answerFirst } from './bench/answerFirst';
 import { dateCosts } from './bench/dates';
@@ -18,7 +18,7 @@ import { n8nMemory } from './bench/n8nMemory';
 import { readsAtScale } from './bench/readsAtScale';
 import { salesSummaryCosts } from './bench/salesSummary';
 import { storeRequests } from './bench/storeRequests';
-import { createClient } from '../test/kit/client';
+import { createClient } from './kit/client';
 
 const REQUESTS = 300;
 const DELIVERIES = 50_000;

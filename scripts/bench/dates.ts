@@ -14,7 +14,8 @@ import {
   withInstants,
   withoutInstants,
 } from '../../shared/src';
-import { nodeTransport } from '../../test/kit/nodeTransport';
+import { CUSTOMER_FIELDS } from '../../shared/src/resources/tables';
+import { nodeTransport } from '../kit/nodeTransport';
 import { startSandbox } from '../../sandbox';
 import { benchClient } from './sharedClient';
 
@@ -88,6 +89,23 @@ export async function dateCosts(): Promise<void> {
     const perRecord = (total: number) => `${((total * 1000) / RECORDS).toFixed(2)} µs per record`;
     console.log(
       `  ${RECORDS.toLocaleString('en-US')} orders (no request): add instants ${took.toFixed(0)} ms (${perRecord(took)}) | copy them ${copied.toFixed(0)} ms (${perRecord(copied)})`,
+    );
+
+    // Site-local times (customers' dates): each takes the zone's offset at its moment (dates/instant.ts).
+    client = fresh();
+    const customers = (await client.listCustomers({ per_page: 100 })).items;
+    const local = Array.from(
+      { length: RECORDS },
+      (_, i) => withoutInstants(customers[i % customers.length] ?? {}) as object,
+    );
+    started = performance.now();
+    local.map((record) => ({ ...record }));
+    const copiedLocal = performance.now() - started;
+    started = performance.now();
+    withInstants(local, zone, { table: CUSTOMER_FIELDS });
+    const tookLocal = performance.now() - started;
+    console.log(
+      `  ${RECORDS.toLocaleString('en-US')} customers, site-local dates (no request): add instants ${tookLocal.toFixed(0)} ms (${perRecord(tookLocal)}) | copy them ${copiedLocal.toFixed(0)} ms (${perRecord(copiedLocal)})`,
     );
   } finally {
     await sandbox.close();

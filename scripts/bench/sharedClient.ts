@@ -1,8 +1,8 @@
 /** The shared client as the adapters will build it: Node's transport, timers for waiting, a 25 s budget. */
 import { type CommerceServiceClient, type HttpRequest, type HttpResponse, type Transport } from '../../shared/src';
-import { nodeTransport } from '../../test/kit/nodeTransport';
+import { nodeTransport } from '../kit/nodeTransport';
 import { timerSleep } from '../../shared/src/http/timerSleep';
-import { createClient } from '../../test/kit/client';
+import { createClient } from '../kit/client';
 
 export interface Counted {
   transport: Transport;

@@ -8,7 +8,7 @@
 import { type Store, type StoreSettings, resolveStore } from './config';
 import { type DayReading, siteDayOf } from './dates/instant';
 import type { SiteZone, ZoneReading } from './dates/zone';
-import { CommerceServiceError, NotFoundError, ServerError, isMissingRecord } from './errors';
+import { NotFoundError, ServerError, isMissingRecord, noOrdersAsEmpty } from './errors';
 import { type Answer, type PipelineOptions, RequestPipeline } from './http/pipeline';
 import { OPERATIONS, type ORDERBY_VALUES, type OperationKey, type ResultOf } from './operations/catalogue';
 import {
@@ -25,19 +25,9 @@ import type { Notice } from './platform/port';
 import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
 import { buildRecord, withInstants } from './resources/build';
 import { holdsSiteTime } from './resources/instants';
-import type { AmountRule, MoneyUnit } from './resources/money';
-import { ORDER_FIELDS } from './resources/tables';
+import type { MoneyUnit } from './resources/money';
 import type * as Records from './resources/types';
-import {
-  type AmountsAtHand,
-  type AmountsReading,
-  amountsOf,
-  orderAmounts,
-  readRestAmountUnit,
-  unitNotice,
-  whyIndexUnread,
-  zoneNotice,
-} from './siteFacts';
+import { SiteFacts } from './siteFacts';
 import { SiteMemory } from './siteMemory';
 
 /** What the pipeline takes (transport, retries, deadline: `http/pipeline.ts`), and the client's own options. */
@@ -50,21 +40,14 @@ export type ClientOptions = Omit<PipelineOptions, 'timeoutMs'> & {
   /** Already known, so not read: the site's zone (docs/dates.md), the REST amounts' unit (docs/amounts.md). */
   siteZone?: SiteZone;
   restAmountUnit?: MoneyUnit;
-  /** Where the zone and the unit are remembered beyond this client (`siteMemory.ts`); the client's own when absent. */
+  /** Where the zone and the unit are remembered beyond this client (`siteMemory.ts`): the adapter's, a poll's own; the client's own when absent. */
   memory?: SiteMemory;
 };
 
-/**
- * How a call treats amounts. `amounts: false`: the store's amounts as sent, no unit reading
- * (verification, the unit's own reads). `retried: false`: one attempt (the unit's own reads cost at
- * most one request each), within the same pipeline and deadline as every call.
- */
+/** How a call treats amounts. `amounts: false`: the store's amounts as sent, no unit reading (verification). */
 export interface CallOptions {
   amounts?: boolean;
-  retried?: boolean;
 }
-
-const UNIT_READ: CallOptions = { amounts: false, retried: false };
 
 /** `GET products`' paging and sorting, by the sort fields the catalogue lists for products. */
 type ProductListParams = PageParams & { orderby?: (typeof ORDERBY_VALUES.products)[number]; order?: 'asc' | 'desc' };
@@ -85,25 +68,35 @@ export class CommerceServiceClient {
   private readonly pipeline: RequestPipeline;
   /** Every 429 and 503 this client gets; each `iterate` walk listens, to slow down. */
   readonly busy: RequestPipeline['busy'];
-  /** What is known of the store's site for a while: the process's on the platforms. */
-  readonly memory: SiteMemory;
-  /** Read once per client at most, and not while `memory` holds them. */
-  private zoneReading: Promise<ZoneReading> | undefined;
-  private unitReading: Promise<AmountsReading> | undefined;
+  /** The site's zone and amount unit, read once at most and kept in the memory the client was given. */
+  private readonly site: SiteFacts;
 
   constructor(private readonly options: ClientOptions) {
     this.store = resolveStore(options.settings);
     this.pipeline = new RequestPipeline(this.store, { ...options, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
     this.busy = this.pipeline.busy;
-    this.memory = options.memory ?? new SiteMemory();
-    if (options.siteZone) this.zoneReading = Promise.resolve({ zone: options.siteZone });
-    if (options.restAmountUnit)
-      this.unitReading = Promise.resolve({ unit: options.restAmountUnit, how: 'given by the caller' });
+    this.site = new SiteFacts({
+      store: this.store,
+      memory: options.memory ?? new SiteMemory(),
+      send: async (key, params = {}) => (await this.send(key, params, false)).value,
+      spent: () => {
+        const allowed = this.pipeline.allowance();
+        return 'spent' in allowed ? allowed.spent : undefined;
+      },
+      notify: (notice) => options.onNotice?.(notice),
+      ...(options.siteZone ? { zone: options.siteZone } : {}),
+      ...(options.restAmountUnit ? { unit: options.restAmountUnit } : {}),
+    });
   }
 
   /** This client's transport and limits on a store it holds no key for: only operations that take none. */
   keylessAt(store: { storeUrl: string; apiRoot: string }): CommerceServiceClient {
     return new CommerceServiceClient({ ...this.options, settings: { ...store, apiKey: null } });
+  }
+
+  /** This client's settings, transport and limits, remembering the site in `memory` (a poll's own). */
+  withMemory(memory: SiteMemory): CommerceServiceClient {
+    return new CommerceServiceClient({ ...this.options, memory });
   }
 
   /**
@@ -116,34 +109,24 @@ export class CommerceServiceClient {
     params: Params = {},
     options: CallOptions = {},
   ): Promise<Answer<ResultOf<K>>> {
-    const operation = OPERATIONS[key];
-    const result = operation.result as ResultSpec<ResultOf<K>>;
-    // Built before any time is spent: a bad input is the user's to fix, whatever the deadline.
-    const request = buildRequest(operation, this.store, params, this.options.transport.sendsGetBody);
-    const answer = await this.pipeline.send(request, {
-      label: operation.label,
-      retried: options.retried !== false && !('retried' in operation),
-      read: (body) => readBody(result, body),
-    });
+    const result = OPERATIONS[key].result as ResultSpec<ResultOf<K>>;
+    const answer = await this.send(key, params, true);
     if (!result.records) return answer;
     const records = (result.many ? answer.value : [answer.value]) as object[];
     if (records.length === 0) return answer;
     const table = result.records;
     // The zone and the unit are read after the store's answer, never before: a call refused or failed costs neither.
-    const zone = holdsSiteTime(records, table) ? (await this.siteZone()).zone : null;
-    const amounts = options.amounts === false ? undefined : await this.amountRule(result, records);
+    const zone = holdsSiteTime(records, table) ? (await this.site.zone()).zone : null;
+    const amounts = options.amounts === false ? undefined : await this.site.amountRule(result, records);
     const built = records.map((record) =>
       buildRecord(record, table, { instants: { zone, fill: true }, ...(amounts ? { amounts } : {}) }),
     );
     return { ...answer, value: (result.many ? built : built[0]) as ResultOf<K> };
   }
 
-  /** The site's zone from WordPress's REST index, read at most once per client, and not while `memory` holds it. Never rejects. */
+  /** The site's zone from WordPress's REST index, read at most once per client, and not while the memory holds it. Never rejects. */
   siteZone(): Promise<ZoneReading> {
-    const remembered = this.zoneReading ? undefined : this.memory.zone(this.store);
-    if (remembered) this.zoneReading = Promise.resolve({ zone: remembered });
-    this.zoneReading ??= this.readSiteZone();
-    return this.zoneReading;
+    return this.site.zone();
   }
 
   /**
@@ -213,9 +196,7 @@ export class CommerceServiceClient {
     try {
       return (await this.call('latestOrders', params, options)).value;
     } catch (error) {
-      if (error instanceof NotFoundError && error.code === 'no_orders') return [];
-      // eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- any other failure is the store's typed error, for the adapter to map
-      throw error;
+      return noOrdersAsEmpty(error);
     }
   }
 
@@ -283,87 +264,20 @@ export class CommerceServiceClient {
     });
   }
 
-  /** One attempt, within the deadline (none when less than an attempt's worth is left); a failure is a reading that says why. */
-  private async readSiteZone(): Promise<ZoneReading> {
-    const allowed = this.pipeline.allowance();
-    let reading: ZoneReading;
-    if ('spent' in allowed) reading = { zone: null, reason: allowed.spent };
-    else {
-      try {
-        reading = (await this.call('readSiteZone')).value;
-      } catch (error) {
-        // eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- a bug, not a store's answer: it must not pass as an unread zone
-        if (!(error instanceof CommerceServiceError)) throw error;
-        reading = { zone: null, reason: whyIndexUnread(error) };
-      }
-    }
-    if (reading.zone) this.memory.keepZone(this.store, reading.zone);
-    else {
-      const index = buildRequest(OPERATIONS.readSiteZone, this.store, {}, false);
-      this.notify(zoneNotice(this.store, index, reading.reason));
-    }
-    return reading;
-  }
-
   /**
-   * How a result's amounts are written. Latest-orders records are decimals (docs/service/shapes.md#money);
-   * REST records keep the store's value beside every amount, and need the REST unit only when they
-   * hold an amount whose unit matters.
+   * One operation sent through the pipeline and its body read into the operation's shape: the records
+   * are not built. `retried: false` is one attempt (the site's facts cost at most one request each).
    */
-  private async amountRule(result: ResultSpec<unknown>, records: readonly object[]): Promise<AmountRule> {
-    if (result.unit === 'decimal') return { from: 'decimal', to: 'decimal' };
-    const table = result.records ?? {};
-    const rule = { from: 'decimal', to: 'decimal', sent: 'always' } as const;
-    if (!records.some((record) => amountsOf(record, table).length > 0)) return rule;
-    // The amounts at hand matter to the first reading only (every page of a Return All comes here).
-    const atHand = this.unitReading
-      ? undefined
-      : {
-          orderAmounts: table === ORDER_FIELDS ? orderAmounts(records) : new Map<number, number>(),
-          amounts: records.flatMap((record) => amountsOf(record, table)),
-        };
-    const reading = await this.restAmountUnit(atHand);
-    return { ...rule, from: reading.unit, ...(reading.currency ? { currency: reading.currency } : {}) };
-  }
-
-  /**
-   * The unit of the store's REST amounts: given, remembered from an earlier client, or read now (never
-   * rejects). Remembered cents that the amounts at hand contradict (a fractional amount) are read again.
-   */
-  private restAmountUnit(atHand: AmountsAtHand = { orderAmounts: new Map(), amounts: [] }): Promise<AmountsReading> {
-    const remembered = this.unitReading ? undefined : this.memory.unit(this.store);
-    if (remembered?.unit === 'cents' && atHand.amounts.some((amount) => !Number.isInteger(amount)))
-      this.memory.forgetUnit(this.store);
-    else if (remembered) this.unitReading = Promise.resolve({ ...remembered, how: 'kept from an earlier reading' });
-    this.unitReading ??= this.readRestAmountUnit(atHand);
-    return this.unitReading;
-  }
-
-  /** Its reads are single attempts through this client's pipeline and deadline, with the amounts as sent. */
-  private async readRestAmountUnit(atHand: AmountsAtHand): Promise<AmountsReading> {
-    const reading = await readRestAmountUnit(
-      {
-        latestOrders: () => this.latestOrders({}, UNIT_READ),
-        restOrderAmount: async (id) => (await this.getOrder(id, UNIT_READ)).order_amount,
-      },
-      atHand,
-    );
-    if (reading.unit === null) this.notify(unitNotice(this.store, reading.reason));
-    else
-      this.memory.keepUnit(
-        this.store,
-        reading.currency ? { unit: reading.unit, currency: reading.currency } : { unit: reading.unit },
-      );
-    return reading;
-  }
-
-  /** A failing log never fails a read: the records matter more than the log line. */
-  private notify(notice: Notice): void {
-    try {
-      this.options.onNotice?.(notice);
-    } catch {
-      // The notice is lost; the read goes on.
-    }
+  private send<K extends OperationKey>(key: K, params: Params, retried: boolean): Promise<Answer<ResultOf<K>>> {
+    const operation = OPERATIONS[key];
+    const result = operation.result as ResultSpec<ResultOf<K>>;
+    // Built before any time is spent: a bad input is the user's to fix, whatever the deadline.
+    const request = buildRequest(operation, this.store, params, this.options.transport.sendsGetBody);
+    return this.pipeline.send(request, {
+      label: operation.label,
+      retried: retried && !('retried' in operation),
+      read: (body) => readBody(result, body),
+    });
   }
 
   private async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {
@@ -381,10 +295,14 @@ function readBody<T>(result: ResultSpec<T>, body: unknown): { value: T } | { pro
   try {
     return { value: result.read(body) };
   } catch (error) {
-    if (error instanceof ShapeError) return { problem: error.message };
-    // eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- a bug in a reader, not a store's answer
-    throw error;
+    return { problem: shapeProblem(error) };
   }
+}
+
+/** What a reader found wrong with a body; any other failure is a bug in the reader, not the store's answer. */
+function shapeProblem(error: unknown): string {
+  if (error instanceof ShapeError) return error.message;
+  throw error;
 }
 
 /** A count header (`X-WP-Total`, `X-WP-TotalPages`); absent, empty or unreadable is unknown, not 0. */

@@ -121,6 +121,12 @@ export function isMissingRecord(error: unknown): error is NotFoundError {
   return error instanceof NotFoundError && error.reason === 'record';
 }
 
+/** Latest-orders' 404 `no_orders`: a store with no orders, an empty list. Any other failure stands. */
+export function noOrdersAsEmpty(error: unknown): [] {
+  if (error instanceof NotFoundError && error.code === 'no_orders') return [];
+  throw error;
+}
+
 /** 400 and other 4xx: the store refused a parameter; `params` are the ones it named (`data.params`), if any. */
 export class InvalidRequestError extends CommerceServiceError {
   readonly kind = 'invalid_request';

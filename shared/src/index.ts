@@ -11,12 +11,14 @@ export { OPERATIONS, ORDERBY_VALUES, type OperationKey } from './operations/cata
 export * from './resources/types';
 export { FIELDS, type FieldDescription } from './resources/labels';
 export { simplifyRecord } from './resources/simplify';
+export { RECORD_RESOURCES, RECORD_RESOURCE_NAMES } from './resources/records';
 export { EVENTS, EVENT_CONTENTS, type EventKind } from './events/catalogue';
 export type { EventRecord } from './events/record';
 export { parseDelivery, readDelivery } from './events/parse';
 export { verifyDelivery, markReadFromStore } from './events/verify';
 export type { ParameterReader, PlatformLog, RetryProfile, RetryLimits, Platform } from './platform/port';
 export { platformClient } from './platformClient';
+export { SiteMemory } from './siteMemory';
 export { readTriggerSetup, type TriggerSetup, type TriggerParameter } from './triggers/choices';
 export { receiveDelivery, admitReceived, takeDelivery } from './triggers/intake';
 export {

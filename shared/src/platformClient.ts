@@ -4,7 +4,6 @@
  */
 import type { StoreSettings } from './config';
 import { CommerceServiceClient } from './client';
-import { PROCESS_MEMORY } from './siteMemory';
 import type { RetryOptions } from './http/retry';
 import type { Platform, RetryLimits, RetryProfile } from './platform/port';
 
@@ -35,8 +34,7 @@ export function platformClient(
     ...(limits.timeoutMs === undefined ? {} : { timeoutMs: limits.timeoutMs }),
     retry: retryOptionsOf(limits, platform),
     onNotice: (notice) => platform.log[notice.level](notice.message),
-    // Every client of the process shares what it knows of each store (ARCHITECTURE.md, "Decisions").
-    memory: PROCESS_MEMORY,
+    memory: platform.memory,
     ...(platform.stepBudgetMs === undefined ? {} : { deadlineMs: platform.stepBudgetMs }),
   });
 }

@@ -1,48 +1,147 @@
 /**
- * What the client reads of a store's site beside its records, and how: the time zone (docs/dates.md),
- * read from WordPress's REST index, and the unit of the REST amounts (docs/amounts.md#how-the-unit-is-known),
- * which the documented interface does not state: real stores send cents, the spec's sandbox decimals.
- * Never a guess: a fractional amount proves decimals; otherwise one recent order is read both ways,
- * through latest-orders (always decimals) and through the REST API, and the two amounts are compared.
- * What cannot be read is a reading that says why, and one notice. The client keeps both per store
- * (`siteMemory.ts`).
+ * What a client reads of a store's site beside its records: the time zone (docs/dates.md), from
+ * WordPress's REST index, and the unit of the REST amounts (docs/amounts.md, told in `amountUnit.ts`).
+ * Each is read at most once per client, only when records need it, and not while the memory holds it
+ * (`siteMemory.ts`); what cannot be read is a reading that says why, and one notice. The reads go
+ * through a narrow `send` that builds no records, so reading a fact never asks for a fact.
  */
 import type { Store } from './config';
-import { type CommerceServiceError, NetworkError, TimeoutError, UnexpectedResponseError } from './errors';
-import type { HttpRequest } from './http/transport';
+import type { SiteZone, ZoneReading } from './dates/zone';
+import { CommerceServiceError, NetworkError, TimeoutError, UnexpectedResponseError, noOrdersAsEmpty } from './errors';
+import {
+  type AmountsAtHand,
+  type AmountsReading,
+  amountsOf,
+  orderAmounts,
+  readRestAmountUnit,
+  unitNotice,
+} from './amountUnit';
+import { OPERATIONS, type ResultOf } from './operations/catalogue';
+import { type Params, buildRequest } from './operations/buildRequest';
+import type { ResultSpec } from './operations/results';
 import type { Notice } from './platform/port';
-import { isRecord, toNumber } from './resources/coerce';
-import { isZeroDecimal } from './resources/currency';
-import type { MoneyUnit } from './resources/money';
-import { type FieldTable, entriesOf } from './resources/table';
-import type { LatestOrder } from './resources/types';
+import type { AmountRule, MoneyUnit } from './resources/money';
+import { ORDER_FIELDS } from './resources/tables';
+import type { SiteMemory } from './siteMemory';
 
-/** What a client knows about the unit of a store's REST amounts: the unit, or why it could not tell. */
-export type AmountsReading =
-  | { unit: MoneyUnit; how: string; currency?: string }
-  | { unit: null; reason: string; currency?: string };
+/** The operations the site's facts are read with. */
+type FactOperation = 'readSiteZone' | 'latestOrders' | 'getOrder';
 
-/** The unit of a store's REST amounts, and the store's currency when the reading saw it. */
-export interface KnownUnit {
-  unit: MoneyUnit;
-  currency?: string;
+/**
+ * One attempt at one of them, within the client's deadline: the body read into the operation's
+ * shape, its records not built (amounts as sent). Rejects with the store's typed error.
+ */
+type FactSend = <K extends FactOperation>(key: K, params?: Params) => Promise<ResultOf<K>>;
+
+export interface SiteFactsOptions {
+  store: Store;
+  memory: SiteMemory;
+  send: FactSend;
+  /** Why no request may start now (the deadline is spent), when that is so. */
+  spent: () => string | undefined;
+  notify: (notice: Notice) => void;
+  /** Already known, so not read. */
+  zone?: SiteZone;
+  unit?: MoneyUnit;
 }
 
-/** The two reads the comparison needs, made by the client (neither converts amounts). */
-export interface UnitProbe {
-  latestOrders(): Promise<LatestOrder[]>;
-  /** The REST `order_amount` of one order, as the store sent it. */
-  restOrderAmount(id: number): Promise<unknown>;
+export class SiteFacts {
+  private zoneReading: Promise<ZoneReading> | undefined;
+  private unitReading: Promise<AmountsReading> | undefined;
+
+  constructor(private readonly site: SiteFactsOptions) {
+    if (site.zone) this.zoneReading = Promise.resolve({ zone: site.zone });
+    if (site.unit) this.unitReading = Promise.resolve({ unit: site.unit, how: 'given by the caller' });
+  }
+
+  /** The site's zone: given, remembered, or read now from the REST index. Never rejects. */
+  zone(): Promise<ZoneReading> {
+    const { memory, store } = this.site;
+    const remembered = this.zoneReading ? undefined : memory.recall(store, 'zone');
+    if (remembered) this.zoneReading = Promise.resolve({ zone: remembered });
+    this.zoneReading ??= this.readZone();
+    return this.zoneReading;
+  }
+
+  /**
+   * How a result's amounts are written. Latest-orders records are decimals (docs/service/shapes.md#money);
+   * REST records keep the store's value beside every amount, and need the REST unit only when they
+   * hold an amount whose unit matters.
+   */
+  async amountRule(result: ResultSpec<unknown>, records: readonly object[]): Promise<AmountRule> {
+    if (result.unit === 'decimal') return { from: 'decimal', to: 'decimal' };
+    const table = result.records ?? {};
+    const rule = { from: 'decimal', to: 'decimal', sent: 'always' } as const;
+    if (!records.some((record) => amountsOf(record, table).length > 0)) return rule;
+    // The amounts at hand matter to the first reading only (every page of a Return All comes here).
+    const atHand = this.unitReading
+      ? undefined
+      : {
+          orderAmounts: table === ORDER_FIELDS ? orderAmounts(records) : new Map<number, number>(),
+          amounts: records.flatMap((record) => amountsOf(record, table)),
+        };
+    const reading = await this.unit(atHand);
+    return { ...rule, from: reading.unit, ...(reading.currency ? { currency: reading.currency } : {}) };
+  }
+
+  /**
+   * The unit of the store's REST amounts: given, remembered, or read now (never rejects). Remembered
+   * cents that the amounts at hand contradict (a fractional amount) are read again.
+   */
+  private unit(atHand: AmountsAtHand = { orderAmounts: new Map(), amounts: [] }): Promise<AmountsReading> {
+    const { memory, store } = this.site;
+    const remembered = this.unitReading ? undefined : memory.recall(store, 'unit');
+    if (remembered?.unit === 'cents' && atHand.amounts.some((amount) => !Number.isInteger(amount)))
+      memory.forget(store, 'unit');
+    else if (remembered) this.unitReading = Promise.resolve({ ...remembered, how: 'kept from an earlier reading' });
+    this.unitReading ??= this.readUnit(atHand);
+    return this.unitReading;
+  }
+
+  /** One attempt, when the deadline leaves time for one; a failure is a reading that says why. */
+  private async readZone(): Promise<ZoneReading> {
+    const { memory, store, send } = this.site;
+    const spent = this.site.spent();
+    const reading: ZoneReading = spent
+      ? { zone: null, reason: spent }
+      : await send('readSiteZone').catch((error: unknown) => ({ zone: null, reason: whyIndexUnread(error) }));
+    if (reading.zone) memory.keep(store, 'zone', reading.zone);
+    else this.notify(zoneNotice(store, reading.reason));
+    return reading;
+  }
+
+  private async readUnit(atHand: AmountsAtHand): Promise<AmountsReading> {
+    const { memory, store, send } = this.site;
+    const reading = await readRestAmountUnit(
+      {
+        latestOrders: () => send('latestOrders').catch(noOrdersAsEmpty),
+        restOrderAmount: async (id) => (await send('getOrder', { order_id: id })).order_amount,
+      },
+      atHand,
+    );
+    if (reading.unit === null) this.notify(unitNotice(store, reading.reason));
+    else
+      memory.keep(
+        store,
+        'unit',
+        reading.currency ? { unit: reading.unit, currency: reading.currency } : { unit: reading.unit },
+      );
+    return reading;
+  }
+
+  /** A failing log never fails a read: the records matter more than the log line. */
+  private notify(notice: Notice): void {
+    try {
+      this.site.notify(notice);
+    } catch {
+      // The notice is lost; the read goes on.
+    }
+  }
 }
 
-/** Amounts the caller already holds, as sent: REST order amounts by order id, and every amount seen. */
-export interface AmountsAtHand {
-  orderAmounts: ReadonlyMap<number, number>;
-  amounts: readonly number[];
-}
-
-/** Why the REST index could not be read, as the zone notice says it. */
-export function whyIndexUnread(error: CommerceServiceError): string {
+/** Why the REST index could not be read, as the zone notice says it. Any other failure is a bug: it must not pass as an unread zone. */
+function whyIndexUnread(error: unknown): string {
+  if (!(error instanceof CommerceServiceError)) throw error;
   if (error instanceof TimeoutError) return 'it did not answer in time';
   if (error instanceof NetworkError) return 'it could not be reached';
   const { status } = error;
@@ -50,91 +149,13 @@ export function whyIndexUnread(error: CommerceServiceError): string {
   return error instanceof UnexpectedResponseError ? 'its answer is not JSON' : error.summary;
 }
 
-/** The notice for a zone that could not be read; `index` is the index request, as the notice names it. */
-export function zoneNotice(store: Store, index: Omit<HttpRequest, 'timeoutMs'>, reason: string): Notice {
+/** The notice for a zone that could not be read, naming the index request as the store would see it. */
+function zoneNotice(store: Store, reason: string): Notice {
+  const index = buildRequest(OPERATIONS.readSiteZone, store, {}, false);
   const path = index.url.replace(/^https?:\/\/[^/]+/, '') || '/';
   const where = index.query.rest_route ? `${path}?rest_route=${index.query.rest_route}` : path;
   return {
     level: 'warn',
     message: `the time zone of ${store.label} could not be read from its REST index (${where}: ${reason}). Times the store keeps in UTC still get an ISO instant (*_iso fields); site-local times (customer and product dates, invoice times) get none rather than a guess.`,
   };
-}
-
-/** The notice for a unit that could not be told. */
-export function unitNotice(store: Store, reason: string): Notice {
-  return {
-    level: 'warn',
-    message: `the unit of the amounts in ${store.label}'s REST API could not be told (${reason}). Amounts read through it (Get, Get Many, polling) go on as the store sent them, marked amount_unit "unknown"; deliveries are not affected.`,
-  };
-}
-
-/** The unit of a store's REST amounts: from the amounts at hand, or by comparing one order read both ways. Never throws. */
-export async function readRestAmountUnit(probe: UnitProbe, atHand: AmountsAtHand): Promise<AmountsReading> {
-  const fractional = atHand.amounts.find((amount) => !Number.isInteger(amount));
-  if (fractional !== undefined)
-    return { unit: 'decimal', how: `the store sent ${fractional}, which is not whole cents` };
-  let latest: LatestOrder[];
-  try {
-    latest = await probe.latestOrders();
-  } catch (error) {
-    return { unit: null, reason: `its recent orders (latest-orders) could not be read: ${messageOf(error)}` };
-  }
-  const candidates = latest
-    .map((record) => ({ id: record.order_id, amount: toNumber(record.order_amount) ?? 0, currency: record.currency }))
-    .filter((order) => order.id > 0 && order.amount > 0 && !isZeroDecimal(order.currency ?? ''));
-  const currency = latest.find((record) => record.currency)?.currency;
-  const chosen = candidates.find((order) => atHand.orderAmounts.has(order.id)) ?? candidates[0];
-  if (!chosen) {
-    const reason =
-      latest.length === 0
-        ? 'the store has no recent order to compare its REST amounts with'
-        : 'its recent orders have no amount in a currency with cents to compare with';
-    return currency ? { unit: null, reason, currency } : { unit: null, reason };
-  }
-  let rest: number | undefined = atHand.orderAmounts.get(chosen.id);
-  if (rest === undefined) {
-    try {
-      rest = toNumber(await probe.restOrderAmount(chosen.id));
-    } catch (error) {
-      return { unit: null, reason: `order ${chosen.id} could not be read to compare: ${messageOf(error)}`, currency };
-    }
-  }
-  const decimal = chosen.amount;
-  if (rest !== undefined && Math.abs(rest - decimal * 100) < 0.5)
-    return { unit: 'cents', how: `order ${chosen.id}: ${rest} in the REST API, ${decimal} in latest-orders`, currency };
-  if (rest !== undefined && Math.abs(rest - decimal) < 0.005)
-    return { unit: 'decimal', how: `order ${chosen.id}: ${rest} in the REST API and in latest-orders`, currency };
-  return {
-    unit: null,
-    reason: `order ${chosen.id} shows ${String(rest)} in the REST API and ${decimal} in latest-orders, neither the same amount nor 100 times it`,
-    currency,
-  };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : 'unknown failure';
-}
-
-/** The REST `order_amount` of each order among `records`, by order id. */
-export function orderAmounts(records: readonly object[]): Map<number, number> {
-  const found = new Map<number, number>();
-  for (const record of records as { id?: unknown; order_amount?: unknown }[]) {
-    if (typeof record.id === 'number' && typeof record.order_amount === 'number')
-      found.set(record.id, record.order_amount);
-  }
-  return found;
-}
-
-/** The amounts of a record whose unit matters (non-zero, in a currency with minor units), nested lists too. */
-export function amountsOf(record: unknown, table: FieldTable, found: number[] = []): number[] {
-  if (!isRecord(record)) return found;
-  if (typeof record.currency === 'string' && isZeroDecimal(record.currency)) return found;
-  for (const key of Object.keys(record)) {
-    const spec = table[key];
-    const entries = entriesOf(spec);
-    const value = record[key];
-    if (spec?.money && typeof value === 'number' && value !== 0) found.push(value);
-    else if (entries && Array.isArray(value)) value.forEach((entry) => amountsOf(entry, entries, found));
-  }
-  return found;
 }

@@ -1,18 +1,41 @@
 /**
  * What is known of each store's site for a while: its time zone and the unit of its REST amounts.
  * Each costs a request that a small WordPress host answers by booting WordPress, and each changes only
- * when the owner changes a setting or the plugin, so a process keeps them (ARCHITECTURE.md, "Decisions").
- * Kept by the store's address, never by or with its key: two connections to one address are one store.
+ * when the owner changes a setting or the plugin, so it is kept for one lifetime (ARCHITECTURE.md,
+ * "Decisions"). Kept by the store's address, never by or with its key: two connections to one address
+ * are one store. Whoever makes clients makes the memory and hands it to them: an adapter one for its
+ * clients, a polling run one of its own, seeded from its state.
  */
 import type { Store } from './config';
 import { type SiteZone, isKnownZone } from './dates/zone';
-import type { KnownUnit } from './siteFacts';
+import type { MoneyUnit } from './resources/money';
+import { omit } from './resources/pick';
 
 /** How long a kept value is trusted; docs/dates.md and docs/amounts.md say what a change shows meanwhile. */
 export const SITE_FACTS_LIFETIME_MS = 60 * 60_000;
 
 /** Stores kept at most; the one kept longest goes first. */
 const MOST_STORES = 500;
+
+/** The unit of a store's REST amounts, and the store's currency when the reading saw it (`amountUnit.ts`). */
+interface KnownUnit {
+  unit: MoneyUnit;
+  currency?: string;
+}
+
+/** The facts kept of a site, by name. Another fact is a line here and its check in `IS_FACT`. */
+export interface SiteFactValues {
+  zone: SiteZone;
+  unit: KnownUnit;
+}
+
+export type SiteFact = keyof SiteFactValues;
+
+/** How a fact read back from a trigger's state is told from anything else. */
+const IS_FACT: { [F in SiteFact]: (value: unknown) => value is SiteFactValues[F] } = {
+  zone: isSiteZone,
+  unit: isKnownUnit,
+};
 
 /** A kept value, trusted until `until` (ms since the epoch). */
 interface Kept<T> {
@@ -21,68 +44,54 @@ interface Kept<T> {
 }
 
 /** What is kept of one store: also what a polling trigger keeps in its state (docs/polling.md). */
-export interface SiteFacts {
-  zone?: Kept<SiteZone>;
-  unit?: Kept<KnownUnit>;
-}
+export type KeptFacts = { [F in SiteFact]?: Kept<SiteFactValues[F]> };
 
 export class SiteMemory {
-  private readonly stores = new Map<string, SiteFacts>();
+  private readonly stores = new Map<string, KeptFacts>();
 
   constructor(
     private readonly clock: () => number = Date.now,
     readonly lifetimeMs: number = SITE_FACTS_LIFETIME_MS,
   ) {}
 
-  zone(store: Store): SiteZone | undefined {
-    return this.factsOf(store).zone?.value;
+  recall<F extends SiteFact>(store: Store, fact: F): SiteFactValues[F] | undefined {
+    return this.factsOf(store)[fact]?.value;
   }
 
-  unit(store: Store): KnownUnit | undefined {
-    return this.factsOf(store).unit?.value;
+  keep<F extends SiteFact>(store: Store, fact: F, value: SiteFactValues[F]): void {
+    this.merge(store, { [fact]: { value, until: this.clock() + this.lifetimeMs } });
   }
 
-  keepZone(store: Store, zone: SiteZone): void {
-    this.keep(store, { zone: { value: zone, until: this.clock() + this.lifetimeMs } });
-  }
-
-  keepUnit(store: Store, unit: KnownUnit): void {
-    this.keep(store, { unit: { value: unit, until: this.clock() + this.lifetimeMs } });
-  }
-
-  /** A kept unit the store's own answer contradicts (a fractional amount where cents were kept). */
-  forgetUnit(store: Store): void {
-    const { zone } = this.factsOf(store);
-    this.stores.set(keyOf(store), zone ? { zone } : {});
+  /** A kept value the store's own answer contradicts. */
+  forget(store: Store, fact: SiteFact): void {
+    this.stores.set(keyOf(store), omit(this.factsOf(store), fact));
   }
 
   /** The store's facts still within their lifetime. */
-  factsOf(store: Store): SiteFacts {
-    const kept = this.stores.get(keyOf(store));
-    if (!kept) return {};
+  factsOf(store: Store): KeptFacts {
+    const kept = this.stores.get(keyOf(store)) ?? {};
     const now = this.clock();
-    const facts: SiteFacts = {};
-    if (kept.zone && kept.zone.until > now) facts.zone = kept.zone;
-    if (kept.unit && kept.unit.until > now) facts.unit = kept.unit;
-    return facts;
+    return Object.fromEntries(Object.entries(kept).filter(([, fact]) => fact.until > now)) as KeptFacts;
   }
 
-  /** Facts kept elsewhere (a trigger's state), each where it is later than what is known; anything unreadable is left out. */
+  /**
+   * Facts kept elsewhere (a trigger's state), each where it is later than what is known; anything
+   * unreadable is left out, and none is trusted for more than one lifetime from now.
+   */
   restore(store: Store, raw: unknown): void {
     if (typeof raw !== 'object' || raw === null) return;
-    const { zone, unit } = raw as Record<string, unknown>;
     const known = this.factsOf(store);
-    const facts: SiteFacts = {};
-    if (isKept(zone, isSiteZone) && zone.until > (known.zone?.until ?? 0)) facts.zone = zone;
-    if (isKept(unit, isKnownUnit) && unit.until > (known.unit?.until ?? 0)) facts.unit = unit;
-    this.keep(store, facts);
+    const latest = this.clock() + this.lifetimeMs;
+    const restored = (Object.keys(IS_FACT) as SiteFact[]).map((fact) => {
+      const kept = (raw as Record<string, unknown>)[fact];
+      if (!isKept(kept, IS_FACT[fact] as (value: unknown) => boolean) || kept.until <= (known[fact]?.until ?? 0))
+        return {};
+      return { [fact]: { value: kept.value, until: Math.min(kept.until, latest) } };
+    });
+    this.merge(store, Object.assign({}, ...restored) as KeptFacts);
   }
 
-  clear(): void {
-    this.stores.clear();
-  }
-
-  private keep(store: Store, facts: SiteFacts): void {
+  private merge(store: Store, facts: KeptFacts): void {
     const key = keyOf(store);
     const merged = { ...this.factsOf(store), ...facts };
     this.stores.delete(key);
@@ -91,15 +100,12 @@ export class SiteMemory {
   }
 }
 
-/** The process's memory: the adapters' clients share it (`platformClient`). */
-export const PROCESS_MEMORY = new SiteMemory();
-
 /** The site's address: scheme, host and sub-folder (`Store.baseUrl`); the key plays no part. */
 function keyOf(store: Store): string {
   return store.baseUrl;
 }
 
-function isKept<T>(raw: unknown, isValue: (value: unknown) => value is T): raw is Kept<T> {
+function isKept(raw: unknown, isValue: (value: unknown) => boolean): raw is Kept<unknown> {
   if (typeof raw !== 'object' || raw === null) return false;
   const { value, until } = raw as Record<string, unknown>;
   return typeof until === 'number' && Number.isFinite(until) && isValue(value);

@@ -21,7 +21,7 @@ import {
   type N8nWorkflowJson,
 } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
-import { labelAmount } from '../kit/labelAmount';
+import { labelAmount } from '../../scripts/kit/labelAmount';
 import { clientFor } from './n8n/expected';
 import { manualStart, triggerWorkflow } from './n8n/workflows';
 import { manualRun } from './support/installed';

@@ -16,7 +16,7 @@ import { type Customer, type Order, collect } from '../../shared/src';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import { nodeOutput, type N8nRun, type N8nWorkflowJson } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
-import { STORE_REQUESTS } from '../kit/requestCosts';
+import { STORE_REQUESTS } from '../../scripts/kit/requestCosts';
 import { clientFor } from './n8n/expected';
 import { manualStart } from './n8n/workflows';
 import { manualRun } from './support/installed';

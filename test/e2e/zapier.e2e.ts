@@ -12,12 +12,12 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { collect } from '../../shared/src';
-import { nodeTransport } from '../kit/nodeTransport';
+import { nodeTransport } from '../../scripts/kit/nodeTransport';
 import { type Sandbox, startSandbox } from '../../sandbox';
 import { holdExclusively } from './support/exclusive';
 import { npmRun } from './support/steps';
 import { zapierBuild, ZAPIER_ZIP } from './support/zapierBuild';
-import { createClient } from '../kit/client';
+import { createClient } from '../../scripts/kit/client';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');

@@ -5,6 +5,7 @@ import {
   type PlatformLog,
   type RetryLimits,
   type RetryProfile,
+  SiteMemory,
   platformClient,
 } from '../../shared/src';
 import { timerSleep } from '../../shared/src/http/timerSleep';
@@ -42,6 +43,12 @@ export function zapLog(z: ZObject): PlatformLog {
   return { info: line, warn: line };
 }
 
+/**
+ * What this app's clients know of each store's site (zone, amount unit) for an hour: a warm container
+ * runs many steps, and each reading costs a request (ARCHITECTURE.md, "Decisions").
+ */
+const SITE_MEMORY = new SiteMemory();
+
 /** What Zapier lends the shared client: `z.request`, Node's timers (through the module, so tests can stand in), the Zap's log. */
 export function zapierPlatform(z: ZObject): Platform {
   return {
@@ -49,6 +56,7 @@ export function zapierPlatform(z: ZObject): Platform {
     sleep: (ms) => timerSleep(ms),
     interactive: ZAPIER_LIMITS,
     log: zapLog(z),
+    memory: SITE_MEMORY,
     stepBudgetMs: ZAPIER_STEP_BUDGET_MS,
   };
 }

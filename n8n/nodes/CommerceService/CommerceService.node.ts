@@ -6,27 +6,19 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as customer from './actions/customer';
-import * as order from './actions/order';
-import * as product from './actions/product';
-import * as subscription from './actions/subscription';
+import { RECORD_RESOURCES, RECORD_RESOURCE_NAMES } from '../../../shared/src';
 import type { Resource } from './actions/node.type';
-import { router } from './actions/router';
+import { RESOURCE_FOLDERS, router } from './actions/router';
 import { getPlans, getProducts, getProductsOrAny } from '../common/methods/loadOptions';
-import {
-	searchCustomers,
-	searchOrders,
-	searchProducts,
-	searchSubscriptions,
-} from '../common/methods/listSearch';
+import { LIST_SEARCH } from '../common/methods/listSearch';
 
-/** The Resource selector; its values are the resources of `actions/node.type.ts`. */
-const RESOURCE_OPTIONS: { name: string; value: Resource }[] = [
-	{ name: 'Customer', value: 'customer' },
-	{ name: 'Order', value: 'order' },
-	{ name: 'Product', value: 'product' },
-	{ name: 'Subscription', value: 'subscription' },
-];
+/** The Resource selector: the shared record resources, each with its folder of `actions/` (`RESOURCE_FOLDERS`). */
+const RESOURCE_OPTIONS: { name: string; value: Resource }[] = RECORD_RESOURCE_NAMES.map(
+	(resource) => ({
+		name: RECORD_RESOURCES[resource].displayName,
+		value: resource,
+	}),
+);
 
 export class CommerceService implements INodeType {
 	description: INodeTypeDescription = {
@@ -66,16 +58,13 @@ export class CommerceService implements INodeType {
 				options: RESOURCE_OPTIONS,
 				default: 'order',
 			},
-			...customer.description,
-			...order.description,
-			...product.description,
-			...subscription.description,
+			...RECORD_RESOURCE_NAMES.flatMap((resource) => RESOURCE_FOLDERS[resource].description),
 		],
 	};
 
 	methods = {
 		loadOptions: { getPlans, getProducts, getProductsOrAny },
-		listSearch: { searchCustomers, searchOrders, searchProducts, searchSubscriptions },
+		listSearch: LIST_SEARCH,
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

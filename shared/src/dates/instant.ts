@@ -165,7 +165,12 @@ function valid(day: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day);
 }
 
-/** Offsets of IANA zones come from `Intl.DateTimeFormat`, which Node ships with its full zone data: no runtime dependency. */
+/**
+ * Offsets of IANA zones come from `Intl.DateTimeFormat`, which Node ships with its full zone data: no
+ * runtime dependency. Both memos below hold zone names and offsets, the same for every store. Their
+ * worth, `npm run bench -- dates` (100,000 customers' site-local dates, two runs): 0.8 to 2.5 s with
+ * both, 8.6 to 14.2 s with the formatters alone, 88 to 159 s with neither.
+ */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterOf(name: string): Intl.DateTimeFormat {

@@ -28,15 +28,13 @@ export async function recentEvents(
   const query = kind.recent;
   if (!query) return [];
   const input = { product_id: options.productId ?? null, plan_id: options.planIds ?? null };
-  let records: LatestOrder[];
-  try {
-    records = await client.latestOrders({ ...input, status: query.status ?? null });
-  } catch (error) {
-    // A store that only knows the documented statuses refuses others (docs/service/real-stores.md#latest-orders): ask for all and select here.
-    // eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- the store's typed error, for the adapter to map
-    if (!(error instanceof InvalidRequestError) || !query.status) throw error;
-    records = await client.latestOrders(input);
-  }
+  const records = await client
+    .latestOrders({ ...input, status: query.status ?? null })
+    .catch((error: unknown): Promise<LatestOrder[]> => {
+      // A store that only knows the documented statuses refuses others (docs/service/real-stores.md#latest-orders): ask for all and select here.
+      if (error instanceof InvalidRequestError && query.status) return client.latestOrders(input);
+      throw error;
+    });
   let events = records
     .filter((record) => query.keep.includes(record.order_status))
     .map((record) => latestOrderAsEvent(record, kind.key));

@@ -7,6 +7,7 @@ import { amountsInCents } from './cents';
 import { type FieldTable } from '../resources/table';
 import type { EventRecord } from './record';
 import { handOnAmounts, withInstant } from '../resources/build';
+import { omit } from '../resources/pick';
 import { STORE_RECORDS } from './samples';
 import { CUSTOMER_FIELDS, DELIVERY_FIELDS, PRODUCT_FIELDS } from '../resources/tables';
 import type { Customer, Product, WebhookPlan, WebhookProduct } from '../resources/types';
@@ -17,9 +18,8 @@ function fromCents<T extends object>(record: T, table: FieldTable): T {
 }
 
 function restRecord(record: EventRecord): Record<string, unknown> {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a REST record names no event
-  const { trigger, ...rest } = fromCents(amountsInCents(record), DELIVERY_FIELDS);
-  return rest;
+  // A REST record names no event.
+  return omit(fromCents(amountsInCents(record), DELIVERY_FIELDS), 'trigger');
 }
 
 const ORDER_SAMPLE = restRecord(STORE_RECORDS.order);

@@ -6,6 +6,7 @@
  * fields a live delivery has (a test compares them with the sandbox's deliveries).
  */
 import { handOnAmounts, withInstant } from '../resources/build';
+import { omit } from '../resources/pick';
 import type { SiteZone } from '../dates/zone';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import type { EventRecord } from './record';
@@ -150,9 +151,10 @@ function asDelivery(record: EventRecord): EventRecord {
 
 /** A subscription that will not bill again (paused, canceled, completed) is delivered without a next bill date. */
 function withoutNextBill(record: EventRecord): EventRecord {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- these are what the record goes without
-  const { next_bill_date, next_bill_date_time, next_bill_date_time_iso, ...rest } = record;
-  return { ...rest, trigger: record.trigger };
+  return {
+    ...omit(record, 'next_bill_date', 'next_bill_date_time', 'next_bill_date_time_iso'),
+    trigger: record.trigger,
+  };
 }
 
 /** As a trigger hands a delivery on: amounts in decimals, `amount_unit` saying so (docs/amounts.md). */

@@ -10,6 +10,7 @@ import {
 } from '../errors';
 import type { ParsedBody } from './parseBody';
 import { redact } from './redact';
+import { omit } from '../resources/pick';
 import { retryAfterSeconds } from './retryAfter';
 import type { HttpResponse } from './transport';
 
@@ -129,8 +130,8 @@ function unreadableAnswer(
     parsed.kind === 'html'
       ? `Check that the Store URL is your WordPress site with Studiocart active, and that no maintenance mode, caching or security plugin blocks ${ctx.apiRoot}; without pretty permalinks, set API Root to ?rest_route=/sc/v1.`
       : 'A plugin or theme may be printing output into API answers: check the WordPress error log, or ask your host.';
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the store's own message and code stay out of this error
-  const { serviceMessage, code, ...bare } = context;
+  // The store's own message and code stay out of this error: what it sent is the problem.
+  const bare = omit(context, 'serviceMessage', 'code');
   return context.status && context.status >= 500
     ? new ServerError(bare, what, hint)
     : new UnexpectedResponseError(bare, what, hint);

@@ -9,15 +9,12 @@
 import { type Store, endpoint } from '../config';
 import { InvalidRequestError } from '../errors';
 import { redact } from '../http/redact';
-import type { RecordResource } from '../resources/types';
+import { RECORD_RESOURCES, RECORD_RESOURCE_NAMES, type RecordResource } from '../resources/records';
 
 /** The REST collection of each resource (docs/service/operations.md#operation-table). */
-export const RECORD_COLLECTIONS: Readonly<Record<RecordResource, string>> = {
-  order: 'orders',
-  subscription: 'subscriptions',
-  customer: 'customers',
-  product: 'products',
-};
+export const RECORD_COLLECTIONS = Object.fromEntries(
+  RECORD_RESOURCE_NAMES.map((resource) => [resource, RECORD_RESOURCES[resource].collection]),
+) as Readonly<Record<RecordResource, string>>;
 
 const NAMESPACE = '/sc/v1';
 const ID = /^[1-9]\d{0,14}$/;
@@ -125,7 +122,7 @@ function withinPath(path: string, base: string): boolean {
 }
 
 function withArticle(resource: RecordResource): string {
-  return `${resource === 'order' ? 'an' : 'a'} ${resource}`;
+  return `${/^[aeiou]/.test(resource) ? 'an' : 'a'} ${resource}`;
 }
 
 /*

@@ -11,7 +11,7 @@ import type { PageParams } from '../operations/buildRequest';
 import { isMissingRecord } from '../errors';
 import type { Page } from '../paginate';
 import { recordLabel } from './labels';
-import type { RecordResource } from '../resources/types';
+import { RECORD_RESOURCES, type RecordResource } from '../resources/records';
 import { adminEditLink } from './links';
 
 interface LocatorEntry {
@@ -48,7 +48,7 @@ type AnyRecord = { id: number } & Record<string, unknown>;
 
 /** The store's list and read of each resource. */
 function sourceOf(client: CommerceServiceClient, resource: RecordResource) {
-  const sources = {
+  const sources: Record<RecordResource, object> = {
     order: { list: (p: PageParams) => client.listOrders(p), get: (id: string) => client.getOrder(id) },
     subscription: {
       list: (p: PageParams) => client.listSubscriptions(p),
@@ -118,15 +118,11 @@ function matches(resource: RecordResource, record: Record<string, unknown>, filt
   if (wanted === '') return true;
   const number = /^#?\s*(\d+)$/.exec(wanted)?.[1];
   if (number !== undefined && String(record.id) === number) return true;
-  const fields: Record<RecordResource, string[]> = {
-    order: ['customer_name', 'customer_firstname', 'customer_lastname', 'customer_email', 'product_name'],
-    subscription: ['customer_name', 'customer_firstname', 'customer_lastname', 'customer_email', 'product_name'],
-    customer: ['first_name', 'last_name', 'email'],
-    product: ['name'],
-  };
-  const texts = fields[resource].map((key) => (typeof record[key] === 'string' ? record[key].toLowerCase() : ''));
-  if (resource === 'customer') texts.push(`${texts[0] ?? ''} ${texts[1] ?? ''}`.trim());
-  return texts.some((text) => text.includes(wanted));
+  const texts = RECORD_RESOURCES[resource].search
+    .map((key) => (typeof record[key] === 'string' ? record[key].trim().toLowerCase() : ''))
+    .filter((text) => text !== '');
+  // All of them together: a customer's first and last name, typed as one.
+  return [...texts, texts.join(' ')].some((text) => text.includes(wanted));
 }
 
 /** A typed number is read directly; a number the store does not have is simply no direct hit. */
@@ -136,13 +132,10 @@ async function readById(
 ): Promise<AnyRecord | undefined> {
   const number = /^#?\s*([1-9]\d{0,14})$/.exec(filter)?.[1];
   if (number === undefined) return undefined;
-  try {
-    return await source.get(number);
-  } catch (error) {
+  return source.get(number).catch((error: unknown) => {
     if (isMissingRecord(error)) return undefined;
-    // eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- the store's typed error, for the adapter to map
     throw error;
-  }
+  });
 }
 
 function shiftPage<T>(page: Page<T>, offset: number): Page<T> {

@@ -5,6 +5,7 @@
  */
 import type { Transport } from '../http/transport';
 import type { RetryOptions } from '../http/retry';
+import type { SiteMemory } from '../siteMemory';
 
 /** A trigger's or node's setting by its shared name (`event`, `productId`, …); `fallback` when unset. */
 export type ParameterReader = (name: string, fallback: unknown) => unknown;
@@ -45,6 +46,11 @@ export interface Platform {
   interactive: RetryLimits;
   /** Where the client's notices go (why site-local times have no instant, docs/dates.md). */
   log: PlatformLog;
+  /**
+   * What the adapter's clients know of each store's site for a while (`siteMemory.ts`): made by the
+   * adapter where it makes clients, so whoever reads the adapter sees how long it lives and who shares it.
+   */
+  memory: SiteMemory;
   /**
    * Everything one client may spend on the store, every call and the zone read included, whatever
    * the profile: a platform that ends its step after a fixed time (Zapier) sets it below that time.

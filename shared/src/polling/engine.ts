@@ -3,6 +3,8 @@ import type { PlatformLog } from '../platform/port';
 import { matchesFilters, type EventFilters } from '../events/match';
 import type { EventRecord } from '../events/record';
 import { placeInSubscriptions } from '../reads/subscriptionCharges';
+import { omit } from '../resources/pick';
+import { SiteMemory } from '../siteMemory';
 import type { Order, Subscription } from '../resources/types';
 import { type PollState, openState, resourceWalks } from './memory';
 import { type PollRule, pollRuleOf } from './rules';
@@ -64,15 +66,15 @@ interface PollResult {
 const SILENT: PlatformLog = { info: () => undefined, warn: () => undefined };
 
 export async function pollEvents(options: PollOptions): Promise<PollResult> {
-  const { client, filters } = options;
-  const rule = pollRuleOf(filters.event, client.store.label);
+  const { filters } = options;
+  const rule = pollRuleOf(filters.event, options.client.store.label);
   const limits = { ...DEFAULT_POLL_LIMITS, ...options.limits };
   const logger = options.logger ?? SILENT;
   const now = (options.now ?? (() => new Date()))().toISOString();
-  const { state, settled } = openState(options.state, client.store.label, now);
+  const { state, settled } = openState(options.state, options.client.store.label, now);
+  const { client, withSite } = siteOfState(options.client, state);
   const memory = state.resources[rule.resource];
   const walks = resourceWalks(client, rule.resource, limits);
-  const withSite = keepSiteFacts(client, state);
 
   if (!memory) {
     const first = await walks.firstLook();
@@ -122,21 +124,26 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
 }
 
 /**
- * The site's zone and unit kept with the trigger's state (docs/polling.md): told to this poll's client
- * before it reads anything, and given back with what the poll knows of them after it. A state from
- * before `site` was kept has the unit alone: it is trusted for one lifetime from now.
+ * The site's zone and unit as the trigger's state keeps them (docs/polling.md): this poll's client
+ * remembers them in a memory of its own, seeded from the state before it reads anything, and
+ * `withSite` writes what it knows after the poll back into the state. A state from before `site` was
+ * kept has the unit alone: it is trusted for one lifetime from now.
  */
-function keepSiteFacts(client: CommerceServiceClient, state: PollState): () => PollState {
-  const { memory, store } = client;
+function siteOfState(
+  client: CommerceServiceClient,
+  state: PollState,
+): { client: CommerceServiceClient; withSite: () => PollState } {
+  const { store } = client;
+  const memory = new SiteMemory();
   if (state.site) memory.restore(store, state.site);
-  else if (state.amountUnit) memory.keepUnit(store, { unit: state.amountUnit });
-  return () => {
+  else if (state.amountUnit) memory.keep(store, 'unit', { unit: state.amountUnit });
+  const withSite = (): PollState => {
     const site = memory.factsOf(store);
     const unit = site.unit?.value.unit;
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- both are written afresh below
-    const { amountUnit, site: previous, ...rest } = state;
+    const rest = omit(state, 'amountUnit', 'site');
     return { ...rest, ...(unit ? { amountUnit: unit } : {}), ...(site.zone || site.unit ? { site } : {}) };
   };
+  return { client: client.withMemory(memory), withSite };
 }
 
 /** Whether the trigger's event happened to this record since the last poll (`statusBefore`: as memory held it). */

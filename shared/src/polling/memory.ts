@@ -7,7 +7,7 @@ import type { Page } from '../paginate';
 import { isRecord } from '../resources/coerce';
 import type { Order, Subscription } from '../resources/types';
 import type { CommerceServiceClient } from '../client';
-import type { SiteFacts } from '../siteMemory';
+import type { KeptFacts } from '../siteMemory';
 import type { PollResource } from './rules';
 
 /**
@@ -42,7 +42,7 @@ export interface PollState {
   /** The unit of the store's REST amounts once a poll could tell it (docs/amounts.md), as `site.unit` has it. */
   amountUnit?: MoneyUnit;
   /** The site's zone and unit as the last poll knew them, each with its lifetime: later polls make no reading. */
-  site?: SiteFacts;
+  site?: KeptFacts;
 }
 
 /**
@@ -75,7 +75,7 @@ function readPollState(raw: unknown, store: string): PollState | null {
   const polledAt = typeof raw.polledAt === 'string' ? raw.polledAt : '';
   const amountUnit = raw.amountUnit === 'decimal' || raw.amountUnit === 'cents' ? raw.amountUnit : undefined;
   // `site` is checked value by value where it is read (`SiteMemory.restore`).
-  const site = isRecord(raw.site) ? (raw.site as SiteFacts) : undefined;
+  const site = isRecord(raw.site) ? (raw.site as KeptFacts) : undefined;
   return {
     version: 1,
     store,

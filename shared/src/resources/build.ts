@@ -18,7 +18,7 @@ import {
   sentValueOf,
 } from './money';
 import { isInstantField } from './instants';
-import { type FieldSpec, type FieldTable, entriesOf, instantKey, isMoment } from './table';
+import { type FieldSpec, type FieldTable, entriesOf, instantKey, isMoment, isMoney } from './table';
 import { DELIVERY_FIELDS } from './tables';
 
 /** What a build adds to a record: instants, amounts, or both. */
@@ -80,8 +80,9 @@ function putField(
 ): void {
   if (!money) return put(out, key, value);
   const sent = sentValueOf(source, key, value);
-  if (spec?.money) money.seen = true;
-  if (spec?.money && typeof sent === 'number' && (money.factor !== 1 || money.keepSent === 'always')) {
+  const isAmount = isMoney(spec, source);
+  if (isAmount) money.seen = true;
+  if (isAmount && typeof sent === 'number' && (money.factor !== 1 || money.keepSent === 'always')) {
     put(out, key, scale(sent, money.factor));
     if (money.keepSent === 'always' || (money.keepSent === 'changed' && money.factor !== 1))
       put(out, sentKey(key), sent);

@@ -1,7 +1,8 @@
 /** Field descriptions (Zapier output fields, n8n hints) read from the field tables: key, label, type. */
 import { AMOUNT_UNIT_FIELD, sentKey } from './money';
-import { type FieldSpec, type FieldTable, entriesOf, instantKey, isMoment } from './table';
-import { CUSTOMER_FIELDS, EVENT_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS, SUBSCRIPTION_FIELDS } from './tables';
+import { type FieldSpec, type FieldTable, entriesOf, instantKey, isMoment, isMoney } from './table';
+import { RECORD_RESOURCES, RECORD_RESOURCE_NAMES, type RecordResource } from './records';
+import { EVENT_FIELDS } from './tables';
 
 export interface FieldDescription {
   key: string;
@@ -33,7 +34,7 @@ function describeTable(table: FieldTable, sent: boolean): FieldDescription[] {
     if (spec.extra) return [];
     const field: FieldDescription = { key, label: spec.label, ...describe(spec, sent) };
     if (isMoment(spec)) return [field, { key: instantKey(key), label: `${spec.label} (ISO 8601)`, type: 'datetime' }];
-    if (spec.money && sent)
+    if (isMoney(spec) && sent)
       return [field, { key: sentKey(key), label: `${spec.label} as the Store Sent It`, type: 'number' }];
     return [field];
   });
@@ -42,16 +43,15 @@ function describeTable(table: FieldTable, sent: boolean): FieldDescription[] {
 /** A record's fields and, when it has amounts, the unit they are given in (`amount_unit`). */
 function describeRecord(table: FieldTable, sent: boolean): FieldDescription[] {
   const fields = describeTable(table, sent);
-  const hasAmounts = Object.values(table).some((spec) => spec.money || entriesOf(spec));
+  const hasAmounts = Object.values(table).some((spec) => isMoney(spec) || entriesOf(spec));
   return hasAmounts ? [...fields, { key: AMOUNT_UNIT_FIELD, label: 'Amount Unit', type: 'string' }] : fields;
 }
 
 /** Field descriptions of what each noun's trigger or search returns. */
 export const FIELDS = {
-  customer: describeRecord(CUSTOMER_FIELDS, true),
-  order: describeRecord(ORDER_FIELDS, true),
-  subscription: describeRecord(SUBSCRIPTION_FIELDS, true),
-  product: describeRecord(PRODUCT_FIELDS, true),
+  ...(Object.fromEntries(
+    RECORD_RESOURCE_NAMES.map((resource) => [resource, describeRecord(RECORD_RESOURCES[resource].fields, true)]),
+  ) as Record<RecordResource, FieldDescription[]>),
   orderEvent: describeRecord(EVENT_FIELDS.order, false),
   subscriptionEvent: describeRecord(EVENT_FIELDS.subscription, false),
   leadEvent: describeRecord(EVENT_FIELDS.lead, false),

@@ -6,7 +6,7 @@
  */
 import { isRecord } from './coerce';
 import { isZeroDecimal } from './currency';
-import { type FieldTable, entriesOf } from './table';
+import { type FieldTable, entriesOf, isMoney } from './table';
 
 /** Decimals (`49.5`, as the store's admin shows them) or integers in minor units (`4950`). */
 export type MoneyUnit = 'decimal' | 'cents';
@@ -82,7 +82,7 @@ export function sentValueOf(
 }
 
 export function isSentField(key: string, table: FieldTable): boolean {
-  return key.endsWith(SENT_SUFFIX) && table[key.slice(0, -SENT_SUFFIX.length)]?.money === true;
+  return key.endsWith(SENT_SUFFIX) && isMoney(table[key.slice(0, -SENT_SUFFIX.length)]);
 }
 
 /**

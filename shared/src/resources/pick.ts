@@ -25,3 +25,9 @@ export function pickFields(
   }
   return out;
 }
+
+/** A copy of `record` without `keys`: what a record goes without, named. */
+export function omit<T extends object, K extends keyof T>(record: T, ...keys: readonly K[]): Omit<T, K> {
+  const dropped = new Set<PropertyKey>(keys);
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !dropped.has(key))) as Omit<T, K>;
+}

@@ -3,23 +3,16 @@
  * ranks in the field tables, so n8n's Simplify and Output and any Zapier use share one selection.
  */
 import { AMOUNT_UNIT_FIELD } from './money';
-import { type FieldTable, instantKey, isMoment } from './table';
-import { CUSTOMER_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS, SUBSCRIPTION_FIELDS } from './tables';
-import type { RecordResource } from './types';
+import { type FieldTable, instantKey, isMoment, isMoney } from './table';
+import { RECORD_RESOURCES, type RecordResource } from './records';
 
 /** n8n's guideline: at most 10 fields in a simplified record. */
 const MAX_FIELDS = 10;
 
-const TABLES: Readonly<Record<RecordResource, FieldTable>> = {
-  order: ORDER_FIELDS,
-  subscription: SUBSCRIPTION_FIELDS,
-  customer: CUSTOMER_FIELDS,
-  product: PRODUCT_FIELDS,
-};
-
 /** The kept fields of a resource, most used first. */
 function simplifiedFields(resource: RecordResource): string[] {
-  return Object.entries(TABLES[resource])
+  const table: FieldTable = RECORD_RESOURCES[resource].fields;
+  return Object.entries(table)
     .filter(([, spec]) => spec.rank !== undefined && !spec.extra && typeof spec.type !== 'object')
     .sort(([, a], [, b]) => (a.rank ?? 0) - (b.rank ?? 0))
     .slice(0, MAX_FIELDS)
@@ -32,14 +25,14 @@ function simplifiedFields(resource: RecordResource): string[] {
  * `_sent` values stay in the raw record). Fields the record lacks are left out rather than invented.
  */
 export function simplifyRecord(resource: RecordResource, record: Record<string, unknown>): Record<string, unknown> {
-  const table = TABLES[resource];
+  const table: FieldTable = RECORD_RESOURCES[resource].fields;
   const out: Record<string, unknown> = {};
   for (const key of simplifiedFields(resource)) {
     if (!(key in record)) continue;
     out[key] = record[key];
     const instant = instantKey(key);
     if (isMoment(table[key]) && instant in record) out[instant] = record[instant];
-    if (table[key]?.money && AMOUNT_UNIT_FIELD in record) out[AMOUNT_UNIT_FIELD] = record[AMOUNT_UNIT_FIELD];
+    if (isMoney(table[key], record) && AMOUNT_UNIT_FIELD in record) out[AMOUNT_UNIT_FIELD] = record[AMOUNT_UNIT_FIELD];
   }
   return out;
 }

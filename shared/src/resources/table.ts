@@ -10,6 +10,12 @@ type FieldType = 'int' | 'number' | 'string' | 'nullableInt' | { readonly list: 
 /** The clock of a store time (docs/dates.md): a UTC timestamp, a site-local one, or a day without a time. */
 type Clock = 'utc' | 'site' | 'day';
 
+/** The condition of a field that is money in some records only. */
+interface MoneyWhen {
+  readonly when: string;
+  readonly is: readonly string[];
+}
+
 export interface FieldSpec {
   readonly type: FieldType;
   /** How people read it (Zapier output fields, n8n hints). */
@@ -17,8 +23,12 @@ export interface FieldSpec {
   /** A nested list's name for one of its entries, in its fields' labels ("Item Quantity"). */
   readonly entry?: string;
   readonly clock?: Clock;
-  /** An amount: in minor units when a hook asks for `prices_in_cents` (docs/service/events.md#amounts-in-cents). */
-  readonly money?: true;
+  /**
+   * An amount: in minor units when a hook asks for `prices_in_cents` (docs/service/events.md#amounts-in-cents).
+   * `{ when, is }`: an amount only in a record whose field `when` is one of `is` (a coupon's `amount`
+   * when its `type` is a fixed sum; a percentage is no money).
+   */
+  readonly money?: true | MoneyWhen;
   /** 1 = most used: Simplify keeps the ranked fields (at most 10, docs/simplify.md). */
   readonly rank?: number;
   /** What a documented string holds (shape checks): digits only, or an absolute http(s) URL. */
@@ -72,4 +82,13 @@ export function withRanks<T extends FieldTable>(
   const out: Record<string, FieldSpec> = { ...table };
   ranked.forEach((key, index) => (out[key] = { ...table[key], rank: index + 1 } as FieldSpec));
   return out as { readonly [K in keyof T]: T[K] & { readonly rank?: number } };
+}
+
+/** Whether a field holds money: always, or in this record by its condition. Without a record: whether it may. */
+export function isMoney(spec: FieldSpec | undefined, record?: Readonly<Record<string, unknown>>): boolean {
+  const money = spec?.money;
+  if (money === undefined) return false;
+  if (money === true || record === undefined) return true;
+  const value = record[money.when];
+  return typeof value === 'string' && money.is.includes(value);
 }

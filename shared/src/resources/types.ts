@@ -10,8 +10,7 @@ export type Customer = RecordOf<typeof Tables.CUSTOMER_FIELDS>;
 export type Order = RecordOf<typeof Tables.ORDER_FIELDS>;
 export type Subscription = RecordOf<typeof Tables.SUBSCRIPTION_FIELDS>;
 export type Product = RecordOf<typeof Tables.PRODUCT_FIELDS>;
-/** The four resources a record is read, picked, linked and simplified as. */
-export type RecordResource = 'order' | 'subscription' | 'customer' | 'product';
+export type { RecordResource } from './records';
 
 /** `GET webhook/products/`: one product as the webhook side lists it. */
 export type WebhookProduct = RecordOf<typeof Tables.WEBHOOK_FIELDS.product>;

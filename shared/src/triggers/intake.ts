@@ -64,17 +64,15 @@ export async function admitReceived(
   });
   for (const notice of notices) context.log[notice.level](notice.message);
   if (admitted.length === 0) return [];
-  let dated: EventRecord[];
-  try {
-    dated = await (await store()).stampInstants(admitted);
-  } catch (error) {
-    // Only settings that name no store get here (the zone read never throws): the event still goes
-    // on, UTC times with their instants, site-local ones without, and the log says why.
-    // eslint-disable-next-line @n8n/community-nodes/require-node-api-error -- any other failure is the store's typed error, for the adapter to map
-    if (!(error instanceof ConfigurationError)) throw error;
-    context.log.warn(`site-local times of this delivery get no instant: ${error.summary}`);
-    dated = withInstants(admitted, null);
-  }
+  const dated = await store()
+    .then((client) => client.stampInstants(admitted))
+    .catch((error: unknown) => {
+      // Only settings that name no store get here (the zone read never throws): the event still goes
+      // on, UTC times with their instants, site-local ones without, and the log says why.
+      if (!(error instanceof ConfigurationError)) throw error;
+      context.log.warn(`site-local times of this delivery get no instant: ${error.summary}`);
+      return withInstants(admitted, null);
+    });
   return dated.map((record) => deliveredAmounts(record, setup));
 }
 

@@ -3,10 +3,10 @@
  * through the shared client (the node must output exactly these), and the record ids straight from
  * the sandbox's REST answers (plain HTTP, no client code).
  */
-import { nodeTransport } from '../../kit/nodeTransport';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { collect, planChoices, type CommerceServiceClient, type Page, type PageParams } from '../../../shared/src';
 import type { ActionCase, ActionInputs } from './workflows';
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 
 export interface StoreAccess {
   url: string;

@@ -9,7 +9,7 @@ import type { Order } from '../../../shared/src';
 import type { SandboxProfile } from '../../../sandbox';
 import { fakeExecute, fakeWebhook } from '../../unit/support/n8n/context';
 import { SEARCH_PERFORMS, hookByTriggerKey, run, useSandboxWithCatcher } from '../support/zapier';
-import { siteZoneLabel } from '../../kit/client';
+import { siteZoneLabel } from '../../../scripts/kit/client';
 
 type Row = Record<string, unknown>;
 

@@ -17,8 +17,8 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from '../../../shared/src';
-import { nodeTransport } from '../../kit/nodeTransport';
-import { createClient } from '../../kit/client';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
+import { createClient } from '../../../scripts/kit/client';
 
 import { type Sandbox, type SandboxProfile } from '../../../sandbox';
 import { startReceiver } from '../support/receiver';

@@ -11,9 +11,9 @@ import {
   type Transport,
   pollEvents,
 } from '../../../shared/src';
-import { nodeTransport } from '../../kit/nodeTransport';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import type { Notice } from '../../../shared/src/platform/port';
-import { createClient, siteZoneLabel } from '../../kit/client';
+import { createClient, siteZoneLabel } from '../../../scripts/kit/client';
 
 import { type Sandbox, type SandboxProfile } from '../../../sandbox';
 import { useSandbox } from '../support/sandbox';

@@ -5,9 +5,9 @@
  * and a product's to the decimals the client hands on for the same record.
  */
 import { searchRecords, type CommerceServiceClient } from '../../../shared/src';
-import { createClient } from '../../kit/client';
-import { labelAmount } from '../../kit/labelAmount';
-import { nodeTransport } from '../../kit/nodeTransport';
+import { createClient } from '../../../scripts/kit/client';
+import { labelAmount } from '../../../scripts/kit/labelAmount';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 
 const KEY = 'labels-key-9a1e';

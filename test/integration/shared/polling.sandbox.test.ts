@@ -3,9 +3,9 @@
  * change an event makes moves its record to the top of `orderby=date_modified` (issue #10).
  */
 import { pollEvents, type CommerceServiceClient, type EventFilters } from '../../../shared/src';
-import { nodeTransport } from '../../kit/nodeTransport';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 import { useSandbox } from '../support/sandbox';
 
 type PollResult = Awaited<ReturnType<typeof pollEvents>>;

@@ -4,9 +4,9 @@
  * Nothing here is timed beyond "at least the latency asked for".
  */
 import { type CommerceServiceClient, type HttpRequest, type Order, type Transport, collect } from '../../../shared/src';
-import { nodeTransport } from '../../kit/nodeTransport';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 import { httpRequest } from '../support/httpClient';
 import { useSandbox } from '../support/sandbox';
 

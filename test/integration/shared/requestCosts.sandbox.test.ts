@@ -3,13 +3,13 @@
  * request sent, the WordPress REST index read for the site's zone included, in a fresh process
  * (`cold`) and once the same process served that store (`warm`). Through the shared client, and
  * through the n8n nodes and the Zapier app (the sandbox's request log). The docs' numbers are
- * `STORE_REQUESTS` (test/kit/requestCosts.ts), which `npm run docs:check` holds them to.
+ * `STORE_REQUESTS` (scripts/kit/requestCosts.ts), which `npm run docs:check` holds them to.
  */
 import * as http from 'node:http';
 import type { IDataObject } from 'n8n-workflow';
-import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
-import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
+import type * as ActionNode from '../../../n8n/nodes/CommerceService/CommerceService.node';
+import type * as PollingNode from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
+import type * as WebhookNode from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import {
   pollEvents,
   takeDelivery,
@@ -18,16 +18,44 @@ import {
   type Transport,
   type TriggerSetup,
 } from '../../../shared/src';
-import { PROCESS_MEMORY, SiteMemory } from '../../../shared/src/siteMemory';
-import { createClient } from '../../kit/client';
-import { nodeTransport } from '../../kit/nodeTransport';
-import { STORE_REQUESTS, UNIT_READS, ZONE_READ } from '../../kit/requestCosts';
+import { SiteMemory } from '../../../shared/src/siteMemory';
+import { createClient } from '../../../scripts/kit/client';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
+import { STORE_REQUESTS, UNIT_READS, ZONE_READ } from '../../../scripts/kit/requestCosts';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 import { fakeExecute, fakePoll, fakeWebhook } from '../../unit/support/n8n/context';
-import { SEARCH_PERFORMS, authFor, run } from '../support/zapier';
+import type * as ZapierSupport from '../support/zapier';
+import { authFor } from '../support/zapier';
 
 const KEY = 'costs-key-4c2d';
 const silent = { info: () => undefined, warn: () => undefined };
+
+/**
+ * The n8n nodes and the Zapier app as a fresh process loads them: each adapter makes its own memory of
+ * the stores' sites when it is loaded, so nothing is kept yet.
+ */
+function freshProcess() {
+  let loaded: {
+    CommerceService: typeof ActionNode.CommerceService;
+    CommerceServicePollingTrigger: typeof PollingNode.CommerceServicePollingTrigger;
+    CommerceServiceTrigger: typeof WebhookNode.CommerceServiceTrigger;
+    zapier: typeof ZapierSupport;
+  };
+  jest.isolateModules(() => {
+    loaded = {
+      CommerceService: (require('../../../n8n/nodes/CommerceService/CommerceService.node') as typeof ActionNode)
+        .CommerceService,
+      CommerceServicePollingTrigger: (
+        require('../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node') as typeof PollingNode
+      ).CommerceServicePollingTrigger,
+      CommerceServiceTrigger: (
+        require('../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node') as typeof WebhookNode
+      ).CommerceServiceTrigger,
+      zapier: require('../support/zapier') as typeof ZapierSupport,
+    };
+  });
+  return loaded!;
+}
 
 interface Counted {
   client: CommerceServiceClient;
@@ -299,9 +327,9 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
       await step();
       return sandbox.requests();
     }
-    const n8nGet = (parameters: IDataObject) => async () => {
+    const n8nGet = (process: ReturnType<typeof freshProcess>, parameters: IDataObject) => async () => {
       const { context } = fakeExecute({ credentials: auth(), parameters });
-      return new CommerceService().execute.call(context);
+      return new process.CommerceService().execute.call(context);
     };
     const isIndex = (line: string) => /^GET \/wp-json\/(\?|$)/.test(line);
 
@@ -309,27 +337,32 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
       const [order] = (await countedClient(sandbox).client.listOrders({ per_page: 1 })).items;
       const unitReads = wholeAmountsAsSent(order) ? UNIT_READS.recentOrderInHand : 0;
       const parameters = { resource: 'order', operation: 'get', orderId: String(order!.id) };
-      const find = () =>
-        run(SEARCH_PERFORMS.find_order, { authData: auth(), inputData: { order_id: String(order!.id) } });
+      const find =
+        ({ zapier }: ReturnType<typeof freshProcess>) =>
+        () =>
+          zapier.run(zapier.SEARCH_PERFORMS.find_order, {
+            authData: auth(),
+            inputData: { order_id: String(order!.id) },
+          });
 
-      PROCESS_MEMORY.clear();
-      const cold = await requestsOf(n8nGet(parameters));
+      const process = freshProcess();
+      const cold = await requestsOf(n8nGet(process, parameters));
       expect(cold).toHaveLength(STORE_REQUESTS.get.cold - UNIT_READS.recentOrderInHand + unitReads);
       expect(cold.filter(isIndex)).toEqual([]);
-      expect(await requestsOf(n8nGet(parameters))).toHaveLength(STORE_REQUESTS.get.warm);
-      expect(await requestsOf(find)).toHaveLength(STORE_REQUESTS.get.warm);
-
-      PROCESS_MEMORY.clear();
-      expect(await requestsOf(find)).toHaveLength(STORE_REQUESTS.get.cold - UNIT_READS.recentOrderInHand + unitReads);
-      expect(await requestsOf(find)).toHaveLength(STORE_REQUESTS.get.warm);
+      expect(await requestsOf(n8nGet(process, parameters))).toHaveLength(STORE_REQUESTS.get.warm);
+      // The Zapier app keeps its own memory: its first step in this process is cold.
+      expect(await requestsOf(find(process))).toHaveLength(
+        STORE_REQUESTS.get.cold - UNIT_READS.recentOrderInHand + unitReads,
+      );
+      expect(await requestsOf(find(process))).toHaveLength(STORE_REQUESTS.get.warm);
     });
 
-    test('n8n polling trigger: quiet polls and a poll with news, each in a fresh process', async () => {
-      const polling = new CommerceServicePollingTrigger();
+    test('n8n polling trigger: quiet polls and a poll with news, in a fresh process', async () => {
+      // A poll knows the site by its own state (n8n's static data, kept), never by what the process
+      // keeps: each poll costs what it would in a fresh process.
+      const polling = new (freshProcess().CommerceServicePollingTrigger)();
       const staticData: IDataObject = {};
       const pollOnce = () => {
-        // A fresh process: nothing kept in memory; the trigger's static data is n8n's, kept.
-        PROCESS_MEMORY.clear();
         const { context } = fakePoll({
           credentials: auth(),
           parameters: { event: 'purchased', productId: '', planIds: [] },
@@ -356,9 +389,9 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
           parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false, verifyDeliveries: true },
           bodyData: body,
         });
-        return new CommerceServiceTrigger().webhook.call(context);
+        return new process.CommerceServiceTrigger().webhook.call(context);
       };
-      PROCESS_MEMORY.clear();
+      const process = freshProcess();
       const verified = profile === 'real' ? STORE_REQUESTS.deliveryProvedBySecret : STORE_REQUESTS.deliveryVerified;
       expect(await requestsOf(webhook)).toHaveLength(verified.cold);
       expect(await requestsOf(webhook)).toHaveLength(verified.warm);

@@ -5,8 +5,8 @@
  */
 import { salesSummary } from '../../../shared/src';
 import type { SandboxProfile } from '../../../sandbox';
-import { createClient } from '../../kit/client';
-import { nodeTransport } from '../../kit/nodeTransport';
+import { createClient } from '../../../scripts/kit/client';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { type StoreClient } from '../support/httpClient';
 import { useSandboxStore } from '../support/sandbox';
 

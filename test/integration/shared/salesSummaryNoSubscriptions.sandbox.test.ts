@@ -4,8 +4,8 @@
  * null, and `mrr` has a row of 0 for each currency the store bills subscriptions in (docs/sales-summary.md).
  */
 import { salesSummary } from '../../../shared/src';
-import { createClient } from '../../kit/client';
-import { nodeTransport } from '../../kit/nodeTransport';
+import { createClient } from '../../../scripts/kit/client';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { type StoreClient } from '../support/httpClient';
 import { useSandboxStore } from '../support/sandbox';
 

@@ -2,10 +2,10 @@
  * Delivery verification against the sandbox store over real HTTP: live deliveries caught as a trigger
  * receives them, then forged, checked with the store, and never showing the key (issue #10).
  */
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 import { markVerification } from '../../../shared/src/events/verify';
 import type { DeliveredEvent } from '../../../shared/src/events/parse';
-import { nodeTransport } from '../../kit/nodeTransport';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { readDelivery, verifyDelivery, type CommerceServiceClient } from '../../../shared/src';
 
 import type { Sandbox, SandboxProfile } from '../../../sandbox';

@@ -10,8 +10,8 @@ import { type Bundle, type ZObject, createAppTester } from 'zapier-platform-core
 import App from '../../../zapier/src';
 import { type Sandbox, type SandboxProfile, type SandboxOptions, startSandbox } from '../../../sandbox';
 import type { CommerceServiceClient } from '../../../shared/src';
-import { createClient } from '../../kit/client';
-import { nodeTransport } from '../../kit/nodeTransport';
+import { createClient } from '../../../scripts/kit/client';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 
 type Patched = Record<string, unknown> & { request: unknown; get: unknown };
 const MODULES = [http, https] as unknown as Patched[];

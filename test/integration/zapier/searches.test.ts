@@ -1,11 +1,11 @@
-import { nodeTransport } from '../../kit/nodeTransport';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { collect } from '../../../shared/src';
 
 import { type SandboxProfile, startSandbox } from '../../../sandbox';
 import App from '../../../zapier/src';
 import { plainOutputs, searchPerform } from '../../unit/support/zapierPerforms';
 import { SEARCH_PERFORMS, authFor, listPlans, run, testConnection, zapierFailure } from '../support/zapier';
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 import { useSandbox } from '../support/sandbox';
 
 // The retries' waits return at once: these tests check what each failure says, not the clock.

@@ -3,8 +3,8 @@
  * only. Latest-orders' `paid` also brings first purchases; the store's subscriptions tell them apart.
  */
 import type { EventRecord } from '../../../shared/src';
-import { createClient } from '../../kit/client';
-import { nodeTransport } from '../../kit/nodeTransport';
+import { createClient } from '../../../scripts/kit/client';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';
 import { adminPost, authFor, hookByTriggerKey, run } from '../support/zapier';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
-import { EVENTS, ORDERBY_VALUES } from '../../../shared/src';
+import { EVENTS, ORDERBY_VALUES, RECORD_RESOURCE_NAMES } from '../../../shared/src';
 import { CommerceServiceApi } from '../../../n8n/credentials/CommerceServiceApi.credentials';
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
@@ -126,12 +126,10 @@ describe('CommerceService actions', () => {
 		});
 		expect(listed.length).toBeGreaterThan(resources.length);
 		expect(offered.sort()).toEqual(listed.sort());
-		expect(resources.map((option) => option.value)).toEqual([
-			'customer',
-			'order',
-			'product',
-			'subscription',
-		]);
+		expect(resources.map((option) => option.value)).toEqual(RECORD_RESOURCE_NAMES);
+		expect(resources.map((option) => option.name)).toEqual(
+			[...resources.map((option) => option.name)].sort(),
+		);
 	});
 
 	it('gives every operation an action phrase and a description', () => {

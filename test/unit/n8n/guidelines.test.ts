@@ -16,6 +16,8 @@ import {
 } from 'n8n-workflow';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
+import { storeSorts } from '../../../n8n/nodes/CommerceService/actions/descriptions';
+import type { RecordResource } from '../../../shared/src';
 import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import { fakeExecute } from '../support/n8n/context';
@@ -118,12 +120,11 @@ describe.each(NODES)('%s follows n8n’s UX guidelines', (_name, description) =>
 	});
 });
 
-describe('Sort is its own collection, below Options', () => {
-	const resources = { customer: [], order: [], product: [], subscription: [] } as const;
-	const operations: [string, string, number][] = [];
+describe('Sort is its own collection, below Options, on each list the store sorts (storeSorts)', () => {
+	const operations: [RecordResource, string, number][] = [];
 	for (const property of action.description.properties) {
 		if (property.name !== 'operation') continue;
-		const resource = property.displayOptions?.show?.resource?.[0] as keyof typeof resources;
+		const resource = property.displayOptions?.show?.resource?.[0] as RecordResource;
 		for (const option of optionNames(property).length ? (property.options ?? []) : []) {
 			if (!('value' in option)) continue;
 			for (const version of [1, 2]) operations.push([resource, String(option.value), version]);
@@ -140,8 +141,7 @@ describe('Sort is its own collection, below Options', () => {
 			action.description,
 		);
 		const order = Object.keys(shown ?? {});
-		// The store sorts every list but customers.
-		expect(order.includes('sort')).toBe(operation.startsWith('getAll') && resource !== 'customer');
+		expect(order.includes('sort')).toBe(order.includes('returnAll') && storeSorts(resource));
 		if (order.includes('sort')) {
 			expect(order.indexOf('sort')).toBeGreaterThan(order.indexOf('options'));
 			expect(order.indexOf('options')).toBeGreaterThan(-1);

@@ -2,11 +2,23 @@ import nock from 'nock';
 import { type INodeParameters, NodeHelpers } from 'n8n-workflow';
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
-import {
-	searchCustomers,
-	searchOrders,
-	searchProducts,
-} from '../../../n8n/nodes/common/methods/listSearch';
+import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
+import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
+import type * as ActionNode from '../../../n8n/nodes/CommerceService/CommerceService.node';
+import type * as ListSearch from '../../../n8n/nodes/common/methods/listSearch';
+import { loadFresh } from '../support/freshProcess';
+import { LIST_SEARCH, searchMethodName } from '../../../n8n/nodes/common/methods/listSearch';
+import { RECORD_RESOURCE_NAMES } from '../../../shared/src';
+
+/** The action node's list search of a resource, by the name its locator asks for. */
+const searchOf = (
+	methods: typeof LIST_SEARCH,
+	resource: Parameters<typeof searchMethodName>[0],
+) => {
+	const method = methods[searchMethodName(resource)];
+	if (!method) throw new Error(`no list search for ${resource}`);
+	return method;
+};
 import { simplifyRecord } from '../../../shared/src';
 import { KEY, ORIGIN, ROOT, fakeExecute, fakeLoadOptions } from '../support/n8n/context';
 import { customer, order, product, range } from '../support/n8n/fixtures';
@@ -223,6 +235,11 @@ describe('Output when the node runs as an AI agent’s tool', () => {
 	});
 
 	it('Raw returns every field; Simplified is the default', async () => {
+		// A process of its own: the zone is read once, by the first run.
+		const { CommerceService: FreshNode } = loadFresh(
+			() => require('../../../n8n/nodes/CommerceService/CommerceService.node') as typeof ActionNode,
+		);
+		const node = new FreshNode();
 		let scope = answers();
 		const [raw] = await node.execute.call(asTool({ output: 'raw' }).context);
 		scope.done();
@@ -255,6 +272,32 @@ describe('Output when the node runs as an AI agent’s tool', () => {
 });
 
 describe('resource locator: From List reads the store’s own lists', () => {
+	it('every From List names a list-search method its node has, for every resource', () => {
+		const nodes = [
+			new CommerceService(),
+			new CommerceServiceTrigger(),
+			new CommerceServicePollingTrigger(),
+		];
+		const asked = nodes.flatMap((node) =>
+			node.description.properties.flatMap((property) =>
+				(property.modes ?? []).flatMap((mode) =>
+					mode.typeOptions?.searchListMethod
+						? [[node.description.name, mode.typeOptions.searchListMethod] as const]
+						: [],
+				),
+			),
+		);
+		for (const [name, method] of asked) {
+			const node = nodes.find((candidate) => candidate.description.name === name);
+			expect([name, Object.keys(node?.methods?.listSearch ?? {})]).toEqual([
+				name,
+				expect.arrayContaining([method]),
+			]);
+		}
+		const action = asked.filter(([name]) => name === 'commerceService').map(([, method]) => method);
+		expect(new Set(action)).toEqual(new Set(RECORD_RESOURCE_NAMES.map(searchMethodName)));
+	});
+
 	it('the first page is one request of 100, labelled as a store owner reads it, with a next page', async () => {
 		const scope = nock(ORIGIN)
 			.get(`${ROOT}/orders`)
@@ -265,7 +308,7 @@ describe('resource locator: From List reads the store’s own lists', () => {
 			.query({ api_key: KEY })
 			.reply(200, [{ order_id: 1, order_amount: '168.00', currency: 'USD', order_status: 'paid' }]);
 		const { context } = fakeLoadOptions();
-		const page = await searchOrders.call(context);
+		const page = await searchOf(LIST_SEARCH, 'order').call(context);
 		scope.done();
 		expect(page.results).toHaveLength(100);
 		expect(page.results[0]).toEqual({
@@ -290,7 +333,11 @@ describe('resource locator: From List reads the store’s own lists', () => {
 			.get('/wp-json/')
 			.reply(200, ZONE);
 		const { context } = fakeLoadOptions();
-		const page = await searchCustomers.call(context, 'Customer250@Example.com');
+		// A process of its own: nothing kept of the store's zone.
+		const { LIST_SEARCH: fresh } = loadFresh(
+			() => require('../../../n8n/nodes/common/methods/listSearch') as typeof ListSearch,
+		);
+		const page = await searchOf(fresh, 'customer').call(context, 'Customer250@Example.com');
 		scope.done();
 		expect(page.results).toEqual([
 			{
@@ -310,7 +357,7 @@ describe('resource locator: From List reads the store’s own lists', () => {
 			.query({ page: '1', per_page: '100' })
 			.reply(200, range(1, 3, product));
 		const { context } = fakeLoadOptions();
-		const page = await searchProducts.call(context, '#12');
+		const page = await searchOf(LIST_SEARCH, 'product').call(context, '#12');
 		scope.done();
 		expect(page.results.map((entry) => entry.value)).toEqual(['12']);
 	});

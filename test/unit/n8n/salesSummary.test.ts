@@ -40,6 +40,7 @@ describe('Order → Get Sales Summary', () => {
 				},
 			]);
 		const { output } = await executeNode({
+			freshProcess: true,
 			parameters: {
 				resource: 'order',
 				operation: 'getSalesSummary',
@@ -92,6 +93,7 @@ describe('Order → Get Sales Summary', () => {
 				},
 			]);
 		const { output } = await executeNode({
+			freshProcess: true,
 			parameters: {
 				resource: 'order',
 				operation: 'getSalesSummary',

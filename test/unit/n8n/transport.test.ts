@@ -10,7 +10,7 @@ import {
 import { TransportFailure } from '../../../shared/src';
 import { VERIFICATION_LIMITS } from '../../../shared/src/platformClient';
 import { n8nSleep } from '../support/sleep';
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 import { CREDENTIALS, KEY } from '../support/n8n/context';
 
 /** Retries wait through n8n-workflow's `sleep`: recorded here (moving a fake clock) instead of slept. */

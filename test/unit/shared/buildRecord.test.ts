@@ -1,4 +1,6 @@
+import { amountsOf } from '../../../shared/src/amountUnit';
 import { buildRecord, handOnAmounts, withInstant } from '../../../shared/src/resources/build';
+import { type FieldTable, isMoney } from '../../../shared/src/resources/table';
 import { ORDER_FIELDS, SUBSCRIPTION_FIELDS } from '../../../shared/src/resources/tables';
 
 const NEW_YORK = { kind: 'named', name: 'America/New_York' } as const;
@@ -81,5 +83,35 @@ describe('buildRecord: one pass per record, with its instants and its amounts', 
     records.forEach((record, i) =>
       expect(record).toEqual({ status: `status ${i % 3}`, note: `${'long '.repeat(20)}${i}` }),
     );
+  });
+});
+
+describe('money under a condition (a coupon’s amount when its type is a fixed sum)', () => {
+  const COUPON_FIELDS = {
+    id: { type: 'int', label: 'ID' },
+    type: { type: 'string', label: 'Type' },
+    amount: { type: 'number', label: 'Amount', money: { when: 'type', is: ['fixed'] } },
+  } as const satisfies FieldTable;
+  const cents = { from: 'cents', to: 'decimal', sent: 'always' } as const;
+
+  it('is converted, with the store’s value beside it, only where the condition holds', () => {
+    expect(buildRecord({ id: 1, type: 'fixed', amount: 1500 }, COUPON_FIELDS, { amounts: cents })).toEqual({
+      id: 1,
+      type: 'fixed',
+      amount: 15,
+      amount_sent: 1500,
+      amount_unit: 'decimal',
+    });
+    expect(buildRecord({ id: 2, type: 'percent', amount: 15 }, COUPON_FIELDS, { amounts: cents })).toEqual({
+      id: 2,
+      type: 'percent',
+      amount: 15,
+    });
+  });
+
+  it('counts towards the unit reading only where it is money, and is described as an amount', () => {
+    expect(amountsOf({ id: 1, type: 'fixed', amount: 1500 }, COUPON_FIELDS)).toEqual([1500]);
+    expect(amountsOf({ id: 2, type: 'percent', amount: 15 }, COUPON_FIELDS)).toEqual([]);
+    expect(isMoney(COUPON_FIELDS.amount)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 /** The client reads the site's zone once, from the REST index, and every read gets its instants (docs/dates.md). */
 import type { Notice } from '../../../shared/src/platform/port';
-import { siteZoneLabel } from '../../kit/client';
+import { siteZoneLabel } from '../../../scripts/kit/client';
 import { KEY, ROOT, clientFor, store } from '../support/shared';
 
 const NEW_YORK_INDEX = { name: 'Shop', timezone_string: 'America/New_York', gmt_offset: -5, namespaces: ['sc/v1'] };

@@ -1,5 +1,5 @@
 import { CommerceServiceError, ConfigurationError, endpoint, resolveStore } from '../../../shared/src';
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 import { KEY, storeFor, stubTransport, thrown } from '../support/shared';
 
 /** The base URL a typed Store URL becomes (read before the key, so its errors are the URL's). */

@@ -22,7 +22,7 @@ import {
   isCommerceServiceError,
   redact,
 } from '../../../shared/src';
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 import { retryAfterSeconds } from '../../../shared/src/http/retryAfter';
 import { KEY, ROOT, clientFor, expectNoSecret, failure, store, storeFor, stubTransport, text } from '../support/shared';
 import { keyRefused } from '../support/wordpress';

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/src';
 import { PURCHASE_KINDS, eventKind } from '../../../shared/src/events/catalogue';
 import { latestOrderAsEvent } from '../../../shared/src/events/parse';
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 import { KEY, ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE } from '../support/shared';
 import { MAYA, latestOrder } from '../support/deliveries';
 import { keyRefused } from '../support/wordpress';

@@ -1,7 +1,7 @@
 /** One unit for money (docs/amounts.md): the conversion read from the field tables, and how a client tells the REST unit. */
 import type { Notice } from '../../../shared/src/platform/port';
-import { handOnAmounts, withAmountsAsSent } from '../../../shared/src';
-import { type UnitProbe, readRestAmountUnit } from '../../../shared/src/siteFacts';
+import { CommerceServiceClient, handOnAmounts, withAmountsAsSent } from '../../../shared/src';
+import { type UnitProbe, readRestAmountUnit } from '../../../shared/src/amountUnit';
 import { DELIVERY_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS } from '../../../shared/src/resources/tables';
 import type { LatestOrder } from '../../../shared/src';
 import { clientFor, KEY } from '../support/shared';
@@ -162,7 +162,7 @@ describe('readRestAmountUnit', () => {
       probe(new Error('the store refused the API key')),
       /could not be read: the store refused/,
     ],
-    ['the order unreadable', probe([latest(5, '49.00')]), /order 5 could not be read/],
+    ['the order unreadable', probe([latest(5, '49.00')]), /a recent order could not be read/],
     [
       'neither the same nor 100 times',
       probe([latest(5, '49.00')], { 5: 490 }),
@@ -231,6 +231,34 @@ describe('a client hands REST amounts on in decimals', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.message).toMatch(/shop\.example\.com.*neither the same amount nor 100 times.*"unknown"/);
     expect(warnings[0]?.message).not.toContain(KEY);
+  });
+
+  it('the notice names no order and no amount (notices hold no customer data)', async () => {
+    const store = realStore();
+    store.latestAmount = (amount) => amount / 7;
+    const notices: Notice[] = [];
+    const client = clientFor({}, { onNotice: (notice) => notices.push(notice) });
+    const page = await client.listOrders();
+    const [notice] = notices.map(({ message }) => message);
+    expect(notice).toMatch(/unit of the amounts/);
+    // "100 times" is the rule it names, not an amount.
+    const message = notice?.replace('100 times', '');
+    for (const order of page.items as Record<string, unknown>[]) {
+      for (const shown of [order.id, order.order_amount, Number(order.order_amount) / 7]) {
+        expect(message).not.toMatch(new RegExp(`\\b${String(shown).replace('.', '\\.')}\\b`));
+      }
+    }
+  });
+
+  it('reads the unit without a second call(): the reads take the narrow send, which builds no record', async () => {
+    realStore();
+    const call = jest.spyOn(CommerceServiceClient.prototype, 'call');
+    try {
+      await clientFor().getOrder(100);
+      expect(call.mock.calls.map(([key]) => key)).toEqual(['getOrder']);
+    } finally {
+      call.mockRestore();
+    }
   });
 
   it('a caller that knows the unit (restAmountUnit) costs no comparison; verification reads amounts as sent', async () => {

@@ -20,7 +20,7 @@ import {
   stubTransport,
   UTC_ZONE,
 } from '../support/shared';
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 
 function bodyOf(seen: Seen): unknown {
   return seen.rawBody === '' ? undefined : JSON.parse(seen.rawBody);

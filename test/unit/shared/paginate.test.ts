@@ -1,6 +1,6 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
 import { IncompleteListError, OPERATIONS, type Page, collect, paginate } from '../../../shared/src';
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE } from '../support/shared';
 
 /** A fake server: `pageFor(page, perPage)` answers; every call is recorded. */

@@ -22,7 +22,7 @@ import {
   stubTransport,
   UTC_ZONE,
 } from '../support/shared';
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 
 type ClientOptions = ConstructorParameters<typeof CommerceServiceClient>[0];
 

@@ -11,7 +11,7 @@ import {
   recentOptionsOf,
   subscribeHookRecord,
 } from '../../../shared/src';
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 import { KEY, ORIGIN, ROOT, clientFor, json, store, stubTransport } from '../support/shared';
 
 /** What `subscribeHookRecord` asks the store for (operation 2), for a trigger of `event` with these choices. */

@@ -13,7 +13,7 @@ import {
   replaceKeptHook,
   subscribeHookRecord,
 } from '../../../shared/src';
-import { createClient } from '../../kit/client';
+import { createClient } from '../../../scripts/kit/client';
 import { KEY, ORIGIN, json, stubTransport } from '../support/shared';
 
 const HOOK_URL = 'https://n8n.example.com/webhook/abc/webhook';

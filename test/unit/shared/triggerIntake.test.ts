@@ -8,6 +8,7 @@ import {
   type Platform,
   admitReceived,
   platformClient,
+  SiteMemory,
   readPollSetup,
   readTriggerSetup,
   receiveDelivery,
@@ -135,6 +136,7 @@ describe('platformClient', () => {
       },
       interactive: { timeoutMs: 9_000, budgetMs: 60_000, maxRetryAfterMs: 30_000 },
       log: { info: jest.fn(), warn: jest.fn() },
+      memory: new SiteMemory(),
     };
     await platformClient({ storeUrl: ORIGIN, apiKey: KEY }, platform).getOrder(1);
     expect(waits).toEqual([7_000]);

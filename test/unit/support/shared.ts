@@ -10,8 +10,8 @@ import {
   type StoreSettings,
   type Transport,
 } from '../../../shared/src';
-import { nodeTransport } from '../../kit/nodeTransport';
-import { createClient } from '../../kit/client';
+import { nodeTransport } from '../../../scripts/kit/nodeTransport';
+import { createClient } from '../../../scripts/kit/client';
 
 import { failure as failureOf, thrown as thrownBy } from './failure';
 import { useNock } from './nock';

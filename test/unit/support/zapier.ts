@@ -21,12 +21,26 @@ export {
 } from './zapierPerforms';
 
 import { HOST, KEY, ORIGIN, ROOT } from './constants';
+import { loadFresh } from './freshProcess';
 
 export { KEY, ORIGIN, ROOT } from './constants';
 export const AUTH = { storeUrl: HOST, apiKey: KEY, apiRoot: ROOT };
 export const HOOK_URL = 'https://hooks.zapier.com/hooks/standard/123/abc/';
 
 export const appTester = createAppTester(App);
+
+/** A search run by the app as a fresh process loads it: nothing kept of the store's site. */
+export function searchInFreshProcess(
+  key: keyof typeof App.searches,
+  bundle: Parameters<typeof appTester>[1],
+): Promise<unknown[]> {
+  const FreshApp = loadFresh(() => (require('../../../zapier/src') as { default: typeof App }).default);
+  const perform = FreshApp.searches[key]?.operation.perform as (
+    z: core.ZObject,
+    bundle: core.Bundle,
+  ) => Promise<unknown[]>;
+  return createAppTester(FreshApp)(perform, bundle);
+}
 
 export const TRIGGERS = App.triggers;
 export const SEARCHES = App.searches;

@@ -1,7 +1,8 @@
 /** Find Sales Summary: the inputs it reads, the one result it gives, and the typed error of a summary out of time. */
-import { AUTH, SEARCH_PERFORMS, type Seen, appTester, failure, onStore, store } from '../support/zapier';
+import { AUTH, type Seen, failure, onStore, searchInFreshProcess, store } from '../support/zapier';
 
-const perform = SEARCH_PERFORMS.find_sales_summary;
+// Each test in a process of its own: the zone is read by each.
+const perform = 'find_sales_summary' as const;
 
 function siteIndex(): void {
   store().get('/wp-json/').reply(200, { timezone_string: 'America/New_York', gmt_offset: -5 });
@@ -29,7 +30,7 @@ describe('Find Sales Summary', () => {
         currency: 'USD',
       },
     ]);
-    const [summary] = await appTester(perform, {
+    const [summary] = await searchInFreshProcess(perform, {
       authData: AUTH,
       inputData: { period: 'custom', from: '2026-11-22', to: '2026-11-23', subscriptions: 'false' },
     });
@@ -47,7 +48,7 @@ describe('Find Sales Summary', () => {
 
   it('refuses a Custom period without days, naming the store and what to enter', async () => {
     siteIndex();
-    const error = await failure(appTester(perform, { authData: AUTH, inputData: { period: 'custom' } }));
+    const error = await failure(searchInFreshProcess(perform, { authData: AUTH, inputData: { period: 'custom' } }));
     expect(error.text).toMatch(
       /^Get sales summary failed on shop\.example\.com: From "" is not a date .*A Custom period needs From and To/,
     );

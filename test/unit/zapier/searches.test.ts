@@ -1,3 +1,4 @@
+import { RECORD_RESOURCE_NAMES } from '../../../shared/src';
 import {
   AUTH,
   KEY,
@@ -193,5 +194,11 @@ describe('find_subscription_orders', () => {
     onStore('get', 'orders/subscription/7', [], 429, '', { 'retry-after': '30' });
     const error = await failure(appTester(perform, { authData: AUTH, inputData: { subscription_id: 7 } }));
     expect(error).toMatchObject({ name: 'ThrottledError', delay: 30 });
+  });
+});
+
+describe('every record resource', () => {
+  it.each(RECORD_RESOURCE_NAMES)('%s has its Find search, registered in the app', (resource) => {
+    expect(Object.keys(SEARCHES)).toContain(`find_${resource}`);
   });
 });

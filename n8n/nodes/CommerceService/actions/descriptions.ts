@@ -4,7 +4,12 @@
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { ORDERBY_VALUES, PAGING_LIMITS } from '../../../../shared/src';
+import {
+	ORDERBY_VALUES,
+	PAGING_LIMITS,
+	RECORD_RESOURCES,
+	type RecordResource,
+} from '../../../../shared/src';
 import type { NodeMap, Resource } from './node.type';
 
 /** Parallel Requests: the shared walk's default and ceiling. */
@@ -102,6 +107,15 @@ const ORDER_BY_LABELS: Record<string, string> = {
 	id: 'ID',
 	product_name: 'Product Name',
 };
+
+/**
+ * n8n's guidelines: sorting is a collection of its own, below Options, on every list of many records
+ * (Return All) that the store sorts. The store sorts a resource's list when the catalogue names its
+ * sort fields (`ORDERBY_VALUES`): orders, subscriptions and products, not customers.
+ */
+export function storeSorts(resource: RecordResource): boolean {
+	return RECORD_RESOURCES[resource].collection in ORDERBY_VALUES;
+}
 
 export function sortCollection(list: keyof typeof ORDERBY_VALUES): INodeProperties {
 	return {

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { CommerceServiceClient } from '../../../../shared/src';
+import type { CommerceServiceClient, RecordResource } from '../../../../shared/src';
 
 export interface NodeMap {
 	customer: 'get' | 'getAll' | 'getByEmail';
@@ -15,7 +15,8 @@ export interface NodeMap {
 	subscription: 'get' | 'getAll';
 }
 
-export type Resource = keyof NodeMap;
+/** The node's resources are the shared record resources: one missing from `NodeMap` fails `OperationsOf`. */
+export type Resource = RecordResource;
 
 /** What every `*.operation.ts` exports: its parameters and what it does for one input item. */
 export interface OperationModule {
@@ -30,5 +31,11 @@ export interface OperationModule {
 /** A resource's operation modules, exactly one per operation name of `NodeMap`. */
 export type OperationsOf<R extends Resource> = { [O in NodeMap[R]]: OperationModule };
 
-/** Every resource's operations. */
-export type OperationTable = { [R in Resource]: OperationsOf<R> };
+/** A resource's folder (`actions/<resource>/index.ts`): its Operation selector and parameters, and its operations. */
+interface ResourceFolder<R extends Resource> {
+	description: INodeProperties[];
+	operations: OperationsOf<R>;
+}
+
+/** Every resource's folder. */
+export type ResourceFolders = { [R in Resource]: ResourceFolder<R> };

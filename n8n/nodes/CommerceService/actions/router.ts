@@ -4,27 +4,24 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { CommerceServiceClient } from '../../../../shared/src';
 import { n8nClient } from '../../common/transport';
 import { storeNodeError } from '../../common/transport/errors';
-import type { OperationModule, OperationTable, Resource } from './node.type';
+import type { OperationModule, Resource, ResourceFolders } from './node.type';
 import * as customer from './customer';
 import * as order from './order';
 import * as product from './product';
 import * as subscription from './subscription';
 
-const RESOURCES: OperationTable = {
-	customer: customer.operations,
-	order: order.operations,
-	product: product.operations,
-	subscription: subscription.operations,
-};
+/** Every resource's folder: a shared record resource without one fails the typecheck here. */
+export const RESOURCE_FOLDERS: ResourceFolders = { customer, order, product, subscription };
 
 function isResource(value: string): value is Resource {
-	return Object.hasOwn(RESOURCES, value);
+	return Object.hasOwn(RESOURCE_FOLDERS, value);
 }
 
 /** The module for the chosen resource and operation, or nothing for a pair the node does not have. */
 function operationModule(resource: string, operation: string): OperationModule | undefined {
 	if (!isResource(resource)) return undefined;
-	const operations: Partial<Record<string, OperationModule>> = RESOURCES[resource];
+	const operations: Partial<Record<string, OperationModule>> =
+		RESOURCE_FOLDERS[resource].operations;
 	return Object.hasOwn(operations, operation) ? operations[operation] : undefined;
 }
 

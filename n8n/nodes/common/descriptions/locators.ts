@@ -7,14 +7,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { RECORD_COLLECTIONS, type RecordResource } from '../../../../shared/src';
-
-/** The list search method of each resource, as `methods.listSearch` names them. */
-const SEARCH_METHODS: Readonly<Record<RecordResource, string>> = {
-	order: 'searchOrders',
-	subscription: 'searchSubscriptions',
-	customer: 'searchCustomers',
-	product: 'searchProducts',
-};
+import { searchMethodName } from '../methods/listSearch';
 
 export interface LocatorText {
 	displayName: string;
@@ -43,7 +36,7 @@ export function recordLocator(resource: RecordResource, text: LocatorText): INod
 				type: 'list',
 				placeholder: `Select a ${resource}...`,
 				typeOptions: {
-					searchListMethod: SEARCH_METHODS[resource],
+					searchListMethod: searchMethodName(resource),
 					searchable: true,
 					slowLoadNotice: {
 						message: 'A search reads the whole list on a large store: By ID is instant',

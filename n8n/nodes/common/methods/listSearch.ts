@@ -5,7 +5,12 @@
  */
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { type RecordResource, searchRecords } from '../../../../shared/src';
+import {
+	RECORD_RESOURCES,
+	RECORD_RESOURCE_NAMES,
+	type RecordResource,
+	searchRecords,
+} from '../../../../shared/src';
 import { n8nClient } from '../transport';
 import { storeNodeError } from '../transport/errors';
 
@@ -31,34 +36,28 @@ async function search(
 	}
 }
 
-export async function searchOrders(
+type ListSearchMethod = (
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(this, 'order', filter, paginationToken);
+) => Promise<INodeListSearchResult>;
+
+function listSearchOf(resource: RecordResource): ListSearchMethod {
+	return async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) {
+		return await search(this, resource, filter, paginationToken);
+	};
 }
 
-export async function searchSubscriptions(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(this, 'subscription', filter, paginationToken);
+/** The list-search method of a resource, as `methods.listSearch` names it and its locator asks for it: `searchOrders`. */
+export function searchMethodName(resource: RecordResource): string {
+	const { collection } = RECORD_RESOURCES[resource];
+	return `search${collection.charAt(0).toUpperCase()}${collection.slice(1)}`;
 }
 
-export async function searchCustomers(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(this, 'customer', filter, paginationToken);
-}
+/** Every resource's list search by its method name: the action node's `methods.listSearch`. */
+export const LIST_SEARCH: Readonly<Record<string, ListSearchMethod>> = Object.fromEntries(
+	RECORD_RESOURCE_NAMES.map((resource) => [searchMethodName(resource), listSearchOf(resource)]),
+);
 
-export async function searchProducts(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
-): Promise<INodeListSearchResult> {
-	return await search(this, 'product', filter, paginationToken);
-}
+/** The triggers' Product picker. */
+export const searchProducts = listSearchOf('product');

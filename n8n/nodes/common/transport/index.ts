@@ -19,6 +19,7 @@ import {
 	type Transport,
 	describeTransportFailure,
 	placeKey,
+	SiteMemory,
 	platformClient,
 } from '../../../../shared/src';
 
@@ -136,6 +137,13 @@ export const N8N_RETRY_LIMITS = {
 } as const satisfies RetryLimits;
 
 /**
+ * What this node's clients know of each store's site (zone, amount unit) for an hour: n8n's processes
+ * live long, and each reading costs a request (ARCHITECTURE.md, "Decisions"). Each node is bundled on
+ * its own, so the action node, the webhook trigger and the polling trigger each keep their own.
+ */
+const SITE_MEMORY = new SiteMemory();
+
+/**
  * What n8n lends the shared client: its authenticated HTTP helper and n8n-workflow's `sleep` (the
  * package itself may not use timers: its lint forbids them, dist included).
  */
@@ -144,6 +152,7 @@ function n8nPlatform(context: StoreContext): Platform {
 		transport: n8nTransport(context),
 		sleep: async (ms) => await sleep(ms),
 		interactive: N8N_RETRY_LIMITS,
+		memory: SITE_MEMORY,
 		log: {
 			info: (message) => context.logger.info(`Commerce Service: ${message}`),
 			warn: (message) => context.logger.warn(`Commerce Service: ${message}`),

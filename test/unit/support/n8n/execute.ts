@@ -2,6 +2,8 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import nock from 'nock';
 
 import { CommerceService } from '../../../../n8n/nodes/CommerceService/CommerceService.node';
+import type * as ActionNode from '../../../../n8n/nodes/CommerceService/CommerceService.node';
+import { loadFresh } from '../freshProcess';
 import { KEY, ORIGIN } from '../constants';
 import { useNock } from '../nock';
 import { type Fake, type FakeOptions, fakeExecute } from './context';
@@ -9,12 +11,21 @@ import { type Fake, type FakeOptions, fakeExecute } from './context';
 // Every suite that runs the action node through this kit gets the one nock lifecycle (`../nock.ts`).
 useNock();
 
-/** The action node run once on a fake `this`: its first output, and what the fake saw. */
+/**
+ * The action node run once on a fake `this`: its first output, and what the fake saw. `freshProcess`:
+ * the node as a new process loads it, with nothing kept of the store's site.
+ */
 export async function executeNode(
-	options: FakeOptions,
+	options: FakeOptions & { freshProcess?: boolean },
 ): Promise<{ output: INodeExecutionData[] | undefined } & Fake> {
 	const { context, ...fake } = fakeExecute(options);
-	const [output] = await new CommerceService().execute.call(context);
+	const Node = options.freshProcess
+		? loadFresh(
+				() =>
+					require('../../../../n8n/nodes/CommerceService/CommerceService.node') as typeof ActionNode,
+			).CommerceService
+		: CommerceService;
+	const [output] = await new Node().execute.call(context);
 	return { output, ...fake };
 }
 

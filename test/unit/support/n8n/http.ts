@@ -11,7 +11,7 @@ import type {
 import { NodeApiError } from 'n8n-workflow';
 
 import type { HttpResponse } from '../../../../shared/src';
-import { sendOnWire } from '../../../kit/nodeTransport';
+import { sendOnWire } from '../../../../scripts/kit/nodeTransport';
 
 import { resolveValue } from './expressions';
 
