@@ -13,7 +13,7 @@ export { FIELDS, type FieldDescription } from './resources/labels';
 export { simplifyRecord } from './resources/simplify';
 export { EVENTS, EVENT_CONTENTS, type EventKind } from './events/catalogue';
 export type { EventRecord } from './events/record';
-export { parseDelivery, readDelivery } from './events/parse';
+export { type DeliveredEvent, parseDelivery, readDelivery } from './events/parse';
 export { verifyDelivery, markReadFromStore } from './events/verify';
 export type { ParameterReader, PlatformLog, RetryProfile, RetryLimits, Platform } from './platform/port';
 export { platformClient } from './platformClient';

@@ -49,6 +49,7 @@ async function deliver(
 	items: IDataObject[];
 	logs: string[];
 	answer: RecordedResponse;
+	credentialReads: string[];
 }> {
 	const fake = fakeWebhook({
 		parameters: {
@@ -64,7 +65,13 @@ async function deliver(
 	const items = (response.workflowData?.[0] ?? []).map((item) => item.json);
 	if (!(fake.response instanceof RecordedResponse))
 		throw new Error('expected the recorded response');
-	return { response, items, logs: fake.logs, answer: fake.response };
+	return {
+		response,
+		items,
+		logs: fake.logs,
+		answer: fake.response,
+		credentialReads: fake.credentialReads,
+	};
 }
 
 /** The store got its 200 and n8n starts nothing: a forgery looks like a delivery for another trigger. */
@@ -73,11 +80,15 @@ const NOTHING_STARTED = { noWebhookResponse: true };
 describe('the store is answered before the delivery is verified', () => {
 	it('a genuine delivery: 200 written before the one read of its order, then the workflow starts', async () => {
 		reads.answer('orders', paidOrder, 200, PAID_ORDER);
-		const { answer, items, response } = await deliver(purchase());
+		const { answer, items, response, credentialReads } = await deliver(purchase());
 
 		expect(answer.statusCode).toBe(200);
 		expect(answer.json()).toEqual({ received: 1 });
 		expect(answer.sentBefore).toBe(0);
+		// Nothing before the answer reads the credential (n8n 2.41 builds an expression sandbox for each
+		// read); after it, one read serves the whole delivery.
+		expect(answer.credentialReadsBefore).toBe(0);
+		expect(credentialReads).toHaveLength(1);
 		expect(reads.paths).toHaveLength(1);
 		expect(response.noWebhookResponse).toBe(true);
 		expect(items).toEqual([
@@ -110,7 +121,7 @@ describe('the store is answered before the delivery is verified', () => {
 		expect(response).toEqual(NOTHING_STARTED);
 		expect((fake.response as RecordedResponse).json()).toEqual({ received: 1 });
 		expect(fake.logs).toEqual([
-			'error: Commerce Service Trigger: a "purchased" delivery was answered but could not be admitted: the log is full',
+			'error: Commerce Service Trigger: a delivery of 1 record(s) was answered but could not be admitted: the log is full',
 		]);
 	});
 

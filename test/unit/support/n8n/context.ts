@@ -51,6 +51,8 @@ export interface Fake {
 	sent: SentRequest[];
 	staticData: IDataObject;
 	logs: string[];
+	/** Each read of the node's credential, by type (n8n builds an expression sandbox for each). */
+	credentialReads: string[];
 }
 
 function base(options: FakeOptions, type: string) {
@@ -70,6 +72,7 @@ function base(options: FakeOptions, type: string) {
 		sent: [],
 		staticData: options.staticData ?? {},
 		logs: [],
+		credentialReads: [],
 	};
 	const log = (level: string) => (message: string) => fake.logs.push(`${level}: ${message}`);
 	const common = {
@@ -77,6 +80,7 @@ function base(options: FakeOptions, type: string) {
 		getNode: () => node,
 		getCredentials: async (name: string) => {
 			if (name !== credentialType.name) throw new Error(`no credential of type ${name}`);
+			fake.credentialReads.push(name);
 			return { ...credentials };
 		},
 		getWorkflowStaticData: (kind: string) => {
@@ -201,7 +205,12 @@ export function fakeWebhook(
 	options: FakeOptions = {},
 ): { context: IWebhookFunctions; response: FakeResponse } & Fake {
 	const { fake, context: shared } = withNodeParameters(options, 'trigger');
-	const response = options.response ?? new RecordedResponse(() => fake.sent.length);
+	const response =
+		options.response ??
+		new RecordedResponse(
+			() => fake.sent.length,
+			() => fake.credentialReads.length,
+		);
 	const context = {
 		...shared,
 		getBodyData: () => options.bodyData ?? {},
