@@ -3,11 +3,11 @@ const { availableParallelism } = require('node:os');
 
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] };
 const setupFilesAfterEnv = ['<rootDir>/test/setup/pristineHttp.ts', '<rootDir>/test/setup/coldProcess.ts'];
-// A test's time is not what it checks (`npm run bench` measures speed): the bound only ends a hang. jest's
-// 5 s default failed tests that walk a 3,000-order store over HTTP when the machine was loaded (load ~10).
-const testTimeout = 60_000;
 
 module.exports = {
+  // A test's time is not what it checks (`npm run bench` measures speed): the bound only ends a hang.
+  // jest 29 reads it here, at the top level, never from a `projects` entry (test/unit/ci/jestConfig.test.ts).
+  testTimeout: 60_000,
   // jest's default (one worker less than the cores) is a single worker on a 2-core machine, while the
   // main process mostly waits: two workers there.
   maxWorkers: Math.max(2, availableParallelism() - 1),
@@ -17,7 +17,6 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       setupFilesAfterEnv,
-      testTimeout,
       testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
     },
     {
@@ -25,7 +24,6 @@ module.exports = {
       testEnvironment: 'node',
       transform,
       setupFilesAfterEnv,
-      testTimeout,
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
     },
   ],

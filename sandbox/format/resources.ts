@@ -1,6 +1,7 @@
 import type { Customer, Order, Product, Subscription } from '../store/types';
 import { amount, customerNames, invoicesOf, related, taxType, type RenderContext } from './context';
 import { paymentTerms } from './planText';
+import { formatPrice } from './money';
 import {
   formatLocalDate,
   formatLocalTimestamp,
@@ -64,10 +65,11 @@ export function orderResource(order: Order, ctx: RenderContext): Record<string, 
     items: order.items.map((item) => {
       const itemProduct = ctx.store.product(item.productId);
       const itemPlan = ctx.store.plan(item.productId, item.planId);
+      // The contract's "human-readable price and interval text": a one-off price is the price alone.
       const summary =
         item.subscriptionId !== null && itemPlan && subscription
           ? paymentTerms(itemPlan, subscription.amountCents, ctx.store.currency)
-          : '';
+          : formatPrice(item.unitPriceCents, ctx.store.currency);
       return {
         product_name: itemProduct?.name ?? '',
         quantity: item.quantity,

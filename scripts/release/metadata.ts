@@ -9,7 +9,7 @@
 const METADATA_FIELDS = ['repository', 'author', 'homepage', 'bugs'] as const;
 
 /** The word every placeholder in n8n/package.json carries. */
-const PLACEHOLDER_MARK = 'REPLACE-ME';
+export const PLACEHOLDER_MARK = 'REPLACE-ME';
 
 /** The part of a package.json these rules read; anything else may be there. */
 export interface PackageMetadata {

@@ -7,7 +7,7 @@
  *
  * `cold`: the first call in a fresh process. `warm`: every call after it, for the same store, within
  * the hour a process keeps the site's zone and the unit of REST amounts (`shared/src/siteMemory.ts`).
- * A polling trigger keeps both in its state, so its polls cost the same cold or warm.
+ * A polling trigger keeps both in its state: after its first poll with news, its polls cost the same cold or warm.
  */
 
 /**
@@ -32,8 +32,12 @@ interface Cost {
 export const STORE_REQUESTS = {
   /** The first page of the watched list, sorted by modification: nothing new (zone and unit in the state). */
   quietPoll: { cold: 1, warm: 1 },
-  /** The same page with a new purchase on it (more pages only when more than a page changed). */
-  pollWithNews: { cold: 1, warm: 1 },
+  /**
+   * The same page with a new paid order on it (more pages only when more than a page changed), and the
+   * most recently changed subscriptions, which tell a renewal from a purchase (docs/polling.md). Their
+   * invoices hold site-local times: the first such poll reads the zone, which the state then keeps.
+   */
+  pollWithNews: { cold: 2 + ZONE_READ, warm: 2 },
   /** A purchase read back by id; a subscription's delivery with invoices also reads the zone when cold. */
   deliveryVerified: { cold: 1, warm: 1 },
   /** Verification off and no secret on the wire: nothing (a subscription's invoices: the zone, cold). */

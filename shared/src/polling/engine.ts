@@ -94,7 +94,7 @@ export async function pollEvents(options: PollOptions): Promise<PollResult> {
   let renewals = new Set<number>();
   if (rule.needsRenewals) {
     const changedOrders = oldestFirst.map((change) => change.record as Order);
-    const lookup = await findRenewals(client, changedOrders);
+    const lookup = await findRenewals(client, rule, changedOrders, logger);
     renewals = lookup.renewals;
     requests += lookup.requests;
   }
@@ -154,29 +154,31 @@ function happened(
   return record.id > cursor || rule.kind === 'transition';
 }
 
-function isSubscriptionCharge(order: Order): boolean {
-  return (
-    Array.isArray(order.items) &&
-    order.items.some((item) => typeof item.sub_summary === 'string' && item.sub_summary.trim() !== '')
-  );
-}
-
 /**
- * Which orders are renewals (a subscription's later charge) rather than first payments, read from the
- * recently changed subscriptions (`placeInSubscriptions`), only for orders that say they are a
- * subscription charge (an item with a `sub_summary`).
+ * Which of these orders are renewals (a subscription's later charge) rather than purchases, read from the
+ * recently changed subscriptions (`placeInSubscriptions`): a renewal changes its subscription, which lists
+ * it as a later invoice. REST orders do not name their subscription, and an item's `sub_summary` is price
+ * text on one-off items too, so only the subscriptions tell. An order the lookup could not place (more
+ * subscriptions changed than it reads) stays a purchase, said in the log, rather than move to another event.
  */
 async function findRenewals(
   client: CommerceServiceClient,
+  rule: PollRule,
   orders: readonly Order[],
+  logger: PlatformLog,
 ): Promise<{ renewals: Set<number>; requests: number }> {
-  const charges = orders.filter(isSubscriptionCharge).map((order) => order.id);
-  const { later, first, requests } = await placeInSubscriptions(client, charges);
-  const renewals = new Set(later);
-  // Not among recent subscriptions: a first payment comes with a new subscription, so this is a charge
-  // of an older one whose record the store did not touch.
-  for (const id of charges) if (!first.has(id)) renewals.add(id);
-  return { renewals, requests };
+  // Only orders that would show the event as a purchase or as a renewal need placing (paid ones).
+  const candidates = orders.filter((order) => rule.shows(order, new Set()) || rule.shows(order, new Set([order.id])));
+  const { later, unplaced, requests } = await placeInSubscriptions(
+    client,
+    candidates.map((order) => order.id),
+  );
+  if (unplaced.size > 0) {
+    logger.warn(
+      `${unplaced.size} new orders on ${client.store.label} were not found among the recently changed subscriptions, so whether they are renewals cannot be told: they count as purchases.`,
+    );
+  }
+  return { renewals: later, requests };
 }
 
 interface LatestOptions {
@@ -197,7 +199,9 @@ export async function latestEvent(options: LatestOptions): Promise<EventRecord |
   const walks = resourceWalks(client, rule.resource, DEFAULT_POLL_LIMITS);
   for (let page = 1; page <= (options.pages ?? 3); page += 1) {
     const { items, last } = await walks.page(page, options.pageSize ?? 100);
-    const renewals = rule.needsRenewals ? (await findRenewals(client, items as Order[])).renewals : new Set<number>();
+    const renewals = rule.needsRenewals
+      ? (await findRenewals(client, rule, items as Order[], SILENT)).renewals
+      : new Set<number>();
     for (const record of items) {
       if (!rule.shows(record, renewals)) continue;
       const item = { ...(record as unknown as Record<string, unknown>), trigger: filters.event } as EventRecord;

@@ -20,8 +20,11 @@ interface SubscriptionSource {
 interface ChargePlaces {
   /** Orders a subscription lists after its first invoice: renewal charges. */
   later: Set<number>;
-  /** Orders a subscription lists as its first invoice: the payment that started it. */
-  first: Set<number>;
+  /**
+   * Orders still unplaced when the pages ran out before the list did: they may be charges of a
+   * subscription changed longer ago. Orders unplaced after the whole list was read are in no subscription.
+   */
+  unplaced: Set<number>;
   /** Requests made (list pages read). */
   requests: number;
 }
@@ -32,7 +35,8 @@ export async function placeInSubscriptions(
   maxPages = SUBSCRIPTION_LOOKUP_PAGES,
 ): Promise<ChargePlaces> {
   const open = new Set(orderIds);
-  const places: ChargePlaces = { later: new Set(), first: new Set(), requests: 0 };
+  const places: ChargePlaces = { later: new Set(), unplaced: new Set(), requests: 0 };
+  let readAll = false;
   for (let page = 1; open.size > 0 && page <= maxPages; page += 1) {
     const { items } = await client.listSubscriptions({
       orderby: 'date_modified',
@@ -47,10 +51,15 @@ export async function placeInSubscriptions(
       for (const id of invoices) {
         if (!open.has(id)) continue;
         open.delete(id);
-        (id === first ? places.first : places.later).add(id);
+        // The first invoice is the payment that started the subscription.
+        if (id !== first) places.later.add(id);
       }
     }
-    if (items.length < PER_PAGE) break;
+    if (items.length < PER_PAGE) {
+      readAll = true;
+      break;
+    }
   }
+  if (!readAll) places.unplaced = open;
   return places;
 }

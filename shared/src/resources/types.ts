@@ -1,7 +1,7 @@
 /**
  * The service's resources, with the types docs/service/shapes.md gives them, derived from the field
- * tables (`tables/`). Responses are coerced into these shapes by `normalise.ts`; fields a store sends
- * beyond those pass through untouched.
+ * tables (`tables/`). Responses are coerced into these shapes by `coerce.ts` (`coerceRecord`); fields a
+ * store sends beyond those pass through untouched.
  */
 import type { RecordOf } from './table';
 import type * as Tables from './tables';

@@ -99,6 +99,27 @@ describe.each<SandboxProfile>(['spec', 'real'])('polling the sandbox store (%s p
     expect((await triggers.active.poll()).events.map((event) => event.id)).not.toContain(trial.id);
     for (const one of Object.values(triggers)) expect((await one.poll()).events).toEqual([]);
   });
+
+  test('40 one-off purchases whose items carry their price text are 40 purchases, 0 renewals', async () => {
+    const purchases = trigger({ event: 'purchased' });
+    const renewals = trigger({ event: 'renewal' });
+    await purchases.poll();
+    await renewals.poll();
+    for (let n = 0; n < 40; n += 1) await sandbox.fireEvent({ type: 'purchased' });
+    const bought = (await client.listOrders({ orderby: 'id', order: 'desc', per_page: 40 })).items;
+    // The contract's shape: a one-off item's price text is its price alone.
+    expect(bought.every((order) => order.items.every((item) => /^\D*[\d.,]+$/.test(item.sub_summary ?? '')))).toBe(
+      true,
+    );
+
+    expect((await purchases.poll()).events.map((event) => event.id)).toEqual(bought.map((order) => order.id).reverse());
+    expect((await renewals.poll()).events).toEqual([]);
+
+    await sandbox.fireEvent({ type: 'renewal' });
+    const renewal = (await client.listOrders({ orderby: 'id', order: 'desc', per_page: 1 })).items[0]!;
+    expect((await renewals.poll()).events.map((event) => event.id)).toEqual([renewal.id]);
+    expect((await purchases.poll()).events).toEqual([]);
+  });
 });
 
 describe('sandbox fidelity: date_modified follows every change an event makes', () => {

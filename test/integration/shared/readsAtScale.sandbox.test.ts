@@ -5,7 +5,6 @@
  */
 import { type CommerceServiceClient, type HttpRequest, type Order, type Transport, collect } from '../../../shared/src';
 import { nodeTransport } from '../../kit/nodeTransport';
-import { timerSleep } from '../../../shared/src/http/timerSleep';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 import { createClient } from '../../kit/client';
 import { httpRequest } from '../support/httpClient';
@@ -35,12 +34,22 @@ function countingTransport(): Transport & { requests: HttpRequest[]; maxInFlight
   };
 }
 
+/** The waits the client asked for, in ms: each returns at once (the faults clear by count, not by time). */
+let waits: number[] = [];
+const recordedSleep = (ms: number): Promise<void> => {
+  waits.push(ms);
+  return Promise.resolve();
+};
+beforeEach(() => {
+  waits = [];
+});
+
 function retryingClient(sandbox: Sandbox, transport: Transport = nodeTransport): CommerceServiceClient {
   return createClient({
     settings: { storeUrl: sandbox.url, apiKey: KEY },
     transport,
     timeoutMs: 5000,
-    retry: { budgetMs: 25_000, sleep: timerSleep },
+    retry: { budgetMs: 25_000, sleep: recordedSleep },
     // The zone is known: these tests count the list's own requests (docs/dates.md has the zone read).
     siteZone: { kind: 'named', name: 'UTC' },
   });
@@ -85,8 +94,10 @@ describe('Return All in parallel under faults limited to a few requests', () => 
     sandbox.setFaults({ rateLimit: { retryAfterSeconds: 1 }, onlyPaths: 'orders', times: 2 });
     const rest = await collect({ [Symbol.asyncIterator]: () => walk });
     expectEveryOrderOnce([first.value as Order, ...rest], total);
-    // Both 429s were served (the fault cleared itself), and retried: 30 pages + 2 retries.
+    // Both 429s were served (the fault cleared itself), waited out for their Retry-After, and retried:
+    // 30 pages + 2 retries.
     expect((await adminConfig(sandbox)).faults).toBeNull();
+    expect(waits).toEqual([1000, 1000]);
     expect(transport.requests).toHaveLength(32);
   });
 
@@ -95,6 +106,7 @@ describe('Return All in parallel under faults limited to a few requests', () => 
     const client = retryingClient(sandbox);
     expectEveryOrderOnce(await collect(client.iterate(ascending(client))), total);
     expect((await adminConfig(sandbox)).faults).toBeNull();
+    expect(waits).toEqual([1000]);
   });
 
   test('a 500 in the middle of the walk is retried once; every order once', async () => {

@@ -153,7 +153,13 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
     const news = await poll(quiet.state);
     expect(news.events).toBe(1);
     expect(news.latest).toBe(0);
-    expect(news.cost).toEqual({ store: 1, index: 0, total: STORE_REQUESTS.pollWithNews.cold });
+    expect(news.cost).toEqual({ store: 2, index: ZONE_READ, total: STORE_REQUESTS.pollWithNews.cold });
+
+    // The zone read for the subscriptions' invoices is kept in the state: a later poll with news skips it.
+    await sandbox.fireEvent({ type: 'purchased' });
+    const more = await poll(news.state);
+    expect(more.events).toBe(1);
+    expect(more.cost).toEqual({ store: 2, index: 0, total: STORE_REQUESTS.pollWithNews.warm });
   });
 
   /** One store event delivered to a hook, as the trigger receives it. */
@@ -338,6 +344,8 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
       const news = await requestsOf(async () => (emitted = await pollOnce()));
       expect((emitted as unknown[][] | null)?.[0]).toHaveLength(1);
       expect(news).toHaveLength(STORE_REQUESTS.pollWithNews.cold);
+      await sandbox.fireEvent({ type: 'purchased' });
+      expect(await requestsOf(pollOnce)).toHaveLength(STORE_REQUESTS.pollWithNews.warm);
     });
 
     test('n8n webhook trigger: a delivery verified with the store or proved by its secret, cold then warm', async () => {

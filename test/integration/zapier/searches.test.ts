@@ -8,6 +8,9 @@ import { SEARCH_PERFORMS, authFor, listPlans, run, testConnection, zapierFailure
 import { createClient } from '../../kit/client';
 import { useSandbox } from '../support/sandbox';
 
+// The retries' waits return at once: these tests check what each failure says, not the clock.
+jest.mock('../../../shared/src/http/timerSleep', () => ({ timerSleep: () => Promise.resolve() }));
+
 describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on the %s profile', (profile) => {
   const sandbox = useSandbox({ profile, quiet: true, afterEachTest: (store) => store.setFaults(null) });
   let auth: Record<string, string>;

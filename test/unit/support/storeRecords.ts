@@ -49,7 +49,7 @@ export class StoreRecords {
       product_id: '12',
       payment_plan_id: 'one-off',
       status: 'paid',
-      items: [{ product_name: 'Thing', quantity: 1, sub_summary: '' }],
+      items: [{ product_name: 'Thing', quantity: 1, sub_summary: '$19.00' }],
       ...fields,
     });
   }
