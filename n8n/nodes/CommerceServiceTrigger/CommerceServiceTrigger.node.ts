@@ -10,7 +10,6 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import {
 	type DeliveredEvent,
 	type EventRecord,
-	type StoreSettings,
 	EVENTS,
 	admitReceived,
 	readDelivery,
@@ -22,7 +21,7 @@ import { toItems } from '../common/items';
 import { eventAndFilters } from '../common/descriptions/trigger';
 import { searchProducts } from '../common/methods/listSearch';
 import { getPlans, getProductsOrAny } from '../common/methods/loadOptions';
-import { credentialSettings, n8nClient } from '../common/transport';
+import { keptCredentialSettings, n8nClient } from '../common/transport';
 import { storeNodeError } from '../common/transport/errors';
 import { answerReceived } from './answer';
 import { subscribeNodeHook, deleteNodeHook, nodeHookExists } from './hooks';
@@ -141,15 +140,15 @@ export class CommerceServiceTrigger implements INodeType {
 
 /**
  * The records of an answered delivery that go on: filtered by the trigger's settings, then verified.
- * The credential is read at most once here, whatever the delivery needs (the Product filter's link,
- * the verification read, the site's zone): each read costs n8n an expression sandbox.
+ * The credential is read only when the delivery needs the store (the Product filter's link, the
+ * verification read, the site's zone), and then as the process keeps it (`keptCredentialSettings`):
+ * each read costs n8n a database query and an expression sandbox.
  */
 async function admitDelivered(
 	context: IWebhookFunctions,
 	delivered: DeliveredEvent[],
 ): Promise<EventRecord[]> {
-	let settings: Promise<StoreSettings> | undefined;
-	const credential = async () => await (settings ??= credentialSettings(context));
+	const credential = async () => await keptCredentialSettings(context);
 	const setup = readTriggerSetup(await triggerParameters(context, credential));
 	return await admitReceived(receiveDelivery(delivered, setup), setup, {
 		client: async () => await n8nClient.call(context, 'verification', await credential()),

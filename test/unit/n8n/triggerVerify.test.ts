@@ -15,6 +15,7 @@ import {
 } from '../support/deliveries';
 import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
+import { KEPT_CREDENTIAL_MS } from '../../../n8n/nodes/common/transport';
 import { KEY, fakeWebhook } from '../support/n8n/context';
 import { RecordedResponse } from '../support/n8n/response';
 import { useRecordReads } from '../support/recordReads';
@@ -94,6 +95,51 @@ describe('the store is answered before the delivery is verified', () => {
 		expect(items).toEqual([
 			expect.objectContaining({ verification: { status: 'verified', method: 'store' } }),
 		]);
+	});
+
+	it('a burst on one credential reads it once a minute, not once per delivery; a failed read is not kept', async () => {
+		const at = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+		const deliverOn = async (credentialId: string) => {
+			const fake = fakeWebhook({
+				parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
+				bodyData: purchase(),
+				credentialId,
+			});
+			const response = await trigger.webhook.call(fake.context);
+			return { reads: fake.credentialReads.length, started: response.workflowData !== undefined };
+		};
+		try {
+			reads.answer('orders', paidOrder, 200, PAID_ORDER, 4);
+			expect(await deliverOn('cred-a')).toEqual({ reads: 1, started: true });
+			expect(await deliverOn('cred-a')).toEqual({ reads: 0, started: true });
+			// Another credential is its own read.
+			expect(await deliverOn('cred-b')).toEqual({ reads: 1, started: true });
+			at.mockReturnValue(1_000_000 + KEPT_CREDENTIAL_MS);
+			expect(await deliverOn('cred-a')).toEqual({ reads: 1, started: true });
+
+			// A read that fails (n8n could not load the credential) is not kept: the next delivery reads again.
+			let failedReads = 0;
+			const unreadable = async () => {
+				const fake = fakeWebhook({
+					parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
+					bodyData: purchase(),
+					credentialId: 'cred-c',
+				});
+				fake.context.getCredentials = async () => {
+					failedReads += 1;
+					throw new Error(
+						'Credential with ID "cred-c" does not exist for type "commerceServiceApi".',
+					);
+				};
+				return (await trigger.webhook.call(fake.context)).workflowData;
+			};
+			expect(await unreadable()).toBeUndefined();
+			expect(await unreadable()).toBeUndefined();
+			// Each delivery: the read for the store, and the one the error's redaction tries.
+			expect(failedReads).toBe(4);
+		} finally {
+			at.mockRestore();
+		}
 	});
 
 	it('a forgery gets the same 200 before its read, and starts nothing', async () => {

@@ -161,6 +161,33 @@ export async function credentialSettings(context: StoreContext): Promise<StoreSe
 }
 
 /**
+ * How long a process keeps a credential the webhook trigger read. Each read costs n8n 2.41 a
+ * Postgres query and a fresh expression sandbox: at 20 deliveries a second that was 40 ms of CPU
+ * each and an exhausted database pool, and the store's answers queued behind them
+ * (docs/queue-mode.md#a-burst-of-purchases). A changed credential is read again within this time.
+ */
+export const KEPT_CREDENTIAL_MS = 60_000;
+
+const keptCredentials = new Map<string, { settings: Promise<StoreSettings>; until: number }>();
+
+/**
+ * The credential for a webhook delivery: read once a minute per credential and process, not once per
+ * delivery. A read that fails is not kept. Keyed by the credential's id, so two workflows on one
+ * credential share the read and a node switched to another credential reads that one.
+ */
+export async function keptCredentialSettings(context: IWebhookFunctions): Promise<StoreSettings> {
+	const id = context.getNode().credentials?.[CREDENTIAL_TYPE]?.id;
+	if (!id) return await credentialSettings(context);
+	const now = Date.now();
+	const kept = keptCredentials.get(id);
+	if (kept && kept.until > now) return await kept.settings;
+	const settings = credentialSettings(context);
+	keptCredentials.set(id, { settings, until: now + KEPT_CREDENTIAL_MS });
+	settings.catch(() => keptCredentials.delete(id));
+	return await settings;
+}
+
+/**
  * A client for the store of the node's credential, with retries on in every context (the shared
  * client never retries subscribe). `verification`: the short budget shared by both platforms for
  * reading back a hook delivery's record. `settings`: the credential already read, else it is read

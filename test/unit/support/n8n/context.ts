@@ -44,6 +44,8 @@ export interface FakeOptions {
 	typeVersion?: number;
 	/** The node's type name; `commerceServiceTool` is the node run as an AI agent's tool. */
 	nodeType?: string;
+	/** The id of the credential the node names, as n8n saves it in the workflow; none unless given. */
+	credentialId?: string;
 }
 
 export interface Fake {
@@ -66,6 +68,9 @@ function base(options: FakeOptions, type: string) {
 		position: [0, 0],
 		// The fake reads parameters from `options`; the node object only names the node.
 		parameters: {},
+		...(options.credentialId
+			? { credentials: { [credentialType.name]: { id: options.credentialId, name: 'Store' } } }
+			: {}),
 	};
 	const fake: Fake = {
 		node,
