@@ -109,7 +109,8 @@ class StackLock {
 }
 
 /**
- * The control server: POST /hold {hold, who} → {token}; /release {token}; /process {token, role, action};
+ * The control server: POST /hold {hold, who} → {token}; /release {token}; /process {token, role,
+ * action: stop | kill | start};
  * /cpu {role} → {seconds}, the CPU the role's process and its children have used so far.
  */
 function controlServer(topology: QueueMode): http.Server {
@@ -129,8 +130,12 @@ function controlServer(topology: QueueMode): http.Server {
       await topology.stopProcess(role);
       return {};
     }
+    if (body.action === 'kill') {
+      await topology.killProcess(role);
+      return {};
+    }
     if (body.action === 'start') return { pid: (await topology.startProcess(role)).pid };
-    throw new Error(`no action ${JSON.stringify(body.action)} (stop or start)`);
+    throw new Error(`no action ${JSON.stringify(body.action)} (stop, kill or start)`);
   };
   return http.createServer((req, res) => {
     let text = '';
@@ -316,6 +321,21 @@ export class SharedQueueSuite extends SuiteN8n {
     await control(this.state.control, '/process', { token, role, action: 'stop' });
     try {
       await whileStopped?.();
+    } finally {
+      await control(this.state.control, '/process', { token, role, action: 'start' });
+    }
+    if (role === 'main') await this.login();
+  }
+
+  /**
+   * Kills one n8n process as a crash does (SIGKILL: no shutdown, nothing flushed) and starts it again
+   * on the same port; `whileDown` runs in between. Only inside `alone`.
+   */
+  async crash(role: QueueRole, whileDown?: () => Promise<void>): Promise<void> {
+    const token = this.token ?? '';
+    await control(this.state.control, '/process', { token, role, action: 'kill' });
+    try {
+      await whileDown?.();
     } finally {
       await control(this.state.control, '/process', { token, role, action: 'start' });
     }

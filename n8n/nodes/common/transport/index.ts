@@ -48,9 +48,10 @@ export interface CommerceServiceCredentials {
  * The key rides where the request says (`placeKey`: the `x-api-key` header, the query, or nowhere),
  * taken from the credential the client was made with. Not through `httpRequestWithAuthentication`:
  * that helper reads the credential again on every request, and in n8n 2.41 each read builds a fresh
- * expression sandbox. A burst of 120 purchases at 20/s in queue mode, one store read each, cost the
- * webhook processor 19.6 CPU-s that way against 4.4 for n8n's own Webhook node, and left 100 of the
- * store's deliveries unanswered within its 5 s (docs/queue-mode.md#a-burst-of-purchases).
+ * expression sandbox. A burst of 120 purchases at 20/s into one queue-mode webhook processor, one
+ * store read each, cost it 18.3 CPU-s that way against 1.5 for n8n's own Webhook node, and left 64
+ * of the store's 120 deliveries unanswered within its 5 s (`npm run bench -- burst`,
+ * docs/queue-mode.md#a-burst-of-purchases).
  */
 export function n8nTransport(context: StoreContext): Transport {
 	return {
