@@ -182,10 +182,12 @@ export async function keptCredentialSettings(context: IWebhookFunctions): Promis
 	const now = Date.now();
 	const kept = keptCredentials.get(id);
 	if (kept && kept.until > now) return await kept.settings;
-	const settings = credentialSettings(context);
-	keptCredentials.set(id, { settings, until: now + KEPT_CREDENTIAL_MS });
-	settings.catch(() => keptCredentials.delete(id));
-	return await settings;
+	const entry = { settings: credentialSettings(context), until: now + KEPT_CREDENTIAL_MS };
+	keptCredentials.set(id, entry);
+	entry.settings.catch(() => {
+		if (keptCredentials.get(id) === entry) keptCredentials.delete(id);
+	});
+	return await entry.settings;
 }
 
 /**
