@@ -82,7 +82,9 @@ export const QUEUE_PROCESSES: readonly QueueProcessSpec[] = [
     does: 'production webhooks',
     port: 'webhook',
     portVariable: 'N8N_PORT',
-    env: {},
+    // As docs/queue-mode.md advises: an expression sandbox only where an expression needs one. By
+    // default n8n 2.41 builds one per request for any start node but its own Webhook node.
+    env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
     args: [],
   },
 ];

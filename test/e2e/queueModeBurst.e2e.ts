@@ -226,10 +226,13 @@ describeQueue(TITLE, () => {
             })(),
           ]),
         );
+        // Until the webhook's executions are over, late ones included (a delivery the store gave up on
+        // may still run): a poll beside one of them could let its order through twice, as
+        // docs/no-missed-sales.md says.
         const seen = new Set<string>();
         const delivered = await burstExecutions(n8n.session, n8n.postgres, RECIPE.id, {
           seen,
-          expected: deliveries.filter((d) => d.status === 200).length,
+          expected: deliveries.length,
         });
         for (const execution of delivered) seen.add(execution.id);
         // The next poll, by re-activation (its Poll Time is every minute): it finds what the burst lost.
