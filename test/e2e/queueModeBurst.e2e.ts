@@ -11,7 +11,8 @@
  * Then the same burst with the webhook processor killed midway (SIGKILL) and started again: into each
  * node (no purchase runs twice; n8n's own node ran all it answered; what the trigger answered and lost
  * is printed), and into the recipe of docs/no-missed-sales.md (n8n/examples/sales-without-gaps.json),
- * where after the next poll each of the 120 sales comes out of Remove Duplicates once.
+ * where after the next poll none of the 120 sales is missing (how many came out twice is printed:
+ * n8n's Remove Duplicates can let an order through twice when executions run side by side).
  *
  * Where n8n, Postgres or Redis cannot be had, prints `SKIPPED: <reason>`. N8N_E2E_VERBOSE=1 streams
  * every process' output; N8N_E2E_KEEP=1 keeps the user folders.
@@ -91,6 +92,7 @@ describeQueue(TITLE, () => {
   );
 
   const killedRuns: Array<KilledFigures & { label: string }> = [];
+  let recipeTwice: number | undefined;
 
   afterAll(() => {
     if (figures.length > 0)
@@ -104,6 +106,8 @@ describeQueue(TITLE, () => {
           )
           .join('\n')}\n`,
       );
+    if (recipeTwice !== undefined)
+      process.stderr.write(`  the recipe after its next poll: every sale came out; ${recipeTwice} of them twice\n`);
   });
 
   /** One burst into the target, the stack held alone so the webhook processor's CPU is the burst's own. */
@@ -205,7 +209,7 @@ describeQueue(TITLE, () => {
   );
 
   it(
-    `the recipe (n8n/examples/sales-without-gaps.json), the webhook processor killed mid-burst: after the next poll, each of the ${BURST.purchases} sales came out once`,
+    `the recipe (n8n/examples/sales-without-gaps.json), the webhook processor killed mid-burst: after the next poll, none of the ${BURST.purchases} sales is missing`,
     n8n.alone(async () => {
       await activateWorkflow(n8n.session, RECIPE.id); // subscribes the hook; the first poll sets its cursor
       let deliveries: SandboxDelivery[] = [];
@@ -241,12 +245,12 @@ describeQueue(TITLE, () => {
         const orders = [...delivered, ...polled].flatMap((execution) =>
           executionNodeOutput(execution, RECIPE.output).map((item) => String(item.orderId)),
         );
+        // None missed. Twice is possible: n8n's Remove Duplicates updates its history without a lock, so
+        // webhook executions running side by side on the worker can lose each other's entries
+        // (docs/no-missed-sales.md); how many came out twice is printed.
         const once = new Set(orders);
-        expect({ sales: orders.length, distinct: once.size }).toEqual({
-          sales: deliveries.length,
-          distinct: deliveries.length,
-        });
         expect([...once].sort()).toEqual(deliveries.map((d) => String(deliveredOrder(d))).sort());
+        recipeTwice = orders.length - once.size;
         killedRuns.push({
           label: 'the recipe (webhook + polling → Remove Duplicates)',
           ...killedFigures(TRIGGER_NODE, {
