@@ -2,7 +2,8 @@
  * Benchmarks: prints figures, asserts nothing (performance goals are read here, not in timed tests).
  * Runs the sandbox in-process on 127.0.0.1 with bounded request counts, then the reads-at-scale
  * figures against a sandbox in its own process (`bench/readsAtScale.ts`), then Return All's memory in
- * a real n8n (`bench/n8nMemory.ts`). `npm run bench`, or some sections: `npm run bench -- memory`;
+ * a real n8n (`bench/n8nMemory.ts`), then a burst of purchases into n8n's queue mode, n8n's own Webhook
+ * node beside the trigger (`bench/burst.ts`). `npm run bench`, or some sections: `npm run bench -- memory`;
  * `--build <ref>` (repeatable) measures the package at those commits instead of this checkout.
  */
 import { performance } from 'node:perf_hooks';
@@ -11,6 +12,7 @@ import { collect, EVENTS, matchesFilters, parseDelivery } from '../shared/src';
 import { nodeTransport } from './kit/nodeTransport';
 import { startSandbox } from '../sandbox';
 import { answerFirst } from './bench/answerFirst';
+import { burst } from './bench/burst';
 import { dateCosts } from './bench/dates';
 import { eventCosts } from './bench/events';
 import { locatorFigures } from './bench/locators';
@@ -81,6 +83,7 @@ const SECTIONS = {
   locators: locatorFigures,
   summary: salesSummaryCosts,
   memory: () => n8nMemory({ refs: build, runs }),
+  burst: () => burst({ refs: build }),
 } as const;
 
 const { values, positionals } = parseArgs({

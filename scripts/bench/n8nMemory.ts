@@ -19,26 +19,23 @@
 import { spawn } from 'node:child_process';
 import {
   closeSync,
-  cpSync,
   createReadStream,
   openSync,
   existsSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import execa from 'execa';
 import { freePort, n8nEnv, type N8nHome } from '../n8n/env';
 import { ensureN8n } from '../n8n/install';
 import { importCredentials, importWorkflows, type N8nWorkflowJson } from '../n8n/cli';
-import { REPO_ROOT } from '../toolchain';
+import { descendants } from '../kit/burst';
+import { buildAt, buildPackage } from './packageBuild';
 import { plainRequest } from './plainHttp';
 import { startSandboxProcess } from './sandboxProcess';
 
@@ -61,12 +58,6 @@ process.on('exit', (code) => {
 });
 `;
 
-/** A package build to measure: from a git ref, or (ref undefined) this checkout. */
-interface PackageBuild {
-  label: string;
-  ref?: string;
-}
-
 interface Peak {
   /** The `n8n execute` process. */
   mainKiB: number;
@@ -74,30 +65,6 @@ interface Peak {
   childrenKiB: number;
   items: number;
   seconds: number;
-}
-
-/** A build of the package at `ref`, labelled with its commit's subject. */
-async function buildAt(ref: string): Promise<PackageBuild> {
-  const { stdout } = await execa('git', ['log', '-1', '--format=%h %s', ref], { cwd: REPO_ROOT });
-  return { label: `the package at ${stdout.length > 46 ? `${stdout.slice(0, 45)}…` : stdout}`, ref };
-}
-
-/** Descendants of `pid` (/proc/<pid>/task/<tid>/children), depth first. */
-function descendants(pid: number): number[] {
-  let tasks: string[] = [];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return [];
-  }
-  const children = tasks.flatMap((tid) => {
-    try {
-      return readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    } catch {
-      return [];
-    }
-  });
-  return children.flatMap((child) => [child, ...descendants(child)]);
 }
 
 /** VmHWM of a process in KiB (its peak RSS so far), 0 once it is gone. */
@@ -110,29 +77,6 @@ function highWaterKiB(pid: number): number {
 }
 
 const mib = (kib: number): string => `${(kib / 1024).toFixed(0)} MiB`;
-
-/** Builds n8n/dist (scripts/n8n-package/build.ts) at `build.ref` in a throwaway worktree, or here; returns a copy. */
-async function buildPackage(build: PackageBuild, into: string): Promise<string> {
-  const dist = path.join(into, `dist-${build.ref ?? 'checkout'}`);
-  if (build.ref === undefined) {
-    await execa('npm', ['run', 'build:n8n'], { cwd: REPO_ROOT, stdio: 'ignore' });
-    cpSync(path.join(REPO_ROOT, 'n8n', 'dist'), dist, { recursive: true });
-    return dist;
-  }
-  const tree = path.join(into, `src-${build.ref}`);
-  await execa('git', ['worktree', 'add', '--detach', tree, build.ref], { cwd: REPO_ROOT, stdio: 'ignore' });
-  try {
-    symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(tree, 'node_modules'));
-    await execa(path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/n8n-package/build.ts'], {
-      cwd: tree,
-      stdio: 'ignore',
-    });
-    cpSync(path.join(tree, 'n8n', 'dist'), dist, { recursive: true });
-  } finally {
-    await execa('git', ['worktree', 'remove', '--force', tree], { cwd: REPO_ROOT, stdio: 'ignore' });
-  }
-  return dist;
-}
 
 const manualTrigger = { id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1 };
 

@@ -110,7 +110,7 @@ async function exercise() {
 		getCredentials: async () => ({ storeUrl: 'shop.example.com', apiKey: 'key', apiRoot: '/wp-json/sc/v1' }),
 		continueOnFail: () => false,
 		helpers: {
-			httpRequestWithAuthentication: async (_type, options) => {
+			httpRequest: async (options) => {
 				sent.push(options);
 				return { statusCode: 200, headers: {}, body: '{"id":"1042","order_amount":"49"}' };
 			},
@@ -124,7 +124,7 @@ async function exercise() {
 	// The webhook trigger verifies the delivery with the store (its default): one read of order 7.
 	const storeAnswers = (answer) => ({
 		...context.helpers,
-		httpRequestWithAuthentication: async (_type, options) => {
+		httpRequest: async (options) => {
 			sent.push(options);
 			return { statusCode: 200, headers: {}, body: JSON.stringify(answer(options)) };
 		},

@@ -45,6 +45,8 @@ export interface N8nProcess {
   lines(): readonly string[];
   /** SIGTERM (n8n's graceful shutdown), then SIGKILL to the group after graceMs (default 15 s). Idempotent. */
   stop(graceMs?: number): Promise<void>;
+  /** SIGKILL to the group at once: n8n ends as on a crash, without its shutdown. */
+  kill(): Promise<void>;
 }
 
 export async function launchN8n(opts: N8nProcessOptions): Promise<N8nProcess> {
@@ -70,6 +72,7 @@ export async function launchN8n(opts: N8nProcessOptions): Promise<N8nProcess> {
     output: server.output,
     lines: server.lines,
     stop: (graceMs = 15000) => server.stop(graceMs),
+    kill: () => server.kill(),
   };
   if (!server.pid) {
     await server.exited;

@@ -82,7 +82,9 @@ export const QUEUE_PROCESSES: readonly QueueProcessSpec[] = [
     does: 'production webhooks',
     port: 'webhook',
     portVariable: 'N8N_PORT',
-    env: {},
+    // As docs/queue-mode.md advises: an expression sandbox only where an expression needs one. By
+    // default n8n 2.41 builds one per request for any start node but its own Webhook node.
+    env: { N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE: 'true' },
     args: [],
   },
 ];
@@ -147,6 +149,8 @@ export interface QueueMode {
   restart(role: QueueRole, whileStopped?: () => Promise<void>): Promise<N8nProcess>;
   /** The two halves of restart(), for a caller in another process that acts in between. */
   stopProcess(role: QueueRole): Promise<void>;
+  /** Ends one n8n process as a crash does (SIGKILL, no shutdown); startProcess brings it back. */
+  killProcess(role: QueueRole): Promise<void>;
   startProcess(role: QueueRole): Promise<N8nProcess>;
   /** What runs where, one line each (URLs, ports, pids). */
   describe(): string[];
@@ -251,6 +255,10 @@ export async function prepareQueueMode(opts: QueueModeOptions): Promise<QueueMod
     },
     async stopProcess(role) {
       await running[role]?.stop();
+      running[role] = undefined;
+    },
+    async killProcess(role) {
+      await running[role]?.kill();
       running[role] = undefined;
     },
     async startProcess(role) {

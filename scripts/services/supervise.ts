@@ -41,6 +41,8 @@ export interface Supervised {
   exited: Promise<void>;
   /** stopSignal, then SIGKILL to the group after graceMs (default 15 s). Idempotent. */
   stop(graceMs?: number): Promise<void>;
+  /** SIGKILL to the group at once, as a crash or a lost machine ends it: no shutdown runs. Idempotent. */
+  kill(): Promise<void>;
 }
 
 /** The project's Node runs the watchdog; any node binary will do. */
@@ -93,6 +95,12 @@ export function supervise(opts: SuperviseOptions): Supervised {
     hasExited: () => exitedFlag,
     exited,
     stop: (graceMs = 15000) => (stopping ??= stopGroup(child, started, stopSignal, exited, watchdog, graceMs)),
+    kill: () =>
+      (stopping ??= (async () => {
+        killGroup(child.pid, started, 'SIGKILL');
+        await exited;
+        watchdog?.kill('SIGKILL');
+      })()),
   };
 }
 

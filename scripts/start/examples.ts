@@ -96,9 +96,12 @@ function needsChatUrl(workflow: { nodes: Array<Record<string, unknown>> }): bool
   );
 }
 
-/** The examples `npm start` activates: those with a webhook trigger and nothing left for the user to fill in. */
+/**
+ * The examples `npm start` activates: those with a webhook trigger, no polling trigger (polls are left
+ * for the user to start, as the polling example is) and nothing left for the user to fill in.
+ */
 export function activeOnStart(workflow: { nodes: Array<Record<string, unknown>> }): boolean {
-  return triggerNodes(workflow).length > 0 && !needsChatUrl(workflow);
+  return triggerNodes(workflow).length > 0 && pollingTriggerNodes(workflow).length === 0 && !needsChatUrl(workflow);
 }
 
 /** The sandbox credential in the form `n8n import:credentials` takes. */

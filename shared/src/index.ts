@@ -14,7 +14,7 @@ export { simplifyRecord } from './resources/simplify';
 export { RECORD_RESOURCES, RECORD_RESOURCE_NAMES } from './resources/records';
 export { EVENTS, EVENT_CONTENTS, type EventKind } from './events/catalogue';
 export type { EventRecord } from './events/record';
-export { parseDelivery, readDelivery } from './events/parse';
+export { type DeliveredEvent, parseDelivery, readDelivery } from './events/parse';
 export { verifyDelivery, markReadFromStore } from './events/verify';
 export type { ParameterReader, PlatformLog, RetryProfile, RetryLimits, Platform } from './platform/port';
 export { platformClient } from './platformClient';

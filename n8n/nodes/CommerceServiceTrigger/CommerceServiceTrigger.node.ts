@@ -8,11 +8,11 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
-	type CommerceServiceClient,
+	type DeliveredEvent,
 	type EventRecord,
-	type TriggerSetup,
 	EVENTS,
 	admitReceived,
+	readDelivery,
 	readTriggerSetup,
 	receiveDelivery,
 } from '../../../shared/src';
@@ -21,7 +21,7 @@ import { toItems } from '../common/items';
 import { eventAndFilters } from '../common/descriptions/trigger';
 import { searchProducts } from '../common/methods/listSearch';
 import { getPlans, getProductsOrAny } from '../common/methods/loadOptions';
-import { n8nClient } from '../common/transport';
+import { keptCredentialSettings, n8nClient } from '../common/transport';
 import { storeNodeError } from '../common/transport/errors';
 import { answerReceived } from './answer';
 import { subscribeNodeHook, deleteNodeHook, nodeHookExists } from './hooks';
@@ -108,40 +108,25 @@ export class CommerceServiceTrigger implements INodeType {
 	};
 
 	/**
-	 * The store waits for this answer inside its own request (a checkout, a gateway's callback), and
-	 * verifying reads back from that same store: on a host with few PHP workers, verifying first
-	 * would deadlock until the store's 5 s limit. So the delivery is read and filtered, the store is
-	 * answered, and only then verified; n8n starts the execution from the returned data and, told
-	 * `noWebhookResponse`, writes no second answer (ARCHITECTURE.md, "The early answer").
+	 * The store waits for this answer inside its own request (a checkout, a gateway's callback), 5 s
+	 * and never again, and verifying reads back from that same store. So the store is answered first,
+	 * from the body alone, before anything reads a setting, the credential, the database or the store;
+	 * then the delivery is filtered and verified. n8n starts the execution from the returned data and,
+	 * told `noWebhookResponse`, writes no second answer (ARCHITECTURE.md, "The early answer").
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		let client: CommerceServiceClient | undefined;
-		let setup: TriggerSetup;
-		try {
-			setup = readTriggerSetup(await triggerParameters(this));
-		} catch (error) {
-			throw await storeNodeError(this, error);
-		}
-		const received = receiveDelivery(deliveryBody(this), setup);
-		try {
-			// Before answering: a credential that names no usable store fails the call, not the log.
-			if (received.needsStore) client = await n8nClient.call(this, 'verification');
-		} catch (error) {
-			throw await storeNodeError(this, error);
-		}
-		answerReceived(this, received.total);
+		const delivered = readDelivery(deliveryBody(this));
+		answerReceived(this, delivered.length);
 		let admitted: EventRecord[] = [];
 		try {
-			admitted = await admitReceived(received, setup, {
-				client: async () => client ?? (await n8nClient.call(this, 'verification')),
-				log: nodeLog(this, LOG_PREFIX),
-			});
+			admitted = await admitDelivered(this, delivered);
 		} catch (error) {
-			// Not expected (a failing store gives unverified items, not an error). After the answer, a
-			// throw would make n8n answer the finished request a second time, so it is logged instead.
+			// After the answer, a throw would make n8n answer the finished request a second time, so
+			// what stops a delivery here (a setting or a credential naming no usable store) is logged.
+			const cause = await storeNodeError(this, error);
 			this.logger.error(
-				`${LOG_PREFIX}: a "${setup.event}" delivery was answered but could not be admitted: ${
-					error instanceof Error ? error.message : String(error)
+				`${LOG_PREFIX}: a delivery of ${delivered.length} record(s) was answered but could not be admitted: ${cause.message}${
+					cause.description ? ` ${cause.description}` : ''
 				}`,
 			);
 		}
@@ -151,6 +136,24 @@ export class CommerceServiceTrigger implements INodeType {
 			workflowData: [this.helpers.returnJsonArray(toItems(admitted))],
 		};
 	}
+}
+
+/**
+ * The records of an answered delivery that go on: filtered by the trigger's settings, then verified.
+ * The credential is read only when the delivery needs the store (the Product filter's link, the
+ * verification read, the site's zone), and then as the process keeps it (`keptCredentialSettings`):
+ * each read costs n8n a database query and an expression sandbox.
+ */
+async function admitDelivered(
+	context: IWebhookFunctions,
+	delivered: DeliveredEvent[],
+): Promise<EventRecord[]> {
+	const credential = async () => await keptCredentialSettings(context);
+	const setup = readTriggerSetup(await triggerParameters(context, credential));
+	return await admitReceived(receiveDelivery(delivered, setup), setup, {
+		client: async () => await n8nClient.call(context, 'verification', await credential()),
+		log: nodeLog(context, LOG_PREFIX),
+	});
 }
 
 /** The delivery's body; one n8n could not parse (e.g. a wrong content type) arrives empty: the raw bytes. */

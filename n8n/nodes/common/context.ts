@@ -8,11 +8,12 @@ import {
 	type ParameterReader,
 	type PlatformLog,
 	type Store,
+	type StoreSettings,
 	idText,
 	locatedId,
 	resolveStore,
 } from '../../../shared/src';
-import { CREDENTIAL_TYPE, type CommerceServiceCredentials } from './transport';
+import { credentialSettings } from './transport';
 
 type NodeContext = IHookFunctions | IPollFunctions | IWebhookFunctions;
 
@@ -35,19 +36,17 @@ export function isLocator(value: unknown): value is { mode: string; value: unkno
 /**
  * A trigger's parameters with its Product filter as the id it names: version 1 saved the id itself;
  * version 2 saves a record locator, whose By URL link is read against the credential's store (so a
- * link to another site fails activation, saying which link was expected).
+ * link to another site fails activation, saying which link was expected). `settings` gives the
+ * credential a caller has read already (the webhook reads it once per delivery).
  */
-export async function triggerParameters(context: NodeContext): Promise<ParameterReader> {
+export async function triggerParameters(
+	context: NodeContext,
+	settings: () => Promise<StoreSettings> = async () => await credentialSettings(context),
+): Promise<ParameterReader> {
 	const product: unknown = context.getNodeParameter('productId', '');
 	if (!isLocator(product)) return nodeParameters(context);
 	let store: Store | undefined;
-	if (product.mode === 'url') {
-		const credentials = await context.getCredentials<CommerceServiceCredentials>(CREDENTIAL_TYPE);
-		store = resolveStore({
-			storeUrl: String(credentials.storeUrl ?? ''),
-			apiKey: String(credentials.apiKey ?? ''),
-		});
-	}
+	if (product.mode === 'url') store = resolveStore(await settings());
 	const id =
 		store === undefined
 			? idText(product.value)

@@ -1,14 +1,16 @@
 /**
  * A hook delivery, from the bytes the platform received to the records that go on, decided once for
- * both platforms (docs/verification.md). Two steps, so a platform can answer the store in between:
- * `receiveDelivery` reads and filters (no I/O, the secret already taken out); `admitReceived` verifies
- * with the store and logs what it dropped. Zapier runs both in `perform` (Zapier has already answered
- * the store); n8n answers the store after the first (ARCHITECTURE.md, "The early answer").
+ * both platforms (docs/verification.md). Three steps, so a platform can answer the store early:
+ * `readDelivery` (events/parse.ts) reads the records and takes the secret out, needing no setting;
+ * `receiveDelivery` filters them by the trigger's setup and plans each one's check (no I/O);
+ * `admitReceived` verifies with the store and logs what it dropped. Zapier runs all three in `perform`
+ * (`takeDelivery`: Zapier has already answered the store); n8n answers the store after the first,
+ * before it reads a setting or the credential (ARCHITECTURE.md, "The early answer").
  */
 import { ConfigurationError } from '../errors';
 import { type PlannedDelivery, admitDeliveries, planAdmission } from '../events/admit';
 import { matchesFilters } from '../events/match';
-import { readDelivery } from '../events/parse';
+import { type DeliveredEvent, readDelivery } from '../events/parse';
 import type { EventRecord } from '../events/record';
 import type { PlatformLog } from '../platform/port';
 import type { CommerceServiceClient } from '../client';
@@ -28,8 +30,8 @@ interface ReceivedDelivery {
   needsStore: boolean;
 }
 
-export function receiveDelivery(body: unknown, setup: TriggerSetup): ReceivedDelivery {
-  const delivered = readDelivery(body);
+/** `delivered`: what `readDelivery` read from the body. */
+export function receiveDelivery(delivered: DeliveredEvent[], setup: TriggerSetup): ReceivedDelivery {
   const filters = eventFiltersOf(setup.event, setup);
   const { planned, needsStore } = planAdmission(
     delivered.filter(({ record }) => matchesFilters(record, filters)),
@@ -85,7 +87,7 @@ function deliveredAmounts(record: EventRecord, setup: TriggerSetup): EventRecord
   return handOnAmounts(record, DELIVERY_FIELDS, { from: unit, to: unit });
 }
 
-/** Both steps at once, for a platform that has answered the store already (Zapier). */
+/** All three steps at once, for a platform that has answered the store already (Zapier). */
 export async function takeDelivery(body: unknown, setup: TriggerSetup, context: AdmitContext): Promise<EventRecord[]> {
-  return admitReceived(receiveDelivery(body, setup), setup, context);
+  return admitReceived(receiveDelivery(readDelivery(body), setup), setup, context);
 }

@@ -28,6 +28,7 @@ import { ensureN8n } from '../../../scripts/n8n/install';
 import { ensureOwner, login, webhookUrlFor } from '../../../scripts/n8n/instance';
 import { prepareQueueMode, QUEUE_PROCESSES, type QueueMode, type QueueRole } from '../../../scripts/n8n/queue';
 import type { PostgresServer } from '../../../scripts/services/postgres';
+import { treeCpuSeconds } from '../../../scripts/kit/burst';
 import { SuiteN8n } from './sharedN8n';
 import { ROOT, withOutput } from './steps';
 
@@ -107,7 +108,11 @@ class StackLock {
   }
 }
 
-/** The control server: POST /hold {hold, who} → {token}; /release {token}; /process {token, role, action}. */
+/**
+ * The control server: POST /hold {hold, who} → {token}; /release {token}; /process {token, role,
+ * action: stop | kill | start};
+ * /cpu {role} → {seconds}, the CPU the role's process and its children have used so far.
+ */
 function controlServer(topology: QueueMode): http.Server {
   const lock = new StackLock();
   const act = async (route: string, body: Record<string, string>): Promise<unknown> => {
@@ -117,6 +122,7 @@ function controlServer(topology: QueueMode): http.Server {
       return {};
     }
     const role = body.role as QueueRole;
+    if (route === '/cpu' && ROLES.includes(role)) return { seconds: treeCpuSeconds(topology[role].pid) };
     if (route !== '/process' || !ROLES.includes(role)) throw new Error(`no control route ${route} for ${body.role}`);
     if (!lock.holdsAlone(body.token ?? ''))
       throw new Error(`stopping or starting n8n ${role} needs the stack held alone`);
@@ -124,8 +130,12 @@ function controlServer(topology: QueueMode): http.Server {
       await topology.stopProcess(role);
       return {};
     }
+    if (body.action === 'kill') {
+      await topology.killProcess(role);
+      return {};
+    }
     if (body.action === 'start') return { pid: (await topology.startProcess(role)).pid };
-    throw new Error(`no action ${JSON.stringify(body.action)} (stop or start)`);
+    throw new Error(`no action ${JSON.stringify(body.action)} (stop, kill or start)`);
   };
   return http.createServer((req, res) => {
     let text = '';
@@ -287,6 +297,11 @@ export class SharedQueueSuite extends SuiteN8n {
     return ROLES.map((role) => `[${role}]\n${this.linesSince(role).slice(-30).join('\n')}`).join('\n');
   }
 
+  /** CPU seconds one role's process (and its children) has used since it started. */
+  async cpuSeconds(role: QueueRole): Promise<number> {
+    return (await control<{ seconds: number }>(this.state.control, '/cpu', { role })).seconds;
+  }
+
   /** A test body run while the stack is held shared (other suites' tests beside it, no restart). */
   override check(fn: () => Promise<void>): () => Promise<void> {
     return this.held('shared', fn);
@@ -306,6 +321,21 @@ export class SharedQueueSuite extends SuiteN8n {
     await control(this.state.control, '/process', { token, role, action: 'stop' });
     try {
       await whileStopped?.();
+    } finally {
+      await control(this.state.control, '/process', { token, role, action: 'start' });
+    }
+    if (role === 'main') await this.login();
+  }
+
+  /**
+   * Kills one n8n process as a crash does (SIGKILL: no shutdown, nothing flushed) and starts it again
+   * on the same port; `whileDown` runs in between. Only inside `alone`.
+   */
+  async crash(role: QueueRole, whileDown?: () => Promise<void>): Promise<void> {
+    const token = this.token ?? '';
+    await control(this.state.control, '/process', { token, role, action: 'kill' });
+    try {
+      await whileDown?.();
     } finally {
       await control(this.state.control, '/process', { token, role, action: 'start' });
     }

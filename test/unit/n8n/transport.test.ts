@@ -20,18 +20,19 @@ jest.mock('n8n-workflow', () =>
 		.n8nWorkflowWithRecordedSleep(),
 );
 
-/** A context whose helper records what the transport hands to n8n and answers as n8n would. */
+/**
+ * A context whose helper records what the transport hands to n8n and answers as n8n would. Its
+ * `httpRequestWithAuthentication` fails the test: that helper reads the credential on every request.
+ */
 function recording(answer: (options: IHttpRequestOptions) => unknown) {
-	const calls: { type: string; options: IHttpRequestOptions }[] = [];
+	const calls: { options: IHttpRequestOptions }[] = [];
 	const context = {
 		helpers: {
-			async httpRequestWithAuthentication(type: string, options: IHttpRequestOptions) {
-				calls.push({ type, options });
-				return answer(options);
+			async httpRequestWithAuthentication() {
+				throw new Error('httpRequestWithAuthentication reads the credential again on each request');
 			},
-			// Without a credential: `type` records that none was used.
 			async httpRequest(options: IHttpRequestOptions) {
-				calls.push({ type: 'none', options });
+				calls.push({ options });
 				return answer(options);
 			},
 		},
@@ -47,7 +48,7 @@ const ok =
 	() => ({ statusCode: 200, headers, body });
 
 describe('n8n transport', () => {
-	it('asks n8n for the full, raw response whatever the status, through the credential', async () => {
+	it('asks n8n for the full, raw response whatever the status, the key in the header the REST API reads', async () => {
 		const { calls, client } = recording(ok('[]', { 'X-WP-Total': '0' }));
 
 		await client.listOrders({ page: 2, per_page: 25 });
@@ -55,12 +56,15 @@ describe('n8n transport', () => {
 		// An empty page has no times: the site's zone is not asked (docs/dates.md).
 		expect(calls).toEqual([
 			{
-				type: 'commerceServiceApi',
 				options: {
 					method: 'GET',
 					url: 'https://shop.example.com/wp-json/sc/v1/orders',
 					qs: { page: '2', per_page: '25' },
-					headers: { accept: 'application/json', 'content-type': 'application/json' },
+					headers: {
+						accept: 'application/json',
+						'content-type': 'application/json',
+						'x-api-key': KEY,
+					},
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
 					json: false,
@@ -71,7 +75,7 @@ describe('n8n transport', () => {
 		]);
 	});
 
-	it('leaves the x-api-key header to the credential, sends no GET body, and puts query keys where the API wants them', async () => {
+	it('sends no GET body, and puts the key in the header or the query where the API wants it', async () => {
 		const { calls, client } = recording(ok('{"id": 1732190400}'));
 
 		await client.getOrder(1042);
@@ -83,17 +87,18 @@ describe('n8n transport', () => {
 		// The site index read for the zone (docs/dates.md) is not one of the two calls under test.
 		const storeCalls = calls.filter((call) => !call.options.url.endsWith('/wp-json/'));
 		const [get, subscribe] = storeCalls.map((call) => call.options);
-		expect(storeCalls.map((call) => call.type)).toEqual(['commerceServiceApi', 'none']);
-		expect(get?.headers).not.toHaveProperty('x-api-key');
+		expect(get?.headers).toHaveProperty('x-api-key', KEY);
+		expect(get?.qs).not.toHaveProperty('api_key');
 		expect(get?.body).toBeUndefined();
 		expect(subscribe?.qs).toEqual({ api_key: KEY });
+		expect(subscribe?.headers).not.toHaveProperty('x-api-key');
 		expect(JSON.parse(String(subscribe?.body))).toEqual({
 			hook_url: 'https://n8n.example.com/webhook/x/webhook',
 			status: 'purchased',
 		});
 	});
 
-	it('sends the key only where the interface puts it: operations 1 to 6 never go through the credential', async () => {
+	it('sends the key only where the interface puts it: operations 3 to 5 carry none', async () => {
 		const { calls, client } = recording(ok('[]'));
 
 		await client.validateKey();
@@ -103,21 +108,22 @@ describe('n8n transport', () => {
 		await client.deleteHook('55');
 		await client.listCustomers({});
 
-		// The credential (whose authenticate adds x-api-key) is used for the REST read alone.
-		expect(calls.map((call) => [call.type, new URL(call.options.url).pathname])).toEqual([
-			['none', '/wp-json/sc/v1/webhook/validate/'],
+		const where = (options: IHttpRequestOptions) =>
+			options.headers?.['x-api-key'] === KEY
+				? 'header'
+				: (options.qs as Record<string, unknown>).api_key === KEY
+					? 'query'
+					: 'none';
+		expect(calls.map((call) => [where(call.options), new URL(call.options.url).pathname])).toEqual([
+			['query', '/wp-json/sc/v1/webhook/validate/'],
 			['none', '/wp-json/sc/v1/webhook/products/'],
 			['none', '/wp-json/sc/v1/webhook/plans/'],
-			['none', '/wp-json/sc/v1/webhook/latest-orders/'],
+			['query', '/wp-json/sc/v1/webhook/latest-orders/'],
 			['none', '/wp-json/sc/v1/webhook/delete/'],
-			['commerceServiceApi', '/wp-json/sc/v1/customers'],
+			['header', '/wp-json/sc/v1/customers'],
 		]);
 		const keyed = calls.filter((call) => JSON.stringify(call.options).includes(KEY));
-		// 1 and 6 carry api_key in the query; 3, 4 and 5 carry no key at all.
-		expect(keyed.map((call) => new URL(call.options.url).pathname)).toEqual([
-			'/wp-json/sc/v1/webhook/validate/',
-			'/wp-json/sc/v1/webhook/latest-orders/',
-		]);
+		expect(keyed).toHaveLength(3);
 	});
 
 	it('reads headers case-insensitively and joins repeated ones', () => {
@@ -156,7 +162,7 @@ describe('n8n transport', () => {
 		};
 		const transport = n8nTransport({
 			helpers: {
-				httpRequestWithAuthentication: async () => {
+				httpRequest: async () => {
 					throw new NodeApiError(node, axiosLike as unknown as JsonObject);
 				},
 			},
@@ -187,7 +193,7 @@ describe('n8nClient', () => {
 		const context = {
 			getCredentials: async () => CREDENTIALS,
 			helpers: {
-				async httpRequestWithAuthentication(_type: string, options: IHttpRequestOptions) {
+				async httpRequest(options: IHttpRequestOptions) {
 					timeouts.push(options.timeout);
 					clock.now += tookMs;
 					return {
@@ -203,6 +209,29 @@ describe('n8nClient', () => {
 
 	beforeEach(() => n8nSleep.start({ clock: true }));
 	afterEach(() => jest.restoreAllMocks());
+
+	it('reads the credential once for the client, not once per request', async () => {
+		let reads = 0;
+		const context = {
+			getCredentials: async () => {
+				reads += 1;
+				return CREDENTIALS;
+			},
+			helpers: {
+				httpRequest: async () => ({ statusCode: 200, headers: {}, body: '{"id": 1042}' }),
+			},
+		} as unknown as IExecuteFunctions;
+
+		const client = await n8nClient.call(context);
+		await client.getOrder(1042);
+		await client.getOrder(1043);
+		await client.listCustomers({});
+		expect(reads).toBe(1);
+
+		// Settings a caller has read already: no read at all.
+		await (await n8nClient.call(context, 'verification', CREDENTIALS)).getOrder(1042);
+		expect(reads).toBe(1);
+	});
 
 	it('retries in every context by default (hooks, loaders, polls): 3 attempts within two minutes', async () => {
 		const { context, timeouts } = failing(n8nSleep, 10);

@@ -15,6 +15,7 @@ import {
 } from '../support/deliveries';
 import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
+import { KEPT_CREDENTIAL_MS } from '../../../n8n/nodes/common/transport';
 import { KEY, fakeWebhook } from '../support/n8n/context';
 import { RecordedResponse } from '../support/n8n/response';
 import { useRecordReads } from '../support/recordReads';
@@ -49,6 +50,7 @@ async function deliver(
 	items: IDataObject[];
 	logs: string[];
 	answer: RecordedResponse;
+	credentialReads: string[];
 }> {
 	const fake = fakeWebhook({
 		parameters: {
@@ -64,7 +66,13 @@ async function deliver(
 	const items = (response.workflowData?.[0] ?? []).map((item) => item.json);
 	if (!(fake.response instanceof RecordedResponse))
 		throw new Error('expected the recorded response');
-	return { response, items, logs: fake.logs, answer: fake.response };
+	return {
+		response,
+		items,
+		logs: fake.logs,
+		answer: fake.response,
+		credentialReads: fake.credentialReads,
+	};
 }
 
 /** The store got its 200 and n8n starts nothing: a forgery looks like a delivery for another trigger. */
@@ -73,16 +81,68 @@ const NOTHING_STARTED = { noWebhookResponse: true };
 describe('the store is answered before the delivery is verified', () => {
 	it('a genuine delivery: 200 written before the one read of its order, then the workflow starts', async () => {
 		reads.answer('orders', paidOrder, 200, PAID_ORDER);
-		const { answer, items, response } = await deliver(purchase());
+		const { answer, items, response, credentialReads } = await deliver(purchase());
 
 		expect(answer.statusCode).toBe(200);
 		expect(answer.json()).toEqual({ received: 1 });
 		expect(answer.sentBefore).toBe(0);
+		// Nothing before the answer reads the credential (n8n 2.41 builds an expression sandbox for each
+		// read); after it, one read serves the whole delivery.
+		expect(answer.credentialReadsBefore).toBe(0);
+		expect(credentialReads).toHaveLength(1);
 		expect(reads.paths).toHaveLength(1);
 		expect(response.noWebhookResponse).toBe(true);
 		expect(items).toEqual([
 			expect.objectContaining({ verification: { status: 'verified', method: 'store' } }),
 		]);
+	});
+
+	it('a burst on one trigger reads its credential once a minute, not once per delivery; a failed read is not kept', async () => {
+		const at = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+		const deliverOn = async (credentialId: string, workflowId = 'workflow-1') => {
+			const fake = fakeWebhook({
+				parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
+				bodyData: purchase(),
+				credentialId,
+				workflowId,
+			});
+			const response = await trigger.webhook.call(fake.context);
+			return { reads: fake.credentialReads.length, started: response.workflowData !== undefined };
+		};
+		try {
+			reads.answer('orders', paidOrder, 200, PAID_ORDER, 5);
+			expect(await deliverOn('cred-a')).toEqual({ reads: 1, started: true });
+			expect(await deliverOn('cred-a')).toEqual({ reads: 0, started: true });
+			// Another credential is its own read.
+			expect(await deliverOn('cred-b')).toEqual({ reads: 1, started: true });
+			// Another workflow on the same credential reads it itself: n8n checks its access on that read.
+			expect(await deliverOn('cred-a', 'workflow-2')).toEqual({ reads: 1, started: true });
+			at.mockReturnValue(1_000_000 + KEPT_CREDENTIAL_MS);
+			expect(await deliverOn('cred-a')).toEqual({ reads: 1, started: true });
+
+			// A read that fails (n8n could not load the credential) is not kept: the next delivery reads again.
+			let failedReads = 0;
+			const unreadable = async () => {
+				const fake = fakeWebhook({
+					parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
+					bodyData: purchase(),
+					credentialId: 'cred-c',
+				});
+				fake.context.getCredentials = async () => {
+					failedReads += 1;
+					throw new Error(
+						'Credential with ID "cred-c" does not exist for type "commerceServiceApi".',
+					);
+				};
+				return (await trigger.webhook.call(fake.context)).workflowData;
+			};
+			expect(await unreadable()).toBeUndefined();
+			expect(await unreadable()).toBeUndefined();
+			// Each delivery: the read for the store, and the one the error's redaction tries.
+			expect(failedReads).toBe(4);
+		} finally {
+			at.mockRestore();
+		}
 	});
 
 	it('a forgery gets the same 200 before its read, and starts nothing', async () => {
@@ -110,7 +170,7 @@ describe('the store is answered before the delivery is verified', () => {
 		expect(response).toEqual(NOTHING_STARTED);
 		expect((fake.response as RecordedResponse).json()).toEqual({ received: 1 });
 		expect(fake.logs).toEqual([
-			'error: Commerce Service Trigger: a "purchased" delivery was answered but could not be admitted: the log is full',
+			'error: Commerce Service Trigger: a delivery of 1 record(s) was answered but could not be admitted: the log is full',
 		]);
 	});
 

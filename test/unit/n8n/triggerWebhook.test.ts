@@ -174,15 +174,45 @@ describe('trigger webhook() answers the store itself, once, before anything else
 		},
 	);
 
-	it('a credential that names no usable store is an error, and no answer is written', async () => {
+	it('a credential that names no usable store: answered 200 all the same, nothing starts, and the log says why', async () => {
 		const fake = fakeWebhook({
 			parameters: { ...PURCHASES_OF_87, verifyDeliveries: true },
 			credentials: { storeUrl: 'not a store', apiKey: 'k' },
 			bodyData: purchase(),
 		});
 
-		await expect(trigger.webhook.call(fake.context)).rejects.toThrow(/is not a store URL/);
-		expect((fake.response as RecordedResponse).headersSent).toBe(false);
+		const response = await trigger.webhook.call(fake.context);
+
+		// The store never sends a delivery again: an error answer would lose the sale just the same,
+		// and reading the credential first would hold every answer behind it.
+		expect(answerOf(fake.response)).toEqual({ status: 200, body: { received: 1 } });
+		expect((fake.response as RecordedResponse).credentialReadsBefore).toBe(0);
+		expect(response).toEqual({ noWebhookResponse: true });
+		expect(fake.logs).toEqual([
+			expect.stringMatching(
+				/^error: Commerce Service Trigger: a delivery of 1 record\(s\) was answered but could not be admitted: .*is not a store URL/,
+			),
+		]);
+	});
+
+	it('a Product link to another site: answered 200, nothing starts, and the log names the link expected', async () => {
+		const fake = fakeWebhook({
+			parameters: {
+				...PURCHASES_OF_87,
+				productId: {
+					__rl: true,
+					mode: 'url',
+					value: 'https://other.example.com/?post_type=sc_product&p=87',
+				},
+			},
+			bodyData: purchase(),
+		});
+
+		const response = await trigger.webhook.call(fake.context);
+
+		expect(answerOf(fake.response)).toEqual({ status: 200, body: { received: 1 } });
+		expect(response).toEqual({ noWebhookResponse: true });
+		expect(fake.logs).toEqual([expect.stringMatching(/could not be admitted: .*Product/)]);
 	});
 
 	it('with verification off, no store is needed to answer', async () => {

@@ -9,6 +9,7 @@ import {
   admitReceived,
   platformClient,
   SiteMemory,
+  readDelivery,
   readPollSetup,
   readTriggerSetup,
   receiveDelivery,
@@ -52,11 +53,11 @@ describe('receiveDelivery and admitReceived', () => {
 
   it('counts every record, keeps those for the trigger, and needs no store with the option off', () => {
     const received = receiveDelivery(
-      [
+      readDelivery([
         { trigger: 'purchased', id: 1, product_id: 87 },
         { trigger: 'refunded', id: 2, product_id: 87 },
         { trigger: 'purchased', id: 3, product_id: 91 },
-      ],
+      ]),
       setup,
     );
     expect(received.total).toBe(3);
@@ -66,14 +67,16 @@ describe('receiveDelivery and admitReceived', () => {
 
   it('needs the store to verify, or to check a delivered secret even with the option off', () => {
     const body = { trigger: 'purchased', id: 1, product_id: 87 };
-    expect(receiveDelivery(body, { ...setup, verify: true }).needsStore).toBe(true);
-    expect(receiveDelivery({ ...body, studiocart_secret: 'x' }, setup).needsStore).toBe(true);
-    expect(receiveDelivery({ ...body, trigger: 'refunded' }, { ...setup, verify: true }).needsStore).toBe(false);
+    expect(receiveDelivery(readDelivery(body), { ...setup, verify: true }).needsStore).toBe(true);
+    expect(receiveDelivery(readDelivery({ ...body, studiocart_secret: 'x' }), setup).needsStore).toBe(true);
+    expect(receiveDelivery(readDelivery({ ...body, trigger: 'refunded' }), { ...setup, verify: true }).needsStore).toBe(
+      false,
+    );
   });
 
   it('admits nothing and makes no client when nothing matched', async () => {
     const client = jest.fn();
-    const received = receiveDelivery({ trigger: 'refunded', id: 2 }, setup);
+    const received = receiveDelivery(readDelivery({ trigger: 'refunded', id: 2 }), setup);
     await expect(admitReceived(received, setup, { client, log: log() })).resolves.toEqual([]);
     expect(client).not.toHaveBeenCalled();
   });

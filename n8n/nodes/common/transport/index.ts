@@ -16,6 +16,7 @@ import {
 	type Platform,
 	type RetryLimits,
 	type RetryProfile,
+	type StoreSettings,
 	type Transport,
 	describeTransportFailure,
 	placeKey,
@@ -41,14 +42,17 @@ export interface CommerceServiceCredentials {
 }
 
 /**
- * The shared client's transport on n8n's HTTP helpers: every status resolves (the shared client reads
+ * The shared client's transport on n8n's HTTP helper: every status resolves (the shared client reads
  * errors), the body stays raw text (the shared client parses what WordPress sites put around JSON),
  * and GET bodies are not sent (n8n's helper drops them; paging travels in the query).
  *
- * A request with header auth goes through `httpRequestWithAuthentication`, so the credential's
- * `authenticate` puts the key on the wire. Every other request goes through plain `httpRequest`,
- * because that `authenticate` would add `x-api-key` to whatever it sends: the key then rides in the
- * query where the request says so, and not at all where the operation takes none.
+ * The key rides where the request says (`placeKey`: the `x-api-key` header, the query, or nowhere),
+ * taken from the credential the client was made with. Not through `httpRequestWithAuthentication`:
+ * that helper reads the credential again on every request, and in n8n 2.41 each read builds a fresh
+ * expression sandbox. A burst of 120 purchases at 20/s into one queue-mode webhook processor, one
+ * store read each, cost it 18.3 CPU-s that way against 1.5 for n8n's own Webhook node, and left 64
+ * of the store's 120 deliveries unanswered within its 5 s (`npm run bench -- burst`,
+ * docs/queue-mode.md#a-burst-of-purchases).
  */
 export function n8nTransport(context: StoreContext): Transport {
 	return {
@@ -56,14 +60,7 @@ export function n8nTransport(context: StoreContext): Transport {
 		async send(request: HttpRequest): Promise<HttpResponse> {
 			let raw: unknown;
 			try {
-				raw =
-					request.auth.style === 'header'
-						? await context.helpers.httpRequestWithAuthentication.call(
-								context,
-								CREDENTIAL_TYPE,
-								toN8nRequest(request),
-							)
-						: await context.helpers.httpRequest(toN8nRequest({ ...request, ...placeKey(request) }));
+				raw = await context.helpers.httpRequest(toN8nRequest({ ...request, ...placeKey(request) }));
 			} catch (error) {
 				// n8n wraps what axios threw in a NodeApiError: classify the original (code, timeout).
 				throw describeTransportFailure(causeOf(error));
@@ -144,7 +141,7 @@ export const N8N_RETRY_LIMITS = {
 const SITE_MEMORY = new SiteMemory();
 
 /**
- * What n8n lends the shared client: its authenticated HTTP helper and n8n-workflow's `sleep` (the
+ * What n8n lends the shared client: its HTTP helper and n8n-workflow's `sleep` (the
  * package itself may not use timers: its lint forbids them, dist included).
  */
 function n8nPlatform(context: StoreContext): Platform {
@@ -161,22 +158,59 @@ function n8nPlatform(context: StoreContext): Platform {
 }
 
 /**
+ * The node's credential as the shared client's settings. One read per call: n8n decrypts it and, in
+ * 2.41, builds an expression sandbox for it, so a node reads it once and hands the result on.
+ */
+export async function credentialSettings(context: StoreContext): Promise<StoreSettings> {
+	const credentials = await context.getCredentials<CommerceServiceCredentials>(CREDENTIAL_TYPE);
+	return {
+		storeUrl: String(credentials.storeUrl ?? ''),
+		apiKey: String(credentials.apiKey ?? ''),
+		apiRoot: credentials.apiRoot === undefined ? undefined : String(credentials.apiRoot),
+	};
+}
+
+/**
+ * How long a process keeps a credential the webhook trigger read. Each read costs n8n 2.41 a
+ * Postgres query and a fresh expression sandbox: at 20 deliveries a second that was 40 ms of CPU
+ * each and an exhausted database pool, and the store's answers queued behind them
+ * (docs/queue-mode.md#a-burst-of-purchases). A changed credential is read again within this time.
+ */
+export const KEPT_CREDENTIAL_MS = 60_000;
+
+const keptCredentials = new Map<string, { settings: Promise<StoreSettings>; until: number }>();
+
+/**
+ * The credential for a webhook delivery: read once a minute per trigger node and process, not once
+ * per delivery. Kept by workflow, node and credential id, so a kept secret only ever reaches the node
+ * n8n let read it, and a node switched to another credential reads that one. A failed read is not kept.
+ */
+export async function keptCredentialSettings(context: IWebhookFunctions): Promise<StoreSettings> {
+	const node = context.getNode();
+	const credentialId = node.credentials?.[CREDENTIAL_TYPE]?.id;
+	if (!credentialId) return await credentialSettings(context);
+	const key = JSON.stringify([context.getWorkflow().id ?? '', node.id, credentialId]);
+	const now = Date.now();
+	const kept = keptCredentials.get(key);
+	if (kept && kept.until > now) return await kept.settings;
+	const entry = { settings: credentialSettings(context), until: now + KEPT_CREDENTIAL_MS };
+	keptCredentials.set(key, entry);
+	entry.settings.catch(() => {
+		if (keptCredentials.get(key) === entry) keptCredentials.delete(key);
+	});
+	return await entry.settings;
+}
+
+/**
  * A client for the store of the node's credential, with retries on in every context (the shared
  * client never retries subscribe). `verification`: the short budget shared by both platforms for
- * reading back a hook delivery's record. A malformed Store URL throws a ConfigurationError.
+ * reading back a hook delivery's record. `settings`: the credential already read, else it is read
+ * here, once for the client's life. A malformed Store URL throws a ConfigurationError.
  */
 export async function n8nClient(
 	this: StoreContext,
 	profile: RetryProfile = 'interactive',
+	settings?: StoreSettings,
 ): Promise<CommerceServiceClient> {
-	const credentials = await this.getCredentials<CommerceServiceCredentials>(CREDENTIAL_TYPE);
-	return platformClient(
-		{
-			storeUrl: String(credentials.storeUrl ?? ''),
-			apiKey: String(credentials.apiKey ?? ''),
-			apiRoot: credentials.apiRoot === undefined ? undefined : String(credentials.apiRoot),
-		},
-		n8nPlatform(this),
-		profile,
-	);
+	return platformClient(settings ?? (await credentialSettings(this)), n8nPlatform(this), profile);
 }

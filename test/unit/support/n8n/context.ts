@@ -44,6 +44,10 @@ export interface FakeOptions {
 	typeVersion?: number;
 	/** The node's type name; `commerceServiceTool` is the node run as an AI agent's tool. */
 	nodeType?: string;
+	/** The id of the credential the node names, as n8n saves it in the workflow; none unless given. */
+	credentialId?: string;
+	/** The id of the node's workflow; `workflow-1` unless given. */
+	workflowId?: string;
 }
 
 export interface Fake {
@@ -51,6 +55,8 @@ export interface Fake {
 	sent: SentRequest[];
 	staticData: IDataObject;
 	logs: string[];
+	/** Each read of the node's credential, by type (n8n builds an expression sandbox for each). */
+	credentialReads: string[];
 }
 
 function base(options: FakeOptions, type: string) {
@@ -64,19 +70,25 @@ function base(options: FakeOptions, type: string) {
 		position: [0, 0],
 		// The fake reads parameters from `options`; the node object only names the node.
 		parameters: {},
+		...(options.credentialId
+			? { credentials: { [credentialType.name]: { id: options.credentialId, name: 'Store' } } }
+			: {}),
 	};
 	const fake: Fake = {
 		node,
 		sent: [],
 		staticData: options.staticData ?? {},
 		logs: [],
+		credentialReads: [],
 	};
 	const log = (level: string) => (message: string) => fake.logs.push(`${level}: ${message}`);
 	const common = {
 		logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
 		getNode: () => node,
+		getWorkflow: () => ({ id: options.workflowId ?? 'workflow-1', name: 'Workflow', active: true }),
 		getCredentials: async (name: string) => {
 			if (name !== credentialType.name) throw new Error(`no credential of type ${name}`);
+			fake.credentialReads.push(name);
 			return { ...credentials };
 		},
 		getWorkflowStaticData: (kind: string) => {
@@ -201,7 +213,12 @@ export function fakeWebhook(
 	options: FakeOptions = {},
 ): { context: IWebhookFunctions; response: FakeResponse } & Fake {
 	const { fake, context: shared } = withNodeParameters(options, 'trigger');
-	const response = options.response ?? new RecordedResponse(() => fake.sent.length);
+	const response =
+		options.response ??
+		new RecordedResponse(
+			() => fake.sent.length,
+			() => fake.credentialReads.length,
+		);
 	const context = {
 		...shared,
 		getBodyData: () => options.bodyData ?? {},

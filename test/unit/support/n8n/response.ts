@@ -13,10 +13,15 @@ export class RecordedResponse {
 	writableEnded = false;
 	/** How many requests the node had sent when it ended the answer; undefined until then. */
 	sentBefore: number | undefined;
+	/** How many times the node had read its credential when it ended the answer. */
+	credentialReadsBefore: number | undefined;
 	/** How many times a status line was written: n8n must not answer twice. */
 	writes = 0;
 
-	constructor(private readonly sentSoFar: () => number) {}
+	constructor(
+		private readonly sentSoFar: () => number,
+		private readonly credentialReadsSoFar: () => number = () => 0,
+	) {}
 
 	writeHead(status: number, headers: Record<string, string> = {}): this {
 		if (this.headersSent) throw new Error('ERR_HTTP_HEADERS_SENT: the answer was already written');
@@ -35,6 +40,7 @@ export class RecordedResponse {
 		this.body = chunk === undefined ? '' : chunk.toString();
 		this.writableEnded = true;
 		this.sentBefore = this.sentSoFar();
+		this.credentialReadsBefore = this.credentialReadsSoFar();
 		return this;
 	}
 
