@@ -15,7 +15,15 @@ import {
 import { parseBody } from './parseBody';
 import { responseError } from './responseError';
 import { type Attempt, MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './retry';
-import { type HttpRequest, type HttpResponse, type Transport, describeTransportFailure } from './transport';
+import { redact } from './redact';
+import { SITUATIONS, networkSituation } from './situations';
+import {
+  type HttpRequest,
+  type HttpResponse,
+  type Transport,
+  type TransportFailure,
+  describeTransportFailure,
+} from './transport';
 
 /** A 2xx body read into its shape, and the response it came in (for the count headers). */
 export interface Answer<T> {
@@ -123,7 +131,7 @@ async function attemptOnce<T>(
   try {
     response = await transport.send(request);
   } catch (error) {
-    return { error: unreachable(failure, error, request.timeoutMs) };
+    return { error: unreachable(failure, error, request.timeoutMs, store.apiKey) };
   }
   const parsed = parseBody(response.body);
   const ok = response.status >= 200 && response.status < 300;
@@ -141,20 +149,34 @@ async function attemptOnce<T>(
   );
 }
 
-function unreachable(context: ErrorContext, error: unknown, timeoutMs: number): CommerceServiceError {
+/**
+ * No answer: the Node error code told as one situation (`situations.ts`), with the transport's error
+ * as `cause`, its message without the key (the helpers' messages hold the URL, query string included).
+ */
+function unreachable(context: ErrorContext, error: unknown, timeoutMs: number, apiKey: string): CommerceServiceError {
   const failure = describeTransportFailure(error);
+  const cause = redactedCause(failure, apiKey);
   if (failure.reason === 'timeout') {
     return new TimeoutError(
-      context,
+      { ...context, situation: 'timeout' },
       `the store did not answer within ${formatDuration(timeoutMs)}`,
-      'The site may be slow or down: open it in a browser, then try again.',
+      SITUATIONS.timeout.hint,
+      { cause },
     );
   }
-  return new NetworkError(
-    context,
-    'the store could not be reached',
-    'Check the Store URL (spelling, https) and that the site is online.',
-  );
+  const situation = networkSituation(failure.code);
+  const { summary, hint } = SITUATIONS[situation];
+  // The code stays on `cause`: n8n replaces a message that names ENOTFOUND or ECONNREFUSED with its own.
+  return new NetworkError({ ...context, situation }, summary, hint, { cause });
+}
+
+/** The transport's error as a cause that may be logged: its name, code and message, the key removed. */
+function redactedCause(failure: TransportFailure, apiKey: string): Error {
+  const original = failure.original instanceof Error ? failure.original : failure;
+  const cause = new Error(redact(original.message, [apiKey]));
+  cause.name = original.name;
+  if (failure.code) Object.assign(cause, { code: failure.code });
+  return cause;
 }
 
 function formatDuration(ms: number): string {

@@ -6,9 +6,11 @@ import {
   NotFoundError,
   RateLimitError,
   ServerError,
+  SiteBlockedError,
   UnexpectedResponseError,
 } from '../errors';
 import type { ParsedBody } from './parseBody';
+import { SITUATIONS, type Situation, httpSituation } from './situations';
 import { redact } from './redact';
 import { retryAfterSeconds } from './retryAfter';
 import type { HttpResponse } from './transport';
@@ -69,23 +71,13 @@ export function responseError(ctx: ResponseContext, response: HttpResponse, pars
       delay,
     );
   }
-  if (parsed.kind === 'html' || parsed.kind === 'invalid') return unreadableAnswer(ctx, context, parsed);
+  const situation = httpSituation(response, parsed, wp.code);
+  if (situation) return situationError(ctx, context, situation, parsed);
   if (status === 401 || status === 403) {
-    return new AuthenticationError(
-      context,
-      'the store did not accept the API key',
-      'Copy the API key again from the Studiocart settings in your WordPress admin and update the connection.',
-    );
+    const { summary, hint } = SITUATIONS['wrong-key'];
+    return new AuthenticationError({ ...context, situation: 'wrong-key' }, summary, hint);
   }
   if (status === 404) {
-    if (wp.code === 'rest_no_route') {
-      return new NotFoundError(
-        context,
-        `the store has no Commerce Service API at ${ctx.apiRoot}`,
-        'Check that the Store URL is your WordPress site and that Studiocart is active; if the site has no pretty permalinks, set API Root to ?rest_route=/sc/v1.',
-        'route',
-      );
-    }
     return new NotFoundError(
       context,
       'the store has no record with that ID',
@@ -115,23 +107,33 @@ export function responseError(ctx: ResponseContext, response: HttpResponse, pars
   );
 }
 
-function unreadableAnswer(
+/** What each situation's answer becomes: the class decides what a platform does (retry, reconnect). */
+function situationError(
   ctx: ResponseContext,
   context: ErrorContext,
-  parsed: { kind: 'html' | 'invalid'; snippet: string },
+  situation: Situation,
+  parsed: ParsedBody,
 ): CommerceServiceError {
-  const shown = redact(parsed.snippet, [ctx.apiKey]);
-  const what =
-    parsed.kind === 'html'
-      ? `the store answered with a web page instead of the API ("${shown}")`
-      : `the store's answer is not valid JSON ("${shown}")`;
-  const hint =
-    parsed.kind === 'html'
-      ? `Check that the Store URL is your WordPress site with Studiocart active, and that no maintenance mode, caching or security plugin blocks ${ctx.apiRoot}; without pretty permalinks, set API Root to ?rest_route=/sc/v1.`
-      : 'A plugin or theme may be printing output into API answers: check the WordPress error log, or ask your host.';
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the store's own message and code stay out of this error
+  const { summary, hint } = SITUATIONS[situation];
+  const unreadable = parsed.kind === 'html' || parsed.kind === 'invalid';
+  // A page's title says more than its status (the store's own JSON message is kept for its code).
+  const shown = unreadable ? `"${redact(parsed.snippet, [ctx.apiKey])}"` : '';
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a page has no WordPress message or code of its own
   const { serviceMessage, code, ...bare } = context;
-  return context.status && context.status >= 500
-    ? new ServerError(bare, what, hint)
-    : new UnexpectedResponseError(bare, what, hint);
+  const told: ErrorContext = { ...(unreadable ? bare : context), situation };
+  const what = shown ? `${summary} (${shown})` : summary;
+  switch (situation) {
+    case 'site-password':
+    case 'bot-challenge':
+    case 'firewall':
+    case 'rest-restricted':
+      return new SiteBlockedError(told, what, hint);
+    case 'no-studiocart':
+    case 'not-wordpress':
+      return new NotFoundError(told, `${what} at ${ctx.apiRoot}`, hint, 'route');
+    default:
+      return context.status && context.status >= 500
+        ? new ServerError(told, what, hint)
+        : new UnexpectedResponseError(told, what, hint);
+  }
 }

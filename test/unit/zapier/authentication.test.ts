@@ -69,7 +69,7 @@ describe('auth test (operation 1)', () => {
       .reply(404, wpError('rest_no_route', 'No route was found matching the URL and request method.', 404));
     const error = await failure(appTester(testConnection, { authData: AUTH }));
     expect(error.name).toBe('AppError');
-    expect(error.text).toMatch(/no Commerce Service API at \/wp-json\/sc\/v1/);
+    expect(error.text).toMatch(/Studiocart's API \(sc\/v1\) is not there at \/wp-json\/sc\/v1/);
     expect(error.status).toBe(404);
   });
 
@@ -82,13 +82,13 @@ describe('auth test (operation 1)', () => {
       });
     const error = await failure(appTester(testConnection, { authData: AUTH }));
     expect(error.name).toBe('AppError');
-    expect(error.text).toMatch(/web page instead of the API \("Coming soon"\)/);
+    expect(error.text).toMatch(/the site is in maintenance mode \("Coming soon"\)/);
   });
 
   it('an unreachable host: says the store could not be reached', async () => {
     const error = await failure(appTester(testConnection, { authData: { ...AUTH, storeUrl: UNREACHABLE } }));
     expect(error.name).toBe('AppError');
-    expect(error.text).toMatch(/could not be reached.*Check the Store URL/);
+    expect(error.text).toMatch(/refused the connection.*Check that the site is online/);
   });
 
   it('a malformed Store URL: explains what to enter, without calling anything', async () => {
