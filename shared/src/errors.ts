@@ -16,7 +16,8 @@ type ErrorKind =
   | 'network'
   | 'unexpected_response'
   | 'incomplete_list'
-  | 'blocked';
+  | 'blocked'
+  | 'moved';
 
 export interface ErrorContext {
   /** The store's host (and sub-folder), never a URL with a query string. */
@@ -189,6 +190,25 @@ export class NetworkError extends CommerceServiceError {
 export class SiteBlockedError extends CommerceServiceError {
   readonly kind = 'blocked';
   override readonly name: string = 'SiteBlockedError';
+}
+
+/**
+ * 3xx: the site sends the request elsewhere. `location` is where, without its query (which may repeat
+ * the key). The client follows a move to the same site's canonical address (`discovery.ts`); any other
+ * move is the user's to confirm, in the Store URL.
+ */
+export class SiteMovedError extends CommerceServiceError {
+  readonly kind = 'moved';
+  override readonly name: string = 'SiteMovedError';
+
+  constructor(
+    context: ErrorContext,
+    summary: string,
+    hint: string,
+    readonly location: string,
+  ) {
+    super(context, summary, hint);
+  }
 }
 
 /** An answer that is not the API's: an HTML page, invalid JSON, or a shape that cannot be read. */

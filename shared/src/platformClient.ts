@@ -5,6 +5,7 @@
 import type { StoreSettings } from './config';
 import { CommerceServiceClient } from './client';
 import { PROCESS_MEMORY } from './siteMemory';
+import { PROCESS_FOUND_APIS } from './discovery';
 import type { RetryOptions } from './http/retry';
 import type { Platform, RetryLimits, RetryProfile } from './platform/port';
 
@@ -37,6 +38,7 @@ export function platformClient(
     onNotice: (notice) => platform.log[notice.level](notice.message),
     // Every client of the process shares what it knows of each store (ARCHITECTURE.md, "Decisions").
     memory: PROCESS_MEMORY,
+    foundApis: PROCESS_FOUND_APIS,
     ...(platform.stepBudgetMs === undefined ? {} : { deadlineMs: platform.stepBudgetMs }),
   });
 }

@@ -65,7 +65,8 @@ export class RequestPipeline {
   private readonly started = Date.now();
 
   constructor(
-    readonly store: Store,
+    /** Where requests go: the settings' store, or where `discovery.ts` found its API. */
+    public store: Store,
     private readonly options: PipelineOptions,
   ) {}
 
@@ -117,6 +118,36 @@ export class RequestPipeline {
   }
 }
 
+/**
+ * One GET without the key, one attempt within the deadline, its raw answer whatever the status: the
+ * connection test's look at a site's home page or REST index (`connect.ts`). No answer is a typed error.
+ */
+export async function lookOnce(
+  pipeline: RequestPipeline,
+  transport: Transport,
+  url: string,
+  query: Record<string, string>,
+  label: string,
+): Promise<HttpResponse> {
+  const context = { store: pipeline.store.label, operation: label };
+  const allowed = pipeline.allowance();
+  if ('spent' in allowed)
+    throw new TimeoutError({ ...context, situation: 'timeout' }, allowed.spent, SITUATIONS.timeout.hint);
+  const request: HttpRequest = {
+    method: 'GET',
+    url,
+    query,
+    headers: {},
+    auth: { style: 'none' },
+    timeoutMs: allowed.timeoutMs,
+  };
+  try {
+    return await transport.send(request);
+  } catch (error) {
+    throw unreachable(context, error, request.timeoutMs, pipeline.store.apiKey);
+  }
+}
+
 /** One request: a failure the retry rules may look at is returned, with the store's Retry-After. */
 async function attemptOnce<T>(
   store: Store,
@@ -136,7 +167,11 @@ async function attemptOnce<T>(
   const parsed = parseBody(response.body);
   const ok = response.status >= 200 && response.status < 300;
   if (!ok || parsed.kind === 'html' || parsed.kind === 'invalid') {
-    const error = responseError({ ...failure, apiKey: store.apiKey, apiRoot: store.apiRootText }, response, parsed);
+    const error = responseError(
+      { ...failure, apiKey: store.apiKey, apiRoot: store.apiRootText, url: request.url },
+      response,
+      parsed,
+    );
     const retryAfter = response.headers['retry-after'];
     return retryAfter === undefined ? { error } : { error, retryAfter };
   }

@@ -7,6 +7,7 @@ import {
   RateLimitError,
   ServerError,
   SiteBlockedError,
+  SiteMovedError,
   UnexpectedResponseError,
 } from '../errors';
 import type { ParsedBody } from './parseBody';
@@ -47,6 +48,8 @@ interface ResponseContext {
   apiKey: string;
   /** How the API root is written, for hints about a wrong root. */
   apiRoot: string;
+  /** Where the request went, to read a relative Location against. */
+  url: string;
 }
 
 /** The typed error for a response the operation could not use. */
@@ -71,6 +74,7 @@ export function responseError(ctx: ResponseContext, response: HttpResponse, pars
       delay,
     );
   }
+  if (status >= 300 && status < 400) return moved(ctx, context, response);
   const situation = httpSituation(response, parsed, wp.code);
   if (situation) return situationError(ctx, context, situation, parsed);
   if (status === 401 || status === 403) {
@@ -104,6 +108,24 @@ export function responseError(ctx: ResponseContext, response: HttpResponse, pars
     context,
     `the store answered with an unexpected status`,
     'Check that the Store URL is your WordPress site with Studiocart active.',
+  );
+}
+
+/** A redirect: where to, shown without its query string (the key may ride in it). */
+function moved(ctx: ResponseContext, context: ErrorContext, response: HttpResponse): CommerceServiceError {
+  let location = '';
+  try {
+    const target = new URL(response.headers.location ?? '', ctx.url);
+    location = `${target.origin}${target.pathname}`;
+  } catch {
+    location = '';
+  }
+  const { summary, hint } = SITUATIONS['site-moved'];
+  return new SiteMovedError(
+    { ...context, situation: 'site-moved' },
+    location ? `${summary} (${redact(location, [ctx.apiKey])})` : summary,
+    hint,
+    redact(location, [ctx.apiKey]),
   );
 }
 

@@ -52,6 +52,10 @@ export const SITUATIONS = {
     summary: "the site's HTTPS certificate could not be trusted",
     hint: 'Check the certificate in a browser (the padlock), and renew or replace it at your host.',
   },
+  'site-moved': {
+    summary: 'the site sends its visitors to another address',
+    hint: 'Enter the address it sends them to as the Store URL (the Site Address in WordPress admin → Settings → General).',
+  },
   'site-password': {
     summary: 'the site asks for a password before WordPress answers (HTTP authentication, common on staging sites)',
     hint: "Lift the password for /wp-json/ in your host's settings (or .htaccess), or connect the live site.",
@@ -71,6 +75,10 @@ export const SITUATIONS = {
   maintenance: {
     summary: 'the site is in maintenance mode',
     hint: "Wait until maintenance ends, or turn maintenance mode off; a leftover .maintenance file in WordPress's folder keeps it on.",
+  },
+  'old-studiocart': {
+    summary: "Studiocart's API (sc/v1) is there, but without this route (an older version, or an edition without it)",
+    hint: 'Update Studiocart to its latest version (an edition with the API) in WordPress admin → Plugins.',
   },
   'no-studiocart': {
     summary: "WordPress answers, but Studiocart's API (sc/v1) is not there",
@@ -186,3 +194,43 @@ export function httpSituation(
   if (parsed.kind === 'invalid') return 'not-json';
   return undefined;
 }
+
+/** A situation as one sentence pair: "What happened. What to do." */
+export function sayOf(situation: Situation): string {
+  const { summary, hint } = SITUATIONS[situation];
+  return `${summary.charAt(0).toUpperCase()}${summary.slice(1)}. ${hint}`;
+}
+
+/**
+ * What a connection test that sees only the HTTP status can say (n8n's declarative credential test):
+ * for each status, its most frequent situation, and where one status stands for several, the fix of
+ * each in one sentence. A node's first run tells the exact one (its error is the shared client's).
+ */
+export const STATUS_ANSWERS: readonly { status: number; situations: readonly Situation[]; message: string }[] = [
+  ...[301, 302, 307, 308].map((status) => ({
+    status,
+    situations: ['site-moved'] as const,
+    message: sayOf('site-moved'),
+  })),
+  {
+    status: 401,
+    situations: ['wrong-key', 'rest-restricted', 'site-password'],
+    message:
+      'The store refused the request: the API key is wrong, or a plugin or a site password closes the REST API. Copy the key again from Studiocart → Settings; if it is right, run a Commerce Service node once: its error names the plugin or the password.',
+  },
+  {
+    status: 403,
+    situations: ['bot-challenge', 'firewall'],
+    message:
+      'A CDN bot challenge (Cloudflare "Just a moment...") or a firewall (Wordfence, ModSecurity) answered instead of the site. Let /wp-json/ and ?rest_route= through in it (a Cloudflare rule that skips the challenge, a Wordfence allow-listed URL).',
+  },
+  {
+    status: 404,
+    situations: ['no-studiocart', 'not-wordpress'],
+    message:
+      "No Studiocart API at this address. If it is your WordPress site, activate Studiocart (an edition and version with the API) in WordPress admin → Plugins; if not, enter your WordPress site's address (Settings → General → Site Address).",
+  },
+  { status: 406, situations: ['firewall'], message: sayOf('firewall') },
+  { status: 500, situations: ['critical-error'], message: sayOf('critical-error') },
+  { status: 503, situations: ['maintenance'], message: sayOf('maintenance') },
+];

@@ -44,8 +44,9 @@ export interface HttpResponse {
 
 export interface Transport {
   /**
-   * Sends `request` with the key where `request.auth` says. Must resolve for every HTTP status; reject
-   * only when no response arrived (see `TransportFailure`).
+   * Sends `request` with the key where `request.auth` says. Must resolve for every HTTP status, a
+   * redirect included, without following it (the shared client decides: `discovery.ts`); reject only
+   * when no response arrived (see `TransportFailure`).
    */
   send(request: HttpRequest): Promise<HttpResponse>;
   /** Whether a body on a GET reaches the server (both platforms' helpers drop it). */

@@ -63,6 +63,7 @@ describe('n8n transport', () => {
 					headers: { accept: 'application/json', 'content-type': 'application/json' },
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
+					disableFollowRedirect: true,
 					json: false,
 					encoding: 'text',
 					timeout: 20_000,

@@ -16,6 +16,7 @@ import {
   RateLimitError,
   ServerError,
   SiteBlockedError,
+  SiteMovedError,
   TimeoutError,
   TransportFailure,
   UnexpectedResponseError,
@@ -131,7 +132,9 @@ describe('not found', () => {
           'content-type': 'text/html',
         },
       );
-    const error = await failure(clientFor({ apiRoot: '/wp-json/sc/v1' }).listCustomers());
+    // Plain permalinks would answer at ?rest_route=: the client tries it once, and tells the first answer.
+    store().get('/').query({ rest_route: '/sc/v1/customers' }).reply(404, '<html><title>Not here</title></html>');
+    const error = await failure(clientFor().listCustomers());
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.situation).toBe('not-wordpress');
     expect(error.status).toBe(404);
@@ -331,14 +334,16 @@ describe('server errors and unreadable answers', () => {
     expect(error.message).toContain('Allowed memory size exhausted');
   });
 
-  it('a redirect without body -> UnexpectedResponseError with the status', async () => {
+  it('a redirect to another site -> SiteMovedError naming where, without the query', async () => {
     store()
       .get(`${ROOT}/customers/1`)
-      .reply(301, '', { Location: 'https://www.shop.example.com/wp-json/sc/v1/customers/1' });
+      .reply(301, '', { Location: `https://new-shop.example.org/wp-json/sc/v1/customers/1?api_key=${KEY}` });
     const error = await failure(clientFor().getCustomer(1));
-    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error).toBeInstanceOf(SiteMovedError);
     expect(error.status).toBe(301);
-    expect(error.message).toContain('unexpected status');
+    expect(error.situation).toBe('site-moved');
+    expect(error.message).toContain('(https://new-shop.example.org/wp-json/sc/v1/customers/1)');
+    expectNoSecret(error);
   });
 });
 
