@@ -194,7 +194,7 @@ function unreachable(context: ErrorContext, error: unknown, timeoutMs: number, a
   if (failure.reason === 'timeout') {
     return new TimeoutError(
       { ...context, situation: 'timeout' },
-      `the store did not answer within ${formatDuration(timeoutMs)}`,
+      SITUATIONS.timeout.summary.replace('<n> seconds', formatDuration(timeoutMs)),
       SITUATIONS.timeout.hint,
       { cause },
     );

@@ -29,7 +29,8 @@ export const SITUATIONS = {
     hint: "Try again; if it keeps happening, ask your host whether a firewall drops requests from automation services' servers.",
   },
   timeout: {
-    summary: 'the site did not answer in time',
+    /** `<n>`: the time a request had, written in by the pipeline. */
+    summary: 'the store did not answer within <n> seconds',
     hint: 'The site may be slow or down: open it in a browser, then try again.',
   },
   'certificate-expired': {
@@ -121,7 +122,8 @@ export type NetworkSituation = Extract<
   | 'certificate-invalid'
 >;
 
-const NETWORK_CODES: Record<string, NetworkSituation> = {
+/** Node error codes (node-fetch and axios copy them) and the situation each stands for. */
+export const NETWORK_CODES: Record<string, NetworkSituation> = {
   ENOTFOUND: 'host-not-found',
   EAI_AGAIN: 'host-not-found',
   EAI_NONAME: 'host-not-found',
