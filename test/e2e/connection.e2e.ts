@@ -61,19 +61,22 @@ describeN8n(`the credential test in a real n8n ${N8N_VERSION}`, () => {
   let store: Sandbox;
   let plain: Sandbox;
   let expired: Sandbox;
+  let credential: { id: string; name: string };
 
   beforeAll(async () => {
     store = await n8n.sandbox({ profile: 'real', apiKey: KEY });
+    // n8n tests a form against a saved credential (its id), with the form's data.
+    credential = await n8n.addCredential(store, 'Commerce Service (connection e2e)');
     plain = await n8n.sandbox({ profile: 'real', apiKey: KEY, deviations: { plainPermalinks: true } });
     expired = await n8n.sandbox({ profile: 'real', apiKey: KEY, tls: makeCertificates().expired });
   });
 
   const test = (data: Record<string, unknown>) =>
     rest<{ status: string; message: string }>(n8n.session, 'POST', '/credentials/test', {
-      credentials: { name: 'Commerce Service (connection e2e)', type: 'commerceServiceApi', data },
+      credentials: { id: credential.id, name: credential.name, type: 'commerceServiceApi', data },
     });
 
-  it.each(SITUATION_CASES)('%s: names its cause (HTTP %s answer)', async (situation, _told, status) => {
+  it.each(SITUATION_CASES)('%s: names its cause (as %s; the HTTP %i answer)', async (situation, _told, status) => {
     await switchTo(store, situation);
     try {
       await expect(test({ storeUrl: store.url, apiKey: KEY, apiRoot: '' })).resolves.toEqual({
@@ -110,6 +113,14 @@ const ENV_FILE = path.join(APP, '.env');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 const run = promisify(execFile);
 
+/** The CLI's error text as one line: it wraps long lines (`·` where it broke a word gap) and escapes quotes. */
+function unwrapped(text: string): string {
+  return text
+    .replace(/·?\n\s*›\s*/g, ' ')
+    .replace(/\\"/g, '"')
+    .replace(/\s+/g, ' ');
+}
+
 /** `zapier-platform invoke auth test` with the connection in zapier/.env: its result, or its error text. */
 async function authTest(
   authData: Record<string, string>,
@@ -130,7 +141,7 @@ async function authTest(
     return { ok: true, result: JSON.parse(stdout.trim()) as unknown };
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    return { ok: false, text: `${stdout}\n${stderr}` };
+    return { ok: false, text: unwrapped(`${stdout}\n${stderr}`) };
   }
 }
 

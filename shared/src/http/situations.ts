@@ -198,7 +198,7 @@ export function httpSituation(
 }
 
 /** A situation as one sentence pair: "What happened. What to do." */
-export function sayOf(situation: Situation): string {
+function sayOf(situation: Situation): string {
   const { summary, hint } = SITUATIONS[situation];
   return `${summary.charAt(0).toUpperCase()}${summary.slice(1)}. ${hint}`;
 }
