@@ -5,7 +5,7 @@
  * (whose `Link: <…>; rel="https://api.w.org/"` header names the REST API's address).
  */
 import type { CommerceServiceClient } from './client';
-import { indexEndpoint } from './config';
+import { type Store, indexEndpoint } from './config';
 import {
   type CommerceServiceError,
   type ErrorContext,
@@ -54,9 +54,12 @@ export async function testConnection(client: CommerceServiceClient): Promise<Con
 async function explain(client: CommerceServiceClient, error: CommerceServiceError): Promise<CommerceServiceError> {
   try {
     switch (error.situation) {
-      case 'no-studiocart':
-        // The index lists the namespaces: sc/v1 there means Studiocart without this route.
-        return (await namespaces(client))?.includes('sc/v1') ? retold(error, 'old-studiocart') : error;
+      case 'no-studiocart': {
+        // The index lists the namespaces: sc/v1 there means Studiocart without this route, or an API
+        // Root typed for another place.
+        if (!(await namespaces(client))?.includes('sc/v1')) return error;
+        return retold(error, atStudiocart(client.store) ? 'old-studiocart' : 'wrong-api-root');
+      }
       case 'wrong-key':
         // Studiocart's own refusal names the key; any other is told by whether the index is closed too.
         return error.code !== 'rest_forbidden_context' && (await indexClosed(client))
@@ -119,8 +122,16 @@ function siteOf(url: string | undefined, base: string): string | undefined {
   }
 }
 
+/** Whether the API root in use is Studiocart's namespace (`…/sc/v1`), in either permalink form. */
+function atStudiocart(store: Store): boolean {
+  return store.apiRoot.style === 'path' ? /\/sc\/v1$/.test(store.apiRoot.prefix) : store.apiRoot.route === '/sc/v1';
+}
+
 /** The same failure, told as the situation the extra look found. */
-function retold(error: CommerceServiceError, situation: 'old-studiocart' | 'rest-restricted'): CommerceServiceError {
+function retold(
+  error: CommerceServiceError,
+  situation: 'old-studiocart' | 'wrong-api-root' | 'rest-restricted',
+): CommerceServiceError {
   const { summary, hint } = SITUATIONS[situation];
   const context = { ...contextOf(error), situation };
   return situation === 'rest-restricted'

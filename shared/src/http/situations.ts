@@ -81,6 +81,10 @@ export const SITUATIONS = {
     summary: "Studiocart's API (sc/v1) is there, but without this route (an older version, or an edition without it)",
     hint: 'Update Studiocart to its latest version (an edition with the API) in WordPress admin → Plugins.',
   },
+  'wrong-api-root': {
+    summary: "nothing answers at this API Root, but Studiocart's API is on this site",
+    hint: 'Leave API Root empty: the API is found from the Store URL.',
+  },
   'no-studiocart': {
     summary: "WordPress answers, but Studiocart's API (sc/v1) is not there",
     hint: 'In WordPress admin → Plugins, activate Studiocart (an edition and version with the API), or update it.',

@@ -180,6 +180,19 @@ describe('auth test: the site address and key are enough, and each failure names
     expect(error.text).toMatch(/Update Studiocart/);
   });
 
+  it('an API Root typed for another place, on a site with Studiocart: leave it empty', async () => {
+    store()
+      .post('/wp-json/other/v1/webhook/validate/')
+      .query(true)
+      .reply(404, wpError('rest_no_route', 'No route', 404));
+    store()
+      .get('/wp-json/')
+      .reply(200, { namespaces: ['wp/v2', 'sc/v1'] });
+    const error = await failure(appTester(testConnection, { authData: { ...OPEN, apiRoot: '/wp-json/other/v1' } }));
+    expect(error.text).toMatch(/nothing answers at this API Root, but Studiocart's API is on this site/);
+    expect(error.text).toMatch(/Leave API Root empty/);
+  });
+
   it('a REST API closed by a plugin is not a wrong key, and does not expire the connection', async () => {
     store()
       .post(`${ROOT}/webhook/validate/`)
