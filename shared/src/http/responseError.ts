@@ -143,7 +143,8 @@ function situationError(
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- a page has no WordPress message or code of its own
   const { serviceMessage, code, ...bare } = context;
   const told: ErrorContext = { ...(unreadable ? bare : context), situation };
-  const what = shown ? `${summary} (${shown})` : summary;
+  const where = situation === 'no-studiocart' || situation === 'not-wordpress' ? ` at ${ctx.apiRoot}` : '';
+  const what = `${summary}${where}${shown ? ` (${shown})` : ''}`;
   switch (situation) {
     case 'site-password':
     case 'bot-challenge':
@@ -152,7 +153,7 @@ function situationError(
       return new SiteBlockedError(told, what, hint);
     case 'no-studiocart':
     case 'not-wordpress':
-      return new NotFoundError(told, `${what} at ${ctx.apiRoot}`, hint, 'route');
+      return new NotFoundError(told, what, hint, 'route');
     default:
       return context.status && context.status >= 500
         ? new ServerError(told, what, hint)

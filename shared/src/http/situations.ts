@@ -62,7 +62,7 @@ export const SITUATIONS = {
     hint: "Lift the password for /wp-json/ in your host's settings (or .htaccess), or connect the live site.",
   },
   'bot-challenge': {
-    summary: 'a CDN answered with a bot challenge ("Just a moment...") instead of the site',
+    summary: 'a CDN answered with a bot challenge instead of the site',
     hint: 'In Cloudflare (or your CDN), add a rule that skips the challenge for /wp-json/, or turn off Bot Fight Mode.',
   },
   firewall: {
