@@ -56,6 +56,11 @@ export class Links {
     return `${this.origin}${this.addressing.sitePath}`;
   }
 
+  /** WordPress's REST index, as the home page's `Link: <…>; rel="https://api.w.org/"` header names it. */
+  get restIndex(): string {
+    return this.plainPermalinks ? `${this.site}/?rest_route=/` : `${this.origin}${this.addressing.restPrefix}/`;
+  }
+
   /** URL of a route inside the namespace, e.g. rest('/orders/5'), with optional query pairs. */
   rest(route: string, query: [string, string][] = []): string {
     const search = new URLSearchParams(query).toString();

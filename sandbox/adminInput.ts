@@ -1,4 +1,5 @@
 import { parseTimezone } from './format/zone';
+import { SITE_SITUATIONS, type SiteSituation, isSiteSituation } from './situations';
 import { DEVIATION_KEYS, isProfile } from './profiles';
 import type { Deviations, Faults, SandboxEvent, SandboxProfile } from './types';
 
@@ -99,6 +100,8 @@ export interface ConfigUpdate {
   timezone?: string | null;
   /** The store clock, an ISO 8601 instant: the next event happens one minute after it. */
   clock?: number;
+  /** A situation in front of the store (`situations.ts`); null: a healthy site. */
+  situation?: SiteSituation | null;
 }
 
 const workerCount = (value: unknown): number | null => {
@@ -113,7 +116,7 @@ export function parseConfigUpdate(body: unknown): ConfigUpdate {
     throw new AdminInputError('expected a JSON object {profile?, deviations?, faults?, latencyMs?, phpWorkers?}');
   const update: ConfigUpdate = {};
   for (const key of Object.keys(body)) {
-    if (!['profile', 'deviations', 'faults', 'latencyMs', 'phpWorkers', 'timezone', 'clock'].includes(key))
+    if (!['profile', 'deviations', 'faults', 'latencyMs', 'phpWorkers', 'timezone', 'clock', 'situation'].includes(key))
       throw new AdminInputError(`unknown setting "${key}"`);
   }
   if (body.profile !== undefined) {
@@ -135,6 +138,11 @@ export function parseConfigUpdate(body: unknown): ConfigUpdate {
       throw new AdminInputError((error as Error).message);
     }
     update.timezone = body.timezone;
+  }
+  if (body.situation !== undefined) {
+    if (body.situation !== null && !isSiteSituation(body.situation))
+      throw new AdminInputError(`situation must be null or one of: ${SITE_SITUATIONS.join(', ')}`);
+    update.situation = body.situation;
   }
   if (body.clock !== undefined) {
     const ms = typeof body.clock === 'string' ? Date.parse(body.clock) : NaN;

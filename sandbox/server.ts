@@ -1,4 +1,5 @@
 import * as http from 'node:http';
+import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { makeAddressing, resolveTarget, Links, type Addressing } from './addressing';
 import { parseDeviations, parseFaults, type ConfigUpdate } from './adminInput';
@@ -17,6 +18,7 @@ import { dashboardAnswer } from './routes/dashboard';
 import { discoveryRoutes } from './routes/discovery';
 import { REST_ROUTES } from './routes/rest';
 import { sitePage } from './routes/sitePages';
+import { type SiteSituation, isSiteSituation, situationAnswer } from './situations';
 import { WEBHOOK_ROUTES } from './routes/webhooks';
 import { SandboxState } from './state';
 import { WorkerPool, type WorkerUsage } from './workers';
@@ -51,7 +53,7 @@ class SandboxServer implements Sandbox, AdminControls {
   private readonly addressing: Addressing;
   private readonly router: Router;
   private readonly deliverer: Deliverer;
-  private readonly server: http.Server;
+  private readonly server: http.Server | https.Server;
   private readonly wakers = new Set<() => void>();
   private closed = false;
   /** What `requests()` answers: the site's requests in the order they came. */
@@ -81,7 +83,8 @@ class SandboxServer implements Sandbox, AdminControls {
     const service = new Router([...WEBHOOK_ROUTES, ...REST_ROUTES]);
     this.router = new Router([...service.routes, ...discoveryRoutes((state) => service.served(state))]);
     this.deliverer = new Deliverer(this.state.config.deliveryTimeoutMs);
-    this.server = http.createServer((req, res) => void this.handle(req, res));
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse): void => void this.handle(req, res);
+    this.server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
   }
 
   async listen(): Promise<void> {
@@ -91,7 +94,8 @@ class SandboxServer implements Sandbox, AdminControls {
       this.server.listen(this.options.port ?? 0, host, () => resolve());
     });
     const { port } = this.server.address() as AddressInfo;
-    this.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const scheme = this.options.tls ? 'https' : 'http';
+    this.url = `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`;
   }
 
   // ---- Sandbox ----
@@ -107,6 +111,11 @@ class SandboxServer implements Sandbox, AdminControls {
 
   setFaults(faults: Faults | null): void {
     this.state.faults.set(parseFaults(faults));
+  }
+
+  setSituation(situation: SiteSituation | null): void {
+    if (situation !== null && !isSiteSituation(situation)) throw new Error(`unknown situation "${String(situation)}"`);
+    this.state.situation = situation;
   }
 
   hooks(): SandboxHook[] {
@@ -194,6 +203,7 @@ class SandboxServer implements Sandbox, AdminControls {
       phpWorkers: this.workers.usage().workers,
       timezone: timezoneLabel(this.state.store.zone),
       clock: new Date(this.state.store.now * 1000).toISOString(),
+      situation: this.state.situation,
     };
   }
 
@@ -206,6 +216,7 @@ class SandboxServer implements Sandbox, AdminControls {
     if (update.phpWorkers !== undefined) this.workers.resize(update.phpWorkers);
     if (update.timezone !== undefined) this.state.setTimezone(update.timezone);
     if (update.clock !== undefined) this.state.setClock(update.clock);
+    if (update.situation !== undefined) this.state.situation = update.situation;
   }
 
   clearDeliveries(): void {
@@ -233,14 +244,25 @@ class SandboxServer implements Sandbox, AdminControls {
     let out: Outgoing;
     try {
       const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
-      const origin = req.headers.host ? `http://${req.headers.host}` : this.url;
+      const origin = req.headers.host ? `${this.options.tls ? 'https' : 'http'}://${req.headers.host}` : this.url;
       const plain = this.state.deviations.plainPermalinks;
       const links = new Links(origin, this.addressing, plain);
       const body = await readBody(req);
       const target = resolveTarget(url, this.addressing, plain);
       const dashboard = dashboardAnswer(method, url, this, this.state);
       if (!dashboard && target.kind !== 'admin') this.requestLog.push(`${method} ${req.url ?? ''}`);
-      if (dashboard) out = dashboard;
+      const instead =
+        dashboard || target.kind === 'admin'
+          ? null
+          : situationAnswer(this.state.situation, target.kind === 'api' ? target : { kind: 'page' });
+      if (dashboard && url.pathname === '/' && this.state.situation !== 'not-wordpress') {
+        // The dashboard is the site's home page: WordPress names its REST API on it.
+        out = {
+          ...dashboard,
+          headers: { ...dashboard.headers, Link: `<${links.restIndex}>; rel="https://api.w.org/"` },
+        };
+      } else if (dashboard) out = dashboard;
+      else if (instead) out = instead;
       else if (target.kind === 'admin' && crossSiteWrite(method, req.headers.origin, origin)) {
         // A web page open in the same browser must not fire events at a local sandbox: browsers send an
         // Origin with every cross-site POST, and the dashboard's own requests carry the sandbox's origin.

@@ -1,4 +1,5 @@
 import { FaultSwitch } from './faults';
+import type { SiteSituation } from './situations';
 import { parseTimezone, type SiteTimezone } from './format/zone';
 import { HookRegistry } from './hooks';
 import { deviationsFor } from './profiles';
@@ -33,6 +34,8 @@ export class SandboxState {
   /** Randomness for live events, seeded so a replayed test sees the same records. */
   random!: Random;
   readonly faults = new FaultSwitch();
+  /** What stands in front of the store now (`situations.ts`); null: a healthy site. */
+  situation: SiteSituation | null = null;
   private log: SandboxDelivery[] = [];
   private arrivalLog: SandboxArrival[] = [];
   /** A zone set by option or admin API; wins over the profile's. */
@@ -51,6 +54,7 @@ export class SandboxState {
     this.hooks = new HookRegistry();
     this.random = createRandom(this.config.seed ^ 0x5eed5);
     this.faults.set(null);
+    this.situation = null;
     this.log = [];
     this.arrivalLog = [];
   }

@@ -1,3 +1,4 @@
+import type { SiteSituation } from './situations';
 /** The sandbox's public types: what tests and tools use to start and steer it. */
 
 /**
@@ -81,6 +82,8 @@ export interface Faults {
 export interface SandboxOptions {
   /** Default 127.0.0.1. */
   host?: string;
+  /** Serve HTTPS with this certificate (PEM): the certificate cases (expired, self-signed, another name). */
+  tls?: { key: string; cert: string };
   /** 0 = a free port. */
   port?: number;
   /** Default `sandbox-demo-key`. */
@@ -125,6 +128,8 @@ export interface SandboxConfig {
   timezone: string;
   /** The store's clock, ISO 8601 UTC. */
   clock: string;
+  /** What stands in front of the store (`situations.ts`); null: a healthy site. */
+  situation: SiteSituation | null;
 }
 
 /** A hook registered through webhook/subscribe. */
@@ -184,6 +189,8 @@ export interface Sandbox {
   setProfile(profile: SandboxProfile): void;
   setDeviations(deviations: Partial<Deviations>): void;
   setFaults(faults: Faults | null): void;
+  /** Puts a situation in front of the store (a staging password, a CDN challenge, …); null: a healthy site. */
+  setSituation(situation: SiteSituation | null): void;
   /** Per-request latency of the service's routes, in ms (kept by `reset`). */
   setLatency(ms: number): void;
   /** PHP workers of a small host (null = unlimited, the default); kept by `reset`. */

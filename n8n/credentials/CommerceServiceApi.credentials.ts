@@ -1,24 +1,31 @@
 import type {
 	IAuthenticateGeneric,
+	IAuthenticateRuleResponseCode,
 	ICredentialTestRequest,
 	ICredentialType,
 	Icon,
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { STATUS_ANSWERS } from '../../shared/src/http/situations';
+
 /*
  * The credential test is declarative, so it cannot use the shared client's URL normalisation: it
- * rebuilds the same URL with n8n expressions. (A node's `testedBy` method could call the shared
- * `resolveStore`, but n8n lends a credential test only the deprecated `helpers.request`, which n8n's
- * lint rejects: `no-deprecated-workflow-functions`.) Handled: a Store URL typed without a scheme, with a
- * trailing slash, a sub-folder, or a pasted WordPress path (/wp-json/..., /wp-admin/...); an API Root
- * as a path (/wp-json/sc/v1), as a full URL, or in the ?rest_route=/sc/v1 form. Not handled here
- * (the nodes report these clearly, the test cannot): a Store URL that is not a host name at all, and
- * an HTML page answered with status 200 by a caching or maintenance plugin, which passes the test.
+ * rebuilds the same URL with n8n expressions. (A node's `testedBy` method could run the shared
+ * connection test, but n8n lends a credential test only the deprecated `helpers.request`, which n8n's
+ * lint and its scanner reject: `no-deprecated-workflow-functions`, inline disables not allowed.)
+ * Handled: a Store URL typed without a scheme, with a trailing slash, a sub-folder, or a pasted
+ * WordPress path (/wp-json/..., /wp-admin/...); an API Root left empty (the test then uses
+ * ?rest_route=, which WordPress answers on every permalink setting), as a path, as a full URL, or in
+ * the ?rest_route=/sc/v1 form. n8n's rules see the status only: each status says its most likely cause
+ * (`STATUS_ANSWERS`), and a node's first run names the exact one. Not handled here: a Store URL that is
+ * not a host name at all, an HTML page answered with status 200, and a network failure, which n8n
+ * shows as its error code (ENOTFOUND, CERT_HAS_EXPIRED).
  */
 /** The Store URL as the shared client normalises it: scheme added, query, WordPress paths and trailing slashes removed. */
 const STORE = String.raw`$credentials.storeUrl.trim().replace(/^(?![a-z][a-z0-9+.-]*:\/\/)\/*/i, 'https://').replace(/[?#].*$/, '').replace(/\/(wp-json|wp-admin|wp-login\.php|index\.php)(\/.*)?$/i, '').replace(/\/+$/, '')`;
-const ROOT = String.raw`String($credentials.apiRoot || '/wp-json/sc/v1').trim()`;
+/** API Root as typed; left empty (or at the old default), the ?rest_route= form every WordPress answers. */
+const ROOT = String.raw`((typed) => typed === '' || typed.replace(/\/+$/, '') === '/wp-json/sc/v1' ? '?rest_route=/sc/v1' : typed)(String($credentials.apiRoot || '').trim())`;
 const PATH_OF = (url: string) => String.raw`${url}.replace(/^https?:\/\/[^/]+/i, '')`;
 /** `?rest_route=/sc/v1` (also URL-encoded, or inside a full URL): routes go in the query. */
 const ROUTE_FORM = String.raw`'/?rest_route=/' + decodeURIComponent(root.replace(/^.*[?&]rest_route=([^&#]*).*$/, '$1')).replace(/^\/+|\/+$/g, '')`;
@@ -28,8 +35,11 @@ const PATH_FORM = String.raw`'/' + (/^https?:\/\//i.test(root) && storePath && r
 /** `POST webhook/validate/` of the store this credential points at. */
 export const VALIDATE_URL_EXPRESSION = `={{ ((store, root) => ((storePath, rootPath) => store + (root.includes('rest_route=') ? ${ROUTE_FORM} : ${PATH_FORM}) + '/webhook/validate/')(${PATH_OF('store')}, ${PATH_OF('root')}))(${STORE}, ${ROOT}) }}`;
 
-const WRONG_KEY =
-	'The store did not accept the API key. Copy it again from the Studiocart settings in your WordPress admin.';
+/** One rule per status n8n's tester can tell apart, in the shared client's words. */
+const STATUS_RULES: IAuthenticateRuleResponseCode[] = STATUS_ANSWERS.map(({ status, message }) => ({
+	type: 'responseCode',
+	properties: { value: status, message },
+}));
 
 export class CommerceServiceApi implements ICredentialType {
 	name = 'commerceServiceApi';
@@ -67,9 +77,10 @@ export class CommerceServiceApi implements ICredentialType {
 			displayName: 'API Root',
 			name: 'apiRoot',
 			type: 'string',
-			default: '/wp-json/sc/v1',
+			default: '',
+			placeholder: '/wp-json/sc/v1',
 			description:
-				'Keep the default. If WordPress admin → Settings → Permalinks is set to Plain, enter ?rest_route=/sc/v1.',
+				'Leave empty: the API is found from the Store URL, plain permalinks included. Fill it in only where the REST API has moved, for example /api/sc/v1.',
 		},
 	];
 
@@ -89,26 +100,9 @@ export class CommerceServiceApi implements ICredentialType {
 			method: 'POST',
 			url: VALIDATE_URL_EXPRESSION,
 			qs: { api_key: '={{$credentials.apiKey}}' },
+			disableFollowRedirect: true,
 		},
-		rules: [
-			{ type: 'responseCode', properties: { value: 401, message: WRONG_KEY } },
-			{ type: 'responseCode', properties: { value: 403, message: WRONG_KEY } },
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message:
-						'No Commerce Service API at this Store URL and API Root. Check the Store URL and that Studiocart is active; for a site without pretty permalinks set API Root to ?rest_route=/sc/v1.',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 500,
-					message:
-						'The store had an internal error. Check the WordPress error log, or ask your host.',
-				},
-			},
-		],
+		// Redirects are not followed: a followed POST arrives as a GET, and the move is the user's to confirm.
+		rules: STATUS_RULES,
 	};
 }

@@ -309,8 +309,45 @@ async function copyKey() {
   window.setTimeout(() => (button.textContent = 'Copy'), 2000);
 }
 
+/** The admin API's `situation`: what stands in front of the store from now on. */
+async function switchSituation() {
+  const select = /** @type {HTMLSelectElement} */ ($('situation'));
+  const situation = select.value === '' ? null : select.value;
+  const result = $('result');
+  try {
+    const response = await fetch('/sandbox/v1/config', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ situation }),
+    });
+    const answer = await response.json();
+    if (!response.ok) throw new Error(answer && answer.message ? answer.message : `HTTP ${response.status}`);
+    result.replaceChildren(
+      h('span', {
+        class: 'ok',
+        text: situation
+          ? `In front of the store now: ${select.selectedOptions[0]?.textContent}.`
+          : 'A healthy site again.',
+      }),
+    );
+  } catch (error) {
+    result.replaceChildren(
+      h('span', {
+        class: 'bad',
+        text: `The situation did not change: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    );
+  }
+}
+
 async function start() {
   $('copy-key').addEventListener('click', () => void copyKey());
+  $('situation').addEventListener('change', () => void switchSituation());
+  getJson('/sandbox/v1/config')
+    .then((config) => {
+      /** @type {HTMLSelectElement} */ ($('situation')).value = config.situation ?? '';
+    })
+    .catch(() => undefined);
   $('secret-switch').addEventListener('change', () => void switchSecret());
   $('product').addEventListener('change', renderPlans);
   $('event-groups').addEventListener('click', (event) => {

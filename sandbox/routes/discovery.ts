@@ -1,6 +1,7 @@
 import type { RouteContext, RouteDef } from '../router';
 import { indexFields } from '../format/zone';
 import type { SandboxState } from '../state';
+import { indexNamespaces } from '../situations';
 
 /** WordPress's REST index (`/wp-json/`) and namespace index (`/wp-json/sc/v1`), which clients use to find the API. */
 export function discoveryRoutes(served: (state: SandboxState) => RouteDef[]): RouteDef[] {
@@ -24,7 +25,7 @@ export function discoveryRoutes(served: (state: SandboxState) => RouteDef[]): Ro
           home: ctx.links.site,
           // Settings → General: public in every WordPress index, no key (docs/dates.md).
           ...indexFields(ctx.state.store.zone, ctx.state.store.now),
-          namespaces: ['sc/v1'],
+          namespaces: indexNamespaces(ctx.state.situation),
           authentication: [],
           routes: describe(ctx),
         },

@@ -17,7 +17,9 @@ export function sitePage(path: string, sitePath: string, store: Store, links: Li
     const list = store.products
       .map((p) => `<li><a href="${links.productUrl(p.slug)}">${escapeHtml(p.name)}</a></li>`)
       .join('');
-    return page(200, 'Sandbox Store', `<h1>Sandbox Store</h1><ul>${list}</ul>`);
+    // WordPress names its REST API on every page; clients find the API from the site address with it.
+    const home = page(200, 'Sandbox Store', `<h1>Sandbox Store</h1><ul>${list}</ul>`);
+    return { ...home, headers: { ...home.headers, Link: `<${links.restIndex}>; rel="https://api.w.org/"` } };
   }
   const match = /^\/products\/([a-z0-9-]+)\/?$/.exec(path.slice(sitePath.length));
   const product = match ? store.products.find((p) => p.slug === match[1]) : undefined;

@@ -5,8 +5,9 @@
  * sequential loop. The counts are held exactly by test/integration/shared/requestCosts.sandbox.test.ts.
  */
 import { performance } from 'node:perf_hooks';
-import { collect, pollEvents, takeDelivery } from '../../shared/src';
+import { collect, pollEvents, takeDelivery, testConnection } from '../../shared/src';
 import { SiteMemory } from '../../shared/src/siteMemory';
+import { resolveStore } from '../../shared/src/config';
 import { startSandbox } from '../../sandbox';
 import { nodeTransport } from '../kit/nodeTransport';
 import { createClient } from '../kit/client';
@@ -162,7 +163,79 @@ async function timings(): Promise<void> {
   }
 }
 
+/**
+ * Requests of the connection test, API Root left empty, the first time and with what was found kept.
+ * Before (c6a7585, no discovery): one validate request, and on plain permalinks it failed there.
+ */
+const CONNECTION_BEFORE = { pretty: '1', plain: '1 (failed: API Root had to be typed)' } as const;
+
+async function connectionCounts(): Promise<void> {
+  console.log('first connection (sandbox, API Root empty; before | after: first, then kept for the store):');
+  for (const permalinks of ['pretty', 'plain'] as const) {
+    const sandbox = await startSandbox({
+      port: 0,
+      apiKey: KEY,
+      size: 50,
+      quiet: true,
+      deviations: { plainPermalinks: permalinks === 'plain' },
+    });
+    try {
+      const memory = new SiteMemory();
+      const connect = async (): Promise<string> => {
+        const wire = countingTransport();
+        const c = createClient({
+          settings: { storeUrl: sandbox.url, apiKey: KEY, apiRoot: '' },
+          transport: wire.transport,
+          memory,
+        });
+        const outcome = await testConnection(c).then(
+          () => '',
+          () => ' (failed)',
+        );
+        return `${wire.requests()}${outcome}`;
+      };
+      const first = await connect();
+      const kept = await connect();
+      // The clients below know where the API is, not the zone or the unit: a Get's own cold and warm costs.
+      const typed = resolveStore({ storeUrl: sandbox.url, apiKey: KEY, apiRoot: '' });
+      const knowingApi = (): SiteMemory => {
+        const known = new SiteMemory();
+        const found = memory.recall(typed, 'api');
+        if (found) known.keep(typed, 'api', found);
+        return known;
+      };
+      console.log(
+        `  connection test, ${permalinks} permalinks`.padEnd(44) +
+          ` before ${CONNECTION_BEFORE[permalinks]} | after ${first} first, ${kept} kept`,
+      );
+      const [order] = (
+        await createClient({
+          settings: { storeUrl: sandbox.url, apiKey: KEY, apiRoot: '' },
+          transport: nodeTransport,
+          memory: knowingApi(),
+        }).listOrders({ per_page: 1 })
+      ).items;
+      const getMemory = knowingApi();
+      const get = async (): Promise<number> => {
+        const wire = countingTransport();
+        await createClient({
+          settings: { storeUrl: sandbox.url, apiKey: KEY, apiRoot: '' },
+          transport: wire.transport,
+          memory: getMemory,
+        }).getOrder(order?.id ?? 1);
+        return wire.requests();
+      };
+      console.log(
+        `  Get of an order after it, ${permalinks} permalinks`.padEnd(44) + ` ${await get()} then ${await get()} warm`,
+      );
+    } finally {
+      await sandbox.close();
+    }
+  }
+}
+
 export async function storeRequests(): Promise<void> {
   await pathCounts();
+  await connectionCounts();
   await timings();
 }

@@ -8,8 +8,9 @@
 import { type Store, type StoreSettings, resolveStore } from './config';
 import { type DayReading, siteDayOf } from './dates/instant';
 import type { SiteZone, ZoneReading } from './dates/zone';
-import { NotFoundError, ServerError, isMissingRecord, noOrdersAsEmpty } from './errors';
-import { type Answer, type PipelineOptions, RequestPipeline } from './http/pipeline';
+import { CommerceServiceError, NotFoundError, ServerError, isMissingRecord, noOrdersAsEmpty } from './errors';
+import { type Answer, type PipelineOptions, RequestPipeline, lookOnce } from './http/pipeline';
+import type { HttpResponse } from './http/transport';
 import { OPERATIONS, type ORDERBY_VALUES, type OperationKey, type ResultOf } from './operations/catalogue';
 import {
   type DatedListParams,
@@ -29,6 +30,7 @@ import type { MoneyUnit } from './resources/money';
 import type * as Records from './resources/types';
 import { SiteFacts } from './siteFacts';
 import { SiteMemory } from './siteMemory';
+import { ApiFinder, rootLeftOpen } from './discovery';
 
 /** What the pipeline takes (transport, retries, deadline: `http/pipeline.ts`), and the client's own options. */
 export type ClientOptions = Omit<PipelineOptions, 'timeoutMs'> & {
@@ -40,7 +42,10 @@ export type ClientOptions = Omit<PipelineOptions, 'timeoutMs'> & {
   /** Already known, so not read: the site's zone (docs/dates.md), the REST amounts' unit (docs/amounts.md). */
   siteZone?: SiteZone;
   restAmountUnit?: MoneyUnit;
-  /** Where the zone and the unit are remembered beyond this client (`siteMemory.ts`): the adapter's, a poll's own; the client's own when absent. */
+  /**
+   * Where the zone, the unit and where the API was found are remembered beyond this client
+   * (`siteMemory.ts`): the adapter's, a poll's own; the client's own when absent.
+   */
   memory?: SiteMemory;
 };
 
@@ -64,20 +69,25 @@ export const DEFAULT_TIMEOUT_MS = 20_000;
 type ItemOf<K extends OperationKey> = ResultOf<K> extends (infer T)[] ? T : never;
 
 export class CommerceServiceClient {
-  readonly store: Store;
   private readonly pipeline: RequestPipeline;
+  private readonly finder: ApiFinder;
   /** Every 429 and 503 this client gets; each `iterate` walk listens, to slow down. */
   readonly busy: RequestPipeline['busy'];
   /** The site's zone and amount unit, read once at most and kept in the memory the client was given. */
   private readonly site: SiteFacts;
 
   constructor(private readonly options: ClientOptions) {
-    this.store = resolveStore(options.settings);
-    this.pipeline = new RequestPipeline(this.store, { ...options, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    const typed = resolveStore(options.settings);
+    const memory = options.memory ?? new SiteMemory();
+    this.finder = new ApiFinder(typed, rootLeftOpen(options.settings.apiRoot), memory);
+    this.pipeline = new RequestPipeline(this.finder.start(), {
+      ...options,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    });
     this.busy = this.pipeline.busy;
     this.site = new SiteFacts({
       store: this.store,
-      memory: options.memory ?? new SiteMemory(),
+      memory,
       send: async (key, params = {}) => (await this.send(key, params, false)).value,
       spent: () => {
         const allowed = this.pipeline.allowance();
@@ -87,6 +97,11 @@ export class CommerceServiceClient {
       ...(options.siteZone ? { zone: options.siteZone } : {}),
       ...(options.restAmountUnit ? { unit: options.restAmountUnit } : {}),
     });
+  }
+
+  /** The store as the client reaches it: the settings', or where its API was found (`discovery.ts`). */
+  get store(): Store {
+    return this.pipeline.store;
   }
 
   /** This client's transport and limits on a store it holds no key for: only operations that take none. */
@@ -122,6 +137,41 @@ export class CommerceServiceClient {
       buildRecord(record, table, { instants: { zone, fill: true }, ...(amounts ? { amounts } : {}) }),
     );
     return { ...answer, value: (result.many ? built : built[0]) as ResultOf<K> };
+  }
+
+  /**
+   * Sends where the store is known to answer; when the answer says the API is elsewhere (a move to the
+   * site's canonical address, plain permalinks), once more there, and the client stays there if it answered.
+   */
+  private async finding<T>(sendTo: (store: Store) => Promise<T>, reads: boolean): Promise<T> {
+    const first = this.pipeline.store;
+    // A request built from bad input fails before any is sent: only an answer leads elsewhere.
+    const tried = await settled(sendTo(first));
+    if ('value' in tried) return tried.value;
+    const next = this.finder.instead(tried.error, first, reads);
+    if (!next) throw tried.error;
+    const again = await settled(sendTo(next));
+    if ('value' in again) {
+      this.moveTo(next);
+      return again.value;
+    }
+    const second = again.error;
+    if (!(second instanceof CommerceServiceError)) throw second;
+    // Nothing there either: the first answer is the one to tell.
+    if (second.situation === 'not-wordpress') throw tried.error;
+    // WordPress answered there (a key refused, a route missing): that is where the API is.
+    if (second.status !== undefined && second.situation !== 'site-moved') this.moveTo(next);
+    throw second;
+  }
+
+  /** One GET of a page of the site, without the key: the raw answer (the connection test's looks, `connect.ts`). */
+  look(url: string, query: Record<string, string>, label: string): Promise<HttpResponse> {
+    return lookOnce(this.pipeline, this.options.transport, url, query, label);
+  }
+
+  private moveTo(store: Store): void {
+    this.pipeline.store = store;
+    this.finder.keep(store);
   }
 
   /** The site's zone from WordPress's REST index, read at most once per client, and not while the memory holds it. Never rejects. */
@@ -272,12 +322,13 @@ export class CommerceServiceClient {
     const operation = OPERATIONS[key];
     const result = operation.result as ResultSpec<ResultOf<K>>;
     // Built before any time is spent: a bad input is the user's to fix, whatever the deadline.
-    const request = buildRequest(operation, this.store, params, this.options.transport.sendsGetBody);
-    return this.pipeline.send(request, {
-      label: operation.label,
-      retried: retried && !('retried' in operation),
-      read: (body) => readBody(result, body),
-    });
+    const sendTo = (store: Store) =>
+      this.pipeline.send(buildRequest(operation, store, params, this.options.transport.sendsGetBody), {
+        label: operation.label,
+        retried: retried && !('retried' in operation),
+        read: (body) => readBody(result, body),
+      });
+    return this.finding(sendTo, !('retried' in operation));
   }
 
   private async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {
@@ -321,4 +372,13 @@ function deletedAlready(id: Id, error: unknown): ResultOf<'deleteHook'> {
 /** `webhook/delete/` without a working handler (real stores): try `webhook/zap-delete/`. */
 function needsFallback(error: unknown): boolean {
   return error instanceof ServerError || (error instanceof NotFoundError && error.reason === 'route');
+}
+
+/** A promise's outcome as a value, so a caller can compare two attempts without nested catches. */
+async function settled<T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  try {
+    return { value: await promise };
+  } catch (error) {
+    return { error };
+  }
 }

@@ -1,3 +1,5 @@
+import type { Situation } from './http/situations';
+
 /**
  * One error family for everything that can go wrong talking to a store. Each error names the store
  * (host only), the operation and what to do; none ever carries the API key (see `http/redact.ts`).
@@ -13,7 +15,9 @@ type ErrorKind =
   | 'timeout'
   | 'network'
   | 'unexpected_response'
-  | 'incomplete_list';
+  | 'incomplete_list'
+  | 'blocked'
+  | 'moved';
 
 export interface ErrorContext {
   /** The store's host (and sub-folder), never a URL with a query string. */
@@ -27,6 +31,8 @@ export interface ErrorContext {
   serviceMessage?: string;
   /** Requests made for this operation when the client retries it (`http/retry.ts`); from two on, the message says so. */
   attempts?: number;
+  /** The cause told apart, when the status alone does not say it (`http/situations.ts`). */
+  situation?: Situation;
 }
 
 export abstract class CommerceServiceError extends Error {
@@ -41,12 +47,14 @@ export abstract class CommerceServiceError extends Error {
   /** What the user can do about it. */
   readonly hint: string;
   readonly attempts: number | undefined;
+  readonly situation: Situation | undefined;
 
-  constructor(context: ErrorContext, summary: string, hint: string) {
+  constructor(context: ErrorContext, summary: string, hint: string, options?: { cause?: unknown }) {
     const detail = describeServiceAnswer(context);
     const tries = context.attempts !== undefined && context.attempts > 1 ? ` after ${context.attempts} attempts` : '';
     super(
       `${context.operation} failed on ${context.store}${tries}: ${summary}${detail ? ` (${detail})` : ''}. ${hint}`,
+      options?.cause === undefined ? undefined : { cause: options.cause },
     );
     this.store = context.store;
     this.operation = context.operation;
@@ -56,6 +64,7 @@ export abstract class CommerceServiceError extends Error {
     this.summary = summary;
     this.hint = hint;
     this.attempts = context.attempts;
+    this.situation = context.situation;
   }
 
   /** What a log or an execution record may keep: no stack, no request, no key. */
@@ -68,6 +77,7 @@ export abstract class CommerceServiceError extends Error {
       operation: this.operation,
       status: this.status,
       code: this.code,
+      ...(this.situation !== undefined ? { situation: this.situation } : {}),
       ...(this.attempts !== undefined ? { attempts: this.attempts } : {}),
     };
   }
@@ -169,10 +179,42 @@ export class TimeoutError extends CommerceServiceError {
   override readonly name: string = 'TimeoutError';
 }
 
-/** The store could not be reached (DNS, refused connection, TLS, reset). */
+/**
+ * The store could not be reached (DNS, refused connection, TLS, reset): `situation` says which, and
+ * `cause` is the transport's error (its code, name and message, the key removed).
+ */
 export class NetworkError extends CommerceServiceError {
   readonly kind = 'network';
   override readonly name: string = 'NetworkError';
+}
+
+/**
+ * Something in front of WordPress, or a plugin, answered instead of the API: a site password, a CDN's
+ * bot challenge, a firewall, a REST API closed to visitors (`situation` says which). The key is not the
+ * problem, so a platform must not ask for a new one.
+ */
+export class SiteBlockedError extends CommerceServiceError {
+  readonly kind = 'blocked';
+  override readonly name: string = 'SiteBlockedError';
+}
+
+/**
+ * 3xx: the site sends the request elsewhere. `location` is where, without its query (which may repeat
+ * the key). The client follows a move to the same site's canonical address (`discovery.ts`); any other
+ * move is the user's to confirm, in the Store URL.
+ */
+export class SiteMovedError extends CommerceServiceError {
+  readonly kind = 'moved';
+  override readonly name: string = 'SiteMovedError';
+
+  constructor(
+    context: ErrorContext,
+    summary: string,
+    hint: string,
+    readonly location: string,
+  ) {
+    super(context, summary, hint);
+  }
 }
 
 /** An answer that is not the API's: an HTML page, invalid JSON, or a shape that cannot be read. */

@@ -19,6 +19,8 @@ export { verifyDelivery, markReadFromStore } from './events/verify';
 export type { ParameterReader, PlatformLog, RetryProfile, RetryLimits, Platform } from './platform/port';
 export { platformClient } from './platformClient';
 export { SiteMemory } from './siteMemory';
+export { testConnection, type ConnectionReport } from './connect';
+export { SITUATIONS, type Situation } from './http/situations';
 export { readTriggerSetup, type TriggerSetup, type TriggerParameter } from './triggers/choices';
 export { receiveDelivery, admitReceived, takeDelivery } from './triggers/intake';
 export {

@@ -1,5 +1,6 @@
 /**
- * What is known of each store's site for a while: its time zone and the unit of its REST amounts.
+ * What is known of each store's site for a while: its time zone, the unit of its REST amounts, and
+ * where its API answered when the address as typed did not.
  * Each costs a request that a small WordPress host answers by booting WordPress, and each changes only
  * when the owner changes a setting or the plugin, so it is kept for one lifetime (ARCHITECTURE.md,
  * "Decisions"). Kept by the store's address, never by or with its key: two connections to one address
@@ -23,10 +24,17 @@ interface KnownUnit {
   currency?: string;
 }
 
+/** Where a store's API answered when the address as typed did not (`discovery.ts`): Store URL and API Root as typed in their fields. */
+export interface FoundApi {
+  baseUrl: string;
+  apiRoot: string;
+}
+
 /** The facts kept of a site, by name. Another fact is a line here and its check in `IS_FACT`. */
 export interface SiteFactValues {
   zone: SiteZone;
   unit: KnownUnit;
+  api: FoundApi;
 }
 
 export type SiteFact = keyof SiteFactValues;
@@ -35,6 +43,7 @@ export type SiteFact = keyof SiteFactValues;
 const IS_FACT: { [F in SiteFact]: (value: unknown) => value is SiteFactValues[F] } = {
   zone: isSiteZone,
   unit: isKnownUnit,
+  api: isFoundApi,
 };
 
 /** A kept value, trusted until `until` (ms since the epoch). */
@@ -122,4 +131,10 @@ function isKnownUnit(value: unknown): value is KnownUnit {
   if (typeof value !== 'object' || value === null) return false;
   const { unit, currency } = value as Record<string, unknown>;
   return (unit === 'decimal' || unit === 'cents') && (currency === undefined || typeof currency === 'string');
+}
+
+function isFoundApi(value: unknown): value is FoundApi {
+  if (typeof value !== 'object' || value === null) return false;
+  const { baseUrl, apiRoot } = value as Record<string, unknown>;
+  return typeof baseUrl === 'string' && typeof apiRoot === 'string';
 }

@@ -31,7 +31,7 @@ interface CatalogProduct {
   plans: Array<{ id: string; name: string; terms: string }>;
 }
 
-const WRONG_KEY_REASON = /did not accept the API key/;
+const WRONG_KEY_REASON = /the API key is wrong/;
 
 const chromium = probe(['chromium']);
 const describeChromium = describeIf(chromium, 'browser tests (Chromium)');

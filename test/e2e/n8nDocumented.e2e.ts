@@ -94,7 +94,9 @@ describeN8n(`documented n8n paths in n8n ${N8N_VERSION}, against the sandbox (re
     store.setFaults({ serverError: true, onlyPaths: ORDER_READS, times: 2 });
     const failed = await n8n.timed('manual run (no Retry On Fail)', () => manualRun(n8n.session, NO_RETRY_WF, 60_000));
     const error = failed.data.resultData.error as { message?: string } | undefined;
-    expect(error?.message).toMatch(/^Get an order failed on .* after 2 attempts: the store had an internal error/);
+    expect(error?.message).toMatch(
+      /^Get an order failed on .* after 2 attempts: WordPress had a critical error \(PHP\)/,
+    );
     expect(await faultsOf(store)).toBeNull(); // both failures were used: two requests
 
     store.setFaults({ serverError: true, onlyPaths: ORDER_READS, times: 2 });

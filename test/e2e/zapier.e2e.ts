@@ -154,6 +154,8 @@ describe('zapier-platform invoke against the sandbox', () => {
     await expect(npmInvoke(['auth', 'test'])).resolves.toEqual({
       store: sandbox.url.replace('http://', ''),
       storeUrl: sandbox.url,
+      apiRoot: '/wp-json/sc/v1',
+      address: `${sandbox.url}/wp-json/sc/v1`,
     });
     await expect(invoke(['auth', 'label'])).resolves.toBe(sandbox.url.replace('http://', ''));
   });

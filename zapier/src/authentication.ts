@@ -1,20 +1,16 @@
 import type { Authentication, Bundle, ZObject } from 'zapier-platform-core';
-import { DEFAULT_API_ROOT } from '../../shared/src';
+import { type ConnectionReport, testConnection as testStore } from '../../shared/src';
 import { zapierClient } from './platform';
 import { withStoreErrors } from './errors';
 
-/** What the connection test returns; the connection label shows `store`. */
-export interface ConnectedStore {
-  store: string;
-  storeUrl: string;
-}
-
-/** `POST webhook/validate/`: a wrong key, URL, non-store site or unreachable host each fail with their own message. */
-export const testConnection = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<ConnectedStore> => {
-  const client = zapierClient(z, bundle);
-  await client.validateKey();
-  return { store: client.store.label, storeUrl: client.store.baseUrl };
-});
+/**
+ * The shared connection test (`POST webhook/validate/`, the API found from the site's address, and at
+ * most two more looks to tell a failure's cause); the connection label shows `store`, and `address`
+ * says which address answered.
+ */
+export const testConnection = withStoreErrors(
+  async (z: ZObject, bundle: Bundle): Promise<ConnectionReport> => await testStore(zapierClient(z, bundle)),
+);
 
 const authentication: Authentication = {
   type: 'custom',
@@ -40,8 +36,8 @@ const authentication: Authentication = {
       label: 'API Root (Advanced)',
       type: 'string',
       required: false,
-      default: DEFAULT_API_ROOT,
-      helpText: `Advanced: leave \`${DEFAULT_API_ROOT}\`. If your WordPress admin's [Settings → Permalinks](https://wordpress.org/documentation/article/settings-permalinks-screen/) is set to Plain, enter \`?rest_route=/sc/v1\`.`,
+      helpText:
+        'Advanced: leave empty, and the app finds the API from the Store URL as WordPress clients do ([REST API discovery](https://developer.wordpress.org/rest-api/using-the-rest-api/discovery/)), plain permalinks included. Fill it in only where the REST API has moved: for example `/api/sc/v1`.',
     },
   ],
   test: testConnection,

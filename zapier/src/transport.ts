@@ -43,6 +43,9 @@ export function zapierTransport(z: ZObject): Transport {
         [AUTH_OPTION]: request.auth.style,
         timeout: request.timeoutMs,
         skipThrowForStatus: true,
+        // A redirect comes back as it is: a followed POST would arrive as a GET, and the shared client
+        // follows a move to the site's own canonical address itself (see shared/src/http/transport.ts).
+        redirect: 'manual',
         // Since core 18 a 429 throws before any middleware; let it through so the store's delay is read once.
         throwForThrottlingEarly: false,
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),

@@ -15,7 +15,15 @@ import {
 import { parseBody } from './parseBody';
 import { responseError } from './responseError';
 import { type Attempt, MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './retry';
-import { type HttpRequest, type HttpResponse, type Transport, describeTransportFailure } from './transport';
+import { redact } from './redact';
+import { SITUATIONS, networkSituation } from './situations';
+import {
+  type HttpRequest,
+  type HttpResponse,
+  type Transport,
+  type TransportFailure,
+  describeTransportFailure,
+} from './transport';
 
 /** A 2xx body read into its shape, and the response it came in (for the count headers). */
 export interface Answer<T> {
@@ -57,7 +65,8 @@ export class RequestPipeline {
   private readonly started = Date.now();
 
   constructor(
-    readonly store: Store,
+    /** Where requests go: the settings' store, or where `discovery.ts` found its API. */
+    public store: Store,
     private readonly options: PipelineOptions,
   ) {}
 
@@ -109,6 +118,36 @@ export class RequestPipeline {
   }
 }
 
+/**
+ * One GET without the key, one attempt within the deadline, its raw answer whatever the status: the
+ * connection test's look at a site's home page or REST index (`connect.ts`). No answer is a typed error.
+ */
+export async function lookOnce(
+  pipeline: RequestPipeline,
+  transport: Transport,
+  url: string,
+  query: Record<string, string>,
+  label: string,
+): Promise<HttpResponse> {
+  const context = { store: pipeline.store.label, operation: label };
+  const allowed = pipeline.allowance();
+  if ('spent' in allowed)
+    throw new TimeoutError({ ...context, situation: 'timeout' }, allowed.spent, SITUATIONS.timeout.hint);
+  const request: HttpRequest = {
+    method: 'GET',
+    url,
+    query,
+    headers: {},
+    auth: { style: 'none' },
+    timeoutMs: allowed.timeoutMs,
+  };
+  try {
+    return await transport.send(request);
+  } catch (error) {
+    throw unreachable(context, error, request.timeoutMs, pipeline.store.apiKey);
+  }
+}
+
 /** One request: a failure the retry rules may look at is returned, with the store's Retry-After. */
 async function attemptOnce<T>(
   store: Store,
@@ -123,12 +162,16 @@ async function attemptOnce<T>(
   try {
     response = await transport.send(request);
   } catch (error) {
-    return { error: unreachable(failure, error, request.timeoutMs) };
+    return { error: unreachable(failure, error, request.timeoutMs, store.apiKey) };
   }
   const parsed = parseBody(response.body);
   const ok = response.status >= 200 && response.status < 300;
   if (!ok || parsed.kind === 'html' || parsed.kind === 'invalid') {
-    const error = responseError({ ...failure, apiKey: store.apiKey, apiRoot: store.apiRootText }, response, parsed);
+    const error = responseError(
+      { ...failure, apiKey: store.apiKey, apiRoot: store.apiRootText, url: request.url },
+      response,
+      parsed,
+    );
     const retryAfter = response.headers['retry-after'];
     return retryAfter === undefined ? { error } : { error, retryAfter };
   }
@@ -141,20 +184,34 @@ async function attemptOnce<T>(
   );
 }
 
-function unreachable(context: ErrorContext, error: unknown, timeoutMs: number): CommerceServiceError {
+/**
+ * No answer: the Node error code told as one situation (`situations.ts`), with the transport's error
+ * as `cause`, its message without the key (the helpers' messages hold the URL, query string included).
+ */
+function unreachable(context: ErrorContext, error: unknown, timeoutMs: number, apiKey: string): CommerceServiceError {
   const failure = describeTransportFailure(error);
+  const cause = redactedCause(failure, apiKey);
   if (failure.reason === 'timeout') {
     return new TimeoutError(
-      context,
-      `the store did not answer within ${formatDuration(timeoutMs)}`,
-      'The site may be slow or down: open it in a browser, then try again.',
+      { ...context, situation: 'timeout' },
+      SITUATIONS.timeout.summary.replace('<n> seconds', formatDuration(timeoutMs)),
+      SITUATIONS.timeout.hint,
+      { cause },
     );
   }
-  return new NetworkError(
-    context,
-    'the store could not be reached',
-    'Check the Store URL (spelling, https) and that the site is online.',
-  );
+  const situation = networkSituation(failure.code);
+  const { summary, hint } = SITUATIONS[situation];
+  // The code stays on `cause`: n8n replaces a message that names ENOTFOUND or ECONNREFUSED with its own.
+  return new NetworkError({ ...context, situation }, summary, hint, { cause });
+}
+
+/** The transport's error as a cause that may be logged: its name, code and message, the key removed. */
+function redactedCause(failure: TransportFailure, apiKey: string): Error {
+  const original = failure.original instanceof Error ? failure.original : failure;
+  const cause = new Error(redact(original.message, [apiKey]));
+  cause.name = original.name;
+  if (failure.code) Object.assign(cause, { code: failure.code });
+  return cause;
 }
 
 function formatDuration(ms: number): string {

@@ -6,9 +6,12 @@ import {
   NotFoundError,
   RateLimitError,
   ServerError,
+  SiteBlockedError,
+  SiteMovedError,
   UnexpectedResponseError,
 } from '../errors';
 import type { ParsedBody } from './parseBody';
+import { SITUATIONS, type Situation, httpSituation } from './situations';
 import { redact } from './redact';
 import { omit } from '../resources/pick';
 import { retryAfterSeconds } from './retryAfter';
@@ -46,6 +49,8 @@ interface ResponseContext {
   apiKey: string;
   /** How the API root is written, for hints about a wrong root. */
   apiRoot: string;
+  /** Where the request went, to read a relative Location against. */
+  url: string;
 }
 
 /** The typed error for a response the operation could not use. */
@@ -70,23 +75,14 @@ export function responseError(ctx: ResponseContext, response: HttpResponse, pars
       delay,
     );
   }
-  if (parsed.kind === 'html' || parsed.kind === 'invalid') return unreadableAnswer(ctx, context, parsed);
+  if (status >= 300 && status < 400) return moved(ctx, context, response);
+  const situation = httpSituation(response, parsed, wp.code);
+  if (situation) return situationError(ctx, context, situation, parsed);
   if (status === 401 || status === 403) {
-    return new AuthenticationError(
-      context,
-      'the store did not accept the API key',
-      'Copy the API key again from the Studiocart settings in your WordPress admin and update the connection.',
-    );
+    const { summary, hint } = SITUATIONS['wrong-key'];
+    return new AuthenticationError({ ...context, situation: 'wrong-key' }, summary, hint);
   }
   if (status === 404) {
-    if (wp.code === 'rest_no_route') {
-      return new NotFoundError(
-        context,
-        `the store has no Commerce Service API at ${ctx.apiRoot}`,
-        'Check that the Store URL is your WordPress site and that Studiocart is active; if the site has no pretty permalinks, set API Root to ?rest_route=/sc/v1.',
-        'route',
-      );
-    }
     return new NotFoundError(
       context,
       'the store has no record with that ID',
@@ -116,23 +112,52 @@ export function responseError(ctx: ResponseContext, response: HttpResponse, pars
   );
 }
 
-function unreadableAnswer(
+/** A redirect: where to, shown without its query string (the key may ride in it). */
+function moved(ctx: ResponseContext, context: ErrorContext, response: HttpResponse): CommerceServiceError {
+  let location = '';
+  try {
+    const target = new URL(response.headers.location ?? '', ctx.url);
+    location = `${target.origin}${target.pathname}`;
+  } catch {
+    location = '';
+  }
+  const { summary, hint } = SITUATIONS['site-moved'];
+  return new SiteMovedError(
+    { ...context, situation: 'site-moved' },
+    location ? `${summary} (${redact(location, [ctx.apiKey])})` : summary,
+    hint,
+    redact(location, [ctx.apiKey]),
+  );
+}
+
+/** What each situation's answer becomes: the class decides what a platform does (retry, reconnect). */
+function situationError(
   ctx: ResponseContext,
   context: ErrorContext,
-  parsed: { kind: 'html' | 'invalid'; snippet: string },
+  situation: Situation,
+  parsed: ParsedBody,
 ): CommerceServiceError {
-  const shown = redact(parsed.snippet, [ctx.apiKey]);
-  const what =
-    parsed.kind === 'html'
-      ? `the store answered with a web page instead of the API ("${shown}")`
-      : `the store's answer is not valid JSON ("${shown}")`;
-  const hint =
-    parsed.kind === 'html'
-      ? `Check that the Store URL is your WordPress site with Studiocart active, and that no maintenance mode, caching or security plugin blocks ${ctx.apiRoot}; without pretty permalinks, set API Root to ?rest_route=/sc/v1.`
-      : 'A plugin or theme may be printing output into API answers: check the WordPress error log, or ask your host.';
-  // The store's own message and code stay out of this error: what it sent is the problem.
+  const { summary, hint } = SITUATIONS[situation];
+  const unreadable = parsed.kind === 'html' || parsed.kind === 'invalid';
+  // A page's title says more than its status (the store's own JSON message is kept for its code).
+  const shown = unreadable ? `"${redact(parsed.snippet, [ctx.apiKey])}"` : '';
+  // A page has no WordPress message or code of its own.
   const bare = omit(context, 'serviceMessage', 'code');
-  return context.status && context.status >= 500
-    ? new ServerError(bare, what, hint)
-    : new UnexpectedResponseError(bare, what, hint);
+  const told: ErrorContext = { ...(unreadable ? bare : context), situation };
+  const where = situation === 'no-studiocart' || situation === 'not-wordpress' ? ` at ${ctx.apiRoot}` : '';
+  const what = `${summary}${where}${shown ? ` (${shown})` : ''}`;
+  switch (situation) {
+    case 'site-password':
+    case 'bot-challenge':
+    case 'firewall':
+    case 'rest-restricted':
+      return new SiteBlockedError(told, what, hint);
+    case 'no-studiocart':
+    case 'not-wordpress':
+      return new NotFoundError(told, what, hint, 'route');
+    default:
+      return context.status && context.status >= 500
+        ? new ServerError(told, what, hint)
+        : new UnexpectedResponseError(told, what, hint);
+  }
 }

@@ -79,9 +79,15 @@ export async function withRetries<R>(
   }
 }
 
-/** 429, 502, 503, 504, timeouts, dropped connections; a 500 once (a WordPress route without a handler never). */
+/**
+ * 429, 502, 503, 504, timeouts, dropped or refused connections; a 500 once (a WordPress route without a
+ * handler never). A name that does not resolve or a certificate that fails stays so for seconds to come.
+ */
 function isRetryable(error: CommerceServiceError, serverErrorsSoFar: number): boolean {
-  if (error instanceof RateLimitError || error instanceof TimeoutError || error instanceof NetworkError) return true;
+  if (error instanceof NetworkError) {
+    return error.situation === 'connection-reset' || error.situation === 'connection-refused';
+  }
+  if (error instanceof RateLimitError || error instanceof TimeoutError) return true;
   if (!(error instanceof ServerError)) return false;
   if (error.status === 502 || error.status === 503 || error.status === 504) return true;
   return error.status === 500 && serverErrorsSoFar <= 1 && error.code !== 'rest_invalid_handler';

@@ -44,19 +44,26 @@ export interface HttpResponse {
 
 export interface Transport {
   /**
-   * Sends `request` with the key where `request.auth` says. Must resolve for every HTTP status; reject
-   * only when no response arrived (see `TransportFailure`).
+   * Sends `request` with the key where `request.auth` says. Must resolve for every HTTP status, a
+   * redirect included, without following it (the shared client decides: `discovery.ts`); reject only
+   * when no response arrived (see `TransportFailure`).
    */
   send(request: HttpRequest): Promise<HttpResponse>;
   /** Whether a body on a GET reaches the server (both platforms' helpers drop it). */
   readonly sendsGetBody: boolean;
 }
 
-/** Why no response arrived. Transports may throw this, or anything: `describeTransportFailure` classifies it. */
+/**
+ * Why no response arrived. Transports may throw this, or anything: `describeTransportFailure` classifies
+ * it. `code` is Node's error code (`ENOTFOUND`, `CERT_HAS_EXPIRED`, …) wherever the platform's helper
+ * put it; `original` is what the helper threw, or the error inside it that carries the code (it may hold the key: only `pipeline.ts` reads it, redacted).
+ */
 export class TransportFailure extends Error {
   constructor(
     readonly reason: 'timeout' | 'network',
     detail: string,
+    readonly code?: string,
+    readonly original?: unknown,
   ) {
     super(detail);
     this.name = 'TransportFailure';
@@ -65,11 +72,33 @@ export class TransportFailure extends Error {
 
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED', 'UND_ERR_HEADERS_TIMEOUT']);
 
+interface ErrorFields {
+  code?: unknown;
+  name?: unknown;
+  message?: unknown;
+  type?: unknown;
+  cause?: unknown;
+}
+
+/**
+ * Node's error code, on the error or on one it wraps: node-fetch (Zapier) copies it onto its
+ * `FetchError`; axios (n8n) keeps it on its `AxiosError`, which n8n may wrap once more as `cause`.
+ */
+function withNodeCode(error: unknown): { code: string; carrier: unknown } {
+  let current = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, cause } = current as ErrorFields;
+    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]+$/.test(code)) return { code, carrier: current };
+    current = cause;
+  }
+  return { code: '', carrier: error };
+}
+
 /** Classifies whatever a platform's HTTP helper threw when no response came back. */
 export function describeTransportFailure(error: unknown): TransportFailure {
   if (error instanceof TransportFailure) return error;
-  const fields = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown; type?: unknown };
-  const code = typeof fields.code === 'string' ? fields.code : '';
+  const fields = (error ?? {}) as ErrorFields;
+  const { code, carrier } = withNodeCode(error);
   const name = typeof fields.name === 'string' ? fields.name : '';
   const message = typeof fields.message === 'string' ? fields.message : String(error);
   const timedOut =
@@ -78,7 +107,12 @@ export function describeTransportFailure(error: unknown): TransportFailure {
     name === 'AbortError' ||
     fields.type === 'request-timeout' ||
     /\btimed?[ -]?out\b/i.test(message);
-  return new TransportFailure(timedOut ? 'timeout' : 'network', code ? `${code}: ${message}` : message);
+  return new TransportFailure(
+    timedOut ? 'timeout' : 'network',
+    code ? `${code}: ${message}` : message,
+    code || undefined,
+    carrier,
+  );
 }
 
 /** `url` with its query string, as a transport sends it. */

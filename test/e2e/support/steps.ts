@@ -4,6 +4,7 @@
  * case against the sandbox, and the webhook trigger's lifecycle. Each takes what differs between
  * topologies (the REST session, where production webhooks are received) as arguments.
  */
+import { STATUS_ANSWERS } from '../../../shared/src/http/situations';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -124,9 +125,8 @@ export const CRED = {
 } satisfies Record<string, CredentialRef>;
 export const WF = { actions: 'e2eActionsWf0001', triggerReal: 'e2eTriggerReal01', triggerSpec: 'e2eTriggerSpec01' };
 export const WEBHOOK = { real: '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2e1', spec: '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2e2' };
-const WRONG_KEY_MESSAGE =
-  'The store did not accept the API key. Copy it again from the Studiocart settings in your WordPress admin.';
-const NO_API_MESSAGE = /^No Commerce Service API at this Store URL and API Root\./;
+const WRONG_KEY_MESSAGE = STATUS_ANSWERS.find((answer) => answer.status === 401)?.message ?? '(no 401 answer)';
+const NO_API_MESSAGE = /^No Studiocart API at this address\./;
 const OK = { status: 'OK', message: 'Connection successful!' };
 
 /** What the editor's credential test shows for a wrong key and for a URL with no Commerce Service API. */

@@ -44,9 +44,9 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
       run(testConnection, { authData: { ...auth, storeUrl: 'http://127.0.0.1:1' } }),
     );
     expect(wrongKey.text).toMatch(/did not accept the API key/);
-    expect(html.text).toMatch(/web page instead of the API/);
-    expect(wrongRoot.text).toMatch(/no Commerce Service API/);
-    expect(unreachable.text).toMatch(/could not be reached/);
+    expect(html.text).toMatch(/the site is in maintenance mode/);
+    expect(wrongRoot.text).toMatch(/nothing answers at this API Root, but Studiocart's API is on this site/);
+    expect(unreachable.text).toMatch(/the server refused the connection/);
     for (const error of [wrongKey, html, wrongRoot, unreachable]) expect(error.text).not.toContain(sandbox.apiKey);
   });
 
@@ -161,7 +161,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on
     expect(error.name).toBe('AppError');
     // A 500 is asked once more (docs: retries), then reported with the attempts made.
     expect(error.text).toMatch(
-      /Get a customer failed on 127\.0\.0\.1:\d+ after 2 attempts: the store had an internal error.*Try again later/,
+      /Get a customer failed on 127\.0\.0\.1:\d+ after 2 attempts: WordPress had a critical error \(PHP\).*error log/,
     );
   });
 });

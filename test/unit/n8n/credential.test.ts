@@ -3,6 +3,8 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { CommerceServiceApi } from '../../../n8n/credentials/CommerceServiceApi.credentials';
 import { endpoint, resolveStore, urlWithQuery } from '../../../shared/src';
+import { STATUS_ANSWERS } from '../../../shared/src/http/situations';
+import { rootLeftOpen } from '../../../shared/src/discovery';
 import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
 import { useNock } from '../support/nock';
 import { node, resolveValue } from '../support/n8n/expressions';
@@ -25,9 +27,15 @@ function testUrl(credentials: IDataObject): string {
 	return urlWithQuery(String(resolveValue(String(request.url), credentials)), qs);
 }
 
-/** The URL the shared client (and so the nodes) would call for operation 1 with the same settings. */
+/**
+ * The URL the shared client (and so the nodes) would call for operation 1 with the same settings; with
+ * API Root left open, the ?rest_route= form it falls back to (and the credential test uses at once).
+ */
 function clientUrl(credentials: { storeUrl: string; apiKey: string; apiRoot?: string }): string {
-	const store = resolveStore(credentials);
+	const open = rootLeftOpen(credentials.apiRoot);
+	const store = resolveStore(
+		open ? { ...credentials, apiRoot: '?rest_route=/sc/v1' } : credentials,
+	);
 	const target = endpoint(store, 'webhook/validate/');
 	return urlWithQuery(target.url, { ...target.query, api_key: store.apiKey });
 }
@@ -79,14 +87,14 @@ async function runCredentialTest(
 }
 
 describe('CommerceServiceApi credential', () => {
-	it('has the fields the nodes read, the key as a password, and /wp-json/sc/v1 as the default root', () => {
+	it('has the fields the nodes read, the key as a password, and API Root empty (found)', () => {
 		expect(credential.name).toBe('commerceServiceApi');
 		expect(
 			credential.properties.map((p) => [p.name, p.default, p.typeOptions?.password ?? false]),
 		).toEqual([
 			['storeUrl', '', false],
 			['apiKey', '', true],
-			['apiRoot', '/wp-json/sc/v1', false],
+			['apiRoot', '', false],
 		]);
 	});
 
@@ -123,8 +131,8 @@ describe('CommerceServiceApi credential', () => {
 
 	it('says "Connection successful" for a key the store accepts (it answers "" on real stores)', async () => {
 		const scope = nock(ORIGIN)
-			.post(`${ROOT}/webhook/validate/`)
-			.query({ api_key: KEY })
+			.post('/')
+			.query({ rest_route: '/sc/v1/webhook/validate/', api_key: KEY })
 			.reply(200, '""');
 		const sent: SentRequest[] = [];
 
@@ -138,27 +146,24 @@ describe('CommerceServiceApi credential', () => {
 		expect(sent[0]?.headers['x-api-key']).toBe(KEY);
 	});
 
-	it('names the reason for a rejected key', async () => {
-		nock(ORIGIN).post(`${ROOT}/webhook/validate/`).query(true).reply(401, keyRefused(401));
+	it.each(STATUS_ANSWERS.map((answer) => [answer.status, answer] as const))(
+		'answers HTTP %i with its shared message',
+		async (status, answer) => {
+			nock(ORIGIN).post('/').query(true).reply(status, keyRefused(status));
+
+			const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: 'wrong' });
+
+			expect(result).toEqual({ status: 'Error', message: answer.message });
+		},
+	);
+
+	it('says what to do for a rejected key, and points at the node for the exact cause', async () => {
+		nock(ORIGIN).post('/').query(true).reply(401, keyRefused(401));
 
 		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: 'wrong', apiRoot: ROOT });
 
-		expect(result).toEqual({
-			status: 'Error',
-			message:
-				'The store did not accept the API key. Copy it again from the Studiocart settings in your WordPress admin.',
-		});
-	});
-
-	it('points at the Store URL and API Root when there is no API there', async () => {
-		nock(ORIGIN)
-			.post(`${ROOT}/webhook/validate/`)
-			.query(true)
-			.reply(404, '<html><title>Page not found</title></html>');
-
-		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: KEY, apiRoot: ROOT });
-
-		expect(result.message).toMatch(/^No Commerce Service API at this Store URL and API Root/);
+		expect(result.message).toMatch(/Copy the key again/);
+		expect(result.message).toMatch(/run a Commerce Service node once/);
 	});
 
 	it('reaches a site without pretty permalinks through ?rest_route=', async () => {
@@ -179,7 +184,7 @@ describe('CommerceServiceApi credential', () => {
 
 	it('reports an unreachable store by its error code, as n8n does', async () => {
 		nock(ORIGIN)
-			.post(`${ROOT}/webhook/validate/`)
+			.post('/')
 			.query(true)
 			.replyWithError(
 				Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' }),

@@ -103,7 +103,7 @@ describe('errors', () => {
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain(
-			'answered with a web page instead of the API ("Briefly unavailable for scheduled maintenance")',
+			'the site is in maintenance mode ("Briefly unavailable for scheduled maintenance")',
 		);
 	});
 
@@ -116,7 +116,7 @@ describe('errors', () => {
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(
-			'Get an order failed on shop.example.com after 3 attempts: the store could not be reached. Check the Store URL (spelling, https) and that the site is online.',
+			'Get an order failed on shop.example.com after 3 attempts: the server refused the connection (nothing listens at this address and port). Check that the site is online and that the Store URL has the right scheme and port (https://, no :8080 unless the site uses it).',
 		);
 		// Two waits, through n8n's sleep: exponential backoff (1 s, then 2 s, each half jittered).
 		expect(n8nSleep.waits).toHaveLength(2);

@@ -84,7 +84,7 @@ describe('loadOptions', () => {
 			.get(`${ROOT}/webhook/products/`)
 			.reply(404, { code: 'rest_no_route', message: 'No route', data: { status: 404 } });
 		await expect(loadOptions.getProducts.call(context)).rejects.toThrow(
-			'List products failed on shop.example.com: the store has no Commerce Service API at /wp-json/sc/v1',
+			"List products failed on shop.example.com: WordPress answers, but Studiocart's API (sc/v1) is not there at /wp-json/sc/v1",
 		);
 	});
 

@@ -67,6 +67,7 @@ describe('n8n transport', () => {
 					},
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
+					disableFollowRedirect: true,
 					json: false,
 					encoding: 'text',
 					timeout: 20_000,

@@ -202,9 +202,7 @@ describe('trigger lifecycle', () => {
 		const deletes = nock(ORIGIN)
 			.post(`${ROOT}/webhook/delete/`)
 			.times(3)
-			.replyWithError(
-				Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' }),
-			);
+			.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
 		const staticData = { hookId: '1732190400', hookUrl: WEBHOOK_URL, hookSetup: 'x' };
 		const { context } = fakeHook({ parameters: PURCHASES_OF_87, staticData });
 
@@ -212,7 +210,7 @@ describe('trigger lifecycle', () => {
 
 		await expect(failure).rejects.toThrow(NodeApiError);
 		await expect(failure).rejects.toThrow(
-			'Delete a webhook failed on shop.example.com after 3 attempts: the store could not be reached',
+			'Delete a webhook failed on shop.example.com after 3 attempts: the connection was cut before the site answered',
 		);
 		expect(deletes.isDone()).toBe(true);
 		expect(n8nSleep.waits).toHaveLength(2);

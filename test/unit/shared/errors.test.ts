@@ -15,6 +15,8 @@ import {
   isMissingRecord,
   RateLimitError,
   ServerError,
+  SiteBlockedError,
+  SiteMovedError,
   TimeoutError,
   TransportFailure,
   UnexpectedResponseError,
@@ -86,7 +88,8 @@ describe('not found', () => {
     expect(error).toMatchObject({ reason: 'route' });
     expect(isMissingRecord(error)).toBe(false);
     expect(error.summary).toContain('/wp-json/sc/v1');
-    expect(error.hint).toContain('?rest_route=/sc/v1');
+    expect(error.situation).toBe('no-studiocart');
+    expect(error.hint).toContain('activate Studiocart');
     expect(error.message).toContain('List products failed on shop.example.com');
   });
 
@@ -119,7 +122,7 @@ describe('not found', () => {
     expect(error.message).toContain('HTTP 404 sc_rest_invalid_id: Invalid resource ID.');
   });
 
-  it('an HTML 404 (no pretty permalinks) -> UnexpectedResponseError pointing at ?rest_route=', async () => {
+  it('an HTML 404 (no WordPress REST API at this address) -> NotFoundError naming the page', async () => {
     store()
       .get(`${ROOT}/customers`)
       .reply(
@@ -129,12 +132,14 @@ describe('not found', () => {
           'content-type': 'text/html',
         },
       );
+    // Plain permalinks would answer at ?rest_route=: the client tries it once, and tells the first answer.
+    store().get('/').query({ rest_route: '/sc/v1/customers' }).reply(404, '<html><title>Not here</title></html>');
     const error = await failure(clientFor().listCustomers());
-    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.situation).toBe('not-wordpress');
     expect(error.status).toBe(404);
-    expect(error.message).toContain('web page');
     expect(error.message).toContain('Page not found – Shop');
-    expect(error.hint).toContain('?rest_route=/sc/v1');
+    expect(error.hint).toContain('Site Address');
   });
 });
 
@@ -248,10 +253,22 @@ describe('rate limits', () => {
 });
 
 describe('server errors and unreadable answers', () => {
+  it("500 with WordPress's critical error -> ServerError pointing at the error log", async () => {
+    store()
+      .get(`${ROOT}/subscriptions/1`)
+      .reply(500, wpError('internal_server_error', 'There has been a critical error on this website.', 500));
+    const error = await failure(clientFor().getSubscription(1));
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.situation).toBe('critical-error');
+    expect(error.message).toContain('HTTP 500');
+    expect(error.hint).toMatch(/error log/);
+    expect(error.hint).toMatch(/recovery-mode e-mail/);
+  });
+
   it.each([500, 502, 503, 504])('%i with a WordPress error -> ServerError', async (status) => {
     store()
       .get(`${ROOT}/subscriptions/1`)
-      .reply(status, wpError('internal_server_error', 'There has been a critical error on this website.', status));
+      .reply(status, wpError('internal_server_error', 'The server could not finish.', status));
     const error = await failure(clientFor().getSubscription(1));
     expect(error).toBeInstanceOf(ServerError);
     expect(error.kind).toBe('server');
@@ -272,18 +289,19 @@ describe('server errors and unreadable answers', () => {
     const error = await failure(clientFor().listProducts());
     expect(error).toBeInstanceOf(ServerError);
     expect(error.status).toBe(503);
-    expect(error.message).toContain('web page');
+    expect(error.situation).toBe('maintenance');
+    expect(error.message).toContain('the site is in maintenance mode');
     expect(error.message).toContain('Maintenance');
     expect(error.hint).toMatch(/maintenance mode/);
   });
 
-  it('an HTML page with 200 -> UnexpectedResponseError naming the web page, never "Unexpected token"', async () => {
+  it('a challenge page with 200 -> SiteBlockedError naming the challenge, never "Unexpected token"', async () => {
     store().get(`${ROOT}/products`).reply(200, CHALLENGE, { 'content-type': 'text/html; charset=UTF-8' });
     const error = await failure(clientFor().listProducts());
-    expect(error).toBeInstanceOf(UnexpectedResponseError);
-    expect(error.kind).toBe('unexpected_response');
+    expect(error).toBeInstanceOf(SiteBlockedError);
+    expect(error.kind).toBe('blocked');
     expect(error.status).toBe(200);
-    expect(error.message).toContain('web page');
+    expect(error.message).toContain('bot challenge');
     expect(error.message).toContain('"Just a moment..."');
     expect(error.message).not.toMatch(/Unexpected token|JSON\.parse|SyntaxError/);
     expect(error.message).toMatch(/^List products failed on shop\.example\.com: /);
@@ -316,14 +334,16 @@ describe('server errors and unreadable answers', () => {
     expect(error.message).toContain('Allowed memory size exhausted');
   });
 
-  it('a redirect without body -> UnexpectedResponseError with the status', async () => {
+  it('a redirect to another site -> SiteMovedError naming where, without the query', async () => {
     store()
       .get(`${ROOT}/customers/1`)
-      .reply(301, '', { Location: 'https://www.shop.example.com/wp-json/sc/v1/customers/1' });
+      .reply(301, '', { Location: `https://new-shop.example.org/wp-json/sc/v1/customers/1?api_key=${KEY}` });
     const error = await failure(clientFor().getCustomer(1));
-    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error).toBeInstanceOf(SiteMovedError);
     expect(error.status).toBe(301);
-    expect(error.message).toContain('unexpected status');
+    expect(error.situation).toBe('site-moved');
+    expect(error.message).toContain('(https://new-shop.example.org/wp-json/sc/v1/customers/1)');
+    expectNoSecret(error);
   });
 });
 
@@ -366,8 +386,9 @@ describe('no answer', () => {
     const error = await failure(clientFor().validateKey());
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.kind).toBe('network');
-    expect(error.message).toMatch(/^Check the API key failed on shop\.example\.com: the store could not be reached\. /);
+    expect(error.message).toMatch(/^Check the API key failed on shop\.example\.com: no site has this name [^.]*\. /);
     expect(error.hint).toMatch(/Store URL/);
+    expect(error.cause).toMatchObject({ code: 'ENOTFOUND' });
   });
 
   describe('connection refused on a real closed port', () => {
@@ -386,7 +407,8 @@ describe('no answer', () => {
       const error = await failure(clientFor({ storeUrl: `http://127.0.0.1:${port}` }).listWebhookProducts());
       expect(error).toBeInstanceOf(NetworkError);
       expect(error.store).toBe(`127.0.0.1:${port}`);
-      expect(error.message).toContain(`List products failed on 127.0.0.1:${port}: the store could not be reached`);
+      expect(error.message).toContain(`List products failed on 127.0.0.1:${port}: the server refused the connection`);
+      expect(error.situation).toBe('connection-refused');
       expectNoSecret(error);
     });
   });

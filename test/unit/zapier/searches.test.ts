@@ -139,7 +139,7 @@ describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
       wpError('rest_no_route', 'No route was found matching the URL and request method.', 404),
     );
     const error = await failure(appTester(perform, { authData: AUTH, inputData: { [input]: 999 } }));
-    expect(error.text).toMatch(/no Commerce Service API at \/wp-json\/sc\/v1/);
+    expect(error.text).toMatch(/Studiocart's API \(sc\/v1\) is not there at \/wp-json\/sc\/v1/);
   });
 
   it('an ID that is not a number says what to enter', async () => {

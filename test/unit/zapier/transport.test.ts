@@ -50,6 +50,7 @@ describe('zapierTransport', () => {
       body: JSON.stringify(REQUEST.body),
       timeout: 20_000,
       skipThrowForStatus: true,
+      redirect: 'manual',
       throwForThrottlingEarly: false,
       storeAuth: 'query',
     });

@@ -78,6 +78,9 @@ function toN8nRequest(request: HttpRequest): IHttpRequestOptions {
 		headers: { ...request.headers },
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		// A redirect comes back as it is: a followed POST would arrive as a GET, and the shared client
+		// follows a move to the site's own canonical address itself (see shared/src/http/transport.ts).
+		disableFollowRedirect: true,
 		json: false,
 		encoding: 'text',
 		timeout: request.timeoutMs,

@@ -1,0 +1,98 @@
+/**
+ * Finding a store's API from its site address, as WordPress clients do, only when the address as typed
+ * fails: a move to the site's own canonical address (http → https, www or not) is followed, and a site
+ * whose `/wp-json/` is not the REST API (plain permalinks) is tried at `?rest_route=`, which WordPress
+ * answers on every permalink setting. What was found is kept in the site memory, like its zone, so a warm path
+ * costs what it always cost. API Root typed by the user is an override: never second-guessed.
+ */
+import { type Store, DEFAULT_API_ROOT, resolveStore } from './config';
+import { CommerceServiceError, SiteMovedError } from './errors';
+import type { FoundApi, SiteMemory } from './siteMemory';
+
+const PLAIN_PERMALINKS_ROOT = '?rest_route=/sc/v1';
+
+/** Whether API Root was left to be found: empty, or the default the connection forms fill in. */
+export function rootLeftOpen(apiRoot: string | undefined): boolean {
+  const typed = (apiRoot ?? '').trim().replace(/\/+$/, '');
+  return typed === '' || typed === DEFAULT_API_ROOT;
+}
+
+/**
+ * One client's search for its store's API: the store to start from, and after a failure the one other
+ * place worth one more request. Each place is tried once per client.
+ */
+export class ApiFinder {
+  private readonly tried = new Set<string>();
+
+  constructor(
+    private readonly typed: Store,
+    private readonly open: boolean,
+    private readonly memory: SiteMemory,
+  ) {}
+
+  /** Where the API was found before (kept), else the store as typed. */
+  start(): Store {
+    const found = this.open ? this.memory.recall(this.typed, 'api') : undefined;
+    const store = found ? this.at(found) : this.typed;
+    this.tried.add(keyOf(store));
+    return store;
+  }
+
+  /**
+   * Where to send again after `error` at `store`, or nothing: a move to the same site's canonical
+   * address (reads only: a write is never sent twice), or, with API Root left open, the `?rest_route=`
+   * form where `/wp-json/` answered a page.
+   */
+  instead(error: unknown, store: Store, reads: boolean): Store | undefined {
+    if (!(error instanceof CommerceServiceError)) return undefined;
+    let next: Store | undefined;
+    if (error instanceof SiteMovedError && reads) {
+      const baseUrl = canonicalBase(store.baseUrl, error.location);
+      if (baseUrl) next = this.at({ baseUrl, apiRoot: store.apiRootText });
+    } else if (error.situation === 'not-wordpress' && this.open && store.apiRoot.style === 'path') {
+      next = this.at({ baseUrl: store.baseUrl, apiRoot: PLAIN_PERMALINKS_ROOT });
+    }
+    if (!next || this.tried.has(keyOf(next))) return undefined;
+    this.tried.add(keyOf(next));
+    return next;
+  }
+
+  /** The API answered at `store`: kept for the store as typed. */
+  keep(store: Store): void {
+    if (keyOf(store) !== keyOf(this.typed)) {
+      this.memory.keep(this.typed, 'api', { baseUrl: store.baseUrl, apiRoot: store.apiRootText });
+    }
+  }
+
+  private at(found: FoundApi): Store {
+    return resolveStore({ storeUrl: found.baseUrl, apiKey: this.typed.apiKey || null, apiRoot: found.apiRoot });
+  }
+}
+
+function keyOf(store: Store): string {
+  return `${store.baseUrl} ${store.apiRootText}`;
+}
+
+/**
+ * The site's base URL at `location` when it is the same site at its canonical address: the same path,
+ * on https instead of http, and/or with or without `www.`. Anything else is a move for the user to
+ * confirm (another host, another path).
+ */
+export function canonicalBase(baseUrl: string, location: string): string | undefined {
+  let from: URL;
+  let to: URL;
+  try {
+    from = new URL(baseUrl);
+    to = new URL(location);
+  } catch {
+    return undefined;
+  }
+  const bare = (host: string) => host.replace(/^www\./i, '').toLowerCase();
+  const sameHost = bare(from.hostname) === bare(to.hostname);
+  const schemeOk = from.protocol === to.protocol || (from.protocol === 'http:' && to.protocol === 'https:');
+  const base = from.pathname.replace(/\/+$/, '');
+  const samePath = to.pathname === base || to.pathname.startsWith(`${base}/`);
+  if (!sameHost || !schemeOk || !samePath) return undefined;
+  const moved = `${to.protocol}//${to.host}${base}`;
+  return moved === baseUrl ? undefined : moved;
+}

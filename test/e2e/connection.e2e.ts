@@ -1,0 +1,214 @@
+/**
+ * A first connection in the real clients, against sandbox stores that are each situation (switched on
+ * through the sandbox's admin API) or serve a certificate made at test time:
+ * - n8n 2.41 (the run's shared n8n): the credential test, `POST /rest/credentials/test`, as the editor's
+ *   "Test" button sends it. It is declarative (n8n lends a `testedBy` only the deprecated
+ *   `helpers.request`, which n8n's lint and scanner reject), so it answers by status: each answer is the
+ *   package's message for that status (`STATUS_ANSWERS`); a failure with no response shows n8n's own
+ *   error code, which this file records.
+ * - The Zapier CLI: `zapier-platform invoke auth test`, the app's connection test (the shared one,
+ *   which names each cause).
+ * Both connect to a plain-permalinks store with API Root left empty.
+ *
+ * Where n8n cannot be installed, prints `SKIPPED: <reason>` for its part.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { type Sandbox, startSandbox } from '../../sandbox';
+import type { SiteSituation } from '../../sandbox/situations';
+import { N8N_VERSION } from '../../scripts/n8n/install';
+import { rest } from '../../scripts/n8n/instance';
+import { SITUATIONS, STATUS_ANSWERS, type Situation } from '../../shared/src/http/situations';
+import { makeCertificates } from '../../scripts/kit/certificates';
+import { holdExclusively } from './support/exclusive';
+import { describeIf, probe } from './support/probe';
+import { useSharedN8n } from './support/sharedN8n';
+import { npmRun } from './support/steps';
+
+const KEY = 'connection-e2e-key-41c9';
+const MISSING_HOST = 'https://no-such-store.invalid';
+
+/** The package's answer to a status in n8n's credential test. */
+function answerTo(status: number): string {
+  const answer = STATUS_ANSWERS.find((entry) => entry.status === status);
+  if (!answer) throw new Error(`no credential test answer for HTTP ${status}`);
+  return answer.message;
+}
+
+async function switchTo(store: Sandbox, situation: SiteSituation | null): Promise<void> {
+  const response = await fetch(`${store.url}/sandbox/v1/config`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ situation }),
+  });
+  if (!response.ok) throw new Error(`the sandbox refused situation ${String(situation)}: ${await response.text()}`);
+}
+
+/** The situations both clients are held to, and what n8n's status-only test answers for each. */
+const SITUATION_CASES: [SiteSituation, Situation, number][] = [
+  ['bot-challenge', 'bot-challenge', 403],
+  ['rest-restricted', 'rest-restricted', 401],
+  ['no-studiocart', 'no-studiocart', 404],
+];
+
+const describeN8n = describeIf(probe(['n8n']), `the credential test in a real n8n ${N8N_VERSION}`);
+
+describeN8n(`the credential test in a real n8n ${N8N_VERSION}`, () => {
+  const n8n = useSharedN8n('connection');
+  let store: Sandbox;
+  let plain: Sandbox;
+  let expired: Sandbox;
+  let credential: { id: string; name: string };
+
+  beforeAll(async () => {
+    store = await n8n.sandbox({ profile: 'real', apiKey: KEY });
+    // n8n tests a form against a saved credential (its id), with the form's data.
+    credential = await n8n.addCredential(store, 'Commerce Service (connection e2e)');
+    plain = await n8n.sandbox({ profile: 'real', apiKey: KEY, deviations: { plainPermalinks: true } });
+    expired = await n8n.sandbox({ profile: 'real', apiKey: KEY, tls: makeCertificates().expired });
+  });
+
+  const test = (data: Record<string, unknown>) =>
+    rest<{ status: string; message: string }>(n8n.session, 'POST', '/credentials/test', {
+      credentials: { id: credential.id, name: credential.name, type: 'commerceServiceApi', data },
+    });
+
+  it.each(SITUATION_CASES)('%s: names its cause (as %s; the HTTP %i answer)', async (situation, _told, status) => {
+    await switchTo(store, situation);
+    try {
+      await expect(test({ storeUrl: store.url, apiKey: KEY, apiRoot: '' })).resolves.toEqual({
+        status: 'Error',
+        message: answerTo(status),
+      });
+    } finally {
+      await switchTo(store, null);
+    }
+  });
+
+  it('plain permalinks: connects with API Root empty', async () => {
+    await expect(test({ storeUrl: plain.url, apiKey: KEY, apiRoot: '' })).resolves.toEqual({
+      status: 'OK',
+      message: 'Connection successful!',
+    });
+  });
+
+  it('a missing host and an expired certificate: n8n shows its own error code (no rule sees them)', async () => {
+    const missing = await test({ storeUrl: MISSING_HOST, apiKey: KEY, apiRoot: '' });
+    expect(missing.status).toBe('Error');
+    expect(missing.message).toMatch(/^(ENOTFOUND|EAI_AGAIN)$/);
+    // n8n does not trust the test CA: the certificate fails before its date is read.
+    const certificate = await test({ storeUrl: expired.url, apiKey: KEY, apiRoot: '' });
+    expect(certificate.status).toBe('Error');
+    expect(certificate.message).toMatch(/^[A-Z_]+$/);
+    expect(JSON.stringify([missing, certificate])).not.toContain(KEY);
+  });
+});
+
+const ROOT = path.resolve(__dirname, '../..');
+const APP = path.join(ROOT, 'zapier');
+const ENV_FILE = path.join(APP, '.env');
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+const run = promisify(execFile);
+
+/** The CLI's error text as one line: it wraps long lines (`·` where it broke a word gap) and escapes quotes. */
+function unwrapped(text: string): string {
+  return text
+    .replace(/·?\n\s*›\s*/g, ' ')
+    .replace(/\\"/g, '"')
+    .replace(/\s+/g, ' ');
+}
+
+/** `zapier-platform invoke auth test` with the connection in zapier/.env: its result, or its error text. */
+async function authTest(
+  authData: Record<string, string>,
+  env: Record<string, string> = {},
+): Promise<{ ok: true; result: unknown } | { ok: false; text: string }> {
+  writeFileSync(
+    ENV_FILE,
+    `${Object.entries(authData)
+      .map(([k, v]) => `authData_${k}=${v}`)
+      .join('\n')}\n`,
+  );
+  try {
+    const { stdout } = await run(path.join(BIN, 'zapier-platform'), ['invoke', 'auth', 'test', '--non-interactive'], {
+      cwd: APP,
+      timeout: 60_000,
+      env: { ...process.env, ...env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`, NO_COLOR: '1' },
+    });
+    return { ok: true, result: JSON.parse(stdout.trim()) as unknown };
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    return { ok: false, text: unwrapped(`${stdout}\n${stderr}`) };
+  }
+}
+
+describe('the connection test in the Zapier CLI (invoke auth test)', () => {
+  holdExclusively('zapier-app');
+  const certificates = makeCertificates();
+  let store: Sandbox;
+  let plain: Sandbox;
+  let expired: Sandbox;
+  let savedEnv: string | undefined;
+  let caDir = '';
+
+  beforeAll(async () => {
+    store = await startSandbox({ port: 0, profile: 'real', apiKey: KEY, quiet: true });
+    plain = await startSandbox({
+      port: 0,
+      profile: 'real',
+      apiKey: KEY,
+      quiet: true,
+      deviations: { plainPermalinks: true },
+    });
+    expired = await startSandbox({ port: 0, apiKey: KEY, quiet: true, tls: certificates.expired });
+    caDir = mkdtempSync(path.join(tmpdir(), 'commerce-ca-'));
+    writeFileSync(path.join(caDir, 'ca.pem'), certificates.ca);
+    savedEnv = existsSync(ENV_FILE) ? readFileSync(ENV_FILE, 'utf8') : undefined;
+    await npmRun('build:zapier', 300_000, { silent: true });
+  });
+
+  afterAll(async () => {
+    if (savedEnv === undefined) rmSync(ENV_FILE, { force: true });
+    else writeFileSync(ENV_FILE, savedEnv);
+    rmSync(caDir, { recursive: true, force: true });
+    await Promise.all([store, plain, expired].map((s) => s?.close()));
+  });
+
+  it.each(SITUATION_CASES)('%s: the message names it as %s, with its fix', async (situation, told) => {
+    await switchTo(store, situation);
+    try {
+      const outcome = await authTest({ storeUrl: store.url, apiKey: KEY });
+      expect(outcome.ok).toBe(false);
+      const text = outcome.ok ? '' : outcome.text;
+      expect(text).toContain(SITUATIONS[told].summary);
+      expect(text).toContain(SITUATIONS[told].hint);
+      expect(text).not.toContain(KEY);
+    } finally {
+      await switchTo(store, null);
+    }
+  });
+
+  it('a missing host: the DNS lookup found nothing', async () => {
+    const outcome = await authTest({ storeUrl: MISSING_HOST, apiKey: KEY });
+    expect(outcome.ok ? '' : outcome.text).toContain(SITUATIONS['host-not-found'].summary);
+  });
+
+  it('an expired certificate, with the CA trusted as a public one is: the certificate has expired', async () => {
+    const outcome = await authTest(
+      { storeUrl: expired.url, apiKey: KEY },
+      { NODE_EXTRA_CA_CERTS: path.join(caDir, 'ca.pem') },
+    );
+    expect(outcome.ok ? '' : outcome.text).toContain(SITUATIONS['certificate-expired'].summary);
+  });
+
+  it('plain permalinks: connects with API Root empty, and says the address it used', async () => {
+    const outcome = await authTest({ storeUrl: plain.url, apiKey: KEY });
+    expect(outcome).toEqual({
+      ok: true,
+      result: expect.objectContaining({ apiRoot: '?rest_route=/sc/v1', address: `${plain.url}/?rest_route=/sc/v1` }),
+    });
+  });
+});

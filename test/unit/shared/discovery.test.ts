@@ -1,0 +1,103 @@
+/**
+ * The client finds a store's API from its address when the address as typed fails, keeps what it found
+ * per store, and never second-guesses an API Root the user typed (`shared/src/discovery.ts`).
+ */
+import nock from 'nock';
+import { NotFoundError, SiteMovedError } from '../../../shared/src';
+import { canonicalBase, rootLeftOpen } from '../../../shared/src/discovery';
+import { SiteMemory } from '../../../shared/src/siteMemory';
+import { resolveStore } from '../../../shared/src/config';
+import { KEY, ORIGIN, ROOT, UTC_ZONE, clientFor, failure, store } from '../support/shared';
+
+const page404 = '<!DOCTYPE html><html><head><title>Page not found</title></head><body></body></html>';
+const product = { id: 7, name: 'Course', status: 'publish', price: '10', plans: [] };
+
+describe('plain permalinks', () => {
+  it('a read falls back to ?rest_route= once, and the next client goes there at once', async () => {
+    const memory = new SiteMemory();
+    store().get(`${ROOT}/products/7`).reply(404, page404, { 'content-type': 'text/html' });
+    store().get('/').query({ rest_route: '/sc/v1/products/7' }).reply(200, product);
+    const first = clientFor({}, { memory, siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
+    await first.getProduct(7);
+    expect(first.store.apiRootText).toBe('?rest_route=/sc/v1');
+
+    // Warm: one request, where the API was found.
+    store().get('/').query({ rest_route: '/sc/v1/products/7' }).reply(200, product);
+    const second = clientFor({}, { memory, siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
+    await second.getProduct(7);
+    expect(second.store.apiRootText).toBe('?rest_route=/sc/v1');
+  });
+
+  it('an API Root the user typed is an override: no fallback', async () => {
+    store().get('/api/sc/v1/products/7').reply(404, page404, { 'content-type': 'text/html' });
+    const error = await failure(clientFor({ apiRoot: '/api/sc/v1' }, { siteZone: UTC_ZONE }).getProduct(7));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.situation).toBe('not-wordpress');
+  });
+
+  it('a JSON answer at /wp-json/ is WordPress: no fallback', async () => {
+    store()
+      .get(`${ROOT}/products/7`)
+      .reply(404, { code: 'rest_no_route', message: 'No route', data: { status: 404 } });
+    const error = await failure(clientFor({}, { siteZone: UTC_ZONE }).getProduct(7));
+    expect(error.situation).toBe('no-studiocart');
+  });
+});
+
+describe('a move to the canonical address', () => {
+  it('is followed for a read (http → https), and kept', async () => {
+    const memory = new SiteMemory();
+    nock('http://shop.example.com')
+      .get(`${ROOT}/products/7`)
+      .reply(301, '', { Location: `${ORIGIN}${ROOT}/products/7` });
+    store().get(`${ROOT}/products/7`).reply(200, product);
+    const client = clientFor(
+      { storeUrl: 'http://shop.example.com' },
+      { memory, siteZone: UTC_ZONE, restAmountUnit: 'decimal' },
+    );
+    await client.getProduct(7);
+    expect(client.store.baseUrl).toBe(ORIGIN);
+    expect(memory.recall(resolveStore({ storeUrl: 'http://shop.example.com', apiKey: null }), 'api')).toEqual({
+      baseUrl: ORIGIN,
+      apiRoot: ROOT,
+    });
+  });
+
+  it('is not followed for a write: a subscribe is never sent twice', async () => {
+    nock('http://shop.example.com')
+      .post(`${ROOT}/webhook/subscribe/`)
+      .query(true)
+      .reply(301, '', { Location: `${ORIGIN}${ROOT}/webhook/subscribe/?api_key=${KEY}` });
+    const error = await failure(
+      clientFor({ storeUrl: 'http://shop.example.com' }).subscribeHook({ hook_url: 'https://hooks.example.net/1' }),
+    );
+    expect(error).toBeInstanceOf(SiteMovedError);
+    expect(error.message).not.toContain(KEY);
+  });
+
+  it.each([
+    ['http://shop.example.com', 'https://shop.example.com/wp-json/sc/v1/x', 'https://shop.example.com'],
+    ['https://shop.example.com', 'https://www.shop.example.com/wp-json/', 'https://www.shop.example.com'],
+    ['https://www.shop.example.com', 'https://shop.example.com/wp-json/', 'https://shop.example.com'],
+    ['https://example.com/store', 'https://www.example.com/store/wp-json/', 'https://www.example.com/store'],
+    ['https://shop.example.com', 'http://shop.example.com/wp-json/', undefined],
+    ['https://shop.example.com', 'https://other.example.com/wp-json/', undefined],
+    ['https://example.com/store', 'https://example.com/wp-json/', undefined],
+  ])('%s moved to %s is the same site at %s', (from, to, expected) => {
+    expect(canonicalBase(from, to)).toBe(expected);
+  });
+});
+
+describe('rootLeftOpen', () => {
+  it.each([
+    [undefined, true],
+    ['', true],
+    ['  ', true],
+    ['/wp-json/sc/v1', true],
+    ['/wp-json/sc/v1/', true],
+    ['?rest_route=/sc/v1', false],
+    ['/api/sc/v1', false],
+  ])('%j -> %s', (root, open) => {
+    expect(rootLeftOpen(root)).toBe(open);
+  });
+});
