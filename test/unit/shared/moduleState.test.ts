@@ -13,6 +13,7 @@ const SHARED = path.resolve(__dirname, '../../../shared/src');
 /** Module-level values made at load, by file and name: what each holds, none of it a store's. */
 const MADE_AT_LOAD: Record<string, string> = {
   'http/transport.ts TIMEOUT_CODES': 'error codes of Node and undici',
+  'http/situations.ts REST_RESTRICTED_CODES': 'WordPress error codes of a REST API closed to visitors',
   'summary/totals.ts SALE_STATUSES': 'order statuses',
   'summary/totals.ts MRR_STATUSES': 'subscription statuses',
   'summary/totals.ts TRIAL_STATUSES': 'subscription statuses',

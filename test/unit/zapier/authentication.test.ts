@@ -1,5 +1,6 @@
 import nock from 'nock';
-import authentication, { testConnection } from '../../../zapier/src/authentication';
+import authentication from '../../../zapier/src/authentication';
+import { loadFresh } from '../support/freshProcess';
 import {
   AUTH,
   KEY,
@@ -18,6 +19,16 @@ import {
 jest.mock('../../../shared/src/http/timerSleep', () => ({ timerSleep: () => Promise.resolve() }));
 
 const { connectionLabel, fields } = authentication;
+
+type AuthModule = typeof import('../../../zapier/src/authentication');
+/**
+ * The auth test as a fresh process runs it: the app keeps where each store's API was found, so a
+ * test that moved to www. or ?rest_route= would otherwise send the next test there.
+ */
+let testConnection: AuthModule['testConnection'];
+beforeEach(() => {
+  testConnection = loadFresh(() => (require('../../../zapier/src/authentication') as AuthModule).testConnection);
+});
 
 describe('authentication fields', () => {
   it('asks for Store URL (with an example), API Key (password) and an advanced API Root', () => {
