@@ -4,7 +4,8 @@
  * scripts/troubleshooting.ts n8n|zapier` prints one; test/unit/scripts/troubleshooting.test.ts holds
  * each README to it.
  */
-import { NETWORK_CODES, SITUATIONS, STATUS_ANSWERS, type Situation } from '../shared/src/http/situations';
+import { NETWORK_CODES, STATUS_ANSWERS } from '../shared/src/http/situations';
+import { SITUATIONS, type Situation } from '../shared/src/situations';
 
 export type Readme = 'n8n' | 'zapier';
 

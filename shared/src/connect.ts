@@ -15,7 +15,7 @@ import {
   isCommerceServiceError,
 } from './errors';
 import { parseBody } from './http/parseBody';
-import { SITUATIONS } from './http/situations';
+import { SITUATIONS } from './situations';
 import type { HttpResponse } from './http/transport';
 
 /** What a connection that works reached: the connection's label, and which address answered. */

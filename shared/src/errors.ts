@@ -1,4 +1,4 @@
-import type { Situation } from './http/situations';
+import type { Situation } from './situations';
 
 /**
  * One error family for everything that can go wrong talking to a store. Each error names the store

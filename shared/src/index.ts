@@ -20,7 +20,7 @@ export type { ParameterReader, PlatformLog, RetryProfile, RetryLimits, Platform 
 export { platformClient } from './platformClient';
 export { SiteMemory } from './siteMemory';
 export { testConnection, type ConnectionReport } from './connect';
-export { SITUATIONS, type Situation } from './http/situations';
+export { SITUATIONS, type Situation } from './situations';
 export { readTriggerSetup, type TriggerSetup, type TriggerParameter } from './triggers/choices';
 export { receiveDelivery, admitReceived, takeDelivery } from './triggers/intake';
 export {

@@ -164,9 +164,12 @@ describe('the build zip, unpacked alone, through zapier-platform-core’s own ha
   });
 
   it('build zip: the auth test passes on the sandbox store, and a wrong key fails with the store named', async () => {
+    // The connection test reports where it reached the API (docs/service/errors.md#situations).
     await expect(results('authentication.test', { authData: authData() })).resolves.toEqual({
       store: sandbox.url.replace('http://', ''),
       storeUrl: sandbox.url,
+      apiRoot: '/wp-json/sc/v1',
+      address: `${sandbox.url}/wp-json/sc/v1`,
     });
     const refused = await zapierCall('authentication.test', { authData: { ...authData(), apiKey: 'wrong-key' } });
     expect(refused.ok).toBe(false);

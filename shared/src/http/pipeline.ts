@@ -16,7 +16,8 @@ import { parseBody } from './parseBody';
 import { responseError } from './responseError';
 import { type Attempt, MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './retry';
 import { redact } from './redact';
-import { SITUATIONS, networkSituation } from './situations';
+import { SITUATIONS } from '../situations';
+import { networkSituation } from './situations';
 import {
   type HttpRequest,
   type HttpResponse,

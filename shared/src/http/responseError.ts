@@ -11,7 +11,8 @@ import {
   UnexpectedResponseError,
 } from '../errors';
 import type { ParsedBody } from './parseBody';
-import { SITUATIONS, type Situation, httpSituation } from './situations';
+import { SITUATIONS, type Situation } from '../situations';
+import { httpSituation } from './situations';
 import { redact } from './redact';
 import { omit } from '../resources/pick';
 import { retryAfterSeconds } from './retryAfter';

@@ -4,8 +4,7 @@
  */
 import * as https from 'node:https';
 import { type CommerceServiceClient, CommerceServiceError, testConnection } from '../../../shared/src';
-import type { Situation } from '../../../shared/src/http/situations';
-import { SITUATIONS } from '../../../shared/src/http/situations';
+import { SITUATIONS, type Situation } from '../../../shared/src/situations';
 import { type Sandbox, startSandbox } from '../../../sandbox';
 import type { SiteSituation } from '../../../sandbox/situations';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SITUATIONS } from '../../../shared/src/http/situations';
+import { SITUATIONS } from '../../../shared/src/situations';
 import { type Readme, troubleshootingTable } from '../../../scripts/troubleshooting';
 
 const ROOT = join(__dirname, '..', '..', '..');

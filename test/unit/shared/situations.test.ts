@@ -14,7 +14,7 @@ import {
   TransportFailure,
   UnexpectedResponseError,
 } from '../../../shared/src';
-import { SITUATIONS, type Situation } from '../../../shared/src/http/situations';
+import { SITUATIONS, type Situation } from '../../../shared/src/situations';
 import { KEY, ROOT, clientFor, expectNoSecret, failure, store, stubTransport } from '../support/shared';
 
 const VALIDATE = `${ROOT}/webhook/validate/`;
