@@ -178,6 +178,28 @@ export interface BurstStack {
 }
 
 /**
+ * The store's purchases fired as a burst, and `during` beside it (a crash of the webhook processor),
+ * given a count of the deliveries answered 200 so far. Resolves with the burst's deliveries.
+ */
+export async function burstOfPurchases(
+  store: Sandbox,
+  during?: (answered: () => number) => Promise<void>,
+  burst: { purchases: number; perSecond: number } = BURST,
+): Promise<SandboxDelivery[]> {
+  const from = store.deliveries().length;
+  const answered = () =>
+    store
+      .deliveries()
+      .slice(from)
+      .filter((d) => d.status === 200).length;
+  const [deliveries] = await Promise.all([
+    fireBurst(() => store.fireEvent({ type: 'purchased' }), burst),
+    during?.(answered),
+  ]);
+  return deliveries;
+}
+
+/**
  * Activates the target's workflow (and, for n8n's Webhook node, subscribes its URL to the store's
  * purchases, as a user would), fires the burst, waits for the executions it started, and leaves the
  * workflow inactive and the store without its hook. The CPU is the webhook processor's from the first
@@ -204,16 +226,7 @@ export async function runBurst(
       throw new Error(`expected the store to hold one hook, ${hookUrl}; it holds ${JSON.stringify(hooks)}`);
     const seen = new Set((await savedExecutions(stack.postgres, target.id)).map((e) => e.id));
     const cpuBefore = await stack.webhookCpuSeconds();
-    const from = store.deliveries().length;
-    const answered = () =>
-      store
-        .deliveries()
-        .slice(from)
-        .filter((d) => d.status === 200).length;
-    const [deliveries] = await Promise.all([
-      fireBurst(() => store.fireEvent({ type: 'purchased' }), options.burst ?? BURST),
-      options.duringBurst?.(answered),
-    ]);
+    const deliveries = await burstOfPurchases(store, options.duringBurst, options.burst);
     // Every delivery answered 200 should have run; more may have (saved, then the answer was cut off).
     const executions = await burstExecutions(stack.session, stack.postgres, target.id, {
       seen,
