@@ -23,6 +23,7 @@ import {
   TRIGGER_NODE,
   webhookNodeWorkflow,
   WEBHOOK_NODE,
+  WEBHOOK_NODE_V1,
   type BurstStack,
 } from '../../test/e2e/support/burst';
 import { ensureN8n, type N8nInstall } from '../n8n/install';
@@ -70,6 +71,7 @@ async function burstsOn(
     const { data, type } = sandboxCredential(store);
     const credential = await saveCredential(session, { name: 'Bench store', type, data });
     await saveWorkflow(session, webhookNodeWorkflow());
+    await saveWorkflow(session, webhookNodeWorkflow(WEBHOOK_NODE_V1, 1));
     await saveWorkflow(session, triggerNodeWorkflow(credential));
     const stack: BurstStack = {
       session,
@@ -79,6 +81,7 @@ async function burstsOn(
     };
     for (const [label, target] of [
       ["n8n's Webhook node", WEBHOOK_NODE],
+      ["n8n's Webhook node, version 1", WEBHOOK_NODE_V1],
       ['Commerce Service Trigger, verification on', TRIGGER_NODE],
     ] as const) {
       const outcome = await runBurst(stack, store, target);

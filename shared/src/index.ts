@@ -22,7 +22,14 @@ export { SiteMemory } from './siteMemory';
 export { testConnection, type ConnectionReport } from './connect';
 export { SITUATIONS, type Situation } from './situations';
 export { readTriggerSetup, type TriggerSetup, type TriggerParameter } from './triggers/choices';
-export { receiveDelivery, admitReceived, takeDelivery } from './triggers/intake';
+export {
+  type CarriedDelivery,
+  receiveDelivery,
+  admitReceived,
+  takeDelivery,
+  carryDeliveries,
+  readCarried,
+} from './triggers/intake';
 export {
   readHookRecord,
   subscribeHookRecord,

@@ -1,5 +1,7 @@
 import type {
+	IExecuteFunctions,
 	IHookFunctions,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -8,22 +10,22 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import {
-	type DeliveredEvent,
-	type EventRecord,
+	type StoreSettings,
 	EVENTS,
 	admitReceived,
+	carryDeliveries,
+	readCarried,
 	readDelivery,
 	readTriggerSetup,
 	receiveDelivery,
 } from '../../../shared/src';
-import { nodeLog, triggerParameters } from '../common/context';
+import { deliveryParameters, nodeLog, triggerParameters } from '../common/context';
 import { toItems } from '../common/items';
 import { eventAndFilters } from '../common/descriptions/trigger';
 import { searchProducts } from '../common/methods/listSearch';
 import { getPlans, getProductsOrAny } from '../common/methods/loadOptions';
-import { keptCredentialSettings, n8nClient } from '../common/transport';
+import { credentialSettings, n8nClient } from '../common/transport';
 import { storeNodeError } from '../common/transport/errors';
-import { answerReceived } from './answer';
 import { subscribeNodeHook, deleteNodeHook, nodeHookExists } from './hooks';
 
 const LOG_PREFIX = 'Commerce Service Trigger';
@@ -109,51 +111,42 @@ export class CommerceServiceTrigger implements INodeType {
 
 	/**
 	 * The store waits for this answer inside its own request (a checkout, a gateway's callback), 5 s
-	 * and never again, and verifying reads back from that same store. So the store is answered first,
-	 * from the body alone, before anything reads a setting, the credential, the database or the store;
-	 * then the delivery is filtered and verified. n8n starts the execution from the returned data and,
-	 * told `noWebhookResponse`, writes no second answer (ARCHITECTURE.md, "The early answer").
+	 * and never again. So this reads the body and the node's own settings, nothing that costs a read
+	 * of the credential, the database or the store, and n8n answers once it has saved the execution,
+	 * as for its own Webhook node. The check with the store runs in that execution (`execute`), on a
+	 * worker in queue mode (ARCHITECTURE.md, "The answer and the check").
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const delivered = readDelivery(deliveryBody(this));
-		answerReceived(this, delivered.length);
-		let admitted: EventRecord[] = [];
-		try {
-			admitted = await admitDelivered(this, delivered);
-		} catch (error) {
-			// After the answer, a throw would make n8n answer the finished request a second time, so
-			// what stops a delivery here (a setting or a credential naming no usable store) is logged.
-			const cause = await storeNodeError(this, error);
-			this.logger.error(
-				`${LOG_PREFIX}: a delivery of ${delivered.length} record(s) was answered but could not be admitted: ${cause.message}${
-					cause.description ? ` ${cause.description}` : ''
-				}`,
-			);
-		}
-		if (admitted.length === 0) return { noWebhookResponse: true };
+		const answer = { received: delivered.length };
+		const { matching } = receiveDelivery(delivered, readTriggerSetup(deliveryParameters(this)));
+		if (matching.length === 0) return { webhookResponse: answer };
 		return {
-			noWebhookResponse: true,
-			workflowData: [this.helpers.returnJsonArray(toItems(admitted))],
+			webhookResponse: answer,
+			workflowData: [this.helpers.returnJsonArray(toItems(carryDeliveries(matching)))],
 		};
 	}
-}
 
-/**
- * The records of an answered delivery that go on: filtered by the trigger's settings, then verified.
- * The credential is read only when the delivery needs the store (the Product filter's link, the
- * verification read, the site's zone), and then as the process keeps it (`keptCredentialSettings`):
- * each read costs n8n a database query and an expression sandbox.
- */
-async function admitDelivered(
-	context: IWebhookFunctions,
-	delivered: DeliveredEvent[],
-): Promise<EventRecord[]> {
-	const credential = async () => await keptCredentialSettings(context);
-	const setup = readTriggerSetup(await triggerParameters(context, credential));
-	return await admitReceived(receiveDelivery(delivered, setup), setup, {
-		client: async () => await n8nClient.call(context, 'verification', await credential()),
-		log: nodeLog(context, LOG_PREFIX),
-	});
+	/**
+	 * The execution a delivery started: the records `webhook()` handed on, filtered by every setting and
+	 * checked with the store, one credential read for the whole delivery. An empty output ends the
+	 * execution there: nothing in the delivery was this trigger's or came from the store.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const delivered = readCarried(this.getInputData().map((item) => item.json));
+		let settings: Promise<StoreSettings> | undefined;
+		const credential = async () => await (settings ??= credentialSettings(this));
+		try {
+			const setup = readTriggerSetup(await triggerParameters(this, credential));
+			const admitted = await admitReceived(receiveDelivery(delivered, setup), setup, {
+				client: async () => await n8nClient.call(this, 'verification', await credential()),
+				log: nodeLog(this, LOG_PREFIX),
+			});
+			return [this.helpers.returnJsonArray(toItems(admitted))];
+		} catch (error) {
+			throw await storeNodeError(this, error);
+		}
+	}
 }
 
 /** The delivery's body; one n8n could not parse (e.g. a wrong content type) arrives empty: the raw bytes. */

@@ -19,8 +19,26 @@ function digest(value: string): Buffer {
 export class OriginSecret {
   readonly #digest: Buffer;
 
-  constructor(value: string) {
-    this.#digest = digest(value);
+  private constructor(digested: Buffer) {
+    this.#digest = digested;
+  }
+
+  /** The proof a delivered `studiocart_secret` value gives. */
+  static of(value: string): OriginSecret {
+    return new OriginSecret(digest(value));
+  }
+
+  /**
+   * The proof again from `carried()`, for a platform that keeps a delivery in its own storage between
+   * answering the store and checking it (n8n's queue). Undefined for anything but a SHA-256 digest in hex.
+   */
+  static fromCarried(carried: string): OriginSecret | undefined {
+    return /^[0-9a-f]{64}$/.test(carried) ? new OriginSecret(Buffer.from(carried, 'hex')) : undefined;
+  }
+
+  /** The digest in hex: what may be stored with the delivery. It never gives the key back. */
+  carried(): string {
+    return this.#digest.toString('hex');
   }
 
   /** Constant time: both sides are hashed to equal-length digests, then compared with timingSafeEqual. */

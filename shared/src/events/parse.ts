@@ -47,7 +47,7 @@ function takeOriginSecret(raw: Record<string, unknown>): { raw: Record<string, u
     }
     rest[key] = field;
   }
-  return value ? { raw: rest, secret: new OriginSecret(value) } : { raw: rest };
+  return value ? { raw: rest, secret: OriginSecret.of(value) } : { raw: rest };
 }
 
 function isEvent(record: EventRecord): boolean {

@@ -1,20 +1,23 @@
 /**
  * A hook delivery, from the bytes the platform received to the records that go on, decided once for
- * both platforms (docs/verification.md). Three steps, so a platform can answer the store early:
+ * both platforms (docs/verification.md). Three steps, so a platform can answer the store first:
  * `readDelivery` (events/parse.ts) reads the records and takes the secret out, needing no setting;
  * `receiveDelivery` filters them by the trigger's setup and plans each one's check (no I/O);
  * `admitReceived` verifies with the store and logs what it dropped. Zapier runs all three in `perform`
- * (`takeDelivery`: Zapier has already answered the store); n8n answers the store after the first,
- * before it reads a setting or the credential (ARCHITECTURE.md, "The early answer").
+ * (`takeDelivery`: Zapier has already answered the store). n8n filters in `webhook()` and hands the
+ * records on (`carryDeliveries`) to the execution, which verifies them (ARCHITECTURE.md, "The answer
+ * and the check").
  */
 import { ConfigurationError } from '../errors';
 import { type PlannedDelivery, admitDeliveries, planAdmission } from '../events/admit';
 import { matchesFilters } from '../events/match';
 import { type DeliveredEvent, readDelivery } from '../events/parse';
+import { OriginSecret } from '../events/origin';
 import type { EventRecord } from '../events/record';
 import type { PlatformLog } from '../platform/port';
 import type { CommerceServiceClient } from '../client';
 import { handOnAmounts, withInstants } from '../resources/build';
+import { isRecord } from '../resources/coerce';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import { type TriggerSetup, eventFiltersOf } from './choices';
 
@@ -90,4 +93,27 @@ function deliveredAmounts(record: EventRecord, setup: TriggerSetup): EventRecord
 /** All three steps at once, for a platform that has answered the store already (Zapier). */
 export async function takeDelivery(body: unknown, setup: TriggerSetup, context: AdmitContext): Promise<EventRecord[]> {
   return admitReceived(receiveDelivery(readDelivery(body), setup), setup, context);
+}
+
+/**
+ * A delivered record as a platform stores it between its answer and the check, in plain JSON: the
+ * proof of origin only as its digest (`OriginSecret.carried`), never the key an older plugin sent.
+ */
+export interface CarriedDelivery {
+  record: EventRecord;
+  origin?: string;
+}
+
+export function carryDeliveries(delivered: readonly DeliveredEvent[]): CarriedDelivery[] {
+  return delivered.map(({ record, secret }) => ({ record, ...(secret ? { origin: secret.carried() } : {}) }));
+}
+
+/** The deliveries back from what `carryDeliveries` made; anything else is skipped. */
+export function readCarried(carried: readonly unknown[]): DeliveredEvent[] {
+  return carried.flatMap((entry): DeliveredEvent[] => {
+    if (!isRecord(entry) || !isRecord(entry.record)) return [];
+    const record = entry.record as EventRecord;
+    const secret = typeof entry.origin === 'string' ? OriginSecret.fromCarried(entry.origin) : undefined;
+    return [secret ? { record, secret } : { record }];
+  });
 }

@@ -52,6 +52,17 @@ export const WEBHOOK_NODE: BurstTarget = {
   subscribesItself: false,
 };
 
+/**
+ * n8n's own Webhook node at version 1: n8n 2.41 gives each request to it an expression sandbox, as it
+ * does for every start node but its Webhook node from version 2 with static parameters
+ * (`webhookPhaseNeedsIsolate`). What any other trigger pays under n8n's defaults.
+ */
+export const WEBHOOK_NODE_V1: BurstTarget = {
+  ...WEBHOOK_NODE,
+  id: 'e2eBurstWebhookV1',
+  webhookId: '5e0b7a31-6c2d-4f8e-9a1b-00000000b053',
+};
+
 /** The Commerce Service Trigger, purchases, verification on (the node's default). */
 export const TRIGGER_NODE: BurstTarget = {
   id: 'e2eBurstTrigger1',
@@ -61,16 +72,16 @@ export const TRIGGER_NODE: BurstTarget = {
   subscribesItself: true,
 };
 
-export function webhookNodeWorkflow(target: BurstTarget = WEBHOOK_NODE): N8nWorkflowJson {
+export function webhookNodeWorkflow(target: BurstTarget = WEBHOOK_NODE, typeVersion = 2): N8nWorkflowJson {
   return {
     id: target.id,
-    name: 'e2e burst: n8n Webhook node',
+    name: `e2e burst: n8n Webhook node v${typeVersion}`,
     nodes: [
       {
         id: `${target.id}-hook`,
         name: target.startNode,
         type: 'n8n-nodes-base.webhook',
-        typeVersion: 2,
+        typeVersion,
         position: [0, 0],
         webhookId: target.webhookId,
         parameters: { httpMethod: 'POST', path: target.webhookId, responseMode: 'onReceived', options: {} },

@@ -1,17 +1,18 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type { IDataObject, INodeType, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeType, IWebhookResponseData } from 'n8n-workflow';
 
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { fakeWebhook } from '../../unit/support/n8n/context';
+import { fakeExecute, fakeWebhook } from '../../unit/support/n8n/context';
 
 /**
- * The n8n webhook trigger's `webhook()` served over real HTTP on 127.0.0.1, the way n8n serves a
- * production webhook with responseMode `onReceived`: the body parsed as JSON when it is JSON (the raw
- * bytes kept), the node's context a fake (test/unit/n8n/fake) whose response object is the real
- * `http.ServerResponse`, and, after `webhook()` resolves, n8n's own answer unless the node returned
- * `noWebhookResponse` (then n8n writes nothing). Returned `workflowData` is an execution.
+ * The n8n webhook trigger served over real HTTP on 127.0.0.1, the way n8n serves a production webhook
+ * with responseMode `onReceived`: the body parsed as JSON when it is JSON (the raw bytes kept), the
+ * node's context a fake (test/unit/support/n8n) whose response object is the real `http.ServerResponse`;
+ * after `webhook()` resolves, n8n's own answer (`webhookResponse`) unless the node returned
+ * `noWebhookResponse`. Returned `workflowData` starts an execution: stored as JSON, as n8n's database
+ * holds it, then the node's `execute()` runs on it, after the answer.
  */
 
 export interface StoreAccess {
@@ -22,13 +23,13 @@ export interface StoreAccess {
 
 export interface ServedTrigger {
   url: string;
-  /** The items of every execution started, in the order `webhook()` returned them. */
+  /** The trigger's output in every execution started, in the order their `execute()` finished. */
   executions: IDataObject[][];
   /** What the node logged (n8n's logger), across deliveries. */
   logs: string[];
-  /** Errors `webhook()` threw. */
+  /** Errors `webhook()` or an execution threw. */
   errors: string[];
-  /** Resolves once every delivery received so far has finished its `webhook()`. */
+  /** Resolves once every delivery received so far has been answered and its execution has finished. */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -73,7 +74,25 @@ export async function serveTrigger(
       if (res.headersSent) errors.push('the node answered, and n8n would answer a second time');
       else answer(res, 200, result.webhookResponse ?? { message: 'Workflow was started' });
     } else if (!res.headersSent) errors.push('noWebhookResponse, but the node wrote no answer: the store would hang');
-    if (result.workflowData) executions.push((result.workflowData[0] ?? []).map((item) => item.json));
+    if (result.workflowData) await execute(JSON.stringify(result.workflowData[0] ?? []));
+  };
+
+  const execute = async (stored: string): Promise<void> => {
+    if (!node.execute) throw new Error('the node has no execute()');
+    const run = fakeExecute({
+      parameters,
+      credentials: { storeUrl: store.url, apiKey: store.apiKey, apiRoot: store.apiRoot },
+      items: JSON.parse(stored) as INodeExecutionData[],
+      nodeType: 'commerceServiceTrigger',
+    });
+    try {
+      const output = (await node.execute.call(run.context)) as INodeExecutionData[][];
+      executions.push((output[0] ?? []).map((item) => item.json));
+    } catch (error) {
+      errors.push(error instanceof Error ? error.message : String(error));
+    } finally {
+      logs.push(...run.logs);
+    }
   };
 
   const server = http.createServer((req, res) => {

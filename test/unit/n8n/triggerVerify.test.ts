@@ -1,10 +1,11 @@
 /**
- * The n8n webhook trigger's "Verify Deliveries With the Store" (issue #10), against nock scripts of the
- * store (each read recorded): genuine deliveries go on marked, forged ones start nothing and log the reason (never
- * the customer or the key), unverifiable ones go on marked, and the option off makes no read while a
- * wrong secret still drops the delivery.
+ * The n8n webhook trigger's "Verify Deliveries With the Store", against nock scripts of the store (each
+ * read recorded), as n8n runs it: `webhook()` hands the delivery on, n8n stores it as JSON and answers,
+ * and the execution (`execute()`) checks it. Genuine deliveries go on marked, forged ones end the
+ * execution with no item and log the reason (never the customer or the key), unverifiable ones go on
+ * marked, and the option off makes no read while a wrong secret still drops the delivery.
  */
-import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IWebhookResponseData } from 'n8n-workflow';
 
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import {
@@ -15,8 +16,7 @@ import {
 } from '../support/deliveries';
 import { useNock } from '../support/nock';
 import { n8nSleep } from '../support/sleep';
-import { KEPT_CREDENTIAL_MS } from '../../../n8n/nodes/common/transport';
-import { KEY, fakeWebhook } from '../support/n8n/context';
+import { CREDENTIALS, KEY, fakeExecute, fakeWebhook } from '../support/n8n/context';
 import { RecordedResponse } from '../support/n8n/response';
 import { useRecordReads } from '../support/recordReads';
 
@@ -42,151 +42,119 @@ const reads = useRecordReads();
 const purchase = (overrides: Record<string, unknown> = {}) =>
 	purchaseDelivery(paidOrder, overrides);
 
+interface Delivered {
+	/** What `webhook()` returned: n8n answers with `webhookResponse` and starts `workflowData`. */
+	response: IWebhookResponseData;
+	/** What `webhook()` cost before n8n could answer: requests, credential reads, answers it wrote. */
+	beforeAnswer: { requests: number; credentialReads: number; writes: number };
+	/** The items n8n stored for the execution, as JSON (its database, or its queue's). */
+	handedOn: string;
+	/** The trigger's output in that execution. */
+	items: IDataObject[];
+	logs: string[];
+	/** The execution's reads of the credential. */
+	credentialReads: number;
+}
+
+const TRIGGER = { event: 'purchased', productId: '', planIds: [], pricesInCents: false };
+
 async function deliver(
 	body: unknown,
 	parameters: IDataObject = {},
-): Promise<{
-	response: IWebhookResponseData;
-	items: IDataObject[];
-	logs: string[];
-	answer: RecordedResponse;
-	credentialReads: string[];
-}> {
-	const fake = fakeWebhook({
-		parameters: {
-			event: 'purchased',
-			productId: '',
-			planIds: [],
-			pricesInCents: false,
-			...parameters,
-		},
-		bodyData: body,
-	});
-	const response = await trigger.webhook.call(fake.context);
-	const items = (response.workflowData?.[0] ?? []).map((item) => item.json);
-	if (!(fake.response instanceof RecordedResponse))
+	credentials: IDataObject = CREDENTIALS,
+): Promise<Delivered> {
+	const hook = fakeWebhook({ parameters: { ...TRIGGER, ...parameters }, bodyData: body });
+	const response = await trigger.webhook.call(hook.context);
+	if (!(hook.response instanceof RecordedResponse))
 		throw new Error('expected the recorded response');
+	const beforeAnswer = {
+		requests: hook.sent.length,
+		credentialReads: hook.credentialReads.length,
+		writes: hook.response.writes,
+	};
+	const handedOn = JSON.stringify(response.workflowData?.[0] ?? []);
+	const run = fakeExecute({
+		parameters: { ...TRIGGER, ...parameters },
+		items: JSON.parse(handedOn) as INodeExecutionData[],
+		nodeType: 'commerceServiceTrigger',
+		credentials,
+	});
+	const started = response.workflowData !== undefined;
+	const output = started ? await trigger.execute.call(run.context) : [[]];
 	return {
 		response,
-		items,
-		logs: fake.logs,
-		answer: fake.response,
-		credentialReads: fake.credentialReads,
+		beforeAnswer,
+		handedOn,
+		items: (output[0] ?? []).map((item) => item.json),
+		logs: [...hook.logs, ...run.logs],
+		credentialReads: run.credentialReads.length,
 	};
 }
 
-/** The store got its 200 and n8n starts nothing: a forgery looks like a delivery for another trigger. */
-const NOTHING_STARTED = { noWebhookResponse: true };
+/** What `webhook()` costs n8n's answer to the store: nothing read, nothing written by the node. */
+const NOTHING_BEFORE_THE_ANSWER = { requests: 0, credentialReads: 0, writes: 0 };
 
 describe('the store is answered before the delivery is verified', () => {
-	it('a genuine delivery: 200 written before the one read of its order, then the workflow starts', async () => {
+	it('a genuine delivery: webhook() reads nothing and n8n answers; the execution reads the credential and the order once', async () => {
 		reads.answer('orders', paidOrder, 200, PAID_ORDER);
-		const { answer, items, response, credentialReads } = await deliver(purchase());
+		const { response, beforeAnswer, items, credentialReads } = await deliver(purchase());
 
-		expect(answer.statusCode).toBe(200);
-		expect(answer.json()).toEqual({ received: 1 });
-		expect(answer.sentBefore).toBe(0);
-		// Nothing before the answer reads the credential (n8n 2.41 builds an expression sandbox for each
-		// read); after it, one read serves the whole delivery.
-		expect(answer.credentialReadsBefore).toBe(0);
-		expect(credentialReads).toHaveLength(1);
+		expect(response.webhookResponse).toEqual({ received: 1 });
+		expect(response.noWebhookResponse).toBeUndefined();
+		expect(beforeAnswer).toEqual(NOTHING_BEFORE_THE_ANSWER);
+		expect(credentialReads).toBe(1);
 		expect(reads.paths).toHaveLength(1);
-		expect(response.noWebhookResponse).toBe(true);
 		expect(items).toEqual([
 			expect.objectContaining({ verification: { status: 'verified', method: 'store' } }),
 		]);
 	});
 
-	it('a burst on one trigger reads its credential once a minute, not once per delivery; a failed read is not kept', async () => {
-		const at = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
-		const deliverOn = async (credentialId: string, workflowId = 'workflow-1') => {
-			const fake = fakeWebhook({
-				parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
-				bodyData: purchase(),
-				credentialId,
-				workflowId,
-			});
-			const response = await trigger.webhook.call(fake.context);
-			return { reads: fake.credentialReads.length, started: response.workflowData !== undefined };
-		};
-		try {
-			reads.answer('orders', paidOrder, 200, PAID_ORDER, 5);
-			expect(await deliverOn('cred-a')).toEqual({ reads: 1, started: true });
-			expect(await deliverOn('cred-a')).toEqual({ reads: 0, started: true });
-			// Another credential is its own read.
-			expect(await deliverOn('cred-b')).toEqual({ reads: 1, started: true });
-			// Another workflow on the same credential reads it itself: n8n checks its access on that read.
-			expect(await deliverOn('cred-a', 'workflow-2')).toEqual({ reads: 1, started: true });
-			at.mockReturnValue(1_000_000 + KEPT_CREDENTIAL_MS);
-			expect(await deliverOn('cred-a')).toEqual({ reads: 1, started: true });
+	it('a delivery of several records reads the credential once in its execution', async () => {
+		reads.answer('orders', paidOrder, 200, PAID_ORDER);
+		reads.unknown('orders', '999999');
+		const { items, credentialReads } = await deliver([purchase(), purchase({ id: '999999' })]);
 
-			// A read that fails (n8n could not load the credential) is not kept: the next delivery reads again.
-			let failedReads = 0;
-			const unreadable = async () => {
-				const fake = fakeWebhook({
-					parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
-					bodyData: purchase(),
-					credentialId: 'cred-c',
-				});
-				fake.context.getCredentials = async () => {
-					failedReads += 1;
-					throw new Error(
-						'Credential with ID "cred-c" does not exist for type "commerceServiceApi".',
-					);
-				};
-				return (await trigger.webhook.call(fake.context)).workflowData;
-			};
-			expect(await unreadable()).toBeUndefined();
-			expect(await unreadable()).toBeUndefined();
-			// Each delivery: the read for the store, and the one the error's redaction tries.
-			expect(failedReads).toBe(4);
-		} finally {
-			at.mockRestore();
-		}
+		expect(items.map((item) => item.id)).toEqual([paidOrder]);
+		expect(credentialReads).toBe(1);
 	});
 
-	it('a forgery gets the same 200 before its read, and starts nothing', async () => {
+	it('a forgery gets the same answer; its execution ends with no item', async () => {
 		reads.unknown('orders', '999999');
-		const { answer, response } = await deliver(purchase({ id: '999999' }));
+		const { response, beforeAnswer, items } = await deliver(purchase({ id: '999999' }));
 
-		expect(answer.json()).toEqual({ received: 1 });
-		expect(answer.sentBefore).toBe(0);
-		expect(response).toEqual(NOTHING_STARTED);
+		expect(response.webhookResponse).toEqual({ received: 1 });
+		expect(beforeAnswer).toEqual(NOTHING_BEFORE_THE_ANSWER);
+		expect(items).toEqual([]);
 	});
 
-	it('an error after the answer is logged, never thrown (n8n would answer a second time)', async () => {
-		reads.unknown('orders', '999999');
-		const fake = fakeWebhook({
-			parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
-			bodyData: purchase({ id: '999999' }),
-		});
-		// The forgery's warning is the one thing that can throw after the answer: a broken logger.
-		fake.context.logger.warn = () => {
-			throw new Error('the log is full');
-		};
+	it('a credential naming no usable store fails the execution, saying what to fix, after the answer', async () => {
+		reads.recordAny();
+		const failed = deliver(purchase(), {}, { ...CREDENTIALS, storeUrl: 'not a web address' });
 
-		const response = await trigger.webhook.call(fake.context);
-
-		expect(response).toEqual(NOTHING_STARTED);
-		expect((fake.response as RecordedResponse).json()).toEqual({ received: 1 });
-		expect(fake.logs).toEqual([
-			'error: Commerce Service Trigger: a delivery of 1 record(s) was answered but could not be admitted: the log is full',
-		]);
+		await expect(failed).rejects.toThrow(/is not a store URL/);
+		expect(reads.paths).toEqual([]);
 	});
 
 	it('a store that fails: answered at once, and the event still goes on marked unverified', async () => {
 		reads.answer('orders', paidOrder, 500, FAILING, 2);
 
-		const { answer, items } = await deliver(purchase());
+		const { beforeAnswer, items } = await deliver(purchase());
 
-		expect(answer.statusCode).toBe(200);
-		expect(answer.sentBefore).toBe(0);
+		expect(beforeAnswer).toEqual(NOTHING_BEFORE_THE_ANSWER);
 		expect(reads.paths).toHaveLength(2);
 		expect(items).toEqual([
 			expect.objectContaining({
 				verification: expect.objectContaining({ status: 'unverified' }),
 			}),
 		]);
+	});
+
+	it('a delivery for another event or product starts no execution, and is still answered', async () => {
+		reads.recordAny();
+		const other = await deliver(purchase({ trigger: 'refunded' }));
+
+		expect(other.response).toEqual({ webhookResponse: { received: 1 } });
+		expect(other.beforeAnswer).toEqual(NOTHING_BEFORE_THE_ANSWER);
 	});
 });
 
@@ -212,12 +180,10 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 
 	it('a node saved before the option existed (no parameter) verifies too', async () => {
 		reads.unknown('orders', '999999');
-		const fake = fakeWebhook({
-			parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false },
-			bodyData: purchase({ id: '999999' }),
-		});
+		const { items, logs } = await deliver(purchase({ id: '999999' }));
 
-		await expect(trigger.webhook.call(fake.context)).resolves.toEqual(NOTHING_STARTED);
+		expect(items).toEqual([]);
+		expect(logs[0]).toMatch(/unknown-record/);
 	});
 
 	it.each([
@@ -236,14 +202,14 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 		],
 		['no record id', { id: undefined }, 'no-record-id', () => reads.recordAny()],
 	])(
-		'%s: answered 200 with nothing started, a warning with the reason and no customer data',
+		'%s: answered, the execution ends with no item, a warning with the reason and no customer data',
 		async (_what, change, reason, storeAnswers) => {
 			storeAnswers();
-			const { response, logs, answer } = await deliver(purchase(change));
+			const { response, logs, items, beforeAnswer } = await deliver(purchase(change));
 
-			expect(response).toEqual(NOTHING_STARTED);
-			expect(answer.json()).toEqual({ received: 1 });
-			expect(answer.sentBefore).toBe(0);
+			expect(items).toEqual([]);
+			expect(response.webhookResponse).toEqual({ received: 1 });
+			expect(beforeAnswer).toEqual(NOTHING_BEFORE_THE_ANSWER);
 			expect(logs).toEqual([
 				expect.stringMatching(
 					new RegExp(
@@ -257,12 +223,11 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 
 	it('a status the order has not reached ("refund" of a paid order) is forged', async () => {
 		reads.answer('orders', paidOrder, 200, PAID_ORDER);
-		const { response, logs } = await deliver(
-			purchase({ trigger: 'refunded', status: 'refunded' }),
-			{ event: 'refunded' },
-		);
+		const { items, logs } = await deliver(purchase({ trigger: 'refunded', status: 'refunded' }), {
+			event: 'refunded',
+		});
 
-		expect(response).toEqual(NOTHING_STARTED);
+		expect(items).toEqual([]);
 		expect(logs[0]).toMatch(/status-not-reached/);
 	});
 
@@ -348,7 +313,9 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 
 	it('the store’s key as studiocart_secret proves the delivery without a read, and never travels on', async () => {
 		reads.recordAny();
-		const { items, logs } = await deliver(purchase({ id: '999999', studiocart_secret: KEY }));
+		const { items, logs, handedOn } = await deliver(
+			purchase({ id: '999999', studiocart_secret: KEY }),
+		);
 
 		expect(items).toEqual([
 			expect.objectContaining({
@@ -357,15 +324,16 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 			}),
 		]);
 		expect(items[0]).not.toHaveProperty('studiocart_secret');
-		expect(JSON.stringify(items) + logs.join('\n')).not.toContain(KEY);
+		// Neither the output, the log nor what n8n stores between the answer and the check holds the key.
+		expect(JSON.stringify(items) + logs.join('\n') + handedOn).not.toContain(KEY);
 		expect(reads.paths).toEqual([]);
 	});
 
 	it('a wrong studiocart_secret is a forgery, without a read', async () => {
 		reads.recordAny();
-		const { response, logs } = await deliver(purchase({ studiocart_secret: 'guessed-key' }));
+		const { items, logs } = await deliver(purchase({ studiocart_secret: 'guessed-key' }));
 
-		expect(response).toEqual(NOTHING_STARTED);
+		expect(items).toEqual([]);
 		expect(logs[0]).toMatch(/secret-mismatch/);
 		expect(logs.join('\n')).not.toContain('guessed-key');
 		expect(reads.paths).toEqual([]);
@@ -389,12 +357,12 @@ describe('Verify Deliveries With the Store off', () => {
 		const wrong = await deliver(purchase({ studiocart_secret: 'guessed-key' }), OFF);
 		const right = await deliver(purchase({ studiocart_secret: KEY }), OFF);
 
-		expect(wrong.response).toEqual(NOTHING_STARTED);
+		expect(wrong.items).toEqual([]);
 		expect(wrong.logs[0]).toMatch(/secret-mismatch/);
 		expect(right.items).toEqual([
 			expect.objectContaining({ verification: { status: 'verified', method: 'secret' } }),
 		]);
-		expect(JSON.stringify(right.items)).not.toContain(KEY);
+		expect(JSON.stringify(right.items) + right.handedOn).not.toContain(KEY);
 		expect(reads.paths).toEqual([]);
 	});
 });

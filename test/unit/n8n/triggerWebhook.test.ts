@@ -1,5 +1,7 @@
+import type { IDataObject, INodeExecutionData, IWebhookResponseData } from 'n8n-workflow';
+
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import { fakeWebhook } from '../support/n8n/context';
+import { fakeExecute, fakeWebhook } from '../support/n8n/context';
 import { RecordedResponse } from '../support/n8n/response';
 
 const trigger = new CommerceServiceTrigger();
@@ -28,24 +30,25 @@ function purchase(overrides: Record<string, unknown> = {}) {
 	};
 }
 
+/** The records `webhook()` handed on to the execution it starts (none: it starts nothing). */
+function handedOn(response: IWebhookResponseData): IDataObject[] | undefined {
+	return response.workflowData?.[0]?.map((item) => item.json.record as IDataObject);
+}
+
 describe('trigger webhook()', () => {
 	it('emits the delivered event as one item, with the shared parser’s types', async () => {
 		const { context } = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: purchase() });
 
 		const response = await trigger.webhook.call(context);
 
-		expect(response.workflowData).toEqual([
-			[
-				{
-					json: expect.objectContaining({
-						trigger: 'purchased',
-						id: 1042,
-						product_id: '87',
-						order_amount: 168,
-						items: [expect.objectContaining({ total_amount: 149 })],
-					}),
-				},
-			],
+		expect(handedOn(response)).toEqual([
+			expect.objectContaining({
+				trigger: 'purchased',
+				id: 1042,
+				product_id: '87',
+				order_amount: 168,
+				items: [expect.objectContaining({ total_amount: 149 })],
+			}),
 		]);
 	});
 
@@ -57,7 +60,7 @@ describe('trigger webhook()', () => {
 
 		const response = await trigger.webhook.call(context);
 
-		expect(response.workflowData?.[0]?.map((item) => item.json.id)).toEqual([1, 2]);
+		expect(handedOn(response)?.map((record) => record.id)).toEqual([1, 2]);
 	});
 
 	it('drops an event of another kind without starting the workflow', async () => {
@@ -68,7 +71,7 @@ describe('trigger webhook()', () => {
 
 		const response = await trigger.webhook.call(context);
 
-		expect(response).toEqual({ noWebhookResponse: true });
+		expect(response).toEqual({ webhookResponse: { received: 1 } });
 	});
 
 	it('drops another product, but keeps the product when it was bought as a bump', async () => {
@@ -113,7 +116,7 @@ describe('trigger webhook()', () => {
 
 		const response = await trigger.webhook.call(context);
 
-		expect(response.workflowData?.[0]?.[0]?.json).toMatchObject({
+		expect(handedOn(response)?.[0]).toMatchObject({
 			trigger: 'lead',
 			customer_email: 'lead@example.com',
 		});
@@ -130,7 +133,7 @@ describe('trigger webhook()', () => {
 
 		const response = await trigger.webhook.call(context);
 
-		expect(response.workflowData?.[0]?.[0]?.json).toMatchObject({
+		expect(handedOn(response)?.[0]).toMatchObject({
 			trigger: 'purchased',
 			id: 7,
 			items: [{ product_name: 'Kit', quantity: 2 }],
@@ -142,89 +145,56 @@ describe('trigger webhook()', () => {
 
 		const response = await trigger.webhook.call(fake.context);
 
-		expect(response).toEqual({ noWebhookResponse: true });
-		expect(answerOf(fake.response)).toEqual({ status: 200, body: { received: 0 } });
+		expect(response).toEqual({ webhookResponse: { received: 0 } });
 	});
 });
 
-/** What the store got back: the status and JSON body the node wrote itself. */
-function answerOf(response: unknown): { status: number; body: unknown } {
-	if (!(response instanceof RecordedResponse)) throw new Error('expected the recorded response');
-	return { status: response.statusCode, body: response.json() };
-}
-
-describe('trigger webhook() answers the store itself, once, before anything else', () => {
+describe('trigger webhook() leaves the answer to n8n and reads nothing for it', () => {
 	it.each([
 		['a delivery that starts the workflow', purchase(), 1, true],
 		['a list of two', [purchase({ id: 1 }), purchase({ id: 2 })], 2, true],
 		['an event for another trigger', purchase({ trigger: 'refunded' }), 1, false],
 		['another product', purchase({ product_id: '91' }), 1, false],
 	])(
-		'%s: 200 with the number of records received, and no second answer from n8n',
+		'%s: the number of records received for n8n to answer with; no request, no credential read',
 		async (_what, body, received, started) => {
-			const fake = fakeWebhook({ parameters: PURCHASES_OF_87, bodyData: body as object });
+			const fake = fakeWebhook({
+				parameters: { ...PURCHASES_OF_87, verifyDeliveries: true },
+				bodyData: body as object,
+			});
 
 			const response = await trigger.webhook.call(fake.context);
 
-			expect(answerOf(fake.response)).toEqual({ status: 200, body: { received } });
-			expect((fake.response as RecordedResponse).writes).toBe(1);
-			expect(response.noWebhookResponse).toBe(true);
-			expect(response.webhookResponse).toBeUndefined();
+			expect(response.webhookResponse).toEqual({ received });
+			expect(response.noWebhookResponse).toBeUndefined();
+			expect((fake.response as RecordedResponse).writes).toBe(0);
+			expect({ requests: fake.sent.length, credentialReads: fake.credentialReads.length }).toEqual({
+				requests: 0,
+				credentialReads: 0,
+			});
 			expect(response.workflowData !== undefined).toBe(started);
 		},
 	);
 
-	it('a credential that names no usable store: answered 200 all the same, nothing starts, and the log says why', async () => {
-		const fake = fakeWebhook({
-			parameters: { ...PURCHASES_OF_87, verifyDeliveries: true },
-			credentials: { storeUrl: 'not a store', apiKey: 'k' },
-			bodyData: purchase(),
-		});
-
-		const response = await trigger.webhook.call(fake.context);
-
-		// The store never sends a delivery again: an error answer would lose the sale just the same,
-		// and reading the credential first would hold every answer behind it.
-		expect(answerOf(fake.response)).toEqual({ status: 200, body: { received: 1 } });
-		expect((fake.response as RecordedResponse).credentialReadsBefore).toBe(0);
-		expect(response).toEqual({ noWebhookResponse: true });
-		expect(fake.logs).toEqual([
-			expect.stringMatching(
-				/^error: Commerce Service Trigger: a delivery of 1 record\(s\) was answered but could not be admitted: .*is not a store URL/,
-			),
-		]);
-	});
-
-	it('a Product link to another site: answered 200, nothing starts, and the log names the link expected', async () => {
-		const fake = fakeWebhook({
-			parameters: {
-				...PURCHASES_OF_87,
-				productId: {
-					__rl: true,
-					mode: 'url',
-					value: 'https://other.example.com/?post_type=sc_product&p=87',
-				},
+	it('a Product link to another site: handed on (a link needs the store), and the execution fails naming the link expected', async () => {
+		const parameters = {
+			...PURCHASES_OF_87,
+			productId: {
+				__rl: true,
+				mode: 'url',
+				value: 'https://other.example.com/?post_type=sc_product&p=87',
 			},
-			bodyData: purchase(),
+		};
+		const hook = fakeWebhook({ parameters, bodyData: purchase() });
+
+		const response = await trigger.webhook.call(hook.context);
+
+		expect(hook.credentialReads).toEqual([]);
+		const run = fakeExecute({
+			parameters,
+			items: response.workflowData?.[0] as INodeExecutionData[],
+			nodeType: 'commerceServiceTrigger',
 		});
-
-		const response = await trigger.webhook.call(fake.context);
-
-		expect(answerOf(fake.response)).toEqual({ status: 200, body: { received: 1 } });
-		expect(response).toEqual({ noWebhookResponse: true });
-		expect(fake.logs).toEqual([expect.stringMatching(/could not be admitted: .*Product/)]);
-	});
-
-	it('with verification off, no store is needed to answer', async () => {
-		const fake = fakeWebhook({
-			parameters: PURCHASES_OF_87,
-			credentials: { storeUrl: 'not a store', apiKey: 'k' },
-			bodyData: purchase(),
-		});
-
-		const response = await trigger.webhook.call(fake.context);
-
-		expect(answerOf(fake.response)).toEqual({ status: 200, body: { received: 1 } });
-		expect(response.workflowData?.[0]).toHaveLength(1);
+		await expect(trigger.execute.call(run.context)).rejects.toThrow(/Product/);
 	});
 });

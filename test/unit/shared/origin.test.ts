@@ -82,10 +82,10 @@ describe('studiocart_secret never travels on', () => {
 
 describe('OriginSecret.matches', () => {
   it('matches the credential key, and only it', () => {
-    expect(new OriginSecret(KEY).matches(KEY)).toBe(true);
-    expect(new OriginSecret(`${KEY}x`).matches(KEY)).toBe(false);
-    expect(new OriginSecret('short').matches(KEY)).toBe(false);
-    expect(new OriginSecret(KEY.toUpperCase()).matches(KEY)).toBe(false);
+    expect(OriginSecret.of(KEY).matches(KEY)).toBe(true);
+    expect(OriginSecret.of(`${KEY}x`).matches(KEY)).toBe(false);
+    expect(OriginSecret.of('short').matches(KEY)).toBe(false);
+    expect(OriginSecret.of(KEY.toUpperCase()).matches(KEY)).toBe(false);
     expect(readDelivery(delivery)[0]?.secret).toBeUndefined();
   });
 
@@ -96,7 +96,7 @@ describe('OriginSecret.matches', () => {
 
   it('compares in constant time: equal-length digests through timingSafeEqual', () => {
     // Different lengths would make timingSafeEqual throw; hashing first makes every comparison equal-length.
-    expect(() => new OriginSecret('a').matches('a much longer key than the secret')).not.toThrow();
+    expect(() => OriginSecret.of('a').matches('a much longer key than the secret')).not.toThrow();
   });
 
   it('the catalogue samples carry no secret', () => {

@@ -174,37 +174,6 @@ export async function credentialSettings(context: StoreContext): Promise<StoreSe
 }
 
 /**
- * How long a process keeps a credential the webhook trigger read. Each read costs n8n 2.41 a
- * Postgres query and a fresh expression sandbox: at 20 deliveries a second that was 40 ms of CPU
- * each and an exhausted database pool, and the store's answers queued behind them
- * (docs/queue-mode.md#a-burst-of-purchases). A changed credential is read again within this time.
- */
-export const KEPT_CREDENTIAL_MS = 60_000;
-
-const keptCredentials = new Map<string, { settings: Promise<StoreSettings>; until: number }>();
-
-/**
- * The credential for a webhook delivery: read once a minute per trigger node and process, not once
- * per delivery. Kept by workflow, node and credential id, so a kept secret only ever reaches the node
- * n8n let read it, and a node switched to another credential reads that one. A failed read is not kept.
- */
-export async function keptCredentialSettings(context: IWebhookFunctions): Promise<StoreSettings> {
-	const node = context.getNode();
-	const credentialId = node.credentials?.[CREDENTIAL_TYPE]?.id;
-	if (!credentialId) return await credentialSettings(context);
-	const key = JSON.stringify([context.getWorkflow().id ?? '', node.id, credentialId]);
-	const now = Date.now();
-	const kept = keptCredentials.get(key);
-	if (kept && kept.until > now) return await kept.settings;
-	const entry = { settings: credentialSettings(context), until: now + KEPT_CREDENTIAL_MS };
-	keptCredentials.set(key, entry);
-	entry.settings.catch(() => {
-		if (keptCredentials.get(key) === entry) keptCredentials.delete(key);
-	});
-	return await entry.settings;
-}
-
-/**
  * A client for the store of the node's credential, with retries on in every context (the shared
  * client never retries subscribe). `verification`: the short budget shared by both platforms for
  * reading back a hook delivery's record. `settings`: the credential already read, else it is read
