@@ -9,8 +9,8 @@
  * CPU), and `npm run bench -- burst` prints the same on a stack of its own.
  *
  * Then the same burst with the webhook processor killed midway (SIGKILL) and started again: into each
- * node (no purchase runs twice; n8n's own node ran all it answered; what the trigger answered and lost
- * is printed), and into the recipe of docs/no-missed-sales.md (n8n/examples/sales-without-gaps.json),
+ * node (no purchase runs twice; what each answered but never ran is printed: both answer once n8n has
+ * saved the execution), and into the recipe of docs/no-missed-sales.md (n8n/examples/sales-without-gaps.json),
  * where after the next poll none of the 120 sales is missing (how many came out twice is printed:
  * n8n's Remove Duplicates can let an order through twice when executions run side by side).
  *
@@ -204,7 +204,7 @@ describeQueue(TITLE, () => {
   );
 
   it(
-    'the webhook processor killed mid-burst, Commerce Service Trigger: no purchase runs twice (what it answered but had not saved is printed: docs/no-missed-sales.md)',
+    'the webhook processor killed mid-burst, Commerce Service Trigger: no purchase runs twice (what it answered but never ran is printed: docs/no-missed-sales.md)',
     n8n.alone(async () => {
       await killedMidBurst(TRIGGER_NODE, 'Commerce Service Trigger, verification on');
     }),
