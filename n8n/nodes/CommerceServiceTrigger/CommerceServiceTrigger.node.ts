@@ -50,7 +50,15 @@ export class CommerceServiceTrigger implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'commerceServiceApi', required: true }],
 		webhooks: [
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+				// Empty, so n8n answers with the node's `webhookResponse`: left out, n8n 1.x and 2.x
+				// answer `onReceived` with their default's name, the text "firstEntryJson".
+				responseData: '',
+			},
 		],
 		properties: [
 			...eventAndFilters(
