@@ -176,8 +176,15 @@ describe('CommerceServiceTrigger', () => {
 	it('is a webhook trigger with no inputs, offering every event of the shared catalogue', () => {
 		expect(trigger.inputs).toEqual([]);
 		expect(trigger.group).toEqual(['trigger']);
+		// responseData empty: n8n answers with the node's webhookResponse (the count received).
 		expect(trigger.webhooks).toEqual([
-			{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: 'onReceived',
+				path: 'webhook',
+				responseData: '',
+			},
 		]);
 		const events = staticOptions(
 			trigger.properties.find((p) => p.name === 'event') as INodeProperties,
