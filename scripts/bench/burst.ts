@@ -25,7 +25,7 @@ import {
   WEBHOOK_NODE,
   WEBHOOK_NODE_V1,
   type BurstStack,
-} from '../../test/e2e/support/burst';
+} from '../kit/burstIntoN8n';
 import { ensureN8n, type N8nInstall } from '../n8n/install';
 import { ensureOwner, saveCredential, saveWorkflow } from '../n8n/instance';
 import { prepareQueueMode } from '../n8n/queue';

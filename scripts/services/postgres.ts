@@ -60,6 +60,18 @@ function findBins(): PostgresBins | undefined {
   return undefined;
 }
 
+/** `psql`, with which the tests and the bench read n8n's tables: where the server binaries are looked for. */
+export function psqlBin(): string {
+  const found = binDirs()
+    .map((dir) => path.join(dir, 'psql'))
+    .find((bin) => isExecutable(bin));
+  if (!found)
+    throw new Error(
+      "psql not found (Debian: apt-get install postgresql-client): needed to read n8n's tables in Postgres",
+    );
+  return found;
+}
+
 /** The server binaries, installing Debian's package when missing and possible. */
 export async function ensurePostgres(opts: { log?: Log } = {}): Promise<PostgresBins> {
   const found = findBins();

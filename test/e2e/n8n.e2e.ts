@@ -41,7 +41,8 @@ import {
   type CredentialRef,
 } from '../../scripts/start/examples';
 import { clientFor, pickInputs } from './n8n/expected';
-import { actionWorkflow, ACTION_CASES, triggerWorkflow, type ActionInputs } from './n8n/workflows';
+import { actionWorkflow, ACTION_CASES, type ActionInputs } from './n8n/workflows';
+import { triggerWorkflow } from '../../scripts/kit/workflows';
 import { manualRun } from './support/installed';
 import { describeIf, probe } from './support/probe';
 import { useOwnN8n, useSharedN8n, type SuiteN8n } from './support/sharedN8n';

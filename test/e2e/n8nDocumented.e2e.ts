@@ -24,7 +24,7 @@ import {
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import { collect } from '../../shared/src';
 import { clientFor } from './n8n/expected';
-import { manualStart, triggerWorkflow } from './n8n/workflows';
+import { manualStart, triggerWorkflow } from '../../scripts/kit/workflows';
 import { manualRun } from './support/installed';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';

@@ -18,7 +18,7 @@ import { nodeOutput, type N8nRun, type N8nWorkflowJson } from '../../scripts/n8n
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import { STORE_REQUESTS } from '../../scripts/kit/requestCosts';
 import { clientFor } from './n8n/expected';
-import { manualStart } from './n8n/workflows';
+import { manualStart } from '../../scripts/kit/workflows';
 import { manualRun } from './support/installed';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';

@@ -34,7 +34,7 @@ import {
 import { startRegistry, type Registry } from '../../scripts/registry/registry';
 import { licenseProblems } from '../../scripts/release/license';
 import { sandboxCredential } from '../../scripts/start/examples';
-import { nodeTypesFor, triggerWorkflow } from './n8n/workflows';
+import { nodeTypesFor, triggerWorkflow } from '../../scripts/kit/workflows';
 import { describeIf, probe } from './support/probe';
 import { CRED, expectTriggerLifecycle, timer, WEBHOOK, WF, withOutput, type LifecycleContext } from './support/steps';
 

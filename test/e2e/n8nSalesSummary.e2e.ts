@@ -12,7 +12,7 @@ import { N8N_VERSION } from '../../scripts/n8n/install';
 import { nodeOutput, type N8nWorkflowJson } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
-import { manualStart } from './n8n/workflows';
+import { manualStart } from '../../scripts/kit/workflows';
 import { manualRun } from './support/installed';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';

@@ -26,7 +26,7 @@ import {
 } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
-import { triggerWorkflow } from './n8n/workflows';
+import { triggerWorkflow } from '../../scripts/kit/workflows';
 import { describeIf, probe } from './support/probe';
 import { ranOn } from './support/queueMode';
 import { useSharedQueueMode } from './support/sharedQueueMode';

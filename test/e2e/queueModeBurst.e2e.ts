@@ -38,7 +38,7 @@ import {
   type BurstOutcome,
   type BurstStack,
   type BurstTarget,
-} from './support/burst';
+} from '../../scripts/kit/burstIntoN8n';
 import { pollNow } from './support/polling';
 import { describeIf, probe } from './support/probe';
 import { useSharedQueueMode } from './support/sharedQueueMode';

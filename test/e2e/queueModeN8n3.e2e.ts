@@ -33,7 +33,7 @@ import {
 } from '../../scripts/n8n/instance';
 import { NODE_TYPES, sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
 import { clientFor } from './n8n/expected';
-import { manualStart, triggerWorkflow } from './n8n/workflows';
+import { manualStart, triggerWorkflow } from '../../scripts/kit/workflows';
 import {
   DURABLE_SCHEDULER_ENV,
   killInTheMiddleOfAPoll,

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import { activateWorkflow, deactivateWorkflow, executionNodeOutput, listExecutions } from '../../scripts/n8n/instance';
 import { sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
-import { triggerWorkflow } from './n8n/workflows';
+import { triggerWorkflow } from '../../scripts/kit/workflows';
 import { describeIf, probe } from './support/probe';
 import { ranOn } from './support/queueMode';
 import { useQueueModeN8n } from './support/queueModeN8n';

@@ -18,7 +18,7 @@ import {
   type N8nWorkflowJson,
 } from '../../../scripts/n8n/instance';
 import type { CredentialRef } from '../../../scripts/start/examples';
-import { triggerWorkflow } from '../n8n/workflows';
+import { triggerWorkflow } from '../../../scripts/kit/workflows';
 import type { LifecycleContext } from './steps';
 
 /** The small host of the issue: two PHP workers. */

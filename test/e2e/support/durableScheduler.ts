@@ -10,8 +10,7 @@ import { promisify } from 'node:util';
 import type { Sandbox } from '../../../sandbox';
 import type { N8nInstall } from '../../../scripts/n8n/install';
 import { killGroup } from '../../../scripts/n8n/instance';
-import type { PostgresServer } from '../../../scripts/services/postgres';
-import { psqlBin } from './staticData';
+import { psqlBin, type PostgresServer } from '../../../scripts/services/postgres';
 import { sleep } from './steps';
 
 const run = promisify(execFile);

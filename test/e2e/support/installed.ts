@@ -43,7 +43,8 @@ import { packN8nPackage } from '../../../scripts/registry/pack';
 import { startRegistry, type Registry } from '../../../scripts/registry/registry';
 import { sandboxCredential, type CredentialRef } from '../../../scripts/start/examples';
 import { clientFor, pickInputs } from '../n8n/expected';
-import { ACTION_CASES, actionWorkflow, nodeTypesFor, triggerWorkflow, type ActionInputs } from '../n8n/workflows';
+import { ACTION_CASES, actionWorkflow, type ActionInputs } from '../n8n/workflows';
+import { nodeTypesFor, triggerWorkflow } from '../../../scripts/kit/workflows';
 import { newestOrderId, pollingWorkflow, POLL_NODE, purchase } from './polling';
 import {
   CRED,

@@ -16,7 +16,7 @@ import {
 } from '../../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../../scripts/start/examples';
 import { clientFor } from '../n8n/expected';
-import { receivedNode, type NodeTypes } from '../n8n/workflows';
+import { receivedNode, type NodeTypes } from '../../../scripts/kit/workflows';
 import { sleep } from './steps';
 
 /** The trigger node's name in pollingWorkflow (its static data key is `node:<name>`). */

@@ -36,7 +36,7 @@ import {
   type RestSession,
 } from '../../../scripts/n8n/instance';
 import { sandboxCredential, type CredentialRef } from '../../../scripts/start/examples';
-import { triggerWorkflow } from '../n8n/workflows';
+import { triggerWorkflow } from '../../../scripts/kit/workflows';
 import { ROOT, timer, withOutput, type LifecycleContext } from './steps';
 
 /** Where the global set-up tells the suites about the shared n8n (a JSON file: SharedN8nState). */

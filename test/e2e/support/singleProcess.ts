@@ -29,7 +29,8 @@ import {
 import { sandboxCredential } from '../../../scripts/start/examples';
 import { clientFor, pickInputs } from '../n8n/expected';
 import { buildN8n } from './globalSetup';
-import { ACTION_CASES, actionWorkflow, triggerWorkflow, type ActionInputs } from '../n8n/workflows';
+import { ACTION_CASES, actionWorkflow, type ActionInputs } from '../n8n/workflows';
+import { triggerWorkflow } from '../../../scripts/kit/workflows';
 import {
   CRED,
   expectActionCase,

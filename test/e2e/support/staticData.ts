@@ -4,29 +4,10 @@
  * n8n process holds in memory.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { promisify } from 'node:util';
-import type { PostgresServer } from '../../../scripts/services/postgres';
+import { psqlBin, type PostgresServer } from '../../../scripts/services/postgres';
 
 const run = promisify(execFile);
-
-/** psql on PATH, else next to the server binaries Debian installs. */
-export function psqlBin(): string {
-  const dirs = [
-    ...(process.env.PATH ?? '').split(path.delimiter),
-    '/usr/local/bin',
-    '/usr/bin',
-    '/usr/lib/postgresql/15/bin',
-    '/usr/lib/postgresql/16/bin',
-  ];
-  const found = dirs.map((dir) => path.join(dir, 'psql')).find((bin) => existsSync(bin));
-  if (!found)
-    throw new Error(
-      'psql not found (Debian: apt-get install postgresql-client): needed to read n8n static data from Postgres',
-    );
-  return found;
-}
 
 export async function persistedStaticData(
   pg: Pick<PostgresServer, 'host' | 'port' | 'user' | 'database'>,

@@ -1,5 +1,5 @@
 /**
- * A burst of purchases into a queue-mode stack (scripts/kit/burst.ts fires it): the workflows it goes to
+ * A burst of purchases into a queue-mode stack (burst.ts fires it): the workflows it goes to
  * (n8n's own Webhook node, the reference, and the Commerce Service Trigger), the store hook of the
  * Webhook node (the trigger subscribes its own), and the executions each purchase started, read from
  * Postgres (every execution of the workflow, however many) and then over REST. Used by the queue-mode
@@ -7,7 +7,8 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Sandbox, SandboxDelivery } from '../../../sandbox';
+import type { Sandbox, SandboxDelivery } from '../../sandbox';
+import type { CommerceServiceClient } from '../../shared/src';
 import {
   activateWorkflow,
   deactivateWorkflow,
@@ -16,18 +17,13 @@ import {
   type ExecutionDetail,
   type N8nWorkflowJson,
   type RestSession,
-} from '../../../scripts/n8n/instance';
-import type { PostgresServer } from '../../../scripts/services/postgres';
-import {
-  EXAMPLE_CREDENTIAL,
-  forCustomExtensions,
-  loadExamples,
-  type CredentialRef,
-} from '../../../scripts/start/examples';
-import { answerTimes, BURST, fireBurst, type AnswerTimes } from '../../../scripts/kit/burst';
-import { clientFor } from '../n8n/expected';
-import { receivedNode, triggerWorkflow } from '../n8n/workflows';
-import { psqlBin } from './staticData';
+} from '../n8n/instance';
+import { psqlBin, type PostgresServer } from '../services/postgres';
+import { EXAMPLE_CREDENTIAL, forCustomExtensions, loadExamples, type CredentialRef } from '../start/examples';
+import { answerTimes, BURST, fireBurst, type AnswerTimes } from './burst';
+import { createClient } from './client';
+import { nodeTransport } from './nodeTransport';
+import { receivedNode, triggerWorkflow } from './workflows';
 
 const run = promisify(execFile);
 
@@ -112,12 +108,12 @@ export function triggerNodeWorkflow(credential: CredentialRef, target: BurstTarg
 
 /** Subscribes `hookUrl` to the store's purchases as a user would for a plain Webhook node; returns the hook id. */
 async function subscribePurchases(store: Sandbox, hookUrl: string): Promise<string> {
-  const { id } = await clientFor(store).subscribeHook({ hook_url: hookUrl, status: 'purchased' });
+  const { id } = await storeClient(store).subscribeHook({ hook_url: hookUrl, status: 'purchased' });
   return String(id);
 }
 
 async function deleteHook(store: Sandbox, id: string): Promise<void> {
-  await clientFor(store).deleteHook(id);
+  await storeClient(store).deleteHook(id);
 }
 
 /** Ids and statuses of every execution of a workflow, as n8n saved them in Postgres. */
@@ -284,4 +280,12 @@ export function recipeWorkflow(credential: CredentialRef): N8nWorkflowJson {
     if (credentials?.[EXAMPLE_CREDENTIAL.type]) node.credentials = { [EXAMPLE_CREDENTIAL.type]: credential };
   }
   return workflow;
+}
+
+/** The shared client on the sandbox, as the tests use it, to subscribe the Webhook node's URL. */
+function storeClient(store: Sandbox): CommerceServiceClient {
+  return createClient({
+    settings: { storeUrl: store.url, apiKey: store.apiKey, apiRoot: store.apiRoot },
+    transport: nodeTransport,
+  });
 }
