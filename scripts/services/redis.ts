@@ -67,7 +67,24 @@ export async function startRedis(
   opts: { log?: Log; setupLog?: Log; port?: number; readyTimeoutMs?: number } = {},
 ): Promise<RedisServer> {
   const { bin, version } = await ensureRedis({ ...(opts.setupLog ? { log: opts.setupLog } : {}) });
-  const port = opts.port ?? (await freePort());
+  // A free port can be taken by another process before Redis binds it (e2e files start stacks side by
+  // side): a port of our choosing is chosen again, a few times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startRedisOn(bin, version, opts.port ?? (await freePort()), opts);
+    } catch (error) {
+      const taken = error instanceof ServiceStartError && /Address already in use/.test(error.message);
+      if (!taken || opts.port !== undefined || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startRedisOn(
+  bin: string,
+  version: string,
+  port: number,
+  opts: { log?: Log; readyTimeoutMs?: number },
+): Promise<RedisServer> {
   // Redis writes nothing with these settings, but its working dir must exist and be writable.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-redis-'));
   const args = [
