@@ -9,7 +9,8 @@ import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceServ
 import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import type { SandboxProfile } from '../../../sandbox';
-import { fakeExecute, fakePoll, fakeWebhook } from '../../unit/support/n8n/context';
+import { fakeExecute, fakePoll } from '../../unit/support/n8n/context';
+import { runDelivery } from '../../unit/support/n8n/delivery';
 import {
   SEARCH_PERFORMS,
   hookByTriggerKey,
@@ -70,12 +71,13 @@ describe.each<SandboxProfile>(['spec', 'real'])('the same amount on both platfor
       inputData: { verify_deliveries: false },
       cleanedRequest: decimal,
     });
-    const { context } = fakeWebhook({
-      credentials: auth,
-      parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false, verifyDeliveries: true },
-      bodyData: decimal,
-    });
-    const n8nDelivery = (await new CommerceServiceTrigger().webhook.call(context)).workflowData?.[0]?.[0]?.json;
+    const n8nDelivery = (
+      await runDelivery(new CommerceServiceTrigger(), {
+        credentials: auth,
+        parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false, verifyDeliveries: true },
+        bodyData: decimal,
+      })
+    ).items[0];
     const polled = ((await polling.poll.call(pollContext))?.[0] ?? []).map((item) => item.json as Row);
     const [found] = (await run(SEARCH_PERFORMS.find_order, {
       authData: auth,
@@ -99,13 +101,13 @@ describe.each<SandboxProfile>(['spec', 'real'])('the same amount on both platfor
       inputData: { verify_deliveries: false, prices_in_cents: true },
       cleanedRequest: cents,
     });
-    const centsWebhook = fakeWebhook({
-      credentials: auth,
-      parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: true, verifyDeliveries: false },
-      bodyData: cents,
-    });
-    const n8nCents = (await new CommerceServiceTrigger().webhook.call(centsWebhook.context)).workflowData?.[0]?.[0]
-      ?.json;
+    const n8nCents = (
+      await runDelivery(new CommerceServiceTrigger(), {
+        credentials: auth,
+        parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: true, verifyDeliveries: false },
+        bodyData: cents,
+      })
+    ).items[0];
     for (const record of [zapierCents[0], n8nCents as Row]) {
       expect(amountsOf(record)).toEqual({
         order_amount: Math.round(expected.order_amount * 100),

@@ -7,7 +7,8 @@ import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceServ
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import type { Order } from '../../../shared/src';
 import type { SandboxProfile } from '../../../sandbox';
-import { fakeExecute, fakeWebhook } from '../../unit/support/n8n/context';
+import { fakeExecute } from '../../unit/support/n8n/context';
+import { runDelivery } from '../../unit/support/n8n/delivery';
 import { SEARCH_PERFORMS, hookByTriggerKey, run, useSandboxWithCatcher } from '../support/zapier';
 import { siteZoneLabel } from '../../../scripts/kit/client';
 
@@ -46,15 +47,13 @@ describe.each<SandboxProfile>(['spec', 'real'])('instants on both platforms (%s 
       date_time_iso: order.date_time_iso,
     });
 
-    const { context, logs } = fakeWebhook({
+    const { items, logs } = await runDelivery(new CommerceServiceTrigger(), {
       credentials: setup.auth,
       parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false, verifyDeliveries: true },
       bodyData: body,
     });
-    const response = await new CommerceServiceTrigger().webhook.call(context);
-    const items = response.workflowData?.[0] ?? [];
     expect(items).toHaveLength(1);
-    expect(items[0]?.json).toMatchObject({ date_time: order.date_time, date_time_iso: order.date_time_iso });
+    expect(items[0]).toMatchObject({ date_time: order.date_time, date_time_iso: order.date_time_iso });
     expect(logs.filter((line) => line.includes('time zone'))).toEqual([]);
   });
 

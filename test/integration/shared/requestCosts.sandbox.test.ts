@@ -23,7 +23,8 @@ import { createClient } from '../../../scripts/kit/client';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { STORE_REQUESTS, UNIT_READS, ZONE_READ } from '../../../scripts/kit/requestCosts';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
-import { fakeExecute, fakePoll, fakeWebhook } from '../../unit/support/n8n/context';
+import { fakeExecute, fakePoll } from '../../unit/support/n8n/context';
+import { runDelivery } from '../../unit/support/n8n/delivery';
 import type * as ZapierSupport from '../support/zapier';
 import { authFor } from '../support/zapier';
 
@@ -383,14 +384,12 @@ describe.each<SandboxProfile>(['spec', 'real'])('what each path costs the store 
 
     test('n8n webhook trigger: a delivery verified with the store or proved by its secret, cold then warm', async () => {
       const body = JSON.parse(await delivery()) as unknown;
-      const webhook = () => {
-        const { context } = fakeWebhook({
+      const webhook = () =>
+        runDelivery(new process.CommerceServiceTrigger(), {
           credentials: auth(),
           parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false, verifyDeliveries: true },
           bodyData: body,
         });
-        return new process.CommerceServiceTrigger().webhook.call(context);
-      };
       const process = freshProcess();
       const verified = profile === 'real' ? STORE_REQUESTS.deliveryProvedBySecret : STORE_REQUESTS.deliveryVerified;
       expect(await requestsOf(webhook)).toHaveLength(verified.cold);

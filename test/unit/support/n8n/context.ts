@@ -213,12 +213,7 @@ export function fakeWebhook(
 	options: FakeOptions = {},
 ): { context: IWebhookFunctions; response: FakeResponse } & Fake {
 	const { fake, context: shared } = withNodeParameters(options, 'trigger');
-	const response =
-		options.response ??
-		new RecordedResponse(
-			() => fake.sent.length,
-			() => fake.credentialReads.length,
-		);
+	const response = options.response ?? new RecordedResponse();
 	const context = {
 		...shared,
 		getBodyData: () => options.bodyData ?? {},
