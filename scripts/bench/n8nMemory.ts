@@ -11,10 +11,13 @@
  * runner it starts is sampled from /proc (below).
  * `n8n execute` prints the whole run, as a server saves it to its database: a cost every row pays.
  *
- * Seen on the bench machine (2 cores, load average 20 to 30 from other work; one run each), 86 MiB of
- * JSON: n8n reading nothing 382 MiB; the package at 6d725ba (shape and shared-string caches) 1,922 MiB;
- * a plain build, no caches, 2,057 MiB; shapes alone 1,555 MiB; n8n's HTTP Request node 1,546 MiB.
- * The caches' effect is within what one build varies from run to run: n8n's own copies dominate.
+ * Version 1 runs for every build (the baseline has no version 2), and version 2, as a new node is
+ * added, with Simplify on (its default) and off for the newest build.
+ *
+ * Seen on the bench machine (2 cores, load average under 2; one run), 87 MiB of JSON: n8n reading
+ * nothing 402 MiB; version 2 with Simplify on 1,358 MiB, off 2,085 MiB; version 1 2,061 MiB, and at
+ * 6d725ba (shape and shared-string caches) 1,957 MiB; n8n's HTTP Request node 1,543 MiB. What each
+ * record carries beyond the store's JSON, and why: docs/simplify.md#what-return-all-costs-in-n8n.
  */
 import { spawn } from 'node:child_process';
 import {
@@ -91,16 +94,29 @@ function workflow(id: string, name: string, node?: Record<string, unknown>): N8n
   };
 }
 
-const WORKFLOWS = {
-  nothing: workflow('benchMemNothing1', 'bench: n8n reading nothing'),
-  node: workflow('benchMemPackage1', 'bench: Order → Get Many, Return All', {
+/** Order → Get Many with Return All, at a node version: 2 as a new node is added, with Simplify as given. */
+function getManyWorkflow(id: string, typeVersion: 1 | 2, simplify?: boolean): N8nWorkflowJson {
+  const label = typeVersion === 1 ? 'version 1' : `version 2, Simplify ${simplify ? 'on' : 'off'}`;
+  return workflow(id, `bench: Order → Get Many, Return All, ${label}`, {
     id: 'orders',
     name: 'Orders',
     type: 'CUSTOM.commerceService',
-    typeVersion: 1,
-    parameters: { resource: 'order', operation: 'getAll', returnAll: true },
+    typeVersion,
+    parameters: {
+      resource: 'order',
+      operation: 'getAll',
+      returnAll: true,
+      ...(simplify === undefined ? {} : { simplify }),
+    },
     credentials: { commerceServiceApi: CREDENTIAL },
-  }),
+  });
+}
+
+const WORKFLOWS = {
+  nothing: workflow('benchMemNothing1', 'bench: n8n reading nothing'),
+  node: getManyWorkflow('benchMemPackage1', 1),
+  simplified: getManyWorkflow('benchMemSimplify', 2, true),
+  full: getManyWorkflow('benchMemFullRecs', 2, false),
   // What a user builds without the package: pages 1, 2, ... of 100 until X-WP-TotalPages, the key in a header.
   http: workflow('benchMemHttpNode1', 'bench: HTTP Request, paged', {
     id: 'orders',
@@ -252,11 +268,20 @@ export async function n8nMemory(options: { refs?: string[]; runs?: number } = {}
       ]);
       const http = structuredClone(WORKFLOWS.http);
       (http.nodes[1]?.parameters as { url: string }).url = `${store.url}/wp-json/sc/v1/orders`;
-      await importWorkflows(home, [WORKFLOWS.nothing, WORKFLOWS.node, http]);
+      await importWorkflows(home, [WORKFLOWS.nothing, WORKFLOWS.node, WORKFLOWS.simplified, WORKFLOWS.full, http]);
 
+      // Version 1 for every build (the baseline has no version 2); version 2 as users get it for the last.
+      const newest = dists.at(-1);
       const rows = [
         { label: 'n8n reading nothing (its own footprint)', id: WORKFLOWS.nothing.id, dist: dists[0], items: 0 },
-        ...builds.map((build, i) => ({ label: build.label, id: WORKFLOWS.node.id, dist: dists[i], items: ORDERS })),
+        ...builds.map((build, i) => ({
+          label: `${build.label}, v1`,
+          id: WORKFLOWS.node.id,
+          dist: dists[i],
+          items: ORDERS,
+        })),
+        { label: 'version 2, Simplify on (the default)', id: WORKFLOWS.simplified.id, dist: newest, items: ORDERS },
+        { label: 'version 2, Simplify off', id: WORKFLOWS.full.id, dist: newest, items: ORDERS },
         { label: "n8n's HTTP Request node, paged", id: http.id, dist: dists[0], items: ORDERS },
       ];
       const peaks: Peak[][] = rows.map(() => []);
@@ -284,7 +309,7 @@ export async function n8nMemory(options: { refs?: string[]; runs?: number } = {}
             ? ''
             : `  ${(main / jsonKiB).toFixed(2)}x the JSON; above n8n's footprint ${mib(main - rest)} = ${((main - rest) / jsonKiB).toFixed(2)}x`;
         console.log(
-          `  ${row.label.padEnd(48)} ${mib(main).padStart(9)}${spread}${ratios}` +
+          `  ${row.label.padEnd(52)} ${mib(main).padStart(9)}${spread}${ratios}` +
             `${children ? `; its task runner ${mib(children)}` : ''}; ${median(list.map((peak) => peak.seconds)).toFixed(0)} s`,
         );
       }
