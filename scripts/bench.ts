@@ -11,7 +11,6 @@ import { parseArgs } from 'node:util';
 import { collect, EVENTS, matchesFilters, parseDelivery } from '../shared/src';
 import { nodeTransport } from './kit/nodeTransport';
 import { startSandbox } from '../sandbox';
-import { answerFirst } from './bench/answerFirst';
 import { burst } from './bench/burst';
 import { dateCosts } from './bench/dates';
 import { eventCosts } from './bench/events';
@@ -76,7 +75,6 @@ async function clientFigures(): Promise<void> {
 const SECTIONS = {
   client: clientFigures,
   events: eventCosts,
-  'answer-first': answerFirst,
   dates: dateCosts,
   requests: storeRequests,
   reads: readsAtScale,

@@ -1,6 +1,7 @@
 /**
- * A burst of purchases into a real n8n in queue mode, side by side: n8n's own Webhook node against the
- * Commerce Service Trigger with verification on, on the same stack, one after the other. 120
+ * A burst of purchases into a real n8n in queue mode, side by side: n8n's own Webhook node (versions 2
+ * and 1) against the Commerce Service Trigger with verification on and off, on the same stack, one
+ * after the other. 120
  * purchases at 20 a second from the sandbox (in this process, PHP workers unlimited), each delivery
  * waiting at most the store's 5 s; for each node: how many were answered in time, the store's wait
  * (median, p95, max), the executions, and the webhook processor's CPU from the first purchase to the
@@ -21,6 +22,7 @@ import {
   runBurst,
   triggerNodeWorkflow,
   TRIGGER_NODE,
+  TRIGGER_NODE_UNVERIFIED,
   webhookNodeWorkflow,
   WEBHOOK_NODE,
   WEBHOOK_NODE_V1,
@@ -73,6 +75,7 @@ async function burstsOn(
     await saveWorkflow(session, webhookNodeWorkflow());
     await saveWorkflow(session, webhookNodeWorkflow(WEBHOOK_NODE_V1, 1));
     await saveWorkflow(session, triggerNodeWorkflow(credential));
+    await saveWorkflow(session, triggerNodeWorkflow(credential, TRIGGER_NODE_UNVERIFIED, false));
     const stack: BurstStack = {
       session,
       postgres: qm.postgres,
@@ -83,6 +86,7 @@ async function burstsOn(
       ["n8n's Webhook node", WEBHOOK_NODE],
       ["n8n's Webhook node, version 1", WEBHOOK_NODE_V1],
       ['Commerce Service Trigger, verification on', TRIGGER_NODE],
+      ['Commerce Service Trigger, verification off', TRIGGER_NODE_UNVERIFIED],
     ] as const) {
       const outcome = await runBurst(stack, store, target);
       console.log(answerLine(label, { ...outcome, executions: outcome.executions.length }));

@@ -68,6 +68,13 @@ export const TRIGGER_NODE: BurstTarget = {
   subscribesItself: true,
 };
 
+/** The Commerce Service Trigger with Verify Deliveries off: its `webhook()` is the same, its execution reads nothing. */
+export const TRIGGER_NODE_UNVERIFIED: BurstTarget = {
+  ...TRIGGER_NODE,
+  id: 'e2eBurstTrigger2',
+  webhookId: '5e0b7a31-6c2d-4f8e-9a1b-00000000b054',
+};
+
 export function webhookNodeWorkflow(target: BurstTarget = WEBHOOK_NODE, typeVersion = 2): N8nWorkflowJson {
   return {
     id: target.id,
@@ -94,16 +101,25 @@ export function webhookNodeWorkflow(target: BurstTarget = WEBHOOK_NODE, typeVers
  * request to a version 1 start node (`parseRequestBody`, a Webhook node v1 option), which the
  * reference Webhook node, at version 2, does not pay either.
  */
-export function triggerNodeWorkflow(credential: CredentialRef, target: BurstTarget = TRIGGER_NODE): N8nWorkflowJson {
+export function triggerNodeWorkflow(
+  credential: CredentialRef,
+  target: BurstTarget = TRIGGER_NODE,
+  verify = true,
+): N8nWorkflowJson {
   const workflow = triggerWorkflow({ id: target.id, webhookId: target.webhookId, credential, event: 'purchased' });
   const [trigger, ...rest] = workflow.nodes as Array<{ parameters: Record<string, unknown> }>;
   if (!trigger) throw new Error('triggerWorkflow made no trigger node');
   const current = {
     ...trigger,
     typeVersion: 2,
-    parameters: { ...trigger.parameters, productId: { __rl: true, value: '', mode: 'list' } },
+    parameters: {
+      ...trigger.parameters,
+      productId: { __rl: true, value: '', mode: 'list' },
+      ...(verify ? {} : { verifyDeliveries: false }),
+    },
   };
-  return { ...workflow, nodes: [current, ...rest], name: 'e2e burst: Commerce Service Trigger, verification on' };
+  const name = `e2e burst: Commerce Service Trigger, verification ${verify ? 'on' : 'off'}`;
+  return { ...workflow, nodes: [current, ...rest], name };
 }
 
 /** Subscribes `hookUrl` to the store's purchases as a user would for a plain Webhook node; returns the hook id. */

@@ -4,7 +4,7 @@
  * after. Ten purchases, two at a time (each holds one of the store's two workers while its delivery is
  * under way): every delivery answered 200 within the store's limit and before its verification read
  * reached the store, ten executions, each marked verified; the same with verification off (no read).
- * The store's waits, on and off side by side, are `npm run bench`'s (scripts/bench/answerFirst.ts).
+ * The store's waits, on and off side by side, in queue mode: `npm run bench -- burst`.
  *
  * Where n8n cannot be installed, prints `SKIPPED: <reason>`. N8N_E2E_VERBOSE=1 streams n8n's output.
  */

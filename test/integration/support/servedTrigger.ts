@@ -34,15 +34,8 @@ export interface ServedTrigger {
   close(): Promise<void>;
 }
 
-/**
- * `node` defaults to the trigger's source; the bench passes the built bundle (n8n/dist), what n8n loads
- * (and what `tsx` can load: it resolves the source's path to the codex `.node.json` beside it).
- */
-export async function serveTrigger(
-  store: StoreAccess,
-  parameters: IDataObject,
-  node: INodeType = new CommerceServiceTrigger(),
-): Promise<ServedTrigger> {
+export async function serveTrigger(store: StoreAccess, parameters: IDataObject): Promise<ServedTrigger> {
+  const node: INodeType = new CommerceServiceTrigger();
   const webhook = node.webhook;
   if (!webhook) throw new Error('the node has no webhook()');
   const executions: IDataObject[][] = [];
