@@ -331,7 +331,8 @@ export class CommerceServiceClient {
     return this.finding(sendTo, !('retried' in operation));
   }
 
-  private async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {
+  /** One page of a REST list operation (`listOrders`), with the counts the store sent in its headers. */
+  async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {
     const { value, response } = await this.call(key, params);
     // `list` is only called with list operations, whose result is an array.
     const items = value as unknown as ItemOf<K>[];

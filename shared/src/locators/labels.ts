@@ -5,23 +5,29 @@
  */
 import { isZeroDecimal } from '../resources/currency';
 import { AMOUNT_UNIT_FIELD } from '../resources/money';
+import { RECORD_RESOURCES } from '../resources/records';
 import type { Customer, Order, Product, RecordResource, Subscription } from '../resources/types';
 
 const SEPARATOR = ' · ';
 
 type Loose<T> = Partial<T> & Record<string, unknown>;
 
+/** The resources with a line of their own; any other shows its search fields and its id. */
+const LABELS: { [R in RecordResource]?: (record: Record<string, unknown>) => string } = {
+  order: (record) => orderLabel(record as Loose<Order>),
+  subscription: (record) => subscriptionLabel(record as Loose<Subscription>),
+  customer: (record) => customerLabel(record as Loose<Customer>),
+  product: (record) => productLabel(record as Loose<Product>),
+};
+
 export function recordLabel(resource: RecordResource, record: Record<string, unknown>): string {
-  switch (resource) {
-    case 'order':
-      return orderLabel(record as Loose<Order>);
-    case 'subscription':
-      return subscriptionLabel(record as Loose<Subscription>);
-    case 'customer':
-      return customerLabel(record as Loose<Customer>);
-    case 'product':
-      return productLabel(record as Loose<Product>);
-  }
+  return (LABELS[resource] ?? ((any) => searchedLabel(resource, any)))(record);
+}
+
+/** The line of a resource with none of its own: the fields its picker searches, then its id. */
+export function searchedLabel(resource: RecordResource, record: Record<string, unknown>): string {
+  const searched = RECORD_RESOURCES[resource].search.map((field) => textOf(record[field]));
+  return join([...searched, `#${String(record.id ?? '?')}`]);
 }
 
 function orderLabel(order: Loose<Order>): string {
@@ -103,6 +109,11 @@ function money(amount: unknown, currency: unknown, unit: LabelUnit): string {
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
+}
+
+/** A searched field as shown: text as it is, a number as written. */
+function textOf(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : text(value);
 }
 
 function join(parts: string[], separator = SEPARATOR): string {

@@ -46,20 +46,12 @@ const DEFAULT_CONCURRENCY = 8;
 
 type AnyRecord = { id: number } & Record<string, unknown>;
 
-/** The store's list and read of each resource. */
+/** The store's list and read of a resource, as its block in `resources/records.ts` names them. */
 function sourceOf(client: CommerceServiceClient, resource: RecordResource) {
-  const sources: Record<RecordResource, object> = {
-    order: { list: (p: PageParams) => client.listOrders(p), get: (id: string) => client.getOrder(id) },
-    subscription: {
-      list: (p: PageParams) => client.listSubscriptions(p),
-      get: (id: string) => client.getSubscription(id),
-    },
-    customer: { list: (p: PageParams) => client.listCustomers(p), get: (id: string) => client.getCustomer(id) },
-    product: { list: (p: PageParams) => client.listProducts(p), get: (id: string) => client.getProduct(id) },
-  };
-  return sources[resource] as unknown as {
-    list: (p: PageParams) => Promise<Page<AnyRecord>>;
-    get: (id: string) => Promise<AnyRecord>;
+  const { reads } = RECORD_RESOURCES[resource];
+  return {
+    list: async (p: PageParams) => (await client.list(reads.list, { ...p })) as unknown as Page<AnyRecord>,
+    get: async (id: string) => (await client.call(reads.get, { [reads.id]: id })).value as unknown as AnyRecord,
   };
 }
 

@@ -13,8 +13,17 @@ export interface RecordResourceSpec {
   /** Its REST collection (docs/service/operations.md#operation-table): `orders`. */
   collection: string;
   fields: FieldTable;
-  /** The fields a picker's search text is looked for in (any letter case), and in all of them together. */
+  /**
+   * The fields a picker's search text is looked for in (any letter case), and in all of them together;
+   * a resource with no label of its own (`locators/labels.ts`) is shown by them and its id.
+   */
   search: readonly string[];
+  /**
+   * Its list and its read in the operation catalogue (`listOrders`, `getOrder`) and the read's id
+   * parameter: what a picker lists and looks up (`locators/search.ts`; a name not in the catalogue
+   * fails the typecheck there).
+   */
+  reads: { list: string; get: string; id: string };
 }
 
 export const RECORD_RESOURCES = {
@@ -23,19 +32,28 @@ export const RECORD_RESOURCES = {
     collection: 'customers',
     fields: CUSTOMER_FIELDS,
     search: ['first_name', 'last_name', 'email'],
+    reads: { list: 'listCustomers', get: 'getCustomer', id: 'customer_id' },
   },
   order: {
     displayName: 'Order',
     collection: 'orders',
     fields: ORDER_FIELDS,
     search: ['customer_name', 'customer_firstname', 'customer_lastname', 'customer_email', 'product_name'],
+    reads: { list: 'listOrders', get: 'getOrder', id: 'order_id' },
   },
-  product: { displayName: 'Product', collection: 'products', fields: PRODUCT_FIELDS, search: ['name'] },
+  product: {
+    displayName: 'Product',
+    collection: 'products',
+    fields: PRODUCT_FIELDS,
+    search: ['name'],
+    reads: { list: 'listProducts', get: 'getProduct', id: 'product_id' },
+  },
   subscription: {
     displayName: 'Subscription',
     collection: 'subscriptions',
     fields: SUBSCRIPTION_FIELDS,
     search: ['customer_name', 'customer_firstname', 'customer_lastname', 'customer_email', 'product_name'],
+    reads: { list: 'listSubscriptions', get: 'getSubscription', id: 'subscription_id' },
   },
 } as const satisfies Record<string, RecordResourceSpec>;
 

@@ -13,6 +13,7 @@ import {
 import { KEY, ROOT, UTC_ZONE, clientFor, store } from '../support/shared';
 import nock from 'nock';
 import { thrown } from '../support/failure';
+import { searchedLabel } from '../../../shared/src/locators/labels';
 
 const shop = resolveStore({ storeUrl: 'shop.example.com', apiKey: KEY });
 const subFolder = resolveStore({ storeUrl: 'https://example.com/store', apiKey: KEY });
@@ -84,6 +85,15 @@ describe('a pasted link', () => {
     expect(locatedId(shop, 'order', { mode: 'id', value: ' # 12 ' }, where)).toBe('12');
     expect(locatedId(shop, 'order', { mode: 'id', value: 12 }, where)).toBe('12');
     expect(locatedId(shop, 'order', { mode: 'url', value: adminEditLink(shop, 12) }, where)).toBe('12');
+  });
+});
+
+describe('searchedLabel: a resource with no line of its own', () => {
+  it('shows the fields its picker searches, then its id; an empty field is left out', () => {
+    expect(searchedLabel('product', { id: 87, name: ' Sourdough Masterclass ' })).toBe('Sourdough Masterclass · #87');
+    expect(searchedLabel('customer', { id: 3, first_name: 'Jane', last_name: '', email: 'j@x.io' })).toBe(
+      'Jane · j@x.io · #3',
+    );
   });
 });
 
