@@ -40,13 +40,25 @@ end_group() {
   done
 }
 
+# Waits for a process started with `&` and returns its status, as `wait` does, but the trap of a signal
+# to the run runs within a fifth of a second: bash can put off the trap of a signal that comes just as
+# `wait` begins until the process ends (a Ctrl-C that waited out a whole stage).
+wait_for() {
+  local pid=$1
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 0.2 &
+    wait "$!" || true
+  done
+  wait "$pid"
+}
+
 # Runs a command in a process group of its own and waits for it; the group ends with it. A signal to the
-# run interrupts the wait at once (bash runs the trap), and the EXIT trap ends the group.
+# run interrupts the wait (bash runs the trap), and the EXIT trap ends the group.
 grouped() {
   local rc=0
   setsid "$@" </dev/null &
   STAGE_GROUP=$!
-  wait "$STAGE_GROUP" || rc=$?
+  wait_for "$STAGE_GROUP" || rc=$?
   end_group "$STAGE_GROUP"
   STAGE_GROUP=
   return "$rc"
@@ -63,7 +75,7 @@ start_background() {
 # Waits for the background command; its status is the function's.
 wait_background() {
   local rc=0
-  wait "$BACKGROUND_GROUP" || rc=$?
+  wait_for "$BACKGROUND_GROUP" || rc=$?
   end_group "$BACKGROUND_GROUP"
   BACKGROUND_GROUP=
   return "$rc"
