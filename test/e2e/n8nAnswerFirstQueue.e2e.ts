@@ -1,10 +1,11 @@
 /**
  * n8n's queue mode (2.41.1; Postgres, Redis, main + worker + webhook processor, from
  * scripts/n8n/queue.ts; the run's shared stack, support/sharedQueueMode.ts) against the sandbox store with
- * two PHP workers: the webhook processor runs the trigger's `webhook()`, which answers each delivery
- * first and verifies after; the worker runs the execution. Ten purchases, two at a time: every
- * delivery answered 200 within the store's limit and before its verification read reached the store,
- * ten executions on the worker, each marked verified; the same with verification off (no read).
+ * two PHP workers: the webhook processor runs the trigger's `webhook()`, which reads nothing, and
+ * answers once the execution is queued; the worker runs the execution and the check. Ten purchases,
+ * two at a time: every delivery answered 200 within the store's limit, each verification read made
+ * after its execution started, ten executions on the worker, each marked verified; the same with
+ * verification off (no read).
  *
  * Where n8n, Postgres or Redis cannot be had, prints `SKIPPED: <reason>`. N8N_E2E_VERBOSE=1 streams
  * every process' output; N8N_E2E_KEEP=1 keeps the user folders.
@@ -48,7 +49,7 @@ describeQueue(`n8n ${N8N_VERSION} in queue mode answers first, against a store w
   };
 
   it(
-    'queue mode answers first: 10 purchases, 2 at a time, each answered 200 before its verification read reached the store, 10 verified executions on the worker',
+    'queue mode answers first: 10 purchases, 2 at a time, each answered 200 within the store’s limit, its verification read made in the execution, 10 verified executions on the worker',
     n8n.check(async () => {
       await expectBurstAnsweredFirst(ctx, store, ANSWER_FIRST.verifyOn, n8n.timed);
     }),
