@@ -14,7 +14,7 @@ import {
   withInstants,
   withoutInstants,
 } from '../../shared/src';
-import { CUSTOMER_FIELDS } from '../../shared/src/resources/tables';
+import { CUSTOMER_FIELDS } from '../../shared/src/resources/tables/customer';
 import { nodeTransport } from '../kit/nodeTransport';
 import { startSandbox } from '../../sandbox';
 import { benchClient } from './sharedClient';

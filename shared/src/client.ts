@@ -27,7 +27,8 @@ import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/custome
 import { buildRecord, withInstants } from './resources/build';
 import { holdsSiteTime } from './resources/instants';
 import type { MoneyUnit } from './resources/money';
-import type * as Records from './resources/types';
+import type * as Records from './resources/records';
+import type { LatestOrder, WebhookPlan, WebhookProduct } from './resources/types';
 import { SiteFacts } from './siteFacts';
 import { SiteMemory } from './siteMemory';
 import { ApiFinder, rootLeftOpen } from './discovery';
@@ -232,16 +233,16 @@ export class CommerceServiceClient {
     return { id: String(id), alreadyGone: false };
   }
 
-  async listWebhookProducts(): Promise<Records.WebhookProduct[]> {
+  async listWebhookProducts(): Promise<WebhookProduct[]> {
     return (await this.call('listWebhookProducts')).value;
   }
 
-  async listWebhookPlans(productId: Id): Promise<Records.WebhookPlan[]> {
+  async listWebhookPlans(productId: Id): Promise<WebhookPlan[]> {
     return (await this.call('listWebhookPlans', { product_id: productId })).value;
   }
 
   /** `POST webhook/latest-orders/`; the store's 404 `no_orders` is an empty list. */
-  async latestOrders(input: LatestOrdersInput = {}, options: CallOptions = {}): Promise<Records.LatestOrder[]> {
+  async latestOrders(input: LatestOrdersInput = {}, options: CallOptions = {}): Promise<LatestOrder[]> {
     const params = { product_id: input.product_id, plan_id: input.plan_id, status: input.status };
     try {
       return (await this.call('latestOrders', params, options)).value;

@@ -11,7 +11,7 @@ export { OPERATIONS, ORDERBY_VALUES, type OperationKey } from './operations/cata
 export * from './resources/types';
 export { FIELDS, type FieldDescription } from './resources/labels';
 export { simplifyRecord } from './resources/simplify';
-export { RECORD_RESOURCES, RECORD_RESOURCE_NAMES } from './resources/records';
+export * from './resources/records';
 export { EVENTS, EVENT_CONTENTS, type EventKind } from './events/catalogue';
 export type { EventRecord } from './events/record';
 export { type DeliveredEvent, parseDelivery, readDelivery } from './events/parse';

@@ -21,7 +21,7 @@ import { type Params, buildRequest } from './operations/buildRequest';
 import type { ResultSpec } from './operations/results';
 import type { Notice } from './platform/port';
 import type { AmountRule, MoneyUnit } from './resources/money';
-import { ORDER_FIELDS } from './resources/tables';
+import { ORDER_FIELDS } from './resources/tables/order';
 import type { SiteMemory } from './siteMemory';
 
 /** The operations the site's facts are read with. */

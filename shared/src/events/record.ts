@@ -1,4 +1,4 @@
-import type { Order, Subscription } from '../resources/types';
+import type { Order, Subscription } from '../resources/records';
 
 /**
  * One store event as a trigger emits it: the delivered payload (an Order or a Subscription plus

@@ -7,120 +7,20 @@
  */
 import { handOnAmounts, withInstant } from '../resources/build';
 import { omit } from '../resources/pick';
-import type { SiteZone } from '../dates/zone';
 import { DELIVERY_FIELDS } from '../resources/tables';
+import { ORDER_SAMPLE } from '../resources/tables/order';
+import { SAMPLE_BUYER, SAMPLE_ZONE } from '../resources/tables/sampleStore';
+import { SUBSCRIPTION_SAMPLE } from '../resources/tables/subscription';
 import type { EventRecord } from './record';
 
-/** The samples' store is in New York: its local times are five hours behind the UTC ones in November. */
-const SAMPLE_ZONE: SiteZone = { kind: 'named', name: 'America/New_York' };
+/** A purchase, as the purchase events deliver it. */
+const ORDER_RECORD: EventRecord = withInstant<EventRecord>({ trigger: 'purchased', ...ORDER_SAMPLE }, SAMPLE_ZONE);
 
-const SITE = 'https://shop.example.com';
-
-const CUSTOMER = {
-  customer_firstname: 'Maya',
-  customer_lastname: 'Lopez',
-  customer_name: 'Maya Lopez',
-  customer_email: 'maya.lopez@example.com',
-};
-
-/** A purchase, with the fields only REST reads carry (`link`, `tax_type`, item `sub_summary`). */
-const ORDER_RECORD: EventRecord = withInstant<EventRecord>(
-  {
-    trigger: 'purchased',
-    id: 1042,
-    ...CUSTOMER,
-    product_id: '87',
-    product_name: 'Sourdough Masterclass',
-    gateway: 'stripe',
-    shipping_amount: 0,
-    date: '2026-11-20',
-    date_time: '2026-11-20 14:32:05',
-    payment_plan: 'Pay in full',
-    payment_plan_id: 'full',
-    order_amount: 168,
-    tax_amount: 0,
-    pre_tax_amount: 168,
-    tax_rate: 0,
-    tax_type: 'none',
-    currency: 'USD',
-    transaction_id: 'pi_3QAbCdEfGh123456',
-    status: 'paid',
-    items: [
-      {
-        product_name: 'Sourdough Masterclass',
-        quantity: 1,
-        subtotal: 149,
-        total_amount: 149,
-        tax_amount: 0,
-        unit_price: 149,
-        sub_summary: '$149.00',
-      },
-      {
-        product_name: 'Starter Culture Kit',
-        quantity: 1,
-        subtotal: 19,
-        total_amount: 19,
-        tax_amount: 0,
-        unit_price: 19,
-        sub_summary: '$19.00',
-      },
-    ],
-    invoice_total: 168,
-    invoice_subtotal: 168,
-    website_url: SITE,
-    order_url: '/products/sourdough-masterclass/',
-    link: `${SITE}/wp-json/sc/v1/orders/1042`,
-  },
-  SAMPLE_ZONE,
-);
-
-/** A subscription, with the fields only REST reads carry (`link`, invoice `link`, `tax_type`). */
+/** A subscription, as the subscription events deliver it. */
 const SUBSCRIPTION_RECORD: EventRecord = withInstant<EventRecord>(
-  {
-    trigger: 'active',
-    id: 2051,
-    ...CUSTOMER,
-    product_id: '91',
-    product_name: 'Bread Club Membership',
-    gateway: 'stripe',
-    date: '2026-11-20',
-    date_time: '2026-11-20 09:15:41',
-    payment_plan: 'Monthly',
-    payment_plan_id: 'monthly',
-    order_amount: 29,
-    tax_amount: 0,
-    tax_rate: 0,
-    tax_type: 'none',
-    currency: 'USD',
-    subscription_id: 'sub_1QAbCdEfGh123456',
-    status: 'active',
-    amount: 29,
-    interval: 'month',
-    frequency: '1',
-    trial_days: 7,
-    sign_up_fee: 10,
-    next_bill_date: '2026-12-20',
-    next_bill_date_time: '2026-12-20 09:15:41',
-    website_url: SITE,
-    order_url: '/products/bread-club/',
-    invoices: [
-      {
-        id: 2052,
-        status: 'paid',
-        order_amount: 39,
-        date: '2026-11-20',
-        // Site-local, as invoice times are: the subscription's 09:15:41 UTC in New York.
-        date_time: '2026-11-20 04:15:41',
-        link: `${SITE}/wp-json/sc/v1/orders/2052`,
-      },
-    ],
-    link: `${SITE}/wp-json/sc/v1/subscriptions/2051`,
-  },
+  { trigger: 'active', ...SUBSCRIPTION_SAMPLE },
   SAMPLE_ZONE,
 );
-
-/** The store's own records behind the samples, by what they are: the source of `RESOURCE_SAMPLES`' order and subscription. */
-export const STORE_RECORDS = { order: ORDER_RECORD, subscription: SUBSCRIPTION_RECORD } as const;
 
 /** Fields a REST read has and a delivery does not: on the record, and on each entry of its lists. */
 const REST_ONLY = new Set(['link', 'tax_type']);
@@ -162,12 +62,12 @@ function delivered(record: EventRecord): EventRecord {
   return handOnAmounts(asDelivery(record), DELIVERY_FIELDS, { from: 'decimal', to: 'decimal' });
 }
 
-const ORDER_SAMPLE: EventRecord = delivered(ORDER_RECORD);
-const SUBSCRIPTION_SAMPLE: EventRecord = delivered(SUBSCRIPTION_RECORD);
+const PURCHASED_SAMPLE: EventRecord = delivered(ORDER_RECORD);
+const ACTIVE_SAMPLE: EventRecord = delivered(SUBSCRIPTION_RECORD);
 
 const LEAD_SAMPLE: EventRecord = {
   trigger: 'lead',
-  ...CUSTOMER,
+  ...SAMPLE_BUYER,
   product_id: '87',
   product_name: 'Sourdough Masterclass',
   // A lead's date and time are both UTC (docs/dates.md).
@@ -178,10 +78,10 @@ const LEAD_SAMPLE: EventRecord = {
 
 /** A subscription's renewal charge is an order of the subscription's product (renewal, failed), as delivered. */
 const RENEWAL_ORDER: EventRecord = asDelivery({
-  ...ORDER_SAMPLE,
+  ...PURCHASED_SAMPLE,
   id: 2213,
-  product_id: String(SUBSCRIPTION_SAMPLE.product_id),
-  product_name: SUBSCRIPTION_SAMPLE.product_name ?? '',
+  product_id: String(ACTIVE_SAMPLE.product_id),
+  product_name: ACTIVE_SAMPLE.product_name ?? '',
   payment_plan: 'Monthly',
   payment_plan_id: 'monthly',
   order_amount: 29,
@@ -209,15 +109,15 @@ function sampleOf(base: EventRecord, key: string, status: string): EventRecord {
 
 /** Each event's sample, as its trigger hands a delivery on (docs/service/events.md#catalogue). */
 export const EVENT_SAMPLES = {
-  purchased: ORDER_SAMPLE,
-  refunded: sampleOf(ORDER_SAMPLE, 'refunded', 'refunded'),
-  pending: sampleOf(asDelivery({ ...ORDER_SAMPLE, gateway: 'cod', transaction_id: '' }), 'pending', 'pending'),
-  active: SUBSCRIPTION_SAMPLE,
-  trialing: sampleOf(SUBSCRIPTION_SAMPLE, 'trialing', 'trialing'),
-  paused: sampleOf(withoutNextBill(SUBSCRIPTION_SAMPLE), 'paused', 'paused'),
-  canceled: sampleOf(withoutNextBill(SUBSCRIPTION_SAMPLE), 'canceled', 'canceled'),
+  purchased: PURCHASED_SAMPLE,
+  refunded: sampleOf(PURCHASED_SAMPLE, 'refunded', 'refunded'),
+  pending: sampleOf(asDelivery({ ...PURCHASED_SAMPLE, gateway: 'cod', transaction_id: '' }), 'pending', 'pending'),
+  active: ACTIVE_SAMPLE,
+  trialing: sampleOf(ACTIVE_SAMPLE, 'trialing', 'trialing'),
+  paused: sampleOf(withoutNextBill(ACTIVE_SAMPLE), 'paused', 'paused'),
+  canceled: sampleOf(withoutNextBill(ACTIVE_SAMPLE), 'canceled', 'canceled'),
   completed: sampleOf(
-    withoutNextBill({ ...SUBSCRIPTION_SAMPLE, payment_plan: '3 monthly payments', payment_plan_id: 'installments' }),
+    withoutNextBill({ ...ACTIVE_SAMPLE, payment_plan: '3 monthly payments', payment_plan_id: 'installments' }),
     'completed',
     'completed',
   ),

@@ -1,6 +1,6 @@
 import type { CommerceServiceClient } from '../client';
 import { AuthenticationError, isMissingRecord } from '../errors';
-import type { Order, Subscription } from '../resources/types';
+import type { Order, Subscription } from '../resources/records';
 import { toText } from '../resources/coerce';
 import type { OriginSecret } from './origin';
 import type { DeliveredEvent } from './parse';

@@ -6,7 +6,7 @@
 import { isZeroDecimal } from '../resources/currency';
 import { AMOUNT_UNIT_FIELD } from '../resources/money';
 import { RECORD_RESOURCES } from '../resources/records';
-import type { Customer, Order, Product, RecordResource, Subscription } from '../resources/types';
+import type { Customer, Order, Product, RecordResource, Subscription } from '../resources/records';
 
 const SEPARATOR = ' · ';
 

@@ -4,14 +4,13 @@
  * and the client (`../client.ts`) are small functions over this table.
  */
 import type { AuthStyle } from '../http/transport';
-import {
-  CUSTOMER_FIELDS,
-  ORDER_FIELDS,
-  PRODUCT_FIELDS,
-  SUBSCRIPTION_FIELDS,
-  WEBHOOK_FIELDS,
-} from '../resources/tables';
-import type * as Records from '../resources/types';
+import { WEBHOOK_FIELDS } from '../resources/tables';
+import { CUSTOMER_FIELDS } from '../resources/tables/customer';
+import { ORDER_FIELDS } from '../resources/tables/order';
+import { PRODUCT_FIELDS } from '../resources/tables/product';
+import { SUBSCRIPTION_FIELDS } from '../resources/tables/subscription';
+import type * as Records from '../resources/records';
+import type { WebhookPlan, WebhookProduct } from '../resources/types';
 import {
   HOOK_DELETION,
   HOOK_ID,
@@ -107,7 +106,7 @@ export const OPERATIONS = {
     path: 'webhook/products/',
     auth: 'none',
     params: {},
-    result: pickerList<Records.WebhookProduct>(WEBHOOK_FIELDS.product),
+    result: pickerList<WebhookProduct>(WEBHOOK_FIELDS.product),
   },
   listWebhookPlans: {
     label: 'List payment plans',
@@ -115,7 +114,7 @@ export const OPERATIONS = {
     path: 'webhook/plans/',
     auth: 'none',
     params: { product_id: 'query' },
-    result: pickerList<Records.WebhookPlan>(WEBHOOK_FIELDS.plan),
+    result: pickerList<WebhookPlan>(WEBHOOK_FIELDS.plan),
   },
   latestOrders: {
     label: 'Fetch the latest orders',

@@ -5,7 +5,7 @@ import type { EventRecord } from '../events/record';
 import { placeInSubscriptions } from '../reads/subscriptionCharges';
 import { omit } from '../resources/pick';
 import { SiteMemory } from '../siteMemory';
-import type { Order, Subscription } from '../resources/types';
+import type { Order, Subscription } from '../resources/records';
 import { type PollState, openState, resourceWalks } from './memory';
 import { type PollRule, pollRuleOf } from './rules';
 

@@ -5,7 +5,7 @@ import { type MoneyUnit, withAmountsAsSent } from '../resources/money';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import type { Page } from '../paginate';
 import { isRecord } from '../resources/coerce';
-import type { Order, Subscription } from '../resources/types';
+import type { Order, Subscription } from '../resources/records';
 import type { CommerceServiceClient } from '../client';
 import type { KeptFacts } from '../siteMemory';
 import type { PollResource } from './rules';

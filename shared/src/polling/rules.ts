@@ -2,7 +2,7 @@ import { ConfigurationError } from '../errors';
 import type { EventKind } from '../events/catalogue';
 import { normaliseStatus } from '../events/statusFit';
 import { toNumber } from '../resources/coerce';
-import type { Order, Subscription } from '../resources/types';
+import type { Order, Subscription } from '../resources/records';
 
 /**
  * Which events the REST API can show, and how a record's status tells that one happened

@@ -7,7 +7,7 @@ import { InvalidRequestError } from '../errors';
 import { OPERATIONS } from '../operations/catalogue';
 import type { PageParams } from '../operations/buildRequest';
 import type { Page, PaginateOptions } from '../paginate';
-import type { Customer } from '../resources/types';
+import type { Customer } from '../resources/records';
 
 /** What the search needs of the client (`CommerceServiceClient` has both). */
 interface CustomerSource {

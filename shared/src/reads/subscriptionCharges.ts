@@ -1,6 +1,6 @@
 import type { DatedListParams } from '../operations/buildRequest';
 import type { Page } from '../paginate';
-import type { Subscription } from '../resources/types';
+import type { Subscription } from '../resources/records';
 
 /**
  * Where orders stand in their subscriptions. REST orders and latest-orders records do not name their

@@ -1,11 +1,19 @@
 /**
  * The resources a record is read, picked, linked and simplified as, each named once with its field
- * table: the picker's links and list search, Simplify, the samples, and the n8n node's Resource option
- * and list-search methods all derive from this list, so a resource left out of one of them is a type
- * error, not a picker that breaks at run time.
+ * table and its sample (`tables/<resource>.ts`): the picker's links and list search, Simplify, the
+ * samples, and the n8n node's Resource option and list-search methods all derive from this list, so a
+ * resource left out of one of them is a type error, not a picker that breaks at run time.
  */
 import type { FieldTable } from './table';
-import { CUSTOMER_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS, SUBSCRIPTION_FIELDS } from './tables';
+import { CUSTOMER_FIELDS, CUSTOMER_SAMPLE } from './tables/customer';
+import { ORDER_FIELDS, ORDER_SAMPLE } from './tables/order';
+import { PRODUCT_FIELDS, PRODUCT_SAMPLE } from './tables/product';
+import { SUBSCRIPTION_FIELDS, SUBSCRIPTION_SAMPLE } from './tables/subscription';
+
+export type { Customer } from './tables/customer';
+export type { Order } from './tables/order';
+export type { Product } from './tables/product';
+export type { Subscription } from './tables/subscription';
 
 export interface RecordResourceSpec {
   /** As the user sees it: `Order`. */
@@ -13,6 +21,8 @@ export interface RecordResourceSpec {
   /** Its REST collection (docs/service/operations.md#operation-table): `orders`. */
   collection: string;
   fields: FieldTable;
+  /** One record of the sample store, as it holds it: what searches, actions and pickers show as a sample. */
+  sample: Readonly<Record<string, unknown>>;
   /**
    * The fields a picker's search text is looked for in (any letter case), and in all of them together;
    * a resource with no label of its own (`locators/labels.ts`) is shown by them and its id.
@@ -31,6 +41,7 @@ export const RECORD_RESOURCES = {
     displayName: 'Customer',
     collection: 'customers',
     fields: CUSTOMER_FIELDS,
+    sample: CUSTOMER_SAMPLE,
     search: ['first_name', 'last_name', 'email'],
     reads: { list: 'listCustomers', get: 'getCustomer', id: 'customer_id' },
   },
@@ -38,6 +49,7 @@ export const RECORD_RESOURCES = {
     displayName: 'Order',
     collection: 'orders',
     fields: ORDER_FIELDS,
+    sample: ORDER_SAMPLE,
     search: ['customer_name', 'customer_firstname', 'customer_lastname', 'customer_email', 'product_name'],
     reads: { list: 'listOrders', get: 'getOrder', id: 'order_id' },
   },
@@ -45,6 +57,7 @@ export const RECORD_RESOURCES = {
     displayName: 'Product',
     collection: 'products',
     fields: PRODUCT_FIELDS,
+    sample: PRODUCT_SAMPLE,
     search: ['name'],
     reads: { list: 'listProducts', get: 'getProduct', id: 'product_id' },
   },
@@ -52,6 +65,7 @@ export const RECORD_RESOURCES = {
     displayName: 'Subscription',
     collection: 'subscriptions',
     fields: SUBSCRIPTION_FIELDS,
+    sample: SUBSCRIPTION_SAMPLE,
     search: ['customer_name', 'customer_firstname', 'customer_lastname', 'customer_email', 'product_name'],
     reads: { list: 'listSubscriptions', get: 'getSubscription', id: 'subscription_id' },
   },

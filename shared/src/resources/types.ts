@@ -1,16 +1,11 @@
 /**
- * The service's resources, with the types docs/service/shapes.md gives them, derived from the field
- * tables (`tables/`). Responses are coerced into these shapes by `coerce.ts` (`coerceRecord`); fields a
- * store sends beyond those pass through untouched.
+ * What the webhook side reads, with the types docs/service/shapes.md gives them, derived from its field
+ * tables (`tables/webhook.ts`); each record resource's type stands beside its own table. Responses are
+ * coerced into these shapes by `coerce.ts` (`coerceRecord`); fields a store sends beyond those pass
+ * through untouched.
  */
 import type { RecordOf } from './table';
 import type * as Tables from './tables';
-
-export type Customer = RecordOf<typeof Tables.CUSTOMER_FIELDS>;
-export type Order = RecordOf<typeof Tables.ORDER_FIELDS>;
-export type Subscription = RecordOf<typeof Tables.SUBSCRIPTION_FIELDS>;
-export type Product = RecordOf<typeof Tables.PRODUCT_FIELDS>;
-export type { RecordResource } from './records';
 
 /** `GET webhook/products/`: one product as the webhook side lists it. */
 export type WebhookProduct = RecordOf<typeof Tables.WEBHOOK_FIELDS.product>;

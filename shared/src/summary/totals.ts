@@ -3,7 +3,7 @@
  * are exact and two currencies are never added together.
  */
 import { isZeroDecimal } from '../resources/currency';
-import type { Order, Subscription } from '../resources/types';
+import type { Order, Subscription } from '../resources/records';
 import type { SummaryFrame } from './period';
 
 /** One currency's sales in the period: a row of `currencies`. */

@@ -4,13 +4,11 @@
  * types. The sandbox is written apart from those tables, so the check still holds it to the documentation.
  */
 import type { FieldSpec, FieldTable } from '../../../shared/src/resources/table';
-import {
-  CUSTOMER_FIELDS,
-  ORDER_FIELDS,
-  PRODUCT_FIELDS,
-  SUBSCRIPTION_FIELDS,
-  WEBHOOK_FIELDS,
-} from '../../../shared/src/resources/tables';
+import { WEBHOOK_FIELDS } from '../../../shared/src/resources/tables';
+import { CUSTOMER_FIELDS } from '../../../shared/src/resources/tables/customer';
+import { ORDER_FIELDS } from '../../../shared/src/resources/tables/order';
+import { PRODUCT_FIELDS } from '../../../shared/src/resources/tables/product';
+import { SUBSCRIPTION_FIELDS } from '../../../shared/src/resources/tables/subscription';
 
 export type FieldType =
   | 'integer'

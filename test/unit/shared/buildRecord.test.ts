@@ -1,7 +1,8 @@
 import { amountsOf } from '../../../shared/src/amountUnit';
 import { buildRecord, handOnAmounts, withInstant } from '../../../shared/src/resources/build';
 import { type FieldTable, isMoney } from '../../../shared/src/resources/table';
-import { ORDER_FIELDS, SUBSCRIPTION_FIELDS } from '../../../shared/src/resources/tables';
+import { ORDER_FIELDS } from '../../../shared/src/resources/tables/order';
+import { SUBSCRIPTION_FIELDS } from '../../../shared/src/resources/tables/subscription';
 
 const NEW_YORK = { kind: 'named', name: 'America/New_York' } as const;
 /** Entries in order, nested lists too: equal records with their keys in another order differ. */

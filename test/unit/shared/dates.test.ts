@@ -2,7 +2,7 @@ import { withInstants } from '../../../shared/src/resources/build';
 import { instantOf, siteDayOf } from '../../../shared/src/dates/instant';
 import type { SiteZone } from '../../../shared/src/dates/zone';
 import { zoneFromIndex } from '../../../shared/src/operations/results';
-import { CUSTOMER_FIELDS } from '../../../shared/src/resources/tables';
+import { CUSTOMER_FIELDS } from '../../../shared/src/resources/tables/customer';
 
 const NEW_YORK: SiteZone = { kind: 'named', name: 'America/New_York' };
 const KOLKATA: SiteZone = { kind: 'named', name: 'Asia/Kolkata' };

@@ -2,6 +2,10 @@
 import { FIELDS, type FieldDescription } from '../../../shared/src';
 import type { FieldTable } from '../../../shared/src/resources/table';
 import * as TABLES from '../../../shared/src/resources/tables';
+import { CUSTOMER_FIELDS } from '../../../shared/src/resources/tables/customer';
+import { ORDER_FIELDS } from '../../../shared/src/resources/tables/order';
+import { PRODUCT_FIELDS } from '../../../shared/src/resources/tables/product';
+import { SUBSCRIPTION_FIELDS } from '../../../shared/src/resources/tables/subscription';
 
 // Field lists of docs/service/shapes.md (Customer, Order, Order item, Subscription, Invoice, Product, Plan).
 const CUSTOMER = [
@@ -123,13 +127,13 @@ const typeOf = (fields: readonly FieldDescription[], key: string) => fields.find
 
 describe('the field tables label every field', () => {
   it.each<[string, readonly string[], FieldTable]>([
-    ['Customer', CUSTOMER, TABLES.CUSTOMER_FIELDS],
-    ['Order', ORDER, TABLES.ORDER_FIELDS],
-    ['Order item', ORDER_ITEM, TABLES.ORDER_FIELDS.items.type.list],
-    ['Subscription', SUBSCRIPTION, TABLES.SUBSCRIPTION_FIELDS],
-    ['Invoice', INVOICE, TABLES.SUBSCRIPTION_FIELDS.invoices.type.list],
-    ['Product', PRODUCT, TABLES.PRODUCT_FIELDS],
-    ['Plan', PLAN, TABLES.PRODUCT_FIELDS.plans.type.list],
+    ['Customer', CUSTOMER, CUSTOMER_FIELDS],
+    ['Order', ORDER, ORDER_FIELDS],
+    ['Order item', ORDER_ITEM, ORDER_FIELDS.items.type.list],
+    ['Subscription', SUBSCRIPTION, SUBSCRIPTION_FIELDS],
+    ['Invoice', INVOICE, SUBSCRIPTION_FIELDS.invoices.type.list],
+    ['Product', PRODUCT, PRODUCT_FIELDS],
+    ['Plan', PLAN, PRODUCT_FIELDS.plans.type.list],
     ['Latest-order record', LATEST_ORDER, TABLES.WEBHOOK_FIELDS.latestOrder],
     ['Webhook product entries', ['id', 'name'], TABLES.WEBHOOK_FIELDS.product],
     ['Webhook plan entries', ['id', 'name'], TABLES.WEBHOOK_FIELDS.plan],
@@ -140,9 +144,9 @@ describe('the field tables label every field', () => {
   });
 
   it('names ids and URLs as people write them', () => {
-    expect(TABLES.CUSTOMER_FIELDS.id.label).toBe('ID');
-    expect(TABLES.ORDER_FIELDS.product_id.label).toBe('Product ID');
-    expect(TABLES.ORDER_FIELDS.website_url.label).toBe('Website URL');
+    expect(CUSTOMER_FIELDS.id.label).toBe('ID');
+    expect(ORDER_FIELDS.product_id.label).toBe('Product ID');
+    expect(ORDER_FIELDS.website_url.label).toBe('Website URL');
     expect(TABLES.EVENT_FIELDS.order.trigger.label).toBe('Event');
   });
 });
@@ -190,10 +194,10 @@ describe('FIELDS', () => {
         else expect(field.children).toBeUndefined();
       }
     };
-    walk(FIELDS.customer, TABLES.CUSTOMER_FIELDS);
-    walk(FIELDS.order, TABLES.ORDER_FIELDS);
-    walk(FIELDS.subscription, TABLES.SUBSCRIPTION_FIELDS);
-    walk(FIELDS.product, TABLES.PRODUCT_FIELDS);
+    walk(FIELDS.customer, CUSTOMER_FIELDS);
+    walk(FIELDS.order, ORDER_FIELDS);
+    walk(FIELDS.subscription, SUBSCRIPTION_FIELDS);
+    walk(FIELDS.product, PRODUCT_FIELDS);
     walk(FIELDS.orderEvent, TABLES.EVENT_FIELDS.order);
     walk(FIELDS.subscriptionEvent, TABLES.EVENT_FIELDS.subscription);
     walk(FIELDS.leadEvent, TABLES.EVENT_FIELDS.lead);

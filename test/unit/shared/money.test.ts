@@ -2,7 +2,9 @@
 import type { Notice } from '../../../shared/src/platform/port';
 import { CommerceServiceClient, handOnAmounts, withAmountsAsSent } from '../../../shared/src';
 import { type UnitProbe, readRestAmountUnit } from '../../../shared/src/amountUnit';
-import { DELIVERY_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS } from '../../../shared/src/resources/tables';
+import { DELIVERY_FIELDS } from '../../../shared/src/resources/tables';
+import { ORDER_FIELDS } from '../../../shared/src/resources/tables/order';
+import { PRODUCT_FIELDS } from '../../../shared/src/resources/tables/product';
 import type { LatestOrder } from '../../../shared/src';
 import { clientFor, KEY } from '../support/shared';
 import { serveRecords, type StoreRecords } from '../support/storeRecords';

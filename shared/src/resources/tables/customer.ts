@@ -1,5 +1,5 @@
 /** Customers (`GET customers`, `GET customers/{customer_id}`, docs/service/shapes.md#customer): WordPress post dates, site-local. */
-import { type FieldTable, withRanks } from '../table';
+import { type FieldTable, type RecordOf, withRanks } from '../table';
 
 export const CUSTOMER_FIELDS = withRanks(
   // Simplify's choice: a customer has 8 fields, all kept, most used first (docs/simplify.md).
@@ -15,3 +15,18 @@ export const CUSTOMER_FIELDS = withRanks(
     last_order_date: { type: 'string', label: 'Last Order Date', clock: 'site' },
   } as const satisfies FieldTable,
 );
+
+export type Customer = RecordOf<typeof CUSTOMER_FIELDS>;
+
+/** A customer, as the sample store (`sampleStore.ts`) holds it: amounts in its currency's units, times as the store writes them. */
+export const CUSTOMER_SAMPLE = {
+  id: 311,
+  first_name: 'Maya',
+  last_name: 'Lopez',
+  email: 'maya.lopez@example.com',
+  date_created: '2026-03-02 10:12:44',
+  lifetime_value: 168,
+  total_orders: 3,
+  // Site-local: the order of 14:32:05 UTC, in New York.
+  last_order_date: '2026-11-20 09:32:05',
+} satisfies Customer;

@@ -1,5 +1,6 @@
 /** Products (`GET products`, `GET products/{product_id}`, docs/service/shapes.md#product) and their plans. */
-import { type FieldTable, withRanks } from '../table';
+import { type FieldTable, type RecordOf, withRanks } from '../table';
+import { SAMPLE_SITE } from './sampleStore';
 
 const PLAN_FIELDS = {
   id: { type: 'string', label: 'ID' },
@@ -29,3 +30,42 @@ export const PRODUCT_FIELDS = withRanks(
     plans: { type: { list: PLAN_FIELDS }, label: 'Plans', entry: 'Plan' },
   } as const satisfies FieldTable,
 );
+
+export type Product = RecordOf<typeof PRODUCT_FIELDS>;
+
+/** A product with a one-off and an instalment plan, as the sample store (`sampleStore.ts`) holds it: amounts in its currency's units, times as the store writes them. */
+export const PRODUCT_SAMPLE = {
+  id: 87,
+  name: 'Sourdough Masterclass',
+  status: 'publish',
+  description: 'Bake naturally leavened bread at home, from starter to crumb.',
+  date_created: '2026-01-15 09:00:00',
+  date_updated: '2026-10-02 16:45:10',
+  url: `${SAMPLE_SITE}/products/sourdough-masterclass/`,
+  image_url: `${SAMPLE_SITE}/wp-content/uploads/sourdough.jpg`,
+  is_on_sale: 0,
+  plans: [
+    {
+      id: 'full',
+      name: 'Pay in full',
+      price_type: 'one-time',
+      price: 149,
+      installments: '1',
+      interval: '',
+      frequency: 1,
+      trial_days: null,
+      signup_fee: 0,
+    },
+    {
+      id: 'installments',
+      name: '3 monthly payments',
+      price_type: 'recurring',
+      price: 55,
+      installments: '3',
+      interval: 'month',
+      frequency: 1,
+      trial_days: null,
+      signup_fee: 0,
+    },
+  ],
+} satisfies Product;
