@@ -12,7 +12,6 @@ import type {
 import {
 	type ParameterReader,
 	type PlatformLog,
-	type Store,
 	type StoreSettings,
 	idText,
 	locatedId,
@@ -42,10 +41,20 @@ export function isLocator(value: unknown): value is { mode: string; value: unkno
 }
 
 /**
- * A trigger's parameters with its Product filter as the id it names: version 1 saved the id itself;
- * version 2 saves a record locator, whose By URL link is read against the credential's store (so a
- * link to another site fails activation, saying which link was expected). `settings` gives the
- * credential a caller has read already.
+ * The parameters with a version 2 Product filter (a record locator) read as the id it names; version 1
+ * saved the id itself. `urlId` is the id of a link given By URL, which only the store's address names.
+ */
+function withProductId(read: ParameterReader, urlId: string): ParameterReader {
+	const product = read('productId', '');
+	if (!isLocator(product)) return read;
+	const id = product.mode === 'url' ? urlId : idText(product.value);
+	return (name, fallback) => (name === 'productId' ? id : read(name, fallback));
+}
+
+/**
+ * A trigger's parameters, its Product filter as the id it names. A By URL link is read against the
+ * credential's store, so a link to another site fails activation, saying which link was expected.
+ * `settings` gives the credential a caller has read already.
  */
 export async function triggerParameters(
 	context: NodeContext,
@@ -53,17 +62,10 @@ export async function triggerParameters(
 ): Promise<ParameterReader> {
 	const read = nodeParameters(context);
 	const product = read('productId', '');
-	if (!isLocator(product)) return read;
-	let store: Store | undefined;
-	if (product.mode === 'url') store = resolveStore(await settings());
-	const id =
-		store === undefined
-			? idText(product.value)
-			: locatedId(store, 'product', product, {
-					operation: 'Set up the trigger',
-					parameter: 'Product',
-				});
-	return (name, fallback) => (name === 'productId' ? id : read(name, fallback));
+	if (!isLocator(product) || product.mode !== 'url') return withProductId(read, '');
+	const store = resolveStore(await settings());
+	const operation = { operation: 'Set up the trigger', parameter: 'Product' };
+	return withProductId(read, locatedId(store, 'product', product, operation));
 }
 
 /**
@@ -72,9 +74,5 @@ export async function triggerParameters(
  * filter waits for the execution (`triggerParameters`).
  */
 export function deliveryParameters(context: IWebhookFunctions): ParameterReader {
-	const read = nodeParameters(context);
-	const product = read('productId', '');
-	if (!isLocator(product)) return read;
-	const id = product.mode === 'url' ? '' : idText(product.value);
-	return (name, fallback) => (name === 'productId' ? id : read(name, fallback));
+	return withProductId(nodeParameters(context), '');
 }
