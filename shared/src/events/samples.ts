@@ -1,9 +1,9 @@
 /**
- * Realistic samples of one store's records: each as the store holds it (REST fields included, the
- * source of `RESOURCE_SAMPLES`) and as a hook delivers it, and from those each event's sample
- * (`EVENT_SAMPLES`, the catalogue's `sample`). A delivery leaves out empty fields and the
- * REST-only ones (docs/service/events.md#delivery-shape), so a trigger's sample promises only
- * fields a live delivery has (a test compares them with the sandbox's deliveries).
+ * Each event's sample (`EVENT_SAMPLES`, the catalogue's `sample`), made from the sample store's order
+ * and subscription (`ORDER_SAMPLE`, `SUBSCRIPTION_SAMPLE`, beside their field tables) as a hook delivers
+ * them. A delivery leaves out empty fields and the REST-only ones (docs/service/events.md#delivery-shape),
+ * so a trigger's sample promises only fields a live delivery has (a test compares them with the
+ * sandbox's deliveries).
  */
 import { handOnAmounts, withInstant } from '../resources/build';
 import { omit } from '../resources/pick';

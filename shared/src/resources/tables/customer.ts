@@ -18,7 +18,7 @@ export const CUSTOMER_FIELDS = withRanks(
 
 export type Customer = RecordOf<typeof CUSTOMER_FIELDS>;
 
-/** A customer, as the sample store (`sampleStore.ts`) holds it: amounts in its currency's units, times as the store writes them. */
+/** A customer of the sample store (`sampleStore.ts`). */
 export const CUSTOMER_SAMPLE = {
   id: 311,
   first_name: 'Maya',

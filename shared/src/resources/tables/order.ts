@@ -41,8 +41,8 @@ export const ORDER_FIELDS = withRanks(
 export type Order = RecordOf<typeof ORDER_FIELDS>;
 
 /**
- * A purchase, as the sample store (`sampleStore.ts`) holds it: amounts in its currency's units, times as the store writes them, with the fields only REST reads carry (`link`, `tax_type`, item
- * `sub_summary`): the order samples and the purchase events' samples are made from it.
+ * A purchase of the sample store (`sampleStore.ts`), with the fields only REST reads carry (`link`,
+ * `tax_type`, item `sub_summary`): the order samples and the purchase events' samples are made from it.
  */
 export const ORDER_SAMPLE = {
   id: 1042,

@@ -33,7 +33,7 @@ export const PRODUCT_FIELDS = withRanks(
 
 export type Product = RecordOf<typeof PRODUCT_FIELDS>;
 
-/** A product with a one-off and an instalment plan, as the sample store (`sampleStore.ts`) holds it: amounts in its currency's units, times as the store writes them. */
+/** A product of the sample store (`sampleStore.ts`), with a one-off and an instalment plan. */
 export const PRODUCT_SAMPLE = {
   id: 87,
   name: 'Sourdough Masterclass',

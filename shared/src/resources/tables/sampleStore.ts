@@ -1,6 +1,8 @@
 /**
- * The store every sample comes from (the field tables' `*_SAMPLE` records, and the event samples built
- * on them): its site, its time zone and the buyer of its sample sales.
+ * The store every sample comes from (the record resources' `<RESOURCE>_SAMPLE`, and the event samples
+ * built on them): its site, its time zone and the buyer of its sample sales. A sample record is written
+ * as this store holds it: amounts in its currency's units, times as the store writes them (site-local or
+ * UTC, per field); the client's form is derived (`RESOURCE_SAMPLES`, `EVENT_SAMPLES`).
  */
 import type { SiteZone } from '../../dates/zone';
 

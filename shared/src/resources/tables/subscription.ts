@@ -48,8 +48,9 @@ export const SUBSCRIPTION_FIELDS = withRanks(
 export type Subscription = RecordOf<typeof SUBSCRIPTION_FIELDS>;
 
 /**
- * A subscription, as the sample store (`sampleStore.ts`) holds it: amounts in its currency's units, times as the store writes them, with the fields only REST reads carry (`link`, invoice `link`,
- * `tax_type`): the subscription samples and the subscription events' samples are made from it.
+ * A subscription of the sample store (`sampleStore.ts`), with the fields only REST reads carry (`link`,
+ * invoice `link`, `tax_type`): the subscription samples and the subscription events' samples are made
+ * from it.
  */
 export const SUBSCRIPTION_SAMPLE = {
   id: 2051,
