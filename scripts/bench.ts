@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { collect, EVENTS, matchesFilters, parseDelivery } from '../shared/src';
+import { collect, EVENTS, matchesFilters, parseDelivery } from '@commerce-service/shared';
 import { nodeTransport } from './kit/nodeTransport';
 import { startSandbox } from '../sandbox';
 import { burst } from './bench/burst';

@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { STATUS_ANSWERS } from '../../shared/src/http/situations';
+import { STATUS_ANSWERS } from '@commerce-service/shared';
 
 /*
  * The credential test is declarative, so it cannot use the shared client's URL normalisation: it

@@ -13,7 +13,7 @@ import {
   pollEvents,
   withInstants,
   withoutInstants,
-} from '../../shared/src';
+} from '@commerce-service/shared';
 import { CUSTOMER_FIELDS } from '../../shared/src/resources/tables/customer';
 import { nodeTransport } from '../kit/nodeTransport';
 import { startSandbox } from '../../sandbox';

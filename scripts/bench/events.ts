@@ -4,7 +4,7 @@
  * sandbox answering every request after a fixed latency (the cost that matters on a real host).
  */
 import { performance } from 'node:perf_hooks';
-import { type EventFilters, pollEvents, readDelivery, verifyDelivery } from '../../shared/src';
+import { type EventFilters, pollEvents, readDelivery, verifyDelivery } from '@commerce-service/shared';
 import { startSandbox } from '../../sandbox';
 import { benchClient, countingTransport } from './sharedClient';
 

@@ -5,7 +5,7 @@
  * simplified Get Many of 1,000 orders against the raw records. The store runs in its own process.
  */
 import { performance } from 'node:perf_hooks';
-import { type Customer, collect, searchRecords, simplifyRecord } from '../../shared/src';
+import { type Customer, collect, searchRecords, simplifyRecord } from '@commerce-service/shared';
 import { startSandboxProcess } from './sandboxProcess';
 import { benchClient, countingTransport } from './sharedClient';
 

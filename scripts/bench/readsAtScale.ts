@@ -4,7 +4,7 @@
  * its own process (`sandboxProcess.ts`). Return All's memory is measured in a real n8n (`n8nMemory.ts`).
  */
 import { performance } from 'node:perf_hooks';
-import { collect } from '../../shared/src';
+import { collect } from '@commerce-service/shared';
 import { rawSequentialOrders } from './plainHttp';
 import { startSandboxProcess } from './sandboxProcess';
 import { allOrders, benchClient, countingTransport } from './sharedClient';

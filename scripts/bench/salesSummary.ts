@@ -4,7 +4,7 @@
  * paging do) plus the sums in code, on a store of 10,000 orders and on one of 5,000 subscriptions.
  */
 import { performance } from 'node:perf_hooks';
-import { type Order, collect, salesSummary } from '../../shared/src';
+import { type Order, collect, salesSummary } from '@commerce-service/shared';
 import { startSandboxProcess } from './sandboxProcess';
 import { benchClient, countingTransport } from './sharedClient';
 

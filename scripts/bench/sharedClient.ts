@@ -1,7 +1,12 @@
 /** The shared client as the adapters will build it: Node's transport, timers for waiting, a 25 s budget. */
-import { type CommerceServiceClient, type HttpRequest, type HttpResponse, type Transport } from '../../shared/src';
+import {
+  type CommerceServiceClient,
+  type HttpRequest,
+  type HttpResponse,
+  type Transport,
+} from '@commerce-service/shared';
 import { nodeTransport } from '../kit/nodeTransport';
-import { timerSleep } from '../../shared/src/http/timerSleep';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from '../kit/client';
 
 export interface Counted {
@@ -28,7 +33,7 @@ export function benchClient(url: string, apiKey: string, transport: Transport = 
   return createClient({
     settings: { storeUrl: url, apiKey },
     transport,
-    retry: { budgetMs: 25_000, sleep: timerSleep },
+    retry: { budgetMs: 25_000, sleep: (ms) => sleep(Math.max(0, ms)) },
   });
 }
 

@@ -5,13 +5,13 @@
  * sequential loop. The counts are held exactly by test/integration/shared/requestCosts.sandbox.test.ts.
  */
 import { performance } from 'node:perf_hooks';
-import { collect, pollEvents, takeDelivery, testConnection } from '../../shared/src';
+import { collect, pollEvents, takeDelivery, testConnection } from '@commerce-service/shared';
 import { SiteMemory } from '../../shared/src/siteMemory';
 import { resolveStore } from '../../shared/src/config';
 import { startSandbox } from '../../sandbox';
 import { nodeTransport } from '../kit/nodeTransport';
 import { createClient } from '../kit/client';
-import { timerSleep } from '../../shared/src/http/timerSleep';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { rawSequentialOrders } from './plainHttp';
 import { startSandboxProcess } from './sandboxProcess';
 import { allOrders, countingTransport } from './sharedClient';
@@ -41,7 +41,7 @@ function client(url: string, memory: SiteMemory, transport = nodeTransport) {
     settings: { storeUrl: url, apiKey: KEY },
     transport,
     memory,
-    retry: { budgetMs: 25_000, sleep: timerSleep },
+    retry: { budgetMs: 25_000, sleep: (ms) => sleep(Math.max(0, ms)) },
   });
 }
 

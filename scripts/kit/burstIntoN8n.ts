@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Sandbox, SandboxDelivery } from '../../sandbox';
-import type { CommerceServiceClient } from '../../shared/src';
+import type { CommerceServiceClient } from '@commerce-service/shared';
 import {
   activateWorkflow,
   deactivateWorkflow,

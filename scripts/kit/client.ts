@@ -2,7 +2,7 @@
  * The shared client as the tests and the bench make it: straight from its options, with no platform in
  * between (the adapters make theirs with `platformClient`, shared/src/platformClient.ts).
  */
-import { type ClientOptions, CommerceServiceClient } from '../../shared/src';
+import { type ClientOptions, CommerceServiceClient } from '@commerce-service/shared';
 import type { SiteZone } from '../../shared/src/dates/zone';
 
 export function createClient(options: ClientOptions): CommerceServiceClient {

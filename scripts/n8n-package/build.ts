@@ -2,9 +2,10 @@
  * Builds dist/ as n8n loads it: one CommonJS bundle per node and credential at the path package.json
  * names (dist/nodes/X/X.node.js), with the shared client inlined so the package has no runtime
  * dependency, n8n-workflow left to the n8n that loads it, and icons and codex files beside the code.
- * Plain `tsc`, and so `n8n-node build` (tsc plus an icon copy), cannot do this: importing
- * ../../shared moves its output to dist/n8n/nodes/... (see ARCHITECTURE.md, "Package layout and
- * build"). Kept outside n8n/, whose default n8n lint config holds every .ts to n8n Cloud's rules.
+ * Plain `tsc`, and so `n8n-node build` (tsc plus an icon copy), cannot do this here: it does not
+ * bundle, and the shared client (`@commerce-service/shared`) is a workspace of this repository, no
+ * package n8n could install; the release tree (`releaseTree.ts`) gives `n8n-node build` a copy of it
+ * instead. Kept outside n8n/, whose default n8n lint config holds every .ts to n8n Cloud's rules.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';

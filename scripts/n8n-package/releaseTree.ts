@@ -12,7 +12,9 @@
  *   package.json        n8n/package.json for its own repository: repository.url is
  *                       github.com/<owner>/<package name> (owner from n8n/package.json), no directory,
  *                       homepage its README; scripts are n8n-node's own (build, lint)
- *   credentials/ nodes/ icons/   n8n/'s, with imports of ../shared/src pointed at shared/ in the tree
+ *   credentials/ nodes/ icons/   n8n/'s, with imports of the shared client by its package name
+ *                       (`@commerce-service/shared`, a workspace here, never published) pointed at
+ *                       shared/ in the tree
  *   shared/             the part of shared/src the nodes and credentials import (TypeScript's own
  *                       module resolution from those entries), unchanged
  *   tsconfig.json       n8n's starter settings: tsc compiles credentials/, nodes/ and shared/ to
@@ -32,6 +34,9 @@ const ROOT = path.resolve(__dirname, '../..');
 const N8N = path.join(ROOT, 'n8n');
 const SHARED = path.join(ROOT, 'shared', 'src');
 const PUBLISH_WORKFLOW = path.join(__dirname, 'tree', 'publish.yml');
+/** The shared client's package name, as n8n/ imports it (shared/package.json). */
+const SHARED_PACKAGE = (JSON.parse(readFileSync(path.join(ROOT, 'shared', 'package.json'), 'utf8')) as { name: string })
+  .name;
 
 /** What of n8n/ is source for the tree, as it is (credentials and nodes get their imports repointed). */
 const SOURCE_FOLDERS = ['credentials', 'nodes', 'icons'] as const;
@@ -102,7 +107,8 @@ export function packageRepository(pkg: N8nManifest): { owner: string; name: stri
  */
 export function treeManifest(pkg: N8nManifest, tools: Readonly<Record<string, string>>): N8nManifest {
   const own = packageRepository(pkg);
-  const devDependencies = { ...pkg.devDependencies, ...tools };
+  // The shared client is in the tree's own shared/, not a package to install.
+  const { [SHARED_PACKAGE]: _inTree, ...devDependencies } = { ...pkg.devDependencies, ...tools };
   return {
     ...pkg,
     homepage: `${own.web}#readme`,
@@ -133,24 +139,16 @@ export function sharedClosure(entries: readonly string[]): string[] {
 }
 
 /**
- * A node or credential source as it stands in the tree: the relative imports that reach into
- * shared/src now reach shared/ beside nodes/. `file` is the source's path under n8n/ (e.g.
+ * A node or credential source as it stands in the tree: its imports of the shared client by package
+ * name reach shared/ beside nodes/ instead. `file` is the source's path under n8n/ (e.g.
  * `nodes/X/X.node.ts`). Other imports are left alone.
  */
 export function repointSharedImports(source: string, file: string): string {
-  const from = path.posix.dirname(file);
-  return source.replace(
-    /(\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*)(['"])(\.{1,2}\/[^'"]+)\2/g,
-    (whole, lead: string, quote: string, specifier: string) => {
-      // Where the import lands, counted from the repository root (n8n/ is one level down).
-      const target = path.posix.normalize(path.posix.join('n8n', from, specifier));
-      if (target !== 'shared/src' && !target.startsWith('shared/src/')) return whole;
-      const inTree = `shared${target.slice('shared/src'.length)}`;
-      let relative = path.posix.relative(from, inTree);
-      if (!relative.startsWith('.')) relative = `./${relative}`;
-      return `${lead}${quote}${relative}${quote}`;
-    },
-  );
+  let shared = path.posix.relative(path.posix.dirname(file), 'shared');
+  if (!shared.startsWith('.')) shared = `./${shared}`;
+  const name = SHARED_PACKAGE.replace(/[/.]/g, '\\$&');
+  const imports = new RegExp(`(\\bfrom\\s+|\\bimport\\s*\\(\\s*|\\brequire\\s*\\(\\s*)(['"])${name}\\2`, 'g');
+  return source.replace(imports, (_whole, lead: string, quote: string) => `${lead}${quote}${shared}${quote}`);
 }
 
 function filesUnder(dir: string): string[] {

@@ -21,6 +21,7 @@ export { platformClient } from './platformClient';
 export { SiteMemory } from './siteMemory';
 export { testConnection, type ConnectionReport } from './connect';
 export { SITUATIONS, type Situation } from './situations';
+export { STATUS_ANSWERS } from './http/situations';
 export { readTriggerSetup, type TriggerSetup, type TriggerParameter } from './triggers/choices';
 export {
   type CarriedDelivery,

@@ -17,7 +17,7 @@ import { launchChromium, type Browser } from '../../scripts/browser/chromium';
 import { startStack, type Stack } from '../../scripts/browser/stack';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import { loadExamples, pollingTriggerNodes, triggerNodes } from '../../scripts/start/examples';
-import { salesSummary } from '../../shared/src';
+import { salesSummary } from '@commerce-service/shared';
 import { clientFor } from './n8n/expected';
 import { Dashboard } from './browser/dashboard';
 import { N8nEditor } from './browser/n8nEditor';

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { collect } from '../../shared/src';
+import { collect } from '@commerce-service/shared';
 import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,

@@ -20,7 +20,7 @@
  * under CI=true); the pack check still runs. N8N_E2E_VERBOSE=1 streams n8n's output; N8N_E2E_KEEP=1
  * keeps the user folders.
  */
-import { collect } from '../../shared/src';
+import { collect } from '@commerce-service/shared';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,

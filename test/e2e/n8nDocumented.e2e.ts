@@ -22,7 +22,7 @@ import {
   type N8nWorkflowJson,
 } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
-import { collect } from '../../shared/src';
+import { collect } from '@commerce-service/shared';
 import { clientFor } from './n8n/expected';
 import { manualStart, triggerWorkflow } from '../../scripts/kit/workflows';
 import { manualRun } from './support/installed';

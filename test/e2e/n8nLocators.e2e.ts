@@ -11,7 +11,7 @@
  * N8N_E2E_VERBOSE=1 streams n8n's output.
  */
 import type { Sandbox } from '../../sandbox';
-import { type Customer, type Order, type Subscription, collect, simplifyRecord } from '../../shared/src';
+import { type Customer, type Order, type Subscription, collect, simplifyRecord } from '@commerce-service/shared';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,

@@ -12,7 +12,7 @@
  * user folder.
  */
 import type { Sandbox, SandboxProfile } from '../../sandbox';
-import { type Customer, type Order, collect } from '../../shared/src';
+import { type Customer, type Order, collect } from '@commerce-service/shared';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import { nodeOutput, type N8nRun, type N8nWorkflowJson } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';

@@ -23,7 +23,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Sandbox } from '../../sandbox';
-import { collect, salesSummary, type Order } from '../../shared/src';
+import { collect, salesSummary, type Order } from '@commerce-service/shared';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import { REPO_ROOT } from '../../scripts/toolchain';
 import {

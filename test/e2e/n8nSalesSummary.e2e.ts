@@ -7,7 +7,7 @@
  * Where n8n cannot be installed, this prints `SKIPPED: <reason>` and skips (fails under CI=true).
  */
 import type { Sandbox, SandboxProfile } from '../../sandbox';
-import { type Order, type Subscription, collect } from '../../shared/src';
+import { type Order, type Subscription, collect } from '@commerce-service/shared';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import { nodeOutput, type N8nWorkflowJson } from '../../scripts/n8n/instance';
 import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';

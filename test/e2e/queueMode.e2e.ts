@@ -12,7 +12,7 @@
  * N8N_E2E_VERBOSE=1 streams every process' output; N8N_E2E_KEEP=1 keeps the user folders.
  */
 import type { Sandbox } from '../../sandbox';
-import { collect } from '../../shared/src';
+import { collect } from '@commerce-service/shared';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,

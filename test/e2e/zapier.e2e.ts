@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { collect } from '../../shared/src';
+import { collect } from '@commerce-service/shared';
 import { nodeTransport } from '../../scripts/kit/nodeTransport';
 import { type Sandbox, startSandbox } from '../../sandbox';
 import { holdExclusively } from './support/exclusive';

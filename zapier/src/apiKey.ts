@@ -1,5 +1,5 @@
 import type { BeforeRequestMiddleware, Bundle, HttpRequestOptions } from 'zapier-platform-core';
-import { API_KEY_HEADER, type AuthStyle } from '../../shared/src';
+import { API_KEY_HEADER, type AuthStyle } from '@commerce-service/shared';
 
 /**
  * How a request of this app carries the store's API key in a header, in one place Zapier can see.

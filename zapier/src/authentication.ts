@@ -1,5 +1,5 @@
 import type { Authentication, Bundle, ZObject } from 'zapier-platform-core';
-import { type ConnectionReport, testConnection as testStore } from '../../shared/src';
+import { type ConnectionReport, testConnection as testStore } from '@commerce-service/shared';
 import { zapierClient } from './platform';
 import { withStoreErrors } from './errors';
 

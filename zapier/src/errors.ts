@@ -1,5 +1,5 @@
 import type { Bundle, ZObject } from 'zapier-platform-core';
-import { AuthenticationError, CommerceServiceError, RateLimitError, redact } from '../../shared/src';
+import { AuthenticationError, CommerceServiceError, RateLimitError, redact } from '@commerce-service/shared';
 
 /** Errors the platform already understands; they pass through untouched. */
 const PLATFORM_ERRORS = new Set(['AppError', 'ExpiredAuthError', 'HaltedError', 'RefreshAuthError', 'ThrottledError']);

@@ -1,5 +1,5 @@
 import type { PlainOutputField } from 'zapier-platform-core';
-import { type EventKind, FIELDS, type FieldDescription } from '../../shared/src';
+import { type EventKind, FIELDS, type FieldDescription } from '@commerce-service/shared';
 
 type EventNoun = EventKind['noun'];
 

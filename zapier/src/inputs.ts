@@ -1,5 +1,5 @@
 import { type Bundle, defineInputFields } from 'zapier-platform-core';
-import { type TriggerParameter, type TriggerSetup, readTriggerSetup } from '../../shared/src';
+import { type TriggerParameter, type TriggerSetup, readTriggerSetup } from '@commerce-service/shared';
 
 /** The filters every event trigger offers; both dropdowns are hidden triggers (`triggers/`). */
 export const TRIGGER_INPUTS = defineInputFields([

@@ -7,8 +7,8 @@ import {
   type RetryProfile,
   SiteMemory,
   platformClient,
-} from '../../shared/src';
-import { timerSleep } from '../../shared/src/http/timerSleep';
+} from '@commerce-service/shared';
+import { timerSleep } from './timerSleep';
 import { zapierTransport } from './transport';
 
 /** The connection's fields (see `authentication.ts`). */

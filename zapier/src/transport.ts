@@ -7,7 +7,7 @@ import {
   describeTransportFailure,
   placeKey,
   urlWithQuery,
-} from '../../shared/src';
+} from '@commerce-service/shared';
 import { AUTH_OPTION } from './apiKey';
 
 /**

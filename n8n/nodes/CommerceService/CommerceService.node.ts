@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { RECORD_RESOURCES, RECORD_RESOURCE_NAMES } from '../../../shared/src';
+import { RECORD_RESOURCES, RECORD_RESOURCE_NAMES } from '@commerce-service/shared';
 import type { Resource } from './actions/node.type';
 import { RESOURCE_FOLDERS, router } from './actions/router';
 import { getPlans, getProducts, getProductsOrAny } from '../common/methods/loadOptions';

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { POLLABLE_EVENTS } from '../../../shared/src';
+import { POLLABLE_EVENTS } from '@commerce-service/shared';
 import { eventAndFilters } from '../common/descriptions/trigger';
 import { searchProducts } from '../common/methods/listSearch';
 import { getPlans, getProductsOrAny } from '../common/methods/loadOptions';

@@ -12,7 +12,7 @@ import {
 	markReadFromStore,
 	pollEvents,
 	readPollSetup,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { nodeLog, triggerParameters } from '../common/context';
 import { toItems } from '../common/items';
 import { n8nClient } from '../common/transport';

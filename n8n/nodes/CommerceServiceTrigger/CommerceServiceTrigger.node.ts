@@ -18,7 +18,7 @@ import {
 	readDelivery,
 	readTriggerSetup,
 	receiveDelivery,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { deliveryParameters, nodeLog, triggerParameters } from '../common/context';
 import { toItems } from '../common/items';
 import { eventAndFilters } from '../common/descriptions/trigger';

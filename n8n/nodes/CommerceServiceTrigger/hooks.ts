@@ -12,7 +12,7 @@ import {
 	keptHookIsCurrent,
 	readTriggerSetup,
 	replaceKeptHook,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { nodeLog, triggerParameters } from '../common/context';
 import { n8nClient } from '../common/transport';
 

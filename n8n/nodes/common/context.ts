@@ -16,7 +16,7 @@ import {
 	idText,
 	locatedId,
 	resolveStore,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { credentialSettings } from './transport';
 
 type NodeContext = IExecuteFunctions | IHookFunctions | IPollFunctions | IWebhookFunctions;

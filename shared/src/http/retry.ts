@@ -2,7 +2,7 @@
  * Retries for reads: a busy or briefly failing store (429, 502, 503, 504, once a 500, a timeout or a
  * dropped connection) is asked again, within a time budget the adapter sets. A 429 or a 503 waits its
  * Retry-After (`retryAfter.ts`); every other retried failure backs off. Waiting is injected, as
- * the transport is: n8n's package may not use timers, Zapier and scripts pass `timerSleep`.
+ * the transport is: n8n's package may not use timers, so each adapter brings its own.
  */
 import { type CommerceServiceError, NetworkError, RateLimitError, ServerError, TimeoutError } from '../errors';
 import { honoursRetryAfter, retryAfterMs } from './retryAfter';
@@ -12,7 +12,7 @@ type Sleep = (ms: number) => Promise<void>;
 export interface RetryOptions {
   /** Everything one operation may take, all attempts and waits included (Zapier: about 25 s of its 30 s). */
   budgetMs: number;
-  /** How to wait: `timerSleep` (`shared/src/http/timerSleep.ts`), or n8n-workflow's `sleep`. */
+  /** How to wait: Node's timers in the Zapier app (`zapier/src/timerSleep.ts`) and scripts, n8n-workflow's `sleep` in n8n. */
   sleep: Sleep;
   /** Requests per operation in all, first included (default 3). */
   maxAttempts?: number;

@@ -4,7 +4,7 @@
  * the sandbox's REST answers (plain HTTP, no client code).
  */
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';
-import { collect, planChoices, type CommerceServiceClient, type Page, type PageParams } from '../../../shared/src';
+import { collect, planChoices, type CommerceServiceClient, type Page, type PageParams } from '@commerce-service/shared';
 import type { ActionCase, ActionInputs } from './workflows';
 import { createClient } from '../../../scripts/kit/client';
 

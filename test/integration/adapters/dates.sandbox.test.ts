@@ -5,7 +5,7 @@
  */
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
-import type { Order } from '../../../shared/src';
+import type { Order } from '@commerce-service/shared';
 import type { SandboxProfile } from '../../../sandbox';
 import { fakeExecute } from '../../unit/support/n8n/context';
 import { runDelivery } from '../../unit/support/n8n/delivery';

@@ -55,6 +55,8 @@ describe('the n8n package as a single-package repository tree', () => {
     expect(pkg.devDependencies).toHaveProperty('@n8n/node-cli');
     expect(pkg.devDependencies).toHaveProperty('typescript');
     expect(pkg.devDependencies).toHaveProperty('@types/node');
+    // The shared client travels as source in the tree's shared/, not as a package to install.
+    expect(pkg.devDependencies).not.toHaveProperty('@commerce-service/shared');
   });
 
   it("declares the nodes-API level n8n 2.x accepts (docs/n8n-3.md): n8n's own check passes it", () => {
@@ -92,9 +94,9 @@ describe('the n8n package as a single-package repository tree', () => {
   it('holds the shared code the nodes import, and nothing of the repository outside it', () => {
     const shared = written.filter((file) => file.startsWith('shared/'));
     expect(shared).toEqual(expect.arrayContaining(['shared/index.ts', 'shared/client.ts']));
-    // Not imported by any node: Node's own HTTP and timers, kept out of n8n's package.
-    expect(shared).not.toContain('shared/http/nodeTransport.ts');
-    expect(shared).not.toContain('shared/http/timerSleep.ts');
+    // Node's own HTTP and timers stay out of n8n's package: the adapters bring their own.
+    for (const file of shared)
+      expect([file, read(file)]).not.toEqual([file, expect.stringMatching(/setTimeout|node:http/)]);
     const outside = written.filter((file) => !/^(shared|nodes|credentials|icons|\.github)\//.test(file));
     expect(outside.sort()).toEqual(
       [
@@ -143,21 +145,22 @@ describe('the n8n package as a single-package repository tree', () => {
 });
 
 describe('release tree rules', () => {
-  it('points imports of shared/src at shared/ in the tree, and leaves other imports alone', () => {
+  it('points imports of the shared client by name at shared/ in the tree, and leaves other imports alone', () => {
     const source = [
-      "import { a } from '../../../shared/src';",
-      "import type { B } from '../../../../../shared/src/events/catalogue';",
+      "import { a } from '@commerce-service/shared';",
+      "import type { B } from '@commerce-service/shared';",
       "import { c } from '../common/context';",
       "import { d } from 'n8n-workflow';",
+      "import { e } from '@commerce-service/shared-extras';",
     ].join('\n');
-    // From nodes/X/actions/order/ the repository root is five levels up; three levels up is still inside n8n/.
     expect(repointSharedImports(source, 'nodes/X/actions/order/get.operation.ts').split('\n')).toEqual([
-      "import { a } from '../../../shared/src';",
-      "import type { B } from '../../../../shared/events/catalogue';",
+      "import { a } from '../../../../shared';",
+      "import type { B } from '../../../../shared';",
       "import { c } from '../common/context';",
       "import { d } from 'n8n-workflow';",
+      "import { e } from '@commerce-service/shared-extras';",
     ]);
-    expect(repointSharedImports("export * from '../../../shared/src';", 'nodes/X/x.ts')).toBe(
+    expect(repointSharedImports("export * from '@commerce-service/shared';", 'nodes/X/x.ts')).toBe(
       "export * from '../../shared';",
     );
   });

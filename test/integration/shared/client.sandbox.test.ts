@@ -16,7 +16,7 @@ import {
   ServerError,
   TimeoutError,
   UnexpectedResponseError,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { createClient } from '../../../scripts/kit/client';
 

@@ -3,7 +3,7 @@
  * sandbox's admin API, each certificate made at test time, and the one cause and fix each must name.
  */
 import * as https from 'node:https';
-import { type CommerceServiceClient, CommerceServiceError, testConnection } from '../../../shared/src';
+import { type CommerceServiceClient, CommerceServiceError, testConnection } from '@commerce-service/shared';
 import { SITUATIONS, type Situation } from '../../../shared/src/situations';
 import { type Sandbox, startSandbox } from '../../../sandbox';
 import type { SiteSituation } from '../../../sandbox/situations';

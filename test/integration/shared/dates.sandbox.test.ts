@@ -10,7 +10,7 @@ import {
   type Subscription,
   type Transport,
   pollEvents,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import type { Notice } from '../../../shared/src/platform/port';
 import { createClient, siteZoneLabel } from '../../../scripts/kit/client';

@@ -4,7 +4,7 @@
  * cents). Each order's amount is held to the store's own decimal from latest-orders; a subscription's
  * and a product's to the decimals the client hands on for the same record.
  */
-import { searchRecords, type CommerceServiceClient } from '../../../shared/src';
+import { searchRecords, type CommerceServiceClient } from '@commerce-service/shared';
 import { createClient } from '../../../scripts/kit/client';
 import { labelAmount } from '../../../scripts/kit/labelAmount';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';

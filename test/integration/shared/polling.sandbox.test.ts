@@ -2,7 +2,7 @@
  * The polling engine against the sandbox store over real HTTP, and the sandbox's side of it: every
  * change an event makes moves its record to the top of `orderby=date_modified` (issue #10).
  */
-import { pollEvents, type CommerceServiceClient, type EventFilters } from '../../../shared/src';
+import { pollEvents, type CommerceServiceClient, type EventFilters } from '@commerce-service/shared';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 import { createClient } from '../../../scripts/kit/client';

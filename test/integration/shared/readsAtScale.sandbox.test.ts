@@ -3,7 +3,13 @@
  * 500s with every record exactly once; Find Customer by Email on both profiles; the latency setting.
  * Nothing here is timed beyond "at least the latency asked for".
  */
-import { type CommerceServiceClient, type HttpRequest, type Order, type Transport, collect } from '../../../shared/src';
+import {
+  type CommerceServiceClient,
+  type HttpRequest,
+  type Order,
+  type Transport,
+  collect,
+} from '@commerce-service/shared';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { startSandbox, type Sandbox, type SandboxProfile } from '../../../sandbox';
 import { createClient } from '../../../scripts/kit/client';

@@ -17,7 +17,7 @@ import {
   type HttpRequest,
   type Transport,
   type TriggerSetup,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { SiteMemory } from '../../../shared/src/siteMemory';
 import { createClient } from '../../../scripts/kit/client';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';

@@ -3,7 +3,7 @@
  * cents and New York on `real`): its totals against the store's own records, read independently page
  * by page and summed here by their site-local `date`, the store's own day (docs/sales-summary.md).
  */
-import { salesSummary } from '../../../shared/src';
+import { salesSummary } from '@commerce-service/shared';
 import type { SandboxProfile } from '../../../sandbox';
 import { createClient } from '../../../scripts/kit/client';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';

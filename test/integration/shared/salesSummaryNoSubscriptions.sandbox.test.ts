@@ -3,7 +3,7 @@
  * subscription of (a one-time product): with Subscriptions (MRR) on, every subscription figure is 0, not
  * null, and `mrr` has a row of 0 for each currency the store bills subscriptions in (docs/sales-summary.md).
  */
-import { salesSummary } from '../../../shared/src';
+import { salesSummary } from '@commerce-service/shared';
 import { createClient } from '../../../scripts/kit/client';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { type StoreClient } from '../support/httpClient';

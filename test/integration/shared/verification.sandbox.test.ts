@@ -6,7 +6,7 @@ import { createClient } from '../../../scripts/kit/client';
 import { markVerification } from '../../../shared/src/events/verify';
 import type { DeliveredEvent } from '../../../shared/src/events/parse';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';
-import { readDelivery, verifyDelivery, type CommerceServiceClient } from '../../../shared/src';
+import { readDelivery, verifyDelivery, type CommerceServiceClient } from '@commerce-service/shared';
 
 import type { Sandbox, SandboxProfile } from '../../../sandbox';
 import { useReceiver, useSandbox } from '../support/sandbox';

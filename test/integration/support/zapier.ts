@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { type Bundle, type ZObject, createAppTester } from 'zapier-platform-core';
 import App from '../../../zapier/src';
 import { type Sandbox, type SandboxProfile, type SandboxOptions, startSandbox } from '../../../sandbox';
-import type { CommerceServiceClient } from '../../../shared/src';
+import type { CommerceServiceClient } from '@commerce-service/shared';
 import { createClient } from '../../../scripts/kit/client';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 

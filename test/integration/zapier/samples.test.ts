@@ -3,7 +3,7 @@
  * trigger's sample must be in a live delivery of that event. Each event is fired in the sandbox through
  * its admin API, delivered to a hook the trigger subscribed, and read by the trigger's `perform`.
  */
-import { type EventKind, EVENTS } from '../../../shared/src';
+import { type EventKind, EVENTS } from '@commerce-service/shared';
 import type { SandboxProfile } from '../../../sandbox';
 import { triggerKey } from '../../../zapier/src/triggers/event';
 import { adminPost, hookByTriggerKey, run, useSandboxWithCatcher } from '../support/zapier';

@@ -1,5 +1,5 @@
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';
-import { collect } from '../../../shared/src';
+import { collect } from '@commerce-service/shared';
 
 import { type SandboxProfile, startSandbox } from '../../../sandbox';
 import App from '../../../zapier/src';
@@ -9,7 +9,7 @@ import { createClient } from '../../../scripts/kit/client';
 import { useSandbox } from '../support/sandbox';
 
 // The retries' waits return at once: these tests check what each failure says, not the clock.
-jest.mock('../../../shared/src/http/timerSleep', () => ({ timerSleep: () => Promise.resolve() }));
+jest.mock('../../../zapier/src/timerSleep', () => ({ timerSleep: () => Promise.resolve() }));
 
 describe.each<SandboxProfile>(['spec', 'real'])('auth, dropdowns and searches on the %s profile', (profile) => {
   const sandbox = useSandbox({ profile, quiet: true, afterEachTest: (store) => store.setFaults(null) });

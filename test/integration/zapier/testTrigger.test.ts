@@ -2,7 +2,7 @@
  * Zapier's "Test trigger" (performList) against the sandbox: Subscription Renewed shows renewal charges
  * only. Latest-orders' `paid` also brings first purchases; the store's subscriptions tell them apart.
  */
-import type { EventRecord } from '../../../shared/src';
+import type { EventRecord } from '@commerce-service/shared';
 import { createClient } from '../../../scripts/kit/client';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { type Sandbox, type SandboxProfile, startSandbox } from '../../../sandbox';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
-import { EVENTS, ORDERBY_VALUES, RECORD_RESOURCE_NAMES } from '../../../shared/src';
+import { EVENTS, ORDERBY_VALUES, RECORD_RESOURCE_NAMES } from '@commerce-service/shared';
 import { CommerceServiceApi } from '../../../n8n/credentials/CommerceServiceApi.credentials';
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';

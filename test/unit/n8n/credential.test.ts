@@ -2,7 +2,7 @@ import nock from 'nock';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { CommerceServiceApi } from '../../../n8n/credentials/CommerceServiceApi.credentials';
-import { endpoint, resolveStore, urlWithQuery } from '../../../shared/src';
+import { endpoint, resolveStore, urlWithQuery } from '@commerce-service/shared';
 import { STATUS_ANSWERS } from '../../../shared/src/http/situations';
 import { rootLeftOpen } from '../../../shared/src/discovery';
 import { KEY, ORIGIN, ROOT } from '../support/n8n/context';

@@ -8,7 +8,7 @@ import { nodeFailure } from '../support/nodeFailure';
 import { executeNode } from '../support/n8n/execute';
 import { n8nSleep } from '../support/sleep';
 import { order } from '../support/n8n/fixtures';
-import { CommerceServiceClient, ServerError } from '../../../shared/src';
+import { CommerceServiceClient, ServerError } from '@commerce-service/shared';
 import { useRecordReads } from '../support/recordReads';
 import { keyRefused, wpError } from '../support/wordpress';
 

@@ -17,7 +17,7 @@ import {
 
 import { CommerceService } from '../../../n8n/nodes/CommerceService/CommerceService.node';
 import { storeSorts } from '../../../n8n/nodes/CommerceService/actions/descriptions';
-import type { RecordResource } from '../../../shared/src';
+import type { RecordResource } from '@commerce-service/shared';
 import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import { fakeExecute } from '../support/n8n/context';

@@ -8,7 +8,7 @@ import type * as ActionNode from '../../../n8n/nodes/CommerceService/CommerceSer
 import type * as ListSearch from '../../../n8n/nodes/common/methods/listSearch';
 import { loadFresh } from '../support/freshProcess';
 import { LIST_SEARCH, searchMethodName } from '../../../n8n/nodes/common/methods/listSearch';
-import { RECORD_RESOURCE_NAMES } from '../../../shared/src';
+import { RECORD_RESOURCE_NAMES } from '@commerce-service/shared';
 
 /** The action node's list search of a resource, by the name its locator asks for. */
 const searchOf = (
@@ -19,7 +19,7 @@ const searchOf = (
 	if (!method) throw new Error(`no list search for ${resource}`);
 	return method;
 };
-import { simplifyRecord } from '../../../shared/src';
+import { simplifyRecord } from '@commerce-service/shared';
 import { KEY, ORIGIN, ROOT, fakeExecute, fakeLoadOptions } from '../support/n8n/context';
 import { customer, order, product, range } from '../support/n8n/fixtures';
 import { nodeFailure } from '../support/nodeFailure';

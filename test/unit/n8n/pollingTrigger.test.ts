@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { EVENTS, POLLABLE_EVENTS } from '../../../shared/src';
+import { EVENTS, POLLABLE_EVENTS } from '@commerce-service/shared';
 import { CommerceServicePollingTrigger } from '../../../n8n/nodes/CommerceServicePollingTrigger/CommerceServicePollingTrigger.node';
 import { STATE_KEY } from '../../../n8n/nodes/CommerceServicePollingTrigger/poll';
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';

@@ -7,7 +7,7 @@ import {
 	n8nTransport,
 	n8nClient,
 } from '../../../n8n/nodes/common/transport';
-import { TransportFailure } from '../../../shared/src';
+import { TransportFailure } from '@commerce-service/shared';
 import { VERIFICATION_LIMITS } from '../../../shared/src/platformClient';
 import { n8nSleep } from '../support/sleep';
 import { createClient } from '../../../scripts/kit/client';

@@ -4,7 +4,7 @@
  */
 import { admitDeliveries, planAdmission } from '../../../shared/src/events/admit';
 import { DeliveredEvent } from '../../../shared/src/events/parse';
-import { readDelivery } from '../../../shared/src';
+import { readDelivery } from '@commerce-service/shared';
 import { KEY, ROOT, UTC_ZONE, clientFor, spyTransport, store } from '../support/shared';
 import { wpError } from '../support/wordpress';
 

@@ -1,4 +1,4 @@
-import { CommerceServiceError, ConfigurationError, endpoint, resolveStore } from '../../../shared/src';
+import { CommerceServiceError, ConfigurationError, endpoint, resolveStore } from '@commerce-service/shared';
 import { createClient } from '../../../scripts/kit/client';
 import { KEY, storeFor, stubTransport, thrown } from '../support/shared';
 

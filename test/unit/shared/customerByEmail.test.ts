@@ -1,5 +1,5 @@
 /** Find Customer by Email: the customers list walked until the first match (nock). */
-import { InvalidRequestError, sameEmail } from '../../../shared/src';
+import { InvalidRequestError, sameEmail } from '@commerce-service/shared';
 import { ROOT, clientFor, failure, recorder, store } from '../support/shared';
 
 /** Customer `n` has the email `customer<n>@example.com`. */

@@ -3,7 +3,7 @@
  * per store, and never second-guesses an API Root the user typed (`shared/src/discovery.ts`).
  */
 import nock from 'nock';
-import { NotFoundError, SiteMovedError } from '../../../shared/src';
+import { NotFoundError, SiteMovedError } from '@commerce-service/shared';
 import { canonicalBase, rootLeftOpen } from '../../../shared/src/discovery';
 import { SiteMemory } from '../../../shared/src/siteMemory';
 import { resolveStore } from '../../../shared/src/config';

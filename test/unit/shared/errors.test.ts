@@ -23,7 +23,7 @@ import {
   describeTransportFailure,
   isCommerceServiceError,
   redact,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { createClient } from '../../../scripts/kit/client';
 import { retryAfterSeconds } from '../../../shared/src/http/retryAfter';
 import { KEY, ROOT, clientFor, expectNoSecret, failure, store, storeFor, stubTransport, text } from '../support/shared';

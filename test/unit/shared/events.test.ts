@@ -7,7 +7,7 @@ import {
   matchesFilters,
   parseDelivery,
   recentEvents,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { PURCHASE_KINDS, eventKind } from '../../../shared/src/events/catalogue';
 import { latestOrderAsEvent } from '../../../shared/src/events/parse';
 import { createClient } from '../../../scripts/kit/client';

@@ -2,7 +2,7 @@
  * One field, one edit: a field added to one table (orders) reaches its record type, the coercion, the
  * Zapier output fields and labels, the instants, the cents conversion and the sandbox's shape checks.
  */
-import { FIELDS } from '../../../shared/src';
+import { FIELDS } from '@commerce-service/shared';
 import type { FieldTable, RecordOf } from '../../../shared/src/resources/table';
 import { ORDER_FIELDS } from '../../../shared/src/resources/tables/order';
 

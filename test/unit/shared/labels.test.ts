@@ -1,5 +1,5 @@
 /** Field labels and descriptions cover every field of the resources (docs/service/shapes.md), nested lists included. */
-import { FIELDS, type FieldDescription } from '../../../shared/src';
+import { FIELDS, type FieldDescription } from '@commerce-service/shared';
 import type { FieldTable } from '../../../shared/src/resources/table';
 import * as TABLES from '../../../shared/src/resources/tables';
 import { CUSTOMER_FIELDS } from '../../../shared/src/resources/tables/customer';

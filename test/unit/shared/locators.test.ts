@@ -9,7 +9,7 @@ import {
   resolveStore,
   searchRecords,
   simplifyRecord,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { KEY, ROOT, UTC_ZONE, clientFor, store } from '../support/shared';
 import nock from 'nock';
 import { thrown } from '../support/failure';

@@ -1,11 +1,11 @@
 /** One unit for money (docs/amounts.md): the conversion read from the field tables, and how a client tells the REST unit. */
 import type { Notice } from '../../../shared/src/platform/port';
-import { CommerceServiceClient, handOnAmounts, withAmountsAsSent } from '../../../shared/src';
+import { CommerceServiceClient, handOnAmounts, withAmountsAsSent } from '@commerce-service/shared';
 import { type UnitProbe, readRestAmountUnit } from '../../../shared/src/amountUnit';
 import { DELIVERY_FIELDS } from '../../../shared/src/resources/tables';
 import { ORDER_FIELDS } from '../../../shared/src/resources/tables/order';
 import { PRODUCT_FIELDS } from '../../../shared/src/resources/tables/product';
-import type { LatestOrder } from '../../../shared/src';
+import type { LatestOrder } from '@commerce-service/shared';
 import { clientFor, KEY } from '../support/shared';
 import { serveRecords, type StoreRecords } from '../support/storeRecords';
 

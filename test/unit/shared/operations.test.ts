@@ -3,7 +3,7 @@
  * headers and JSON body, through the real Node transport against nock.
  */
 import nock from 'nock';
-import { InvalidRequestError } from '../../../shared/src';
+import { InvalidRequestError } from '@commerce-service/shared';
 import {
   HOST,
   KEY,

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { EVENTS, parseDelivery, readDelivery } from '../../../shared/src';
+import { EVENTS, parseDelivery, readDelivery } from '@commerce-service/shared';
 import { OriginSecret } from '../../../shared/src/events/origin';
 import { latestOrderAsEvent } from '../../../shared/src/events/parse';
 

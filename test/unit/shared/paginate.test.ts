@@ -1,5 +1,5 @@
 /** The paginator never trusts a server to end the walk (service-behaviour.md, "REST read operations"). */
-import { IncompleteListError, OPERATIONS, type Page, collect, paginate } from '../../../shared/src';
+import { IncompleteListError, OPERATIONS, type Page, collect, paginate } from '@commerce-service/shared';
 import { createClient } from '../../../scripts/kit/client';
 import { ROOT, clientFor, json, recorder, store, storeFor, stubTransport, UTC_ZONE } from '../support/shared';
 

@@ -1,4 +1,10 @@
-import { ConfigurationError, latestEvent, pollEvents, POLLABLE_EVENTS, type EventFilters } from '../../../shared/src';
+import {
+  ConfigurationError,
+  latestEvent,
+  pollEvents,
+  POLLABLE_EVENTS,
+  type EventFilters,
+} from '@commerce-service/shared';
 import { clientFor } from '../support/shared';
 import { serveRecords, type StoreRecords } from '../support/storeRecords';
 

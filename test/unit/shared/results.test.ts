@@ -2,7 +2,7 @@
  * What real stores answer (docs/service/real-stores.md) read into the documented shapes
  * (docs/service/shapes.md), through the client and the Node transport against nock.
  */
-import { AuthenticationError, NotFoundError, ServerError, UnexpectedResponseError } from '../../../shared/src';
+import { AuthenticationError, NotFoundError, ServerError, UnexpectedResponseError } from '@commerce-service/shared';
 import { ROOT, clientFor, expectNoSecret, failure, recorder, store } from '../support/shared';
 import { latestOrder } from '../support/deliveries';
 import { PURCHASE_KINDS } from '../support/plans';

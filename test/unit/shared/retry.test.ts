@@ -8,7 +8,7 @@ import {
   RateLimitError,
   ServerError,
   TimeoutError,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import type { RetryOptions } from '../../../shared/src/http/retry';
 import { retryAfterMs } from '../../../shared/src/http/retryAfter';
 import {

@@ -3,7 +3,7 @@
  * daylight-saving change inside the period, a currency without minor units, two currencies, a refund
  * of an order placed before the period, and weekly, monthly and yearly plans in MRR.
  */
-import { type CommerceServiceError, salesSummary } from '../../../shared/src';
+import { type CommerceServiceError, salesSummary } from '@commerce-service/shared';
 import type { SiteZone } from '../../../shared/src/dates/zone';
 import { KEY, ROOT, UTC_ZONE, clientFor, expectNoSecret, store } from '../support/shared';
 

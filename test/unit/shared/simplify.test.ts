@@ -1,5 +1,5 @@
 /** Simplify (docs/simplify.md): the ranked fields of a record, flat, with the instants of kept times. */
-import { RECORD_RESOURCE_NAMES, RESOURCE_SAMPLES, type RecordResource, simplifyRecord } from '../../../shared/src';
+import { RECORD_RESOURCE_NAMES, RESOURCE_SAMPLES, type RecordResource, simplifyRecord } from '@commerce-service/shared';
 
 /** A sample of every record resource: one without a sample fails here. */
 const SAMPLES: Record<RecordResource, Record<string, unknown>> = Object.fromEntries(

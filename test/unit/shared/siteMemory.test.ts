@@ -1,5 +1,5 @@
 /** What a process keeps of each store's site (shared/src/siteMemory.ts): per store, never per key, for its lifetime. */
-import { type Store, pollEvents, resolveStore } from '../../../shared/src';
+import { type Store, pollEvents, resolveStore } from '@commerce-service/shared';
 import { SITE_FACTS_LIFETIME_MS, SiteMemory } from '../../../shared/src/siteMemory';
 import { KEY, ROOT, clientFor, store } from '../support/shared';
 import { serveRecords } from '../support/storeRecords';

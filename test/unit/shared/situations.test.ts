@@ -13,7 +13,7 @@ import {
   TimeoutError,
   TransportFailure,
   UnexpectedResponseError,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { SITUATIONS, type Situation } from '../../../shared/src/situations';
 import { KEY, ROOT, clientFor, expectNoSecret, failure, store, stubTransport } from '../support/shared';
 

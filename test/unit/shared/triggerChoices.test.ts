@@ -10,7 +10,7 @@ import {
   readProductPlanChoices,
   recentOptionsOf,
   subscribeHookRecord,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { createClient } from '../../../scripts/kit/client';
 import { KEY, ORIGIN, ROOT, clientFor, json, store, stubTransport } from '../support/shared';
 

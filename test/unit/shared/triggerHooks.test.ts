@@ -12,7 +12,7 @@ import {
   deleteHookRecord,
   replaceKeptHook,
   subscribeHookRecord,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { createClient } from '../../../scripts/kit/client';
 import { KEY, ORIGIN, json, stubTransport } from '../support/shared';
 

@@ -14,7 +14,7 @@ import {
   readTriggerSetup,
   receiveDelivery,
   takeDelivery,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { VERIFICATION_LIMITS } from '../../../shared/src/platformClient';
 import { KEY, ORIGIN, ROOT, UTC_ZONE, clientFor, json, store, stubTransport } from '../support/shared';
 import { wpError } from '../support/wordpress';

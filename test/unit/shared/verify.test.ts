@@ -2,7 +2,7 @@ import { markVerification } from '../../../shared/src/events/verify';
 import { statusFitOf } from '../../../shared/src/events/statusFit';
 import { statusFits } from '../support/statusFit';
 import type { DeliveredEvent } from '../../../shared/src/events/parse';
-import { EVENTS, readDelivery, verifyDelivery } from '../../../shared/src';
+import { EVENTS, readDelivery, verifyDelivery } from '@commerce-service/shared';
 import { useRecordReads } from '../support/recordReads';
 import { KEY, clientFor } from '../support/shared';
 import { keyRefused } from '../support/wordpress';

@@ -9,7 +9,7 @@ import {
   type SiteZone,
   type StoreSettings,
   type Transport,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { createClient } from '../../../scripts/kit/client';
 

@@ -1,12 +1,12 @@
 /**
  * Retries wait through a platform's sleep; unit tests record those waits instead of sleeping them,
  * on a fake wall clock that each wait moves on (so the retry budgets see time pass). The Zapier app
- * and the shared client sleep with `timerSleep`; the n8n nodes with n8n-workflow's `sleep`.
+ * sleeps with `timerSleep` (`zapier/src/timerSleep.ts`); the n8n nodes with n8n-workflow's `sleep`.
  *
  * This file does not import n8n-workflow, so a `jest.mock('n8n-workflow', ...)` factory may load it
  * (see `n8nWorkflowWithRecordedSleep`).
  */
-import * as timers from '../../../shared/src/http/timerSleep';
+import * as timers from '../../../zapier/src/timerSleep';
 
 /** Recorded waits, and a fake `Date.now()` that they (and `advance`) move on. */
 export class RecordedSleep {
@@ -37,7 +37,7 @@ export class RecordedSleep {
   };
 }
 
-/** Records `timerSleep` from now on (Zapier app, shared client), until `jest.restoreAllMocks()`. */
+/** Records the Zapier app's `timerSleep` from now on, until `jest.restoreAllMocks()`. */
 export function recordTimerSleep(options: { clock?: boolean } = {}): RecordedSleep {
   const recorded = new RecordedSleep().start(options);
   jest.spyOn(timers, 'timerSleep').mockImplementation(recorded.sleep);

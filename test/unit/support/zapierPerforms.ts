@@ -20,7 +20,7 @@ import {
   type Product,
   type Subscription,
   EVENTS,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { perform as findCustomer } from '../../../zapier/src/searches/customer';
 import { perform as findOrder } from '../../../zapier/src/searches/order';
 import { perform as findProduct } from '../../../zapier/src/searches/product';

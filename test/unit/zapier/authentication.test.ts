@@ -16,7 +16,7 @@ import {
 } from '../support/zapier';
 
 // The retries' waits return at once: these tests check what each failure says, not the clock.
-jest.mock('../../../shared/src/http/timerSleep', () => ({ timerSleep: () => Promise.resolve() }));
+jest.mock('../../../zapier/src/timerSleep', () => ({ timerSleep: () => Promise.resolve() }));
 
 const { connectionLabel, fields } = authentication;
 

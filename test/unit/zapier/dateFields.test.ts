@@ -1,6 +1,6 @@
 /** Every instant the app returns is a labelled datetime output field, so Zapier's date tools read it (docs/dates.md). */
 import { eventOutputFields, outputFields } from '../../../zapier/src/fields';
-import { FIELDS } from '../../../shared/src';
+import { FIELDS } from '@commerce-service/shared';
 
 describe('date-time output fields', () => {
   it('an order event: the UTC time as a datetime field right after the store string', () => {

@@ -1,4 +1,4 @@
-import { RECORD_RESOURCE_NAMES } from '../../../shared/src';
+import { RECORD_RESOURCE_NAMES } from '@commerce-service/shared';
 import {
   AUTH,
   KEY,

@@ -12,7 +12,7 @@ import {
   platformClient,
   takeDelivery,
   type CommerceServiceClient,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { ZAPIER_LIMITS, ZAPIER_STEP_BUDGET_MS, zapierPlatform } from '../../../zapier/src/platform';
 import { useTimerSleep } from '../support/sleep';
 

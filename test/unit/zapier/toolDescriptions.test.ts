@@ -14,7 +14,7 @@
  * Each rule is tried on made-up input first, so a rule that cannot fail would show here.
  */
 import type { PlainInputField } from 'zapier-platform-core';
-import { EVENTS } from '../../../shared/src';
+import { EVENTS } from '@commerce-service/shared';
 import app from '../../../zapier/src/index';
 import { triggerDescription } from '../../../zapier/src/triggers/event';
 

@@ -1,6 +1,6 @@
 import type { HttpRequestOptions, ZObject } from 'zapier-platform-core';
 import { errors as zapierErrors } from 'zapier-platform-core';
-import { ConfigurationError, type EventRecord, TransportFailure } from '../../../shared/src';
+import { ConfigurationError, type EventRecord, TransportFailure } from '@commerce-service/shared';
 import { VERIFICATION_LIMITS } from '../../../shared/src/platformClient';
 import { amountsInCents } from '../../../shared/src/events/cents';
 import { ZAPIER_LIMITS, zapierClient } from '../../../zapier/src/platform';

@@ -1,4 +1,4 @@
-import { EVENTS, type EventKind } from '../../../shared/src';
+import { EVENTS, type EventKind } from '@commerce-service/shared';
 import { triggerKey } from '../../../zapier/src/triggers/event';
 import {
   AUTH,

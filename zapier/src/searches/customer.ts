@@ -6,7 +6,7 @@ import {
   RESOURCE_SAMPLES,
   choiceText,
   sameEmail,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';

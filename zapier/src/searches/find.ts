@@ -1,5 +1,5 @@
 import type { PlainInputField } from 'zapier-platform-core';
-import { choiceText, isMissingRecord } from '../../../shared/src';
+import { choiceText, isMissingRecord } from '@commerce-service/shared';
 
 /** Zapier's "no search results" path: a record the store does not have is an empty result, not an error. */
 export async function foundOrNothing<T>(lookup: () => Promise<T[]>): Promise<T[]> {

@@ -1,5 +1,5 @@
 import { type Bundle, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
-import { FIELDS, type Order, RESOURCE_SAMPLES } from '../../../shared/src';
+import { FIELDS, type Order, RESOURCE_SAMPLES } from '@commerce-service/shared';
 import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';

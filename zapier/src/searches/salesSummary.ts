@@ -1,5 +1,5 @@
 import { type Bundle, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
-import { SUMMARY_PERIODS, choiceText, salesSummary } from '../../../shared/src';
+import { SUMMARY_PERIODS, choiceText, salesSummary } from '@commerce-service/shared';
 import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 

@@ -12,7 +12,7 @@ import {
   deleteHookRecord,
   subscribeHookRecord,
   takeDelivery,
-} from '../../../shared/src';
+} from '@commerce-service/shared';
 import { zapierClient, zapLog } from '../platform';
 import { withStoreErrors } from '../errors';
 import { VERIFICATION_OUTPUT_FIELDS, eventOutputFields } from '../fields';

@@ -1,5 +1,5 @@
 /** One instant trigger per event of the shared catalogue, keyed like Zapier expects. */
-import { EVENTS } from '../../../shared/src';
+import { EVENTS } from '@commerce-service/shared';
 import { eventTrigger } from './event';
 
 export const EVENT_TRIGGERS = Object.fromEntries(

@@ -1,5 +1,5 @@
 import { type Bundle, type ZObject, defineTrigger } from 'zapier-platform-core';
-import { type WebhookPlan, RESOURCE_SAMPLES, productPlanChoices } from '../../../shared/src';
+import { type WebhookPlan, RESOURCE_SAMPLES, productPlanChoices } from '@commerce-service/shared';
 import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 import { readSetup } from '../inputs';

@@ -1,5 +1,5 @@
 import { type Bundle, type ZObject, defineTrigger } from 'zapier-platform-core';
-import { RESOURCE_SAMPLES } from '../../../shared/src';
+import { RESOURCE_SAMPLES } from '@commerce-service/shared';
 import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 

@@ -9,7 +9,7 @@ import {
 	PAGING_LIMITS,
 	RECORD_RESOURCES,
 	type RecordResource,
-} from '../../../../shared/src';
+} from '@commerce-service/shared';
 import type { NodeMap, Resource } from './node.type';
 
 /** Parallel Requests: the shared walk's default and ceiling. */

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { CommerceServiceClient, RecordResource } from '../../../../shared/src';
+import type { CommerceServiceClient, RecordResource } from '@commerce-service/shared';
 
 export interface NodeMap {
 	customer: 'get' | 'getAll' | 'getByEmail';

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { FIELDS, type RecordResource, pickFields, simplifyRecord } from '../../../../shared/src';
+import { FIELDS, type RecordResource, pickFields, simplifyRecord } from '@commerce-service/shared';
 
 /** Shown from version 2 on: version 1 nodes keep returning whole records. */
 export const FROM_VERSION_2 = { '@version': [{ _cnd: { gte: 2 } }] };

@@ -14,7 +14,7 @@ import {
 	type RecordResource,
 	collect,
 	locatedId,
-} from '../../../../shared/src';
+} from '@commerce-service/shared';
 import { itemError } from '../../common/transport/errors';
 
 /** The store's list operations: each has its own advice for a list too long for one walk. */

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { CommerceServiceClient } from '../../../../shared/src';
+import type { CommerceServiceClient } from '@commerce-service/shared';
 import { n8nClient } from '../../common/transport';
 import { storeNodeError } from '../../common/transport/errors';
 import type { OperationModule, Resource, ResourceFolders } from './node.type';

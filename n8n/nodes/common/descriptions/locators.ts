@@ -6,7 +6,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { RECORD_COLLECTIONS, type RecordResource } from '../../../../shared/src';
+import { RECORD_COLLECTIONS, type RecordResource } from '@commerce-service/shared';
 import { searchMethodName } from '../methods/listSearch';
 
 export interface LocatorText {

@@ -4,7 +4,7 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { EVENTS, type EventKind } from '../../../../shared/src';
+import { EVENTS, type EventKind } from '@commerce-service/shared';
 import { recordLocator } from './locators';
 import { planFilter, productFilter } from './pickers';
 

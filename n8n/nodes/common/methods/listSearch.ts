@@ -10,7 +10,7 @@ import {
 	RECORD_RESOURCE_NAMES,
 	type RecordResource,
 	searchRecords,
-} from '../../../../shared/src';
+} from '@commerce-service/shared';
 import { n8nClient } from '../transport';
 import { storeNodeError } from '../transport/errors';
 

@@ -7,7 +7,7 @@ import {
 	locatedId,
 	productPlanChoices,
 	readProductPlanChoices,
-} from '../../../../shared/src';
+} from '@commerce-service/shared';
 import { isLocator } from '../context';
 import { n8nClient } from '../transport';
 import { storeNodeError } from '../transport/errors';

@@ -1,7 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isCommerceServiceError, redact } from '../../../../shared/src';
+import { isCommerceServiceError, redact } from '@commerce-service/shared';
 import { CREDENTIAL_TYPE, type CommerceServiceCredentials, type StoreContext } from './index';
 
 /**

@@ -22,7 +22,7 @@ import {
 	placeKey,
 	SiteMemory,
 	platformClient,
-} from '../../../../shared/src';
+} from '@commerce-service/shared';
 
 export const CREDENTIAL_TYPE = 'commerceServiceApi';
 

@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { HttpResponse } from '../../../../shared/src';
+import type { HttpResponse } from '@commerce-service/shared';
 import { sendOnWire } from '../../../../scripts/kit/nodeTransport';
 
 import { resolveValue } from './expressions';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { CommerceServiceClient } from '../../../../../shared/src';
+import type { CommerceServiceClient } from '@commerce-service/shared';
 import { toItems } from '../../../common/items';
 import { recordLocator } from '../../../common/descriptions/locators';
 import { FROM_VERSION_2, VERSION_1, outputProperties, shapeRecords } from '../output';

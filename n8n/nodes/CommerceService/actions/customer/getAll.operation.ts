@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { CommerceServiceClient } from '../../../../../shared/src';
+import type { CommerceServiceClient } from '@commerce-service/shared';
 import { toItems } from '../../../common/items';
 import { pagingOptions, returnAllAndLimit } from '../descriptions';
 import { outputProperties, shapeRecords } from '../output';

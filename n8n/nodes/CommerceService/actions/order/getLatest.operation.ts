@@ -5,7 +5,7 @@ import {
 	type CommerceServiceClient,
 	choiceText,
 	readProductPlanChoices,
-} from '../../../../../shared/src';
+} from '@commerce-service/shared';
 import { planFilter, productFilter } from '../../../common/descriptions/pickers';
 import { toItems } from '../../../common/items';
 

@@ -6,7 +6,7 @@ import {
 	SUMMARY_PERIODS,
 	choiceText,
 	salesSummary,
-} from '../../../../../shared/src';
+} from '@commerce-service/shared';
 import { readParallelRequests } from '../readers';
 import { pagingOptions } from '../descriptions';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { type CommerceServiceClient, planChoices } from '../../../../../shared/src';
+import { type CommerceServiceClient, planChoices } from '@commerce-service/shared';
 import { toItems } from '../../../common/items';
 import { productPicker } from '../../../common/descriptions/pickers';
 import { productLocator } from '../../../common/descriptions/locators';

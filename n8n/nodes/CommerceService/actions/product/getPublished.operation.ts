@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { CommerceServiceClient } from '../../../../../shared/src';
+import type { CommerceServiceClient } from '@commerce-service/shared';
 import { toItems } from '../../../common/items';
 
 // `GET webhook/products/` takes no parameters.
