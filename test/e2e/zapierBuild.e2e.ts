@@ -18,6 +18,7 @@ import { inflateRawSync } from 'node:zlib';
 import { type Sandbox, startSandbox } from '../../sandbox';
 import { licenseProblems } from '../../scripts/release/license';
 import { holdExclusively } from './support/exclusive';
+import { SharedRun } from './support/steps';
 import { zapierBuild, ZAPIER_ZIP } from './support/zapierBuild';
 
 const run = promisify(execFile);
@@ -91,7 +92,6 @@ let appDir: string;
 let invokeScript: string;
 let sandbox: Sandbox;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let unpacked: string[] = [];
 
 /** One Zapier call through the zip's handler, as Zapier makes it (checks on, as in the editor's tests). */
 async function zapierCall(method: string, bundle: Record<string, unknown>): Promise<Invocation> {
@@ -130,9 +130,6 @@ beforeAll(async () => {
   mkdirSync(appDir);
   invokeScript = path.join(workDir, 'invoke.js');
   writeFileSync(invokeScript, INVOKE);
-  // What Zapier receives, built fresh in this run and unpacked once for every test below.
-  await zapierBuild();
-  unpacked = unzip(readFileSync(ZAPIER_ZIP), appDir);
   sandbox = await startSandbox({ port: 0, profile: 'real', quiet: true });
   receiver = await startReceiver();
 });
@@ -143,8 +140,20 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
+const UNPACKS = 'build zip: `npm run zapier:build` makes it, and it unpacks alone into an empty folder';
+
+/**
+ * What Zapier receives, built fresh in this run and unpacked once for every test below: by the first
+ * test, which shows a failure with its cause; the others then say where to read it.
+ */
+const unpackedZip = new SharedRun(UNPACKS, async () => {
+  await zapierBuild();
+  return unzip(readFileSync(ZAPIER_ZIP), appDir);
+});
+
 describe('the build zip, unpacked alone, through zapier-platform-core’s own handler', () => {
-  it('build zip: `npm run zapier:build` makes it, and it unpacks alone into an empty folder', () => {
+  it(UNPACKS, async () => {
+    const unpacked = await unpackedZip.run();
     expect(unpacked).toEqual(expect.arrayContaining(['zapierwrapper.js', 'index.js', 'dist/index.js', 'package.json']));
     expect(readdirSync(workDir).sort()).toEqual(['app', 'invoke.js']);
     const { version } = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8')) as { version: string };
@@ -152,7 +161,8 @@ describe('the build zip, unpacked alone, through zapier-platform-core’s own ha
     expect(definition.version).toBe(version);
   });
 
-  it('build zip: carries the MIT LICENSE, the repository’s, naming the author of the release metadata', () => {
+  it('build zip: carries the MIT LICENSE, the repository’s, naming the author of the release metadata', async () => {
+    const unpacked = await unpackedZip.read();
     // The MIT licence asks that its notice go with every copy: the zip is the copy Zapier runs.
     expect(unpacked).toContain('LICENSE');
     const license = readFileSync(path.join(appDir, 'LICENSE'), 'utf8');
@@ -164,6 +174,7 @@ describe('the build zip, unpacked alone, through zapier-platform-core’s own ha
   });
 
   it('build zip: the auth test passes on the sandbox store, and a wrong key fails with the store named', async () => {
+    await unpackedZip.read();
     // The connection test reports where it reached the API (docs/service/errors.md#situations).
     await expect(results('authentication.test', { authData: authData() })).resolves.toEqual({
       store: sandbox.url.replace('http://', ''),
@@ -179,6 +190,7 @@ describe('the build zip, unpacked alone, through zapier-platform-core’s own ha
   });
 
   it('build zip: Product Purchased subscribes a hook on the store, performs its delivery, and unsubscribes it', async () => {
+    await unpackedZip.read();
     sandbox.reset();
     const inputData = { product_id: '', plan_ids: [], prices_in_cents: false, verify_deliveries: true };
     const trigger = 'triggers.product_purchased.operation';
@@ -214,6 +226,7 @@ describe('the build zip, unpacked alone, through zapier-platform-core’s own ha
   });
 
   it('build zip: getAuthTemplate tells Zapier the key rides in x-api-key, and the definition carries the throttle', async () => {
+    await unpackedZip.read();
     await expect(zapierEvent({ command: 'getAuthTemplate', bundle: {} })).resolves.toMatchObject({
       ok: true,
       results: {
@@ -228,6 +241,7 @@ describe('the build zip, unpacked alone, through zapier-platform-core’s own ha
   });
 
   it('build zip: Find Order finds an order of the store, and nothing for an unknown ID', async () => {
+    await unpackedZip.read();
     const orders = await results<{ id: number }[]>('triggers.product_purchased.operation.performList', {
       authData: authData(),
       inputData: {},
