@@ -13,8 +13,7 @@ import * as path from 'path';
 import { aptInstall } from './apt';
 import { stderrLog, type Log } from '../toolchain';
 import { ServiceStartError, ServiceUnavailableError } from './errors';
-import { freePort } from './ports';
-import { isExecutable, supervise, waitFor } from './supervise';
+import { isExecutable, startOnPort, supervise, waitFor } from './supervise';
 
 export interface PostgresServer {
   host: '127.0.0.1';
@@ -131,40 +130,77 @@ export async function startPostgres(
   const user = opts.user ?? 'n8n';
   const database = opts.database ?? 'n8n';
   const owner = runAs();
-  const port = opts.port ?? (await freePort());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-postgres-'));
-  const data = path.join(dir, 'data');
   if (owner) fs.chownSync(dir, owner.uid, owner.gid);
-  const bin = (name: string) => path.join(binDir, name);
+  const cluster: Cluster = { bin: (name) => path.join(binDir, name), dir, data: path.join(dir, 'data'), owner };
   try {
     await runTool(
-      bin('initdb'),
-      ['-D', data, '-A', 'trust', '-U', user, '-E', 'UTF8', '--no-sync', '--no-instructions'],
+      cluster.bin('initdb'),
+      ['-D', cluster.data, '-A', 'trust', '-U', user, '-E', 'UTF8', '--no-sync', '--no-instructions'],
       owner,
       dir,
     );
+    const server = await startOnPort(opts.port, (port) => serve(cluster, port, opts));
+    // The client runs as us: trust auth over TCP lets it in as `user`.
+    await runTool(
+      cluster.bin('createdb'),
+      ['-h', '127.0.0.1', '-p', String(server.port), '-U', user, database],
+      undefined,
+      dir,
+    ).catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
+    const stop = async () => {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    };
+    return {
+      host: '127.0.0.1',
+      port: server.port,
+      user,
+      database,
+      pid: server.pid,
+      version,
+      dir,
+      output: server.output,
+      stop,
+    };
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** A database cluster made by initdb, in a folder of its own. */
+interface Cluster {
+  bin: (name: string) => string;
+  dir: string;
+  data: string;
+  owner: ReturnType<typeof runAs>;
+}
+
+/** The cluster's server on `port`, once it accepts connections; stopped again if it does not. */
+async function serve(
+  cluster: Cluster,
+  port: number,
+  opts: { log?: Log; readyTimeoutMs?: number },
+): Promise<{ port: number; pid: number; output: () => string; stop: () => Promise<void> }> {
   // Throwaway: no fsync or full-page writes (faster on a busy 2-core machine); socket in our folder.
-  const args = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1'];
+  const args = ['-D', cluster.data, '-p', String(port), '-k', cluster.dir, '-c', 'listen_addresses=127.0.0.1'];
   for (const setting of ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200'])
     args.push('-c', setting);
   const server = supervise({
-    cmd: bin('postgres'),
+    cmd: cluster.bin('postgres'),
     args,
-    cwd: dir,
-    ...(owner ?? {}),
+    cwd: cluster.dir,
+    ...(cluster.owner ?? {}),
     label: 'postgres',
     stopSignal: 'SIGINT', // "fast" shutdown: ends client sessions and stops at once
-    removeOnOrphan: dir,
+    removeOnOrphan: cluster.dir,
     ...(opts.log ? { log: opts.log } : {}),
   });
-  const stop = async () => {
-    await server.stop(10000);
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+  const stop = () => server.stop(10000);
   const ready = await waitFor(
     () => server.lines().some((l) => l.includes('database system is ready to accept connections')),
     opts.readyTimeoutMs ?? 30000,
@@ -178,14 +214,7 @@ export async function startPostgres(
       server.output(),
     );
   }
-  try {
-    // The client runs as us: trust auth over TCP lets it in as `user`.
-    await runTool(bin('createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', user, database], undefined, dir);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { host: '127.0.0.1', port, user, database, pid: server.pid, version, dir, output: server.output, stop };
+  return { port, pid: server.pid, output: server.output, stop };
 }
 
 /** The env n8n reads for a Postgres database (trust auth: no password). */

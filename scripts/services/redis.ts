@@ -10,8 +10,7 @@ import * as path from 'path';
 import { aptInstall } from './apt';
 import { stderrLog, type Log } from '../toolchain';
 import { ServiceStartError, ServiceUnavailableError } from './errors';
-import { freePort } from './ports';
-import { isExecutable, supervise, waitFor, type Supervised } from './supervise';
+import { isExecutable, startOnPort, supervise, waitFor, type Supervised } from './supervise';
 
 export interface RedisServer {
   host: '127.0.0.1';
@@ -67,16 +66,7 @@ export async function startRedis(
   opts: { log?: Log; setupLog?: Log; port?: number; readyTimeoutMs?: number } = {},
 ): Promise<RedisServer> {
   const { bin, version } = await ensureRedis({ ...(opts.setupLog ? { log: opts.setupLog } : {}) });
-  // A free port can be taken by another process before Redis binds it (e2e files start stacks side by
-  // side): a port of our choosing is chosen again, a few times.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startRedisOn(bin, version, opts.port ?? (await freePort()), opts);
-    } catch (error) {
-      const taken = error instanceof ServiceStartError && /Address already in use/.test(error.message);
-      if (!taken || opts.port !== undefined || attempt === 3) throw error;
-    }
-  }
+  return await startOnPort(opts.port, (port) => startRedisOn(bin, version, port, opts));
 }
 
 async function startRedisOn(

@@ -10,6 +10,8 @@ import type { Socket } from 'net';
 import * as readline from 'readline';
 import type { Readable } from 'stream';
 import pWaitFor from 'p-wait-for';
+import { ServiceStartError } from './errors';
+import { freePort } from './ports';
 import { sameGroup, startTimeOf } from './processIdentity';
 
 export interface SuperviseOptions {
@@ -206,5 +208,21 @@ export function isExecutable(file: string): boolean {
     return fs.statSync(file).isFile();
   } catch {
     return false;
+  }
+}
+
+/**
+ * Starts a server on `port`, or on a free port of our choosing. A port found free can be taken by
+ * another process before the server binds it (e2e files start stacks side by side): then a port of our
+ * choosing is chosen again, up to three times. A port the caller gave is never changed.
+ */
+export async function startOnPort<T>(port: number | undefined, start: (port: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(port ?? (await freePort()));
+    } catch (error) {
+      const taken = error instanceof ServiceStartError && /Address already in use/.test(error.message);
+      if (!taken || port !== undefined || attempt === 3) throw error;
+    }
   }
 }

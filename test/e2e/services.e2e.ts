@@ -1,12 +1,13 @@
 /**
  * The throwaway services the queue-mode stacks start: a port chosen free can be taken by another
- * process before the server binds it (e2e files start their stacks side by side). Redis is then
- * started again on another port, not reported as broken.
+ * process before the server binds it (e2e files start their stacks side by side). Redis and Postgres
+ * are then started again on another port (`startOnPort`), not reported as broken.
  *
- * Where Redis cannot be had, prints `SKIPPED: <reason>` (fails under CI=true).
+ * Where Redis or Postgres cannot be had, prints `SKIPPED: <reason>` (fails under CI=true).
  */
 import * as net from 'node:net';
 import { freePort } from '../../scripts/services/ports';
+import { startPostgres } from '../../scripts/services/postgres';
 import { startRedis } from '../../scripts/services/redis';
 import { describeIf, probe } from './support/probe';
 
@@ -15,23 +16,26 @@ jest.mock('../../scripts/services/ports', () => {
   return { ...actual, freePort: jest.fn(actual.freePort) };
 });
 
-const describeRedis = describeIf(probe(['redis']), 'services e2e tests (Redis)');
+let holder: net.Server | undefined;
 
-describeRedis('a service started on a port another process took first', () => {
-  let holder: net.Server | undefined;
+/** A port of 127.0.0.1 that another process holds (it takes connections and hangs up), and that the next `freePort()` hands out. */
+async function portTakenFirst(): Promise<number> {
+  const taken = await freePort();
+  jest.mocked(freePort).mockClear();
+  holder = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => holder?.listen(taken, '127.0.0.1', () => resolve()));
+  jest.mocked(freePort).mockResolvedValueOnce(taken);
+  return taken;
+}
 
-  afterEach(async () => {
-    await new Promise<void>((resolve) => (holder ? holder.close(() => resolve()) : resolve()));
-  });
+afterEach(async () => {
+  await new Promise<void>((resolve) => (holder ? holder.close(() => resolve()) : resolve()));
+  holder = undefined;
+});
 
-  it('Redis starts again on another free port, and answers there', async () => {
-    const taken = await freePort();
-    jest.mocked(freePort).mockClear();
-    // Another process on the port: it takes connections and hangs up.
-    holder = net.createServer((socket) => socket.destroy());
-    await new Promise<void>((resolve) => holder?.listen(taken, '127.0.0.1', () => resolve()));
-    jest.mocked(freePort).mockResolvedValueOnce(taken);
-
+describeIf(probe(['redis']), 'services e2e tests (Redis)')('Redis on a port another process took first', () => {
+  it('starts again on another free port, and answers there', async () => {
+    const taken = await portTakenFirst();
     const redis = await startRedis();
     try {
       expect(redis.port).not.toBe(taken);
@@ -41,3 +45,19 @@ describeRedis('a service started on a port another process took first', () => {
     }
   }, 60_000);
 });
+
+describeIf(probe(['postgres']), 'services e2e tests (Postgres)')(
+  'Postgres on a port another process took first',
+  () => {
+    it('starts again on another free port, with its database made there', async () => {
+      const taken = await portTakenFirst();
+      const postgres = await startPostgres();
+      try {
+        expect(postgres.port).not.toBe(taken);
+        expect(jest.mocked(freePort)).toHaveBeenCalledTimes(2);
+      } finally {
+        await postgres.stop();
+      }
+    }, 60_000);
+  },
+);
