@@ -5,8 +5,14 @@
  */
 import { isZeroDecimal } from '../resources/currency';
 import { AMOUNT_UNIT_FIELD } from '../resources/money';
-import { RECORD_RESOURCES } from '../resources/records';
-import type { Customer, Order, Product, RecordResource, Subscription } from '../resources/records';
+import {
+  type Customer,
+  type Order,
+  type Product,
+  RECORD_RESOURCES,
+  type RecordResource,
+  type Subscription,
+} from '../resources/records';
 
 const SEPARATOR = ' · ';
 
@@ -21,7 +27,8 @@ const LABELS: { [R in RecordResource]?: (record: Record<string, unknown>) => str
 };
 
 export function recordLabel(resource: RecordResource, record: Record<string, unknown>): string {
-  return (LABELS[resource] ?? ((any) => searchedLabel(resource, any)))(record);
+  const ownLine = LABELS[resource];
+  return ownLine ? ownLine(record) : searchedLabel(resource, record);
 }
 
 /** The line of a resource with none of its own: the fields its picker searches, then its id. */

@@ -5,11 +5,10 @@
  */
 import type { AuthStyle } from '../http/transport';
 import { WEBHOOK_FIELDS } from '../resources/tables';
-import { CUSTOMER_FIELDS } from '../resources/tables/customer';
-import { ORDER_FIELDS } from '../resources/tables/order';
-import { PRODUCT_FIELDS } from '../resources/tables/product';
-import { SUBSCRIPTION_FIELDS } from '../resources/tables/subscription';
-import type * as Records from '../resources/records';
+import { CUSTOMER_FIELDS, type Customer } from '../resources/tables/customer';
+import { ORDER_FIELDS, type Order } from '../resources/tables/order';
+import { PRODUCT_FIELDS, type Product } from '../resources/tables/product';
+import { SUBSCRIPTION_FIELDS, type Subscription } from '../resources/tables/subscription';
 import type { WebhookPlan, WebhookProduct } from '../resources/types';
 import {
   HOOK_DELETION,
@@ -132,7 +131,7 @@ export const OPERATIONS = {
     params: PAGE,
     inParts:
       'The store cannot filter or sort its customers, so no read goes past the first 100,000 it lists: look a customer up by ID instead, or take customers from their orders, which can be read in parts by creation date.',
-    result: many<Records.Customer>(CUSTOMER_FIELDS),
+    result: many<Customer>(CUSTOMER_FIELDS),
   },
   getCustomer: {
     label: 'Get a customer',
@@ -140,7 +139,7 @@ export const OPERATIONS = {
     path: 'customers/{customer_id}',
     auth: 'header',
     params: { customer_id: 'path' },
-    result: one<Records.Customer>(CUSTOMER_FIELDS),
+    result: one<Customer>(CUSTOMER_FIELDS),
   },
   listOrders: {
     label: 'List orders',
@@ -149,7 +148,7 @@ export const OPERATIONS = {
     auth: 'header',
     params: DATED_LIST,
     inParts: DATED_IN_PARTS,
-    result: many<Records.Order>(ORDER_FIELDS),
+    result: many<Order>(ORDER_FIELDS),
   },
   getOrder: {
     label: 'Get an order',
@@ -157,7 +156,7 @@ export const OPERATIONS = {
     path: 'orders/{order_id}',
     auth: 'header',
     params: { order_id: 'path' },
-    result: one<Records.Order>(ORDER_FIELDS),
+    result: one<Order>(ORDER_FIELDS),
   },
   listSubscriptionOrders: {
     label: "List a subscription's orders",
@@ -166,7 +165,7 @@ export const OPERATIONS = {
     auth: 'header',
     params: { subscription_id: 'path', ...DATED_LIST },
     inParts: DATED_IN_PARTS,
-    result: many<Records.Order>(ORDER_FIELDS),
+    result: many<Order>(ORDER_FIELDS),
   },
   listSubscriptions: {
     label: 'List subscriptions',
@@ -175,7 +174,7 @@ export const OPERATIONS = {
     auth: 'header',
     params: DATED_LIST,
     inParts: DATED_IN_PARTS,
-    result: many<Records.Subscription>(SUBSCRIPTION_FIELDS),
+    result: many<Subscription>(SUBSCRIPTION_FIELDS),
   },
   getSubscription: {
     label: 'Get a subscription',
@@ -183,7 +182,7 @@ export const OPERATIONS = {
     path: 'subscriptions/{subscription_id}',
     auth: 'header',
     params: { subscription_id: 'path' },
-    result: one<Records.Subscription>(SUBSCRIPTION_FIELDS),
+    result: one<Subscription>(SUBSCRIPTION_FIELDS),
   },
   listProducts: {
     label: 'List products',
@@ -193,7 +192,7 @@ export const OPERATIONS = {
     params: { ...PAGE, orderby: 'list', order: 'list' },
     inParts:
       'The store cannot filter its products, so one read takes at most 100,000: sort by Product Name, ascending and then descending, with a Limit of at most 100,000 each, to reach both ends of the list.',
-    result: many<Records.Product>(PRODUCT_FIELDS),
+    result: many<Product>(PRODUCT_FIELDS),
   },
   getProduct: {
     label: 'Get a product',
@@ -201,7 +200,7 @@ export const OPERATIONS = {
     path: 'products/{product_id}',
     auth: 'header',
     params: { product_id: 'path' },
-    result: one<Records.Product>(PRODUCT_FIELDS),
+    result: one<Product>(PRODUCT_FIELDS),
   },
   /**
    * WordPress's REST index (`/wp-json/`, or `/?rest_route=/` on plain permalinks): public, no key, read
