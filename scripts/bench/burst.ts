@@ -75,7 +75,7 @@ async function burstsOn(
     await saveWorkflow(session, webhookNodeWorkflow());
     await saveWorkflow(session, webhookNodeWorkflow(WEBHOOK_NODE_V1, 1));
     await saveWorkflow(session, triggerNodeWorkflow(credential));
-    await saveWorkflow(session, triggerNodeWorkflow(credential, TRIGGER_NODE_UNVERIFIED, false));
+    await saveWorkflow(session, triggerNodeWorkflow(credential, TRIGGER_NODE_UNVERIFIED));
     const stack: BurstStack = {
       session,
       postgres: qm.postgres,

@@ -37,6 +37,8 @@ export interface BurstTarget {
   orderOf(item: Record<string, unknown> | undefined): unknown;
   /** The Commerce Service Trigger subscribes its hook when activated; a Webhook node's URL is subscribed for it. */
   subscribesItself: boolean;
+  /** The Commerce Service Trigger's Verify Deliveries: on (its default) unless this says off. */
+  verifyDeliveries?: false;
 }
 
 /** n8n's own Webhook node (POST, answers at once), path = its webhook id: `/webhook/<webhookId>`. */
@@ -73,6 +75,7 @@ export const TRIGGER_NODE_UNVERIFIED: BurstTarget = {
   ...TRIGGER_NODE,
   id: 'e2eBurstTrigger2',
   webhookId: '5e0b7a31-6c2d-4f8e-9a1b-00000000b054',
+  verifyDeliveries: false,
 };
 
 export function webhookNodeWorkflow(target: BurstTarget = WEBHOOK_NODE, typeVersion = 2): N8nWorkflowJson {
@@ -101,11 +104,8 @@ export function webhookNodeWorkflow(target: BurstTarget = WEBHOOK_NODE, typeVers
  * request to a version 1 start node (`parseRequestBody`, a Webhook node v1 option), which the
  * reference Webhook node, at version 2, does not pay either.
  */
-export function triggerNodeWorkflow(
-  credential: CredentialRef,
-  target: BurstTarget = TRIGGER_NODE,
-  verify = true,
-): N8nWorkflowJson {
+export function triggerNodeWorkflow(credential: CredentialRef, target: BurstTarget = TRIGGER_NODE): N8nWorkflowJson {
+  const verify = target.verifyDeliveries !== false;
   const workflow = triggerWorkflow({ id: target.id, webhookId: target.webhookId, credential, event: 'purchased' });
   const [trigger, ...rest] = workflow.nodes as Array<{ parameters: Record<string, unknown> }>;
   if (!trigger) throw new Error('triggerWorkflow made no trigger node');
