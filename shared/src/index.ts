@@ -41,6 +41,19 @@ export {
   type HookRecord,
   type HookTarget,
 } from './triggers/hooks';
+export {
+  HOOK_SECRET_PARAM,
+  MAX_DELIVERY_RECORDS,
+  REPLAY_WINDOW_MS,
+  newHookSecret,
+  withHookSecret,
+  keepHookGuard,
+  forgetHookGuard,
+  keptHookSecret,
+  hookGuardFits,
+  screenDelivery,
+  type Refusal,
+} from './triggers/guard';
 export * from './polling';
 export { matchesFilters, type EventFilters } from './events/match';
 export { recentEvents } from './events/recent';

@@ -16,8 +16,10 @@ import {
 	carryDeliveries,
 	readCarried,
 	readDelivery,
+	readHookRecord,
 	readTriggerSetup,
 	receiveDelivery,
+	screenDelivery,
 } from '@commerce-service/shared';
 import { deliveryParameters, nodeLog, triggerParameters } from '../common/context';
 import { toItems } from '../common/items';
@@ -29,6 +31,15 @@ import { storeNodeError } from '../common/transport/errors';
 import { subscribeNodeHook, deleteNodeHook, nodeHookExists } from './hooks';
 
 const LOG_PREFIX = 'Commerce Service Trigger';
+
+/** Logged for each delivery to a hook made before hooks had a secret (kept working until published again). */
+const UNGUARDED_HOOK = `${LOG_PREFIX}: this workflow's store hook was made before hooks carried a secret, so anyone with its URL can start an execution (each is still checked with the store). Publish the workflow again to replace the hook with one that has a secret.`;
+
+/**
+ * Logged at activation. n8n gives a community trigger's webhook() an expression sandbox on every
+ * delivery; acquired eagerly, a burst of purchases waits for sandboxes longer than the store waits.
+ */
+const BURST_ADVICE = `${LOG_PREFIX}: on n8n 2.x, if this store can send bursts of purchases (a launch, a sale), start n8n with N8N_EXPRESSION_ENGINE_LAZY_ACQUIRE=true, in one process and in queue mode alike: under n8n's defaults each delivery waits for an expression sandbox, and a burst of 120 purchases at 20 a second got 12 answers within the store's 5 s (docs/queue-mode.md).`;
 
 export class CommerceServiceTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -100,6 +111,7 @@ export class CommerceServiceTrigger implements INodeType {
 				}
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
+				this.logger.info(BURST_ADVICE);
 				try {
 					return await subscribeNodeHook(this);
 				} catch (error) {
@@ -119,15 +131,37 @@ export class CommerceServiceTrigger implements INodeType {
 
 	/**
 	 * The store waits for this answer inside its own request (a checkout, a gateway's callback), 5 s
-	 * and never again. So this reads the body and the node's own settings, nothing that costs a read
-	 * of the credential, the database or the store, and n8n answers once it has saved the execution,
-	 * as for its own Webhook node. The check with the store runs in that execution (`execute`), on a
-	 * worker in queue mode (ARCHITECTURE.md, "The answer and the check").
+	 * and never again. So this reads the body, the node's own settings and its static data, nothing
+	 * that costs a read of the credential or the store. It refuses, with no execution, a delivery
+	 * without the hook's secret, one with more records than a store sends, and one whose
+	 * `studiocart_secret` is not the key the hook was made with; it drops a repeat of an event seen
+	 * within the replay window. n8n saves the static data (the events seen) before it answers. The
+	 * check with the store runs in the execution (`execute`), on a worker in queue mode
+	 * (docs/verification.md, "Before the answer").
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const delivered = readDelivery(deliveryBody(this));
-		const answer = { received: delivered.length };
-		const { matching } = receiveDelivery(delivered, readTriggerSetup(deliveryParameters(this)));
+		const state = this.getWorkflowStaticData('node');
+		const screening = screenDelivery(state, this.getQueryData(), delivered);
+		if (screening.refused) {
+			const { status, error, message } = screening.refused;
+			this.logger.warn(
+				`${LOG_PREFIX}: refused a delivery (${status} ${error}); nothing was started`,
+			);
+			const res = this.getResponseObject();
+			res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+			res.end(JSON.stringify({ error, message }));
+			return { noWebhookResponse: true };
+		}
+		if (!screening.guarded && readHookRecord(state)) this.logger.warn(UNGUARDED_HOOK);
+		const answer = {
+			received: delivered.length,
+			...(screening.repeats > 0 ? { repeats: screening.repeats } : {}),
+		};
+		const { matching } = receiveDelivery(
+			screening.fresh,
+			readTriggerSetup(deliveryParameters(this)),
+		);
 		if (matching.length === 0) return { webhookResponse: answer };
 		return {
 			webhookResponse: answer,

@@ -81,7 +81,7 @@ function noticeOf(verdict: Verification, event: string, store: string): Notice |
   if (verdict.status === 'forged') {
     return {
       level: 'warn',
-      message: `dropped a "${event}" delivery that did not come from ${store} (${verdict.reason}): ${verdict.message}. Nothing was started.`,
+      message: `dropped a "${event}" delivery that did not come from ${store} (${verdict.reason}): ${verdict.message}. It was not passed on.`,
     };
   }
   if (verdict.status === 'unverified') {

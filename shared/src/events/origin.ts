@@ -46,6 +46,20 @@ export class OriginSecret {
     return timingSafeEqual(this.#digest, digest(apiKey));
   }
 
+  /**
+   * The same comparison against a key's digest kept earlier (`digestOfKey`), for a check that may not
+   * read the credential: a webhook trigger's `webhook()` before the answer. Constant time.
+   */
+  matchesDigest(keptDigest: string): boolean {
+    const kept = OriginSecret.fromCarried(keptDigest);
+    return kept !== undefined && timingSafeEqual(this.#digest, kept.#digest);
+  }
+
+  /** What to keep of an API key to check later deliveries against it without the key: its digest in hex. */
+  static digestOfKey(apiKey: string): string {
+    return digest(apiKey).toString('hex');
+  }
+
   toJSON(): string {
     return '[redacted]';
   }

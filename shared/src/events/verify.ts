@@ -115,7 +115,7 @@ function compare(record: EventRecord, stored: Order | Subscription, fit: StatusF
 }
 
 /** `id`, or `order_id` on older plugin versions; only digits name a record. */
-function recordId(record: EventRecord): string | undefined {
+export function recordId(record: EventRecord): string | undefined {
   for (const candidate of [record.id, record.order_id]) {
     const id = text(candidate);
     if (/^\d{1,15}$/.test(id) && Number(id) > 0) return id;

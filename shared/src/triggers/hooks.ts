@@ -139,20 +139,23 @@ export async function deleteHookRecord(
 
 /**
  * For a platform that keeps the record itself (n8n's checkExists): the kept hook stands only if it was
- * made on this store, for this URL and this setup. Otherwise it is removed now, so the subscribe that
- * follows never leaves a second hook.
+ * made on this store, for this URL and this setup, and whatever else the platform keeps beside it
+ * still fits the connection (`fits`). Otherwise it is removed now, so the subscribe that follows never
+ * leaves a second hook.
  */
 export async function keptHookIsCurrent(
   state: TriggerState,
   target: HookTarget,
   source: ClientSource,
   log: PlatformLog,
+  fits: (client: CommerceServiceClient) => boolean = () => true,
 ): Promise<boolean> {
   const record = readHookRecord(state);
   if (!record) return false;
   const client = await source();
   const sameStore = !record.hookStore || record.hookStore === client.store.baseUrl;
-  if (sameStore && record.hookUrl === target.hookUrl && record.hookSetup === hookSignature(target.setup)) return true;
+  const sameHook = record.hookUrl === target.hookUrl && record.hookSetup === hookSignature(target.setup);
+  if (sameStore && sameHook && fits(client)) return true;
   await deleteHookRecord(client, record, log);
   forget(state);
   return false;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import nock from 'nock';
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -44,7 +45,7 @@ describe('trigger lifecycle', () => {
 		expect(sent).toHaveLength(0);
 	});
 
-	it('create subscribes through operation 2 and keeps the id, URL and filters in static data', async () => {
+	it('create subscribes through operation 2 and keeps the id, URL, filters, hook secret and key digest in static data', async () => {
 		const { context, staticData, sent } = fakeHook({ parameters: PURCHASES_OF_87 });
 
 		expect(await hooks.create.call(context)).toBe(true);
@@ -52,8 +53,11 @@ describe('trigger lifecycle', () => {
 		expect(store.hooks.size).toBe(1);
 		const [id, hook] = [...store.hooks.entries()][0] ?? [];
 		expect(hook?.query).toEqual({ api_key: KEY, product_id: '87' });
+		const secret = staticData.hookSecret as string;
+		expect(secret).toMatch(/^[\w-]{43}$/);
+		const hookUrl = `${WEBHOOK_URL}?hook_secret=${secret}`;
 		expect(hook?.body).toEqual({
-			hook_url: WEBHOOK_URL,
+			hook_url: hookUrl,
 			plan_id: ['full', 'bump'],
 			status: 'purchased',
 			source: 'n8n',
@@ -63,9 +67,12 @@ describe('trigger lifecycle', () => {
 			hookId: id,
 			hookStore: ORIGIN,
 			hookApiRoot: '/wp-json/sc/v1',
-			hookUrl: WEBHOOK_URL,
+			hookUrl,
 			hookSetup: expect.any(String),
+			hookSecret: secret,
+			hookKeyDigest: createHash('sha256').update(KEY).digest('hex'),
 		});
+		expect(JSON.stringify(staticData)).not.toContain(KEY);
 		expect(sent[0]?.url).toBe(`${ORIGIN}${ROOT}/webhook/subscribe/?product_id=87&api_key=${KEY}`);
 	});
 
@@ -89,8 +96,9 @@ describe('trigger lifecycle', () => {
 		);
 
 		expect(store.deletes).toEqual([oldId]);
-		expect([...store.hooks.values()].map((hook) => hook.hook_url)).toEqual([moved]);
-		expect(staticData.hookUrl).toBe(moved);
+		const movedWithSecret = `${moved}?hook_secret=${staticData.hookSecret as string}`;
+		expect([...store.hooks.values()].map((hook) => hook.hook_url)).toEqual([movedWithSecret]);
+		expect(staticData.hookUrl).toBe(movedWithSecret);
 		expect(staticData.hookId).not.toBe(oldId);
 	});
 
@@ -256,7 +264,7 @@ describe('trigger lifecycle', () => {
 	});
 
 	it('no product and no plans subscribe for any', async () => {
-		const { context } = fakeHook({
+		const { context, staticData } = fakeHook({
 			parameters: { event: 'lead', productId: '', planIds: [], pricesInCents: false },
 		});
 
@@ -265,7 +273,7 @@ describe('trigger lifecycle', () => {
 		const [hook] = store.hooks.values();
 		expect(hook?.query).toEqual({ api_key: KEY });
 		expect(hook?.body).toEqual({
-			hook_url: WEBHOOK_URL,
+			hook_url: `${WEBHOOK_URL}?hook_secret=${staticData.hookSecret as string}`,
 			status: 'lead',
 			source: 'n8n',
 			prices_in_cents: 0,

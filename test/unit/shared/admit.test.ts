@@ -83,7 +83,7 @@ describe('admitDeliveries, verifying', () => {
       {
         level: 'warn',
         message: expect.stringMatching(
-          /^dropped a "purchased" delivery that did not come from shop\.example\.com \(unknown-record\): .*Nothing was started\.$/,
+          /^dropped a "purchased" delivery that did not come from shop\.example\.com \(unknown-record\): .*It was not passed on\.$/,
         ),
       },
       { level: 'warn', message: expect.stringMatching(/^dropped a "purchased" delivery .*\(email-mismatch\)/) },

@@ -38,6 +38,8 @@ export interface FakeOptions {
 	webhookUrl?: string;
 	bodyData?: unknown;
 	rawBody?: Buffer;
+	/** The webhook request's query string, as n8n parses it. */
+	query?: IDataObject;
 	/** The webhook's response object; a recorded one by default (`Fake.response`). */
 	response?: FakeResponse;
 	/** The node's version, as saved in the workflow; 1 unless given. */
@@ -217,6 +219,7 @@ export function fakeWebhook(
 	const context = {
 		...shared,
 		getBodyData: () => options.bodyData ?? {},
+		getQueryData: () => options.query ?? {},
 		getRequestObject: () => ({ body: options.bodyData ?? {}, rawBody: options.rawBody }),
 		getResponseObject: () => response,
 		getMode: () => 'trigger',
