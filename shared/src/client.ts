@@ -9,7 +9,7 @@ import { type Store, type StoreSettings, resolveStore } from './config';
 import { type DayReading, siteDayOf } from './dates/instant';
 import type { SiteZone, ZoneReading } from './dates/zone';
 import { CommerceServiceError, NotFoundError, ServerError, isMissingRecord, noOrdersAsEmpty } from './errors';
-import { type Answer, type PipelineOptions, RequestPipeline, lookOnce } from './http/pipeline';
+import { type Answer, type PipelineOptions, RequestPipeline, type Sending, lookOnce } from './http/pipeline';
 import type { HttpResponse } from './http/transport';
 import { OPERATIONS, type ORDERBY_VALUES, type OperationKey, type ResultOf } from './operations/catalogue';
 import {
@@ -31,7 +31,7 @@ import type * as Records from './resources/records';
 import type { LatestOrder, WebhookPlan, WebhookProduct } from './resources/types';
 import { SiteFacts } from './siteFacts';
 import { SiteMemory } from './siteMemory';
-import { ApiFinder, rootLeftOpen } from './discovery';
+import { ApiFinder, pageInsteadOfApi, rootLeftOpen } from './discovery';
 
 /** What the pipeline takes (transport, retries, deadline: `http/pipeline.ts`), and the client's own options. */
 export type ClientOptions = Omit<PipelineOptions, 'timeoutMs'> & {
@@ -89,7 +89,7 @@ export class CommerceServiceClient {
     this.site = new SiteFacts({
       store: this.store,
       memory,
-      send: async (key, params = {}) => (await this.send(key, params, false)).value,
+      send: (key, params = {}) => this.fact(key, params),
       spent: () => {
         const allowed = this.pipeline.allowance();
         return 'spent' in allowed ? allowed.spent : undefined;
@@ -125,8 +125,13 @@ export class CommerceServiceClient {
     params: Params = {},
     options: CallOptions = {},
   ): Promise<Answer<ResultOf<K>>> {
-    const result = OPERATIONS[key].result as ResultSpec<ResultOf<K>>;
-    const answer = await this.send(key, params, true);
+    const operation = OPERATIONS[key];
+    const result = operation.result as ResultSpec<ResultOf<K>>;
+    // Built before any time is spent: a bad input is the user's to fix, whatever the deadline.
+    const request = buildRequest(operation, this.store, params, this.options.transport.sendsGetBody);
+    const answer = await this.pipeline
+      .send(request, sendingOf(key, true))
+      .catch((error: unknown) => this.elsewhere(error, key, params, true));
     if (!result.records) return answer;
     const records = (result.many ? answer.value : [answer.value]) as object[];
     if (records.length === 0) return answer;
@@ -141,28 +146,33 @@ export class CommerceServiceClient {
   }
 
   /**
-   * Sends where the store is known to answer; when the answer says the API is elsewhere (a move to the
-   * site's canonical address, plain permalinks), once more there, and the client stays there if it answered.
+   * After a failure: when the answer says the API is elsewhere (a move to the site's canonical address,
+   * plain permalinks), the request once more there (`discovery.ts`), and the client stays there if it
+   * answered. Otherwise the failure stands. A warm call never comes here.
    */
-  private async finding<T>(sendTo: (store: Store) => Promise<T>, reads: boolean): Promise<T> {
-    const first = this.pipeline.store;
-    // A request built from bad input fails before any is sent: only an answer leads elsewhere.
-    const tried = await settled(sendTo(first));
-    if ('value' in tried) return tried.value;
-    const next = this.finder.instead(tried.error, first, reads);
-    if (!next) throw tried.error;
-    const again = await settled(sendTo(next));
-    if ('value' in again) {
+  private async elsewhere<K extends OperationKey>(
+    failed: unknown,
+    key: K,
+    params: Params,
+    retried: boolean,
+  ): Promise<Answer<ResultOf<K>>> {
+    const operation = OPERATIONS[key];
+    const reads = !('retried' in operation);
+    const next = this.finder.instead(failed, this.store, reads);
+    if (!next) throw failed;
+    try {
+      const request = buildRequest(operation, next, params, this.options.transport.sendsGetBody);
+      const answer = await this.pipeline.send(request, sendingOf(key, retried));
       this.moveTo(next);
-      return again.value;
+      return answer;
+    } catch (second) {
+      if (!(second instanceof CommerceServiceError)) throw second;
+      // Nothing there either: the first answer is the one to tell.
+      if (pageInsteadOfApi(second)) throw failed;
+      // WordPress answered there (a key refused, a route missing): that is where the API is.
+      if (second.status !== undefined && second.situation !== 'site-moved') this.moveTo(next);
+      throw second;
     }
-    const second = again.error;
-    if (!(second instanceof CommerceServiceError)) throw second;
-    // Nothing there either: the first answer is the one to tell.
-    if (second.situation === 'not-wordpress') throw tried.error;
-    // WordPress answered there (a key refused, a route missing): that is where the API is.
-    if (second.status !== undefined && second.situation !== 'site-moved') this.moveTo(next);
-    throw second;
   }
 
   /** One GET of a page of the site, without the key: the raw answer (the connection test's looks, `connect.ts`). */
@@ -316,20 +326,15 @@ export class CommerceServiceClient {
   }
 
   /**
-   * One operation sent through the pipeline and its body read into the operation's shape: the records
-   * are not built. `retried: false` is one attempt (the site's facts cost at most one request each).
+   * One attempt at an operation, its body read into the operation's shape but its records not built:
+   * how the site's facts are read, so reading a fact never asks for a fact.
    */
-  private send<K extends OperationKey>(key: K, params: Params, retried: boolean): Promise<Answer<ResultOf<K>>> {
-    const operation = OPERATIONS[key];
-    const result = operation.result as ResultSpec<ResultOf<K>>;
-    // Built before any time is spent: a bad input is the user's to fix, whatever the deadline.
-    const sendTo = (store: Store) =>
-      this.pipeline.send(buildRequest(operation, store, params, this.options.transport.sendsGetBody), {
-        label: operation.label,
-        retried: retried && !('retried' in operation),
-        read: (body) => readBody(result, body),
-      });
-    return this.finding(sendTo, !('retried' in operation));
+  private async fact<K extends OperationKey>(key: K, params: Params): Promise<ResultOf<K>> {
+    const request = buildRequest(OPERATIONS[key], this.store, params, this.options.transport.sendsGetBody);
+    const answer = await this.pipeline
+      .send(request, sendingOf(key, false))
+      .catch((error: unknown) => this.elsewhere(error, key, params, false));
+    return answer.value;
   }
 
   /** One page of a REST list operation (`listOrders`), with the counts the store sent in its headers. */
@@ -376,11 +381,13 @@ function needsFallback(error: unknown): boolean {
   return error instanceof ServerError || (error instanceof NotFoundError && error.reason === 'route');
 }
 
-/** A promise's outcome as a value, so a caller can compare two attempts without nested catches. */
-async function settled<T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown }> {
-  try {
-    return { value: await promise };
-  } catch (error) {
-    return { error };
-  }
+/** What the pipeline needs of an operation: its label, whether it may be sent twice, its body's reader. */
+function sendingOf<K extends OperationKey>(key: K, retried: boolean): Sending<ResultOf<K>> {
+  const operation = OPERATIONS[key];
+  const result = operation.result as ResultSpec<ResultOf<K>>;
+  return {
+    label: operation.label,
+    retried: retried && !('retried' in operation),
+    read: (body) => readBody(result, body),
+  };
 }

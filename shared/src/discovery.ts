@@ -1,8 +1,9 @@
 /**
  * Finding a store's API from its site address, as WordPress clients do, only when the address as typed
  * fails: a move to the site's own canonical address (http → https, www or not) is followed, and a site
- * whose `/wp-json/` is not the REST API (plain permalinks) is tried at `?rest_route=`, which WordPress
- * answers on every permalink setting. What was found is kept in the site memory, like its zone, so a warm path
+ * whose `/wp-json/` answers a page instead of the REST API is tried at `?rest_route=`, which WordPress
+ * answers on every permalink setting (on plain permalinks `/wp-json/…` is the front page with 200 behind
+ * nginx and on Apache with WordPress's .htaccess, the server's 404 page on Apache without it). What was found is kept in the site memory, like its zone, so a warm path
  * costs what it always cost. API Root typed by the user is an override: never second-guessed.
  */
 import { type Store, DEFAULT_API_ROOT, resolveStore } from './config';
@@ -10,6 +11,16 @@ import { CommerceServiceError, SiteMovedError } from './errors';
 import type { FoundApi, SiteMemory } from './siteMemory';
 
 const PLAIN_PERMALINKS_ROOT = '?rest_route=/sc/v1';
+
+/**
+ * Whether `error` is a page where the API should have answered: a 404 page, or any other page that is
+ * no site in front of WordPress (plain permalinks answer `/wp-json/…` with the front page and 200).
+ */
+export function pageInsteadOfApi(error: unknown): boolean {
+  return (
+    error instanceof CommerceServiceError && (error.situation === 'not-wordpress' || error.situation === 'web-page')
+  );
+}
 
 /** Whether API Root was left to be found: empty, or the default the connection forms fill in. */
 export function rootLeftOpen(apiRoot: string | undefined): boolean {
@@ -49,7 +60,7 @@ export class ApiFinder {
     if (error instanceof SiteMovedError && reads) {
       const baseUrl = canonicalBase(store.baseUrl, error.location);
       if (baseUrl) next = this.at({ baseUrl, apiRoot: store.apiRootText });
-    } else if (error.situation === 'not-wordpress' && this.open && store.apiRoot.style === 'path') {
+    } else if (pageInsteadOfApi(error) && this.open && store.apiRoot.style === 'path') {
       next = this.at({ baseUrl: store.baseUrl, apiRoot: PLAIN_PERMALINKS_ROOT });
     }
     if (!next || this.tried.has(keyOf(next))) return undefined;

@@ -46,6 +46,10 @@ export const SITUATIONS = {
     summary: "the site's HTTPS certificate is for another name",
     hint: 'Use the address the certificate is for (with or without www), or have the certificate cover this name.',
   },
+  'no-https': {
+    summary: 'the site does not answer over HTTPS at this address',
+    hint: "Enter the Store URL with http:// (for example http://shop.example.com), or give the site an HTTPS certificate (Let's Encrypt is free at most hosts).",
+  },
   'certificate-invalid': {
     summary: "the site's HTTPS certificate could not be trusted",
     hint: 'Check the certificate in a browser (the padlock), and renew or replace it at your host.',
@@ -76,7 +80,11 @@ export const SITUATIONS = {
   },
   'old-studiocart': {
     summary: "Studiocart's API (sc/v1) is there, but without this route (an older version, or an edition without it)",
-    hint: 'Update Studiocart to its latest version (an edition with the API) in WordPress admin → Plugins.',
+    hint: 'Update Studiocart Pro to its latest version in WordPress admin → Plugins.',
+  },
+  'studiocart-without-api': {
+    summary: 'Studiocart is active, but its edition has no API (sc/v1): the free edition has none',
+    hint: 'Install and activate Studiocart Pro, the edition with the API, in WordPress admin → Plugins, then test again.',
   },
   'wrong-api-root': {
     summary: "nothing answers at this API Root, but Studiocart's API is on this site",
@@ -84,7 +92,7 @@ export const SITUATIONS = {
   },
   'no-studiocart': {
     summary: "WordPress answers, but Studiocart's API (sc/v1) is not there",
-    hint: 'In WordPress admin → Plugins, activate Studiocart (an edition and version with the API), or update it.',
+    hint: 'In WordPress admin → Plugins, activate Studiocart Pro (the edition with the API; the free edition has none), or update it.',
   },
   'not-wordpress': {
     summary: 'no WordPress REST API answers at this address',

@@ -49,12 +49,52 @@ function looksLikeHtml(text: string): boolean {
   return /^<(!doctype|html|head|body|\?xml|div|p|h1|title|br|b)\b/i.test(text) || /<\/(html|body|head)>/i.test(text);
 }
 
-/** The first part of an unreadable answer, with tags and runs of space folded, for error messages. */
+/** The first part of an unreadable answer, as text (its title where it has one), for error messages. */
 function snippetOf(text: string, max = 120): string {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1];
-  const plain = (title ?? text)
+  const plain = htmlToText(title ?? text);
+  return plain.length > max ? `${plain.slice(0, max)}…` : plain;
+}
+
+/** The entities WordPress writes in titles and messages (`wptexturize`, `esc_html`), beside numeric ones. */
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  hellip: '…',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  laquo: '«',
+  raquo: '»',
+  lsaquo: '‹',
+  rsaquo: '›',
+  middot: '·',
+  bull: '•',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+};
+
+/**
+ * HTML as the text a browser shows: tags dropped (a block's end becomes a space), entities decoded,
+ * runs of space folded. WordPress puts HTML in page titles and in some REST messages (a critical error's).
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity: string, name: string) => {
+      const code = /^#x/i.test(name) ? parseInt(name.slice(2), 16) : name.startsWith('#') ? Number(name.slice(1)) : NaN;
+      if (Number.isNaN(code)) return ENTITIES[name.toLowerCase()] ?? entity;
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    })
     .replace(/\s+/g, ' ')
     .trim();
-  return plain.length > max ? `${plain.slice(0, max)}…` : plain;
 }

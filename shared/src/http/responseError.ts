@@ -10,7 +10,7 @@ import {
   SiteMovedError,
   UnexpectedResponseError,
 } from '../errors';
-import type { ParsedBody } from './parseBody';
+import { type ParsedBody, htmlToText } from './parseBody';
 import { SITUATIONS, type Situation } from '../situations';
 import { httpSituation } from './situations';
 import { redact } from './redact';
@@ -57,13 +57,15 @@ interface ResponseContext {
 /** The typed error for a response the operation could not use. */
 export function responseError(ctx: ResponseContext, response: HttpResponse, parsed: ParsedBody): CommerceServiceError {
   const wp = readWordPressError(parsed);
+  // Some WordPress messages are HTML (a critical error's `<p>…<a href>`): shown as the text a browser shows.
+  const said = wp.message ? htmlToText(wp.message) : '';
   const context: ErrorContext = {
     store: ctx.store,
     operation: ctx.operation,
     ...(ctx.attempts === undefined ? {} : { attempts: ctx.attempts }),
     status: response.status,
     ...(wp.code ? { code: wp.code } : {}),
-    ...(wp.message ? { serviceMessage: redact(wp.message, [ctx.apiKey]) } : {}),
+    ...(said ? { serviceMessage: redact(said, [ctx.apiKey]) } : {}),
   };
   const { status } = response;
   // A 429 is a rate limit whatever page a proxy wraps it in.
@@ -77,7 +79,7 @@ export function responseError(ctx: ResponseContext, response: HttpResponse, pars
     );
   }
   if (status >= 300 && status < 400) return moved(ctx, context, response);
-  const situation = httpSituation(response, parsed, wp.code);
+  const situation = httpSituation(response, parsed, wp);
   if (situation) return situationError(ctx, context, situation, parsed);
   if (status === 401 || status === 403) {
     const { summary, hint } = SITUATIONS['wrong-key'];

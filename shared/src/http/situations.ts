@@ -18,6 +18,7 @@ export type NetworkSituation = Extract<
   | 'certificate-chain'
   | 'certificate-name'
   | 'certificate-invalid'
+  | 'no-https'
 >;
 
 /** Node error codes (node-fetch and axios copy them) and the situation each stands for. */
@@ -41,12 +42,20 @@ export const NETWORK_CODES: Record<string, NetworkSituation> = {
   CERT_REVOKED: 'certificate-invalid',
   CERT_UNTRUSTED: 'certificate-invalid',
   CERT_SIGNATURE_FAILURE: 'certificate-invalid',
-  ERR_SSL_WRONG_VERSION_NUMBER: 'certificate-invalid',
+  // An https:// request to a server that speaks plain HTTP on that port (fetch's code; http(s) says EPROTO).
+  ERR_SSL_WRONG_VERSION_NUMBER: 'no-https',
   EPROTO: 'certificate-invalid',
 };
 
-/** The situation a Node error code (`ENOTFOUND`, `CERT_HAS_EXPIRED`, …) stands for; any other is a reset. */
-export function networkSituation(code: string | undefined): NetworkSituation {
+/** What OpenSSL says when an https:// request met plain HTTP: Node's http(s) reports it as `EPROTO`. */
+export const PLAIN_HTTP_ANSWER = /wrong version number/i;
+
+/**
+ * The situation a Node error code (`ENOTFOUND`, `CERT_HAS_EXPIRED`, …) stands for, `detail` being the
+ * transport's message; any other is a reset.
+ */
+export function networkSituation(code: string | undefined, detail = ''): NetworkSituation {
+  if (PLAIN_HTTP_ANSWER.test(detail)) return 'no-https';
   return (code && NETWORK_CODES[code]) || 'connection-reset';
 }
 
@@ -59,36 +68,41 @@ const REST_RESTRICTED_CODES = new Set([
   'rest_api_disabled',
 ]);
 
+/** A WordPress error body's code and message (`{code, message, data}`), where the answer is one. */
+export interface WordPressAnswer {
+  code?: string;
+  message?: string;
+}
+
+const CHALLENGE_PAGE = /just a moment\.\.\.|challenge-platform|cf-chl-|attention required!/i;
+const CHALLENGE_TITLE = /just a moment\.\.\.|attention required!/i;
+const FIREWALL_PAGE = /wordfence|mod_?security|sucuri website firewall|request rejected|not acceptable!/i;
+const MAINTENANCE_TEXT = /maintenance|briefly unavailable/i;
+
 /**
  * The situation a non-2xx or non-JSON answer stands for, where it is more than its status: a site in
  * front of WordPress, a plugin, WordPress without the API. `undefined`: the status says it (a wrong
  * key, an unknown record, a bad parameter) and `responseError` tells it.
  */
-export function httpSituation(
-  response: HttpResponse,
-  parsed: ParsedBody,
-  wordPressCode: string | undefined,
-): Situation | undefined {
+export function httpSituation(response: HttpResponse, parsed: ParsedBody, wp: WordPressAnswer): Situation | undefined {
   const { status, headers } = response;
   const page = parsed.kind === 'html' || parsed.kind === 'invalid' ? response.body.slice(0, 20_000) : '';
+  // A refusal's page is read whole; a 200 page only by its title: an ordinary page may load Cloudflare's
+  // challenge script, or name Wordfence or maintenance in its text.
+  const refused = status >= 400;
+  const title = parsed.kind === 'html' || parsed.kind === 'invalid' ? parsed.snippet : '';
   if (status === 401 && /^\s*(basic|digest)\b/i.test(headers['www-authenticate'] ?? '')) return 'site-password';
-  if (
-    headers['cf-mitigated'] === 'challenge' ||
-    (page && /just a moment\.\.\.|challenge-platform|cf-chl-|attention required!/i.test(page))
-  )
-    return 'bot-challenge';
-  if (
-    status === 406 ||
-    (page && /wordfence|mod_?security|sucuri website firewall|request rejected|not acceptable!/i.test(page))
-  )
-    return 'firewall';
-  if ((status === 401 || status === 403) && wordPressCode && REST_RESTRICTED_CODES.has(wordPressCode))
-    return 'rest-restricted';
+  const challenged = page !== '' && (refused ? CHALLENGE_PAGE.test(page) : CHALLENGE_TITLE.test(title));
+  if (headers['cf-mitigated'] === 'challenge' || challenged) return 'bot-challenge';
+  if (status === 406 || (page && refused && FIREWALL_PAGE.test(page))) return 'firewall';
+  if ((status === 401 || status === 403) && wp.code && REST_RESTRICTED_CODES.has(wp.code)) return 'rest-restricted';
   if (status === 500 && /there has been a critical error/i.test(response.body.slice(0, 20_000))) {
     return 'critical-error';
   }
-  if (page && /maintenance|briefly unavailable/i.test(page)) return 'maintenance';
-  if (status === 404 && wordPressCode === 'rest_no_route') return 'no-studiocart';
+  if (page && MAINTENANCE_TEXT.test(status === 503 ? page : title)) return 'maintenance';
+  // WordPress's own maintenance (`.maintenance`) for a client that asks for JSON: `wp_die` as JSON.
+  if (status === 503 && wp.code === 'wp_die' && MAINTENANCE_TEXT.test(wp.message ?? '')) return 'maintenance';
+  if (status === 404 && wp.code === 'rest_no_route') return 'no-studiocart';
   if (status === 404 && parsed.kind === 'html') return 'not-wordpress';
   if (parsed.kind === 'html') return 'web-page';
   if (parsed.kind === 'invalid') return 'not-json';
@@ -120,15 +134,15 @@ export const STATUS_ANSWERS: readonly { status: number; situations: readonly Sit
   },
   {
     status: 403,
-    situations: ['bot-challenge', 'firewall'],
+    situations: ['rest-restricted', 'bot-challenge', 'firewall'],
     message:
-      'A CDN bot challenge (Cloudflare "Just a moment...") or a firewall (Wordfence, ModSecurity) answered instead of the site. Let /wp-json/ and ?rest_route= through in it (a Cloudflare rule that skips the challenge, a Wordfence allow-listed URL).',
+      'The site refused the request (HTTP 403) for one of three reasons: a plugin closes the REST API to visitors (Disable REST API, a security plugin), a CDN bot challenge (Cloudflare "Just a moment...") answered instead of the site, or a firewall (Wordfence, ModSecurity) blocked it. Allow the sc/v1 namespace in that plugin, or let /wp-json/ and ?rest_route= through the CDN or firewall (a Cloudflare rule that skips the challenge, a Wordfence allow-listed URL); a Commerce Service node\'s error names which one it is.',
   },
   {
     status: 404,
-    situations: ['no-studiocart', 'not-wordpress'],
+    situations: ['no-studiocart', 'studiocart-without-api', 'old-studiocart', 'not-wordpress'],
     message:
-      "No Studiocart API at this address. If it is your WordPress site, activate Studiocart (an edition and version with the API) in WordPress admin → Plugins; if not, enter your WordPress site's address (Settings → General → Site Address).",
+      "No Studiocart API at this address. If it is your WordPress site, Studiocart is not active, or its free edition is, which has no API: in WordPress admin → Plugins, activate Studiocart Pro (the edition with the API) or update it. If it is not, enter your WordPress site's address (Settings → General → Site Address).",
   },
   { status: 406, situations: ['firewall'], message: sayOf('firewall') },
   { status: 500, situations: ['critical-error'], message: sayOf('critical-error') },

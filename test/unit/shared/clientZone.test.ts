@@ -70,6 +70,10 @@ describe('the site zone of a client', () => {
         invoices: [{ id: 6, date_time: '2026-11-23 23:30:00' }],
       })
       .get('/wp-json/')
+      .reply(200, '<html><body>Blocked</body></html>', { 'content-type': 'text/html' })
+      // A page at /wp-json/ may be plain permalinks: the index is asked once at ?rest_route=/ too.
+      .get('/')
+      .query({ rest_route: '/' })
       .reply(200, '<html><body>Blocked</body></html>', { 'content-type': 'text/html' });
     const notices: Notice[] = [];
     const client = clientFor({}, { onNotice: (notice) => notices.push(notice) });

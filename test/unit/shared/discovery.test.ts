@@ -7,6 +7,7 @@ import { NotFoundError, SiteMovedError } from '@commerce-service/shared';
 import { canonicalBase, rootLeftOpen } from '../../../shared/src/discovery';
 import { SiteMemory } from '../../../shared/src/siteMemory';
 import { resolveStore } from '../../../shared/src/config';
+import { testConnection } from '../../../shared/src/connect';
 import { KEY, ORIGIN, ROOT, UTC_ZONE, clientFor, failure, store } from '../support/shared';
 
 const page404 = '<!DOCTYPE html><html><head><title>Page not found</title></head><body></body></html>';
@@ -26,6 +27,34 @@ describe('plain permalinks', () => {
     const second = clientFor({}, { memory, siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
     await second.getProduct(7);
     expect(second.store.apiRootText).toBe('?rest_route=/sc/v1');
+  });
+
+  // Behind nginx, and on Apache with WordPress's .htaccess, plain permalinks answer /wp-json/… with the front page.
+  const frontPage =
+    '<!DOCTYPE html><html><head><title>Clay &amp; Kiln Studio</title>' +
+    '<script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script></head>' +
+    '<body><p>Closed for maintenance on Mondays. Protected by Wordfence.</p></body></html>';
+
+  it('a front page with 200 at /wp-json/ is plain permalinks too: the read falls back to ?rest_route=', async () => {
+    store().get(`${ROOT}/products/7`).reply(200, frontPage, { 'content-type': 'text/html; charset=UTF-8' });
+    store().get('/').query({ rest_route: '/sc/v1/products/7' }).reply(200, product);
+    const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
+    await expect(client.getProduct(7)).resolves.toMatchObject({ id: 7 });
+    expect(client.store.apiRootText).toBe('?rest_route=/sc/v1');
+  });
+
+  it('the connection test passes there, at ?rest_route=', async () => {
+    store().post(`${ROOT}/webhook/validate/`).query(true).reply(200, frontPage, { 'content-type': 'text/html' });
+    store().post('/').query({ rest_route: '/sc/v1/webhook/validate/', api_key: KEY }).reply(200, { success: true });
+    await expect(testConnection(clientFor())).resolves.toMatchObject({ apiRoot: '?rest_route=/sc/v1' });
+  });
+
+  it('a front page at both addresses is told as the first answer: a web page', async () => {
+    store().get(`${ROOT}/products/7`).reply(200, frontPage, { 'content-type': 'text/html' });
+    store().get('/').query(true).reply(200, frontPage, { 'content-type': 'text/html' });
+    const error = await failure(clientFor({}, { siteZone: UTC_ZONE }).getProduct(7));
+    expect(error.situation).toBe('web-page');
+    expect(error.message).toContain('"Clay & Kiln Studio"');
   });
 
   it('an API Root the user typed is an override: no fallback', async () => {

@@ -26,7 +26,19 @@ import {
 } from '@commerce-service/shared';
 import { createClient } from '../../../scripts/kit/client';
 import { retryAfterSeconds } from '../../../shared/src/http/retryAfter';
-import { KEY, ROOT, clientFor, expectNoSecret, failure, store, storeFor, stubTransport, text } from '../support/shared';
+import { SITUATIONS } from '../../../shared/src/situations';
+import {
+  KEY,
+  ROOT,
+  UTC_ZONE,
+  clientFor,
+  expectNoSecret,
+  failure,
+  store,
+  storeFor,
+  stubTransport,
+  text,
+} from '../support/shared';
 import { keyRefused } from '../support/wordpress';
 
 const wpError = (code: string, message: string, status: number, extra: Record<string, unknown> = {}) => ({
@@ -295,6 +307,55 @@ describe('server errors and unreadable answers', () => {
     expect(error.hint).toMatch(/maintenance mode/);
   });
 
+  it("WordPress's own maintenance for a JSON client (503 wp_die as JSON) -> ServerError, maintenance", async () => {
+    store()
+      .get(`${ROOT}/products`)
+      .reply(
+        503,
+        {
+          code: 'wp_die',
+          message: 'Briefly unavailable for scheduled maintenance. Check back in a minute.',
+          data: { status: 503 },
+          additional_errors: [],
+        },
+        { 'Retry-After': '600' },
+      );
+    const error = await failure(clientFor().listProducts());
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.situation).toBe('maintenance');
+    expect(error.message).toContain('the site is in maintenance mode');
+    expect(error.message).not.toContain('internal error');
+    expect(error.hint).toBe(SITUATIONS.maintenance.hint);
+  });
+
+  it("a critical error's HTML message is shown as text, links and paragraphs dropped", async () => {
+    store()
+      .get(`${ROOT}/products`)
+      .reply(500, {
+        code: 'internal_server_error',
+        message:
+          '<p>There has been a critical error on this website.</p><p><a href="https://wordpress.org/documentation/article/faq-troubleshooting/">Learn more about troubleshooting WordPress.</a></p>',
+        data: { status: 500 },
+        additional_errors: [],
+      });
+    const error = await failure(clientFor({}, { siteZone: UTC_ZONE }).listProducts());
+    expect(error.situation).toBe('critical-error');
+    expect(error.serviceMessage).toBe(
+      'There has been a critical error on this website. Learn more about troubleshooting WordPress.',
+    );
+    expect(error.message).not.toMatch(/<p>|<a |href=/);
+  });
+
+  it('a page title is shown with its entities decoded', async () => {
+    const title = 'Just a moment... &#8211; Clay &amp; Kiln Studio';
+    store()
+      .get(`${ROOT}/products`)
+      .reply(403, `<!DOCTYPE html><html><head><title>${title}</title></head><body></body></html>`);
+    const error = await failure(clientFor().listProducts());
+    expect(error.situation).toBe('bot-challenge');
+    expect(error.message).toContain('"Just a moment... – Clay & Kiln Studio"');
+  });
+
   it('a challenge page with 200 -> SiteBlockedError naming the challenge, never "Unexpected token"', async () => {
     store().get(`${ROOT}/products`).reply(200, CHALLENGE, { 'content-type': 'text/html; charset=UTF-8' });
     const error = await failure(clientFor().listProducts());
@@ -310,6 +371,8 @@ describe('server errors and unreadable answers', () => {
   it('an HTML page without a title shows its text, tags folded and cut short', async () => {
     const page = `<html><body><p>${'Lorem ipsum dolor sit amet. '.repeat(20)}</p></body></html>`;
     store().get(`${ROOT}/products`).reply(200, page);
+    // A page at /wp-json/ may be plain permalinks: ?rest_route= is asked once, and answers the page too.
+    store().get('/').query(true).reply(200, page);
     const error = await failure(clientFor().listProducts());
     expect(error.message).toContain('"Lorem ipsum dolor sit amet. Lorem');
     expect(error.message).toContain('…"');
@@ -474,12 +537,9 @@ describe('every failure names store, operation and a hint, and never the key', (
   });
 
   it('an HTML page that shows the key in a link', async () => {
-    store()
-      .get(`${ROOT}/webhook/products/`)
-      .reply(
-        200,
-        `<html><body>Blocked: <a href="/wp-json/sc/v1/webhook/validate/?api_key=${KEY}">${KEY}</a></body></html>`,
-      );
+    const page = `<html><body>Blocked: <a href="/wp-json/sc/v1/webhook/validate/?api_key=${KEY}">${KEY}</a></body></html>`;
+    store().get(`${ROOT}/webhook/products/`).query(true).reply(200, page);
+    store().get('/').query(true).reply(200, page);
     const error = await failure(clientFor().listWebhookProducts());
     expect(error).toBeInstanceOf(UnexpectedResponseError);
     expect(error.message).toContain('[redacted]');

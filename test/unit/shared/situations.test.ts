@@ -126,8 +126,9 @@ describe('each HTTP situation is one typed error with one cause and one fix', ()
         .post(VALIDATE)
         .query(true)
         .reply(answer.status, answer.body, { 'Content-Type': 'text/html', ...answer.headers });
-      // No REST API at /wp-json/: the client tries ?rest_route= once (plain permalinks), which is no API either.
-      if (answer.situation === 'not-wordpress') store().post('/').query(true).reply(404, answer.body);
+      // A page at /wp-json/: the client tries ?rest_route= once (plain permalinks), which is no API either.
+      if (answer.situation === 'not-wordpress' || answer.situation === 'web-page')
+        store().post('/').query(true).reply(answer.status, answer.body);
       const error = await failure(clientFor().validateKey());
       expect(error).toBeInstanceOf(answer.type);
       expect(error.situation).toBe(answer.situation);
