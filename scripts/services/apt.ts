@@ -37,8 +37,10 @@ function hasCandidate(pkg: string): boolean {
   return /Candidate: (?!\(none\))\S+/.test(res.stdout ?? '');
 }
 
-/** `apt-get install -y <pkg>`; throws ServiceUnavailableError naming what to do instead. */
-export async function aptInstall(service: string, pkg: string, log: Log): Promise<void> {
+/** `apt-get install -y <pkgs>` (one package or several in one run); throws ServiceUnavailableError naming what to do instead. */
+export async function aptInstall(service: string, pkgs: string | readonly string[], log: Log): Promise<void> {
+  const list = typeof pkgs === 'string' ? [pkgs] : [...pkgs];
+  const pkg = list.join(' ');
   const manual = `install it yourself (Debian/Ubuntu: sudo apt-get install -y ${pkg})`;
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
     throw new ServiceUnavailableError(service, `not installed, and installing it needs root: ${manual}`);
@@ -46,7 +48,7 @@ export async function aptInstall(service: string, pkg: string, log: Log): Promis
   if (!isExecutable(APT))
     throw new ServiceUnavailableError(service, `not installed and no apt-get on this machine: ${manual}`);
   const t0 = Date.now();
-  if (!hasCandidate(pkg) && !updated) {
+  if (!list.every(hasCandidate) && !updated) {
     log(`[${service}] apt-get update (package lists have no ${pkg})`);
     const update = await runApt(['update'], log, service);
     updated = true;
@@ -54,7 +56,7 @@ export async function aptInstall(service: string, pkg: string, log: Log): Promis
       throw new ServiceUnavailableError(service, `apt-get update failed (exit ${update.code}): ${update.tail}`);
   }
   log(`[${service}] apt-get install -y ${pkg} (done once)`);
-  const result = await runApt(['install', '-y', '--no-install-recommends', pkg], log, service);
+  const result = await runApt(['install', '-y', '--no-install-recommends', ...list], log, service);
   if (result.code !== 0)
     throw new ServiceUnavailableError(service, `apt-get install ${pkg} failed (exit ${result.code}): ${result.tail}`);
   log(`[${service}] installed ${pkg} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
