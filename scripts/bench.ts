@@ -3,7 +3,7 @@
  * Runs the sandbox in-process on 127.0.0.1 with bounded request counts, then the reads-at-scale
  * figures against a sandbox in its own process (`bench/readsAtScale.ts`), then Return All's memory in
  * a real n8n (`bench/n8nMemory.ts`), then a burst of purchases into n8n's queue mode, n8n's own Webhook
- * node beside the trigger (`bench/burst.ts`). `npm run bench`, or some sections: `npm run bench -- memory`;
+ * node beside the trigger (`bench/burst.ts`); `trace`, what one warm read runs (`bench/readTrace.ts`). `npm run bench`, or some sections: `npm run bench -- memory`;
  * `--build <ref>` (repeatable) measures the package at those commits instead of this checkout.
  */
 import { performance } from 'node:perf_hooks';
@@ -17,6 +17,7 @@ import { eventCosts } from './bench/events';
 import { locatorFigures } from './bench/locators';
 import { n8nMemory } from './bench/n8nMemory';
 import { readsAtScale } from './bench/readsAtScale';
+import { readTrace } from './bench/readTrace';
 import { salesSummaryCosts } from './bench/salesSummary';
 import { storeRequests } from './bench/storeRequests';
 import { createClient } from './kit/client';
@@ -82,6 +83,7 @@ const SECTIONS = {
   summary: salesSummaryCosts,
   memory: () => n8nMemory({ refs: build, runs }),
   burst: () => burst({ refs: build }),
+  trace: readTrace,
 } as const;
 
 const { values, positionals } = parseArgs({

@@ -14,7 +14,7 @@ import {
 } from '../errors';
 import { parseBody } from './parseBody';
 import { responseError } from './responseError';
-import { type Attempt, MIN_ATTEMPT_MS, type RetryOptions, withRetries } from './retry';
+import { MIN_ATTEMPT_MS, type RetryOptions, type Tries, attemptTimeout, waitBeforeNext } from './retry';
 import { redact } from './redact';
 import { SITUATIONS } from '../situations';
 import { networkSituation } from './situations';
@@ -90,33 +90,52 @@ export class RequestPipeline {
     return { timeoutMs: Math.min(timeoutMs, left), left };
   }
 
-  /** Sends one request (retried unless `sending.retried` is false) and reads its answer; every failure becomes a `CommerceServiceError`. */
-  send<T>(request: Omit<HttpRequest, 'timeoutMs'>, sending: Sending<T>): Promise<Answer<T>> {
+  /**
+   * Sends one request and reads its answer, trying again while `retry.ts` says so; every failure is a
+   * `CommerceServiceError`, the key removed from whatever the store or the transport said.
+   */
+  async send<T>(request: Omit<HttpRequest, 'timeoutMs'>, sending: Sending<T>): Promise<Answer<T>> {
     const { store, options } = this;
     const context = { store: store.label, operation: sending.label };
     const allowed = this.allowance();
     if ('spent' in allowed) {
       // A call with no time left in the deadline is not sent.
-      return Promise.reject(
-        new TimeoutError(
-          context,
-          allowed.spent,
-          'The site is slow: try again later. A search by email reads the whole customer list; a search by ID reads one record.',
-        ),
+      throw new TimeoutError(
+        context,
+        allowed.spent,
+        'The site is slow: try again later. A search by email reads the whole customer list; a search by ID reads one record.',
       );
     }
-    const { left } = allowed;
-    const retry = options.retry;
-    return withRetries(
-      {
-        retried: sending.retried,
-        timeoutMs: allowed.timeoutMs,
-        retry: left === undefined || !retry ? retry : { ...retry, budgetMs: Math.min(retry.budgetMs, left) },
-        onBusy: () => this.busy.notify(),
-      },
-      (timeoutMs, attempts) => attemptOnce(store, options.transport, sending, { ...request, timeoutMs }, attempts),
-    );
+    const retry = options.retry && sending.retried ? withinDeadline(options.retry, allowed.left) : undefined;
+    const tries: Tries = { count: 0, started: (retry?.now ?? Date.now)(), serverErrors: 0 };
+    for (;;) {
+      tries.count += 1;
+      const timeoutMs = attemptTimeout(allowed.timeoutMs, tries, retry);
+      const failure = options.retry ? { ...context, attempts: tries.count } : context;
+      let response: HttpResponse;
+      try {
+        response = await options.transport.send({ ...request, timeoutMs });
+      } catch (thrown) {
+        const error = unreachable(failure, thrown, timeoutMs, store.apiKey);
+        const wait = waitBeforeNext(error, undefined, tries, retry);
+        if (wait === undefined) throw error;
+        await retry?.sleep(wait);
+        continue;
+      }
+      const answer = readAnswer(store, sending, failure, request.url, response);
+      if ('value' in answer) return answer;
+      const { error } = answer;
+      if (error.status === 429 || error.status === 503) this.busy.notify();
+      const wait = waitBeforeNext(error, response.headers['retry-after'], tries, retry);
+      if (wait === undefined) throw error;
+      await retry?.sleep(wait);
+    }
   }
+}
+
+/** The retry options with their budget cut to what the client's deadline leaves (`left`). */
+function withinDeadline(retry: RetryOptions, left: number | undefined): RetryOptions {
+  return left === undefined ? retry : { ...retry, budgetMs: Math.min(retry.budgetMs, left) };
 }
 
 /**
@@ -149,37 +168,24 @@ export async function lookOnce(
   }
 }
 
-/** One request: a failure the retry rules may look at is returned, with the store's Retry-After. */
-async function attemptOnce<T>(
+/** A response as the operation's answer, or the error it is (`responseError.ts`, which takes the key out of what the store said). */
+function readAnswer<T>(
   store: Store,
-  transport: Transport,
   sending: Sending<T>,
-  request: HttpRequest,
-  attempts: number | undefined,
-): Promise<Attempt<Answer<T>>> {
-  const context = { store: store.label, operation: sending.label };
-  const failure = attempts === undefined ? context : { ...context, attempts };
-  let response: HttpResponse;
-  try {
-    response = await transport.send(request);
-  } catch (error) {
-    return { error: unreachable(failure, error, request.timeoutMs, store.apiKey) };
-  }
+  failure: ErrorContext,
+  url: string,
+  response: HttpResponse,
+): Answer<T> | { error: CommerceServiceError } {
   const parsed = parseBody(response.body);
   const ok = response.status >= 200 && response.status < 300;
   if (!ok || parsed.kind === 'html' || parsed.kind === 'invalid') {
-    const error = responseError(
-      { ...failure, apiKey: store.apiKey, apiRoot: store.apiRootText, url: request.url },
-      response,
-      parsed,
-    );
-    const retryAfter = response.headers['retry-after'];
-    return retryAfter === undefined ? { error } : { error, retryAfter };
+    const context = { ...failure, apiKey: store.apiKey, apiRoot: store.apiRootText, url };
+    return { error: responseError(context, response, parsed) };
   }
   const read = sending.read(parsed.kind === 'json' ? parsed.value : undefined);
-  if ('value' in read) return { result: { value: read.value, response } };
+  if ('value' in read) return { value: read.value, response };
   throw new UnexpectedResponseError(
-    { ...context, status: response.status },
+    { store: failure.store, operation: failure.operation, status: response.status },
     `the store's answer does not have the expected shape (${read.problem})`,
     'Check that the Store URL and API Root point at a Studiocart store; update the plugin if it is old.',
   );

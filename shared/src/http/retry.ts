@@ -31,52 +31,40 @@ const DEFAULT_BACKOFF_MS = 1000;
 /** An attempt with less time than this left in the budget is not worth sending. */
 export const MIN_ATTEMPT_MS = 1000;
 
-/** One attempt's outcome: the result, or the error with the store's Retry-After header when it sent one. */
-export type Attempt<R> = { result: R } | { error: CommerceServiceError; retryAfter?: string };
-
-interface RetryPlan {
-  /** `false` for an operation that must not be sent twice (the catalogue's `retried`): one attempt. */
-  retried: boolean;
-  /** The client's per-request timeout; an attempt never gets more than the budget has left. */
-  timeoutMs: number;
-  /** Without it, one attempt, as before retries existed. */
-  retry?: RetryOptions;
-  /** Told of every 429 and 503, so a parallel walk can slow down. */
-  onBusy?: () => void;
+/** Where one operation's attempts stand: how many so far, since when, and how many were a 500. */
+export interface Tries {
+  count: number;
+  started: number;
+  serverErrors: number;
 }
 
 /**
- * Runs `attempt` until it succeeds or the rules say stop. With retries on, each attempt is given its
- * number, so the last error says how many attempts were made.
+ * After a failed attempt (`tries.count` made): how long to wait before the next, or `undefined` when
+ * `error` stands (not retried, no attempt left, or a wait the budget cannot hold: a 429 then stays a
+ * `RateLimitError` with the store's delay). Without `retry`, or for an operation never sent twice, one attempt.
  */
-export async function withRetries<R>(
-  plan: RetryPlan,
-  attempt: (timeoutMs: number, attempts: number | undefined) => Promise<Attempt<R>>,
-): Promise<R> {
-  const { retry } = plan;
-  const now = retry?.now ?? Date.now;
-  const started = now();
-  const maxAttempts = retry && plan.retried ? Math.max(1, retry.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) : 1;
-  const budgetMs = retry?.budgetMs ?? Number.POSITIVE_INFINITY;
-  let serverErrors = 0;
-  for (let count = 1; ; count += 1) {
-    const left = budgetMs - (now() - started);
-    const outcome = await attempt(Math.max(1, Math.min(plan.timeoutMs, left)), retry ? count : undefined);
-    if ('result' in outcome) return outcome.result;
-    const { error } = outcome;
-    if (error.status === 429 || error.status === 503) plan.onBusy?.();
-    if (error.status === 500) serverErrors += 1;
-    const retryable = isRetryable(error, serverErrors);
-    if (!retry) throw error;
-    if (!retryable || count >= maxAttempts) throw error;
-    // Only a 429 or a 503 says when to come back; any other status backs off (docs/service/errors.md).
-    const asked = honoursRetryAfter(error.status) ? outcome.retryAfter : undefined;
-    const wait = waitBeforeRetry(retry, asked, count, now());
-    const spent = now() - started;
-    // A wait the budget cannot hold ends here: a 429 stays a RateLimitError with the store's delay.
-    if (wait === undefined || spent + wait + MIN_ATTEMPT_MS > budgetMs) throw error;
-    await retry.sleep(wait);
-  }
+export function waitBeforeNext(
+  error: CommerceServiceError,
+  retryAfter: string | undefined,
+  tries: Tries,
+  retry: RetryOptions | undefined,
+): number | undefined {
+  if (error.status === 500) tries.serverErrors += 1;
+  if (!retry || !isRetryable(error, tries.serverErrors)) return undefined;
+  if (tries.count >= Math.max(1, retry.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) return undefined;
+  const now = (retry.now ?? Date.now)();
+  // Only a 429 or a 503 says when to come back; any other status backs off (docs/service/errors.md).
+  const asked = honoursRetryAfter(error.status) ? retryAfter : undefined;
+  const wait = waitBeforeRetry(retry, asked, tries.count, now);
+  if (wait === undefined || now - tries.started + wait + MIN_ATTEMPT_MS > retry.budgetMs) return undefined;
+  return wait;
+}
+
+/** The timeout of the next attempt: the per-request timeout, within what the budget has left. */
+export function attemptTimeout(timeoutMs: number, tries: Tries, retry: RetryOptions | undefined): number {
+  if (!retry) return timeoutMs;
+  const left = retry.budgetMs - ((retry.now ?? Date.now)() - tries.started);
+  return Math.max(1, Math.min(timeoutMs, left));
 }
 
 /**
