@@ -55,6 +55,35 @@ export function webServerBinary(kind: WebServerKind): string {
   return bin;
 }
 
+/**
+ * nginx's upstream `fastcgi_params`. Not Debian's /etc/nginx/fastcgi_params: bookworm's security update
+ * sets `HTTP_HOST $host`, which drops the port, and WordPress on a port other than 80 then redirects
+ * every page to itself (its canonical redirect adds the port back). Upstream passes the Host header as is.
+ */
+const FASTCGI_PARAMS = [
+  'QUERY_STRING $query_string',
+  'REQUEST_METHOD $request_method',
+  'CONTENT_TYPE $content_type',
+  'CONTENT_LENGTH $content_length',
+  'SCRIPT_NAME $fastcgi_script_name',
+  'REQUEST_URI $request_uri',
+  'DOCUMENT_URI $document_uri',
+  'DOCUMENT_ROOT $document_root',
+  'SERVER_PROTOCOL $server_protocol',
+  'REQUEST_SCHEME $scheme',
+  'HTTPS $https if_not_empty',
+  'GATEWAY_INTERFACE CGI/1.1',
+  'SERVER_SOFTWARE nginx/$nginx_version',
+  'REMOTE_ADDR $remote_addr',
+  'REMOTE_PORT $remote_port',
+  'SERVER_ADDR $server_addr',
+  'SERVER_PORT $server_port',
+  'SERVER_NAME $server_name',
+  'REDIRECT_STATUS 200',
+]
+  .map((param) => `fastcgi_param ${param};`)
+  .join('\n      ');
+
 function nginxConfig(o: WebServerOptions): string {
   const temp = path.join(o.runDir, 'nginx');
   const extras = [
@@ -88,7 +117,7 @@ http {
     }
     location ~ \\.php$ {
       try_files $uri =404;
-      include /etc/nginx/fastcgi_params;
+      ${FASTCGI_PARAMS}
       fastcgi_param SCRIPT_FILENAME $document_root$fastcgi_script_name;
       fastcgi_pass unix:${o.phpSocket};
     }
@@ -189,7 +218,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
       // Debian's apache2 binary reads these from /etc/apache2/envvars otherwise.
       env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin', LANG: 'C' },
       label: 'apache',
-      stopSignal: 'SIGWINCH', // graceful-stop
+      stopSignal: 'SIGTERM', // at once: a graceful stop would wait for clients' idle keep-alive connections
       removeOnOrphan: o.runDir,
       ...(o.log ? { log: o.log } : {}),
     });

@@ -393,7 +393,11 @@ export async function startWordPress(opts: {
       startPhpFpm({ runDir: run.dir, ...(opts.log ? { log: opts.log } : {}) }),
     ]);
     parts.push({ name: 'mariadb', ...db }, { name: 'php-fpm', ...php });
-    if (opts.server === 'apache') fs.writeFileSync(path.join(run.docroot, '.htaccess'), HTACCESS);
+    if (opts.server === 'apache') {
+      // WordPress's to rewrite (Settings → Permalinks), as on hosts where PHP may write it.
+      fs.writeFileSync(path.join(run.docroot, '.htaccess'), HTACCESS);
+      fs.chownSync(path.join(run.docroot, '.htaccess'), WWW_DATA.uid, WWW_DATA.gid);
+    }
     const htpasswd = path.join(run.dir, 'htpasswd');
     const stagingLogin = { user: 'staging', password: 'staging-password' };
     fs.writeFileSync(

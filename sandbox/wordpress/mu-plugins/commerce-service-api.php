@@ -4,8 +4,8 @@
  * Description: Studiocart's Developer API (REST namespace sc/v1) as a WordPress plugin writes it, served
  * from Studiocart's own records (sc_product, sc_order, sc_subscription posts and their _sc_ meta). The
  * free edition of Studiocart has no API; this test site adds it. Behaviour follows the real stores:
- * validate answers "", subscribe a numeric id, webhook/delete is registered without a handler (WordPress
- * answers 500 rest_invalid_handler) and webhook/zap-delete does the work, REST amounts are in cents.
+ * validate answers "", subscribe a numeric id, webhook/delete's handler is missing (WordPress answers
+ * 500 rest_invalid_handler) and webhook/zap-delete does the work, REST amounts are in cents.
  */
 
 defined( 'ABSPATH' ) || exit;
@@ -35,9 +35,11 @@ function cs_api_register_routes() {
 		'callback'            => 'cs_api_subscribe',
 		'permission_callback' => $query_key,
 	) );
-	// As on real stores: registered without a handler, so WordPress answers 500 rest_invalid_handler.
+	// As on real stores: registered with a handler that does not exist, so WordPress answers
+	// 500 rest_invalid_handler (a route without any callback would be 404 rest_no_route instead).
 	register_rest_route( CS_API_NAMESPACE, '/webhook/delete', array(
 		'methods'             => 'POST',
+		'callback'            => 'cs_api_delete_webhook',
 		'permission_callback' => $public,
 	) );
 	register_rest_route( CS_API_NAMESPACE, '/webhook/zap-delete', array(
