@@ -33,10 +33,18 @@ interface Ended {
   signal: NodeJS.Signals | null;
 }
 
-export function npmStart(args: string[], env: Record<string, string>): NpmStart {
+/**
+ * `npm start -- <args>` with `env` over `base` (this process's environment unless given), in `cwd`
+ * (the repository root unless given: a fresh clone elsewhere).
+ */
+export function npmStart(
+  args: string[],
+  env: Record<string, string>,
+  { cwd = ROOT, base = process.env }: { cwd?: string; base?: NodeJS.ProcessEnv } = {},
+): NpmStart {
   const child: ChildProcess = spawn('npm', ['start', ...(args.length ? ['--', ...args] : [])], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, FORCE_COLOR: '0' },
+    cwd,
+    env: { ...base, ...env, FORCE_COLOR: '0' },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -172,4 +180,60 @@ export function bannerField(lines: string[], label: string): string {
   const line = lines.find((l) => l.startsWith(`   ${label} `) || l.startsWith(` ${label} `));
   if (!line) throw new Error(`the banner has no "${label}" line:\n${lines.join('\n')}`);
   return line.trim().slice(label.length).trim();
+}
+
+/**
+ * The environment of a user's shell, for commands run in a fresh clone: this process's, less what
+ * `npm run` and jest add (npm_* settings, INIT_CWD, NODE_ENV, and every `node_modules` folder on PATH,
+ * among them the project's own Node 24), with `pathFirst` put first on PATH. `node` is then the
+ * machine's. npx may not fetch a package unasked (`npm_config_yes=false`), as on a machine whose
+ * `~/.npmrc` says so or that cannot reach the registry during an install.
+ */
+export function userShellEnv(pathFirst: string[] = []): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^npm_/i.test(key) || ['INIT_CWD', 'NODE_ENV', 'NODE_OPTIONS'].includes(key) || key.startsWith('JEST_'))
+      continue;
+    env[key] = value;
+  }
+  const machinePath = (process.env.PATH ?? '').split(':').filter((dir) => dir && !dir.includes('node_modules'));
+  env.PATH = [...pathFirst, ...machinePath].join(':');
+  env.npm_config_yes = 'false';
+  env.FORCE_COLOR = '0';
+  return env;
+}
+
+export interface Ran {
+  /** The exit code, or the signal that ended it. */
+  exit: number | string;
+  /** stdout and stderr, interleaved as they came. */
+  output: string;
+}
+
+/** Runs `command args` in `cwd` with exactly `env`; resolves however it ends (a timeout kills it). */
+export function runIn(
+  cwd: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<Ran> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const timer = setTimeout(() => {
+      output += `\n(stopped after ${timeoutMs / 1000} s)`;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ exit: `spawn failed: ${error.message}`, output });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ exit: code ?? String(signal), output });
+    });
+  });
 }

@@ -67,7 +67,7 @@ describe('release-n8n.yml', () => {
     expect(workflow.match(/secrets\.[A-Z0-9_]+/g)).toEqual(['secrets.N8N_PACKAGE_DEPLOY_KEY']);
   });
 
-  it('runs npm on Node 24, with an npm new enough for the install (11.16, devEngines)', () => {
+  it('runs npm on Node 24, with an npm that reads allowScripts (11.16)', () => {
     expect(workflow.match(/node-version: 24/g)).toHaveLength(2);
     // Both jobs install; each first gets an npm that reads allowScripts.
     expect(workflow.match(/npm install --global npm@\^11\.16\.0\n\s+- run: npm ci/g)).toHaveLength(2);
