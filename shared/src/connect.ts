@@ -1,14 +1,16 @@
 /**
  * The connection test both platforms run: `POST webhook/validate/` with the key (finding the API as
  * `discovery.ts` does), and where the first answer leaves the cause open, at most two more requests to
- * tell it: WordPress's REST index (`/wp-json/`, which lists its namespaces) and the site's home page
- * (whose `Link: <…>; rel="https://api.w.org/"` header names the REST API's address).
+ * tell it: WordPress's REST index (`/wp-json/`, which lists its namespaces and routes), the site's home
+ * page (whose `Link: <…>; rel="https://api.w.org/"` header names the REST API's address), or, when an
+ * https:// address got no answer, the same site over http://.
  */
 import type { CommerceServiceClient } from './client';
 import { type Store, indexEndpoint } from './config';
 import {
   type CommerceServiceError,
   type ErrorContext,
+  NetworkError,
   NotFoundError,
   SiteBlockedError,
   SiteMovedError,
@@ -56,9 +58,14 @@ async function explain(client: CommerceServiceClient, error: CommerceServiceErro
     switch (error.situation) {
       case 'no-studiocart': {
         // The index lists the namespaces: sc/v1 there means Studiocart without this route, or an API
-        // Root typed for another place.
-        if (!(await namespaces(client))?.includes('sc/v1')) return error;
-        return retold(error, atStudiocart(client.store) ? 'old-studiocart' : 'wrong-api-root');
+        // Root typed for another place. Without sc/v1, Studiocart's own post types (`wp/v2/sc_product`)
+        // mean an edition without the API is active.
+        const listed = await restIndex(client);
+        if (listed?.namespaces.includes('sc/v1'))
+          return retold(error, atStudiocart(client.store) ? 'old-studiocart' : 'wrong-api-root');
+        if (listed?.routes.some((route) => STUDIOCART_ROUTE.test(route)))
+          return retold(error, 'studiocart-without-api');
+        return error;
       }
       case 'wrong-key':
         // Studiocart's own refusal names the key; any other is told by whether the index is closed too.
@@ -67,6 +74,9 @@ async function explain(client: CommerceServiceClient, error: CommerceServiceErro
           : error;
       case 'not-wordpress':
         return elsewhere(error, await homePage(client), client.store.baseUrl) ?? error;
+      case 'connection-refused':
+      case 'connection-reset':
+        return (await overPlainHttp(client, error)) ?? error;
       default:
         return error;
     }
@@ -81,11 +91,39 @@ async function index(client: CommerceServiceClient): Promise<HttpResponse> {
   return await client.look(url, query, LOOK);
 }
 
-async function namespaces(client: CommerceServiceClient): Promise<string[] | undefined> {
+/** Studiocart's products as WordPress's own REST routes list them, with or without Studiocart's API. */
+const STUDIOCART_ROUTE = /^\/wp\/v2\/sc_product(\/|$)/;
+
+/** The namespaces and routes the REST index lists; nothing when it is not the index. */
+async function restIndex(
+  client: CommerceServiceClient,
+): Promise<{ namespaces: string[]; routes: string[] } | undefined> {
   const parsed = parseBody((await index(client)).body);
   if (parsed.kind !== 'json' || typeof parsed.value !== 'object' || parsed.value === null) return undefined;
-  const listed = (parsed.value as { namespaces?: unknown }).namespaces;
-  return Array.isArray(listed) ? listed.map(String) : undefined;
+  const { namespaces, routes } = parsed.value as { namespaces?: unknown; routes?: unknown };
+  if (!Array.isArray(namespaces)) return undefined;
+  return {
+    namespaces: namespaces.map(String),
+    routes: typeof routes === 'object' && routes !== null ? Object.keys(routes) : [],
+  };
+}
+
+/**
+ * An https:// address nothing answered at (refused, or cut): where the same site answers over
+ * http://, it has no HTTPS, and the fix is the scheme. Nothing when http:// does not answer either.
+ */
+async function overPlainHttp(
+  client: CommerceServiceClient,
+  error: CommerceServiceError,
+): Promise<CommerceServiceError | undefined> {
+  const { baseUrl } = client.store;
+  if (!baseUrl.startsWith('https://')) return undefined;
+  const plain = `http://${baseUrl.slice('https://'.length)}`;
+  const home = await client.look(`${plain}/`, {}, LOOK);
+  // A site that sends http:// to https:// has HTTPS: its https:// failed for another reason.
+  if (home.status >= 300 && home.status < 400 && /^https:/i.test(home.headers.location ?? '')) return undefined;
+  const { summary, hint } = SITUATIONS['no-https'];
+  return new NetworkError({ ...contextOf(error), situation: 'no-https' }, `${summary} (${plain} answers)`, hint);
 }
 
 async function indexClosed(client: CommerceServiceClient): Promise<boolean> {
@@ -130,7 +168,7 @@ function atStudiocart(store: Store): boolean {
 /** The same failure, told as the situation the extra look found. */
 function retold(
   error: CommerceServiceError,
-  situation: 'old-studiocart' | 'wrong-api-root' | 'rest-restricted',
+  situation: 'old-studiocart' | 'wrong-api-root' | 'studiocart-without-api' | 'rest-restricted',
 ): CommerceServiceError {
   const { summary, hint } = SITUATIONS[situation];
   const context = { ...contextOf(error), situation };

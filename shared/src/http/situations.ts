@@ -42,20 +42,14 @@ export const NETWORK_CODES: Record<string, NetworkSituation> = {
   CERT_REVOKED: 'certificate-invalid',
   CERT_UNTRUSTED: 'certificate-invalid',
   CERT_SIGNATURE_FAILURE: 'certificate-invalid',
-  // An https:// request to a server that speaks plain HTTP on that port (fetch's code; http(s) says EPROTO).
+  // An https:// request to a server that speaks plain HTTP on that port (`describeTransportFailure`
+  // gives Node's http(s) EPROTO "wrong version number" this code, as Node's fetch does).
   ERR_SSL_WRONG_VERSION_NUMBER: 'no-https',
   EPROTO: 'certificate-invalid',
 };
 
-/** What OpenSSL says when an https:// request met plain HTTP: Node's http(s) reports it as `EPROTO`. */
-export const PLAIN_HTTP_ANSWER = /wrong version number/i;
-
-/**
- * The situation a Node error code (`ENOTFOUND`, `CERT_HAS_EXPIRED`, …) stands for, `detail` being the
- * transport's message; any other is a reset.
- */
-export function networkSituation(code: string | undefined, detail = ''): NetworkSituation {
-  if (PLAIN_HTTP_ANSWER.test(detail)) return 'no-https';
+/** The situation a Node error code (`ENOTFOUND`, `CERT_HAS_EXPIRED`, …) stands for; any other is a reset. */
+export function networkSituation(code: string | undefined): NetworkSituation {
   return (code && NETWORK_CODES[code]) || 'connection-reset';
 }
 

@@ -94,11 +94,23 @@ function withNodeCode(error: unknown): { code: string; carrier: unknown } {
   return { code: '', carrier: error };
 }
 
+/**
+ * OpenSSL's words for an https:// request answered in plain HTTP: Node's fetch reports them as
+ * `ERR_SSL_WRONG_VERSION_NUMBER`, its http(s) module (node-fetch, axios) as the vaguer `EPROTO`.
+ */
+const PLAIN_HTTP_ANSWER = /wrong version number/i;
+
 /** Classifies whatever a platform's HTTP helper threw when no response came back. */
 export function describeTransportFailure(error: unknown): TransportFailure {
   if (error instanceof TransportFailure) return error;
   const fields = (error ?? {}) as ErrorFields;
-  const { code, carrier } = withNodeCode(error);
+  const found = withNodeCode(error);
+  const { carrier } = found;
+  const carried = (carrier as ErrorFields | null)?.message;
+  const code =
+    found.code === 'EPROTO' && typeof carried === 'string' && PLAIN_HTTP_ANSWER.test(carried)
+      ? 'ERR_SSL_WRONG_VERSION_NUMBER'
+      : found.code;
   const name = typeof fields.name === 'string' ? fields.name : '';
   const message = typeof fields.message === 'string' ? fields.message : String(error);
   const timedOut =
