@@ -55,6 +55,8 @@ export const DOC_GLOBS = [
 
 /** Names the docs may give that are n8n's, Postgres's or WordPress's own, not read by our code. */
 export const OUTSIDE_NAMES = new Set([
+  'N8N_EXECUTIONS_QUEUE_RECOVERY_INTERVAL',
+  'N8N_EXECUTIONS_QUEUE_RECOVERY_BATCH',
   'N8N_SCHEDULER_ENABLED',
   'N8N_SCHEDULER_POLL_TRIGGERS_ENABLED',
   'N8N_SCHEDULER_POLL_TIMEOUT',

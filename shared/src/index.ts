@@ -52,6 +52,7 @@ export {
   keptHookSecret,
   hookGuardFits,
   screenDelivery,
+  ReplayMemory,
   type Refusal,
 } from './triggers/guard';
 export * from './polling';

@@ -19,6 +19,7 @@ import {
 	readHookRecord,
 	readTriggerSetup,
 	receiveDelivery,
+	ReplayMemory,
 	screenDelivery,
 } from '@commerce-service/shared';
 import { deliveryParameters, nodeLog, triggerParameters } from '../common/context';
@@ -31,6 +32,12 @@ import { storeNodeError } from '../common/transport/errors';
 import { subscribeNodeHook, deleteNodeHook, nodeHookExists } from './hooks';
 
 const LOG_PREFIX = 'Commerce Service Trigger';
+
+/**
+ * The events each hook received within the replay window, in this process (the webhook processor in
+ * queue mode): why not in static data, docs/verification.md ("Repeats").
+ */
+const REPLAYS = new ReplayMemory();
 
 /** Logged for each delivery to a hook made before hooks had a secret (kept working until published again). */
 const UNGUARDED_HOOK = `${LOG_PREFIX}: this workflow's store hook was made before hooks carried a secret, so anyone with its URL can start an execution (each is still checked with the store). Publish the workflow again to replace the hook with one that has a secret.`;
@@ -107,7 +114,7 @@ export class CommerceServiceTrigger implements INodeType {
 					return await nodeHookExists(this);
 				} catch (error) {
 					// A stale hook that cannot be deleted would keep sending events: activation must fail.
-					throw await storeNodeError(this, error);
+					throw storeNodeError(this, error);
 				}
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
@@ -115,7 +122,7 @@ export class CommerceServiceTrigger implements INodeType {
 				try {
 					return await subscribeNodeHook(this);
 				} catch (error) {
-					throw await storeNodeError(this, error);
+					throw storeNodeError(this, error);
 				}
 			},
 			async delete(this: IHookFunctions): Promise<boolean> {
@@ -123,7 +130,7 @@ export class CommerceServiceTrigger implements INodeType {
 					return await deleteNodeHook(this);
 				} catch (error) {
 					// The hook id stays in static data, so the next deactivation or activation retries.
-					throw await storeNodeError(this, error);
+					throw storeNodeError(this, error);
 				}
 			},
 		},
@@ -134,15 +141,18 @@ export class CommerceServiceTrigger implements INodeType {
 	 * and never again. So this reads the body, the node's own settings and its static data, nothing
 	 * that costs a read of the credential or the store. It refuses, with no execution, a delivery
 	 * without the hook's secret, one with more records than a store sends, and one whose
-	 * `studiocart_secret` is not the key the hook was made with; it drops a repeat of an event seen
-	 * within the replay window. n8n saves the static data (the events seen) before it answers. The
-	 * check with the store runs in the execution (`execute`), on a worker in queue mode
-	 * (docs/verification.md, "Before the answer").
+	 * `studiocart_secret` is not the key the hook was made with; it drops a repeat of an event this
+	 * process saw within the replay window. The check with the store runs in the execution
+	 * (`execute`), on a worker in queue mode (docs/verification.md, "Before the answer").
 	 */
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const delivered = readDelivery(deliveryBody(this));
 		const state = this.getWorkflowStaticData('node');
-		const screening = screenDelivery(state, this.getQueryData(), delivered);
+		const hook = readHookRecord(state);
+		const screening = screenDelivery(state, this.getQueryData(), delivered, {
+			memory: REPLAYS,
+			trigger: hook && `${this.getWorkflow().id ?? ''}:${this.getNode().id}:${hook.hookId}`,
+		});
 		if (screening.refused) {
 			const { status, error, message } = screening.refused;
 			this.logger.warn(
@@ -153,7 +163,7 @@ export class CommerceServiceTrigger implements INodeType {
 			res.end(JSON.stringify({ error, message }));
 			return { noWebhookResponse: true };
 		}
-		if (!screening.guarded && readHookRecord(state)) this.logger.warn(UNGUARDED_HOOK);
+		if (!screening.guarded && hook) this.logger.warn(UNGUARDED_HOOK);
 		const answer = {
 			received: delivered.length,
 			...(screening.repeats > 0 ? { repeats: screening.repeats } : {}),
@@ -186,7 +196,7 @@ export class CommerceServiceTrigger implements INodeType {
 			});
 			return [this.helpers.returnJsonArray(toItems(admitted))];
 		} catch (error) {
-			throw await storeNodeError(this, error);
+			throw storeNodeError(this, error);
 		}
 	}
 }

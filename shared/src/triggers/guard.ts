@@ -12,7 +12,11 @@
  *   of the API key kept at subscribe.
  * - A record of the same event and id seen within `REPLAY_WINDOW_MS` is dropped as a repeat.
  *
- * What is kept lives in the trigger's state (n8n: the node's static data): plain JSON, never the key.
+ * The secret and the key's digest live in the trigger's state (n8n: the node's static data): plain
+ * JSON, never the key. The events seen live in the memory of the process that receives deliveries
+ * (`ReplayMemory`), not in that state: n8n 2.41 does not save a webhook's change to static data when
+ * the delivery starts an execution, and an execution that saved it would write back a copy taken when
+ * it was queued, over a newer hook record (docs/verification.md, "Repeats").
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -34,7 +38,6 @@ const REPLAY_MEMORY = 500;
 
 const SECRET_KEY = 'hookSecret';
 const KEY_DIGEST_KEY = 'hookKeyDigest';
-const RECENT_KEY = 'recentDeliveries';
 
 type TriggerState = Record<string, unknown>;
 
@@ -57,7 +60,7 @@ export function keepHookGuard(state: TriggerState, secret: string, apiKey: strin
 }
 
 export function forgetHookGuard(state: TriggerState): void {
-  for (const key of [SECRET_KEY, KEY_DIGEST_KEY, RECENT_KEY]) Reflect.deleteProperty(state, key);
+  for (const key of [SECRET_KEY, KEY_DIGEST_KEY]) Reflect.deleteProperty(state, key);
 }
 
 /** The kept per-hook secret; undefined for a hook made before hooks had one. */
@@ -96,16 +99,26 @@ export type Screening =
       guarded: boolean;
     };
 
+/** Which trigger a delivery is for, and where the events it has seen are remembered. */
+interface ScreeningContext {
+  /**
+   * One key per hook (n8n: workflow, node and hook id), so a new hook starts with nothing remembered;
+   * undefined when no hook is kept (nothing subscribed): then nothing is remembered.
+   */
+  trigger: string | undefined;
+  memory: ReplayMemory;
+  now?: number;
+}
+
 /**
  * The verdict on a delivery before the answer. `query` is the request's query string as the platform
- * parsed it. Remembers the fresh records' event and id in `state`, so the caller must let the platform
- * save the state (n8n saves a webhook's static data before it answers).
+ * parsed it; `state` what the trigger kept at subscribe. Remembers the fresh records' event and id.
  */
 export function screenDelivery(
   state: TriggerState,
   query: unknown,
   delivered: readonly DeliveredEvent[],
-  now: number = Date.now(),
+  { trigger, memory, now = Date.now() }: ScreeningContext,
 ): Screening {
   const secret = keptHookSecret(state);
   if (secret !== undefined && !sameSecret(secretInQuery(query), secret)) {
@@ -137,8 +150,8 @@ export function screenDelivery(
       },
     };
   }
-  const { fresh, repeats } = dropRepeats(state, delivered, now);
-  return { fresh, repeats, guarded: secret !== undefined };
+  const fresh = trigger === undefined ? [...delivered] : memory.firstSightings(trigger, delivered, now);
+  return { fresh, repeats: delivered.length - fresh.length, guarded: secret !== undefined };
 }
 
 function secretInQuery(query: unknown): string {
@@ -155,42 +168,52 @@ function sameSecret(given: string, kept: string): boolean {
 }
 
 /**
- * Drops each record whose event and id were seen within the window, and remembers the others. A record
- * with no id (a lead) is never a repeat: nothing names it.
+ * The events (`purchased:1042`) each trigger has received within the window, in this process. A
+ * repeat sent to another process (a second webhook processor) or after a restart is not seen here: the
+ * execution it starts still verifies it with the store.
  */
-function dropRepeats(
-  state: TriggerState,
-  delivered: readonly DeliveredEvent[],
-  now: number,
-): { fresh: DeliveredEvent[]; repeats: number } {
-  const seen = recentDeliveries(state, now);
-  const fresh: DeliveredEvent[] = [];
-  let repeats = 0;
-  for (const delivery of delivered) {
-    const id = recordId(delivery.record);
-    const key = id === undefined ? undefined : `${delivery.record.trigger ?? ''}:${id}`;
-    if (key !== undefined && seen.has(key)) {
-      repeats += 1;
-      continue;
-    }
-    if (key !== undefined) seen.set(key, now);
-    fresh.push(delivery);
-  }
-  if (fresh.some((delivery) => recordId(delivery.record) !== undefined)) {
-    state[RECENT_KEY] = Object.fromEntries([...seen].slice(-REPLAY_MEMORY));
-  }
-  return { fresh, repeats };
-}
+export class ReplayMemory {
+  readonly #seen = new Map<string, Map<string, number>>();
 
-/** The remembered event ids still within the window, oldest first. */
-function recentDeliveries(state: TriggerState, now: number): Map<string, number> {
-  const kept = state[RECENT_KEY];
-  const seen = new Map<string, number>();
-  if (typeof kept !== 'object' || kept === null) return seen;
-  const entries = Object.entries(kept as Record<string, unknown>).filter(
-    (entry): entry is [string, number] =>
-      typeof entry[1] === 'number' && entry[1] <= now && now - entry[1] < REPLAY_WINDOW_MS,
-  );
-  for (const [key, at] of entries.sort((a, b) => a[1] - b[1])) seen.set(key, at);
-  return seen;
+  constructor(
+    private readonly windowMs: number = REPLAY_WINDOW_MS,
+    private readonly capacity: number = REPLAY_MEMORY,
+  ) {}
+
+  /**
+   * The records not seen within the window, each now remembered. A record with no id (a lead) is
+   * never a repeat: nothing names it.
+   */
+  firstSightings(trigger: string, delivered: readonly DeliveredEvent[], now: number): DeliveredEvent[] {
+    const seen = this.#recent(trigger, now);
+    const fresh: DeliveredEvent[] = [];
+    for (const delivery of delivered) {
+      const id = recordId(delivery.record);
+      if (id === undefined) {
+        fresh.push(delivery);
+        continue;
+      }
+      const key = `${delivery.record.trigger ?? ''}:${id}`;
+      if (seen.has(key)) continue;
+      seen.set(key, now);
+      fresh.push(delivery);
+    }
+    // Oldest first (insertion order): past the capacity, the oldest are forgotten.
+    for (const key of seen.keys()) {
+      if (seen.size <= this.capacity) break;
+      seen.delete(key);
+    }
+    return fresh;
+  }
+
+  /** The trigger's remembered events still within the window. */
+  #recent(trigger: string, now: number): Map<string, number> {
+    let seen = this.#seen.get(trigger);
+    if (!seen) this.#seen.set(trigger, (seen = new Map()));
+    for (const [key, at] of seen) {
+      if (now - at < this.windowMs && at <= now) break;
+      seen.delete(key);
+    }
+    return seen;
+  }
 }
