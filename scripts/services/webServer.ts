@@ -45,7 +45,7 @@ export interface WebServer {
   stop(): Promise<void>;
 }
 
-export function webServerBinary(kind: WebServerKind): string {
+function webServerBinary(kind: WebServerKind): string {
   const bin = kind === 'nginx' ? NGINX : APACHE;
   if (!isExecutable(bin))
     throw new ServiceUnavailableError(

@@ -79,7 +79,7 @@ export type WordPressSituation =
   | 'server-redirect';
 
 /** The seeded records' ids (sandbox/wordpress/tools/seed.php). */
-export interface WordPressRecords {
+interface WordPressRecords {
   products: number[];
   customers: number[];
   orders: number[];

@@ -20,6 +20,7 @@ import { ensureN8n, N8N1_VERSION, N8nUnavailableError, REPO_ROOT } from '../../.
 import { ServiceUnavailableError } from '../../../scripts/services/errors';
 import { ensurePostgres } from '../../../scripts/services/postgres';
 import { ensureRedis } from '../../../scripts/services/redis';
+import { ensureWordPress } from '../../../scripts/services/wordpress';
 
 export type Probe = { ok: true } | { ok: false; reason: string };
 
@@ -45,8 +46,11 @@ export function describeIf(found: Probe, what: string): jest.Describe {
   });
   return describe.skip;
 }
-/** `n8n` (the default version), `n8n1` (N8N1_VERSION), `n8n@<version>`, `postgres`, `redis`, `chromium`. */
-export type Part = 'n8n' | 'n8n1' | `n8n@${string}` | 'postgres' | 'redis' | 'chromium';
+/**
+ * `n8n` (the default version), `n8n1` (N8N1_VERSION), `n8n@<version>`, `postgres`, `redis`, `chromium`,
+ * `wordpress` (Debian's WordPress, PHP-FPM, MariaDB, nginx, Apache, and the installed test store cached).
+ */
+export type Part = 'n8n' | 'n8n1' | `n8n@${string}` | 'postgres' | 'redis' | 'chromium' | 'wordpress';
 
 export function probe(parts: Part[]): Probe {
   // Within one jest run (its global set-up names a folder), a part found once is not looked for again:
@@ -89,6 +93,7 @@ async function ensure(part: string): Promise<void> {
   if (part === 'postgres') await ensurePostgres({ log });
   else if (part === 'redis') await ensureRedis({ log });
   else if (part === 'chromium') await ensureChromium(log);
+  else if (part === 'wordpress') await ensureWordPress({ log });
   else if (part === 'n8n') await ensureN8n({ log });
   else if (part === 'n8n1') await ensureN8n({ log, version: N8N1_VERSION });
   else if (part.startsWith('n8n@')) await ensureN8n({ log, version: part.slice(4) });
