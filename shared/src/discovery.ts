@@ -13,13 +13,14 @@ import type { FoundApi, SiteMemory } from './siteMemory';
 const PLAIN_PERMALINKS_ROOT = '?rest_route=/sc/v1';
 
 /**
- * Whether `error` is a page where the API should have answered: a 404 page, or any other page that is
- * no site in front of WordPress (plain permalinks answer `/wp-json/…` with the front page and 200).
+ * Whether `error` is a page where the API should have answered: a 404 page, or a 2xx page that is no
+ * site in front of WordPress (plain permalinks answer `/wp-json/…` with the front page and 200). A 5xx
+ * page is a server failing, not an address to change.
  */
 export function pageInsteadOfApi(error: unknown): boolean {
-  return (
-    error instanceof CommerceServiceError && (error.situation === 'not-wordpress' || error.situation === 'web-page')
-  );
+  if (!(error instanceof CommerceServiceError)) return false;
+  const ok = error.status !== undefined && error.status >= 200 && error.status < 300;
+  return error.situation === 'not-wordpress' || (error.situation === 'web-page' && ok);
 }
 
 /** Whether API Root was left to be found: empty, or the default the connection forms fill in. */

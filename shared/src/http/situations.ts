@@ -72,6 +72,8 @@ const CHALLENGE_PAGE = /just a moment\.\.\.|challenge-platform|cf-chl-|attention
 const CHALLENGE_TITLE = /just a moment\.\.\.|attention required!/i;
 const FIREWALL_PAGE = /wordfence|mod_?security|sucuri website firewall|request rejected|not acceptable!/i;
 const MAINTENANCE_TEXT = /maintenance|briefly unavailable/i;
+/** A maintenance or coming-soon plugin's page, by its title (such plugins may answer 200). */
+const MAINTENANCE_TITLE = /maintenance|briefly unavailable|coming soon/i;
 
 /**
  * The situation a non-2xx or non-JSON answer stands for, where it is more than its status: a site in
@@ -93,7 +95,7 @@ export function httpSituation(response: HttpResponse, parsed: ParsedBody, wp: Wo
   if (status === 500 && /there has been a critical error/i.test(response.body.slice(0, 20_000))) {
     return 'critical-error';
   }
-  if (page && MAINTENANCE_TEXT.test(status === 503 ? page : title)) return 'maintenance';
+  if (page && (status === 503 ? MAINTENANCE_TEXT.test(page) : MAINTENANCE_TITLE.test(title))) return 'maintenance';
   // WordPress's own maintenance (`.maintenance`) for a client that asks for JSON: `wp_die` as JSON.
   if (status === 503 && wp.code === 'wp_die' && MAINTENANCE_TEXT.test(wp.message ?? '')) return 'maintenance';
   if (status === 404 && wp.code === 'rest_no_route') return 'no-studiocart';
