@@ -1,8 +1,11 @@
 import type { Situation } from './situations';
 
 /**
- * One error family for everything that can go wrong talking to a store. Each error names the store
- * (host only), the operation and what to do; none ever carries the API key (see `http/redact.ts`).
+ * One error family for everything that can go wrong talking to a store, as stripe-node's: `happened`
+ * says what happened (the store by host only, the operation, the store's own answer), `hint` what to
+ * do, `message` both for a platform that shows one text (Zapier, a log line), and `cause` why no
+ * answer came (Node's error, its code kept). None carries the API key: the pipeline takes it out of
+ * whatever the store or the transport said (`http/pipeline.ts`).
  */
 
 type ErrorKind =
@@ -42,8 +45,10 @@ export abstract class CommerceServiceError extends Error {
   readonly status: number | undefined;
   readonly code: string | undefined;
   readonly serviceMessage: string | undefined;
-  /** What happened, in one sentence without the advice. */
+  /** What happened, in a few words (the message's core, without the store's answer). */
   readonly summary: string;
+  /** What happened: the message without the hint (n8n's title, with the hint as its description). */
+  readonly happened: string;
   /** What the user can do about it. */
   readonly hint: string;
   readonly attempts: number | undefined;
@@ -52,10 +57,9 @@ export abstract class CommerceServiceError extends Error {
   constructor(context: ErrorContext, summary: string, hint: string, options?: { cause?: unknown }) {
     const detail = describeServiceAnswer(context);
     const tries = context.attempts !== undefined && context.attempts > 1 ? ` after ${context.attempts} attempts` : '';
-    super(
-      `${context.operation} failed on ${context.store}${tries}: ${summary}${detail ? ` (${detail})` : ''}. ${hint}`,
-      options?.cause === undefined ? undefined : { cause: options.cause },
-    );
+    const happened = `${context.operation} failed on ${context.store}${tries}: ${summary}${detail ? ` (${detail})` : ''}.`;
+    super(`${happened} ${hint}`, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.happened = happened;
     this.store = context.store;
     this.operation = context.operation;
     this.status = context.status;
@@ -67,7 +71,7 @@ export abstract class CommerceServiceError extends Error {
     this.situation = context.situation;
   }
 
-  /** What a log or an execution record may keep: no stack, no request, no key. */
+  /** What a log or an execution record may keep: no stack, no request, no key; the transport's cause by name, code and message. */
   toJSON(): Record<string, unknown> {
     return {
       name: this.name,
@@ -79,8 +83,15 @@ export abstract class CommerceServiceError extends Error {
       code: this.code,
       ...(this.situation !== undefined ? { situation: this.situation } : {}),
       ...(this.attempts !== undefined ? { attempts: this.attempts } : {}),
+      ...(this.cause instanceof Error ? { cause: causeOf(this.cause) } : {}),
     };
   }
+}
+
+/** A transport's cause as plain data: its name, Node's code (`ENOTFOUND`, `CERT_HAS_EXPIRED`, …) and message. */
+function causeOf(cause: Error): Record<string, string> {
+  const { code } = cause as { code?: unknown };
+  return { name: cause.name, ...(typeof code === 'string' ? { code } : {}), message: cause.message };
 }
 
 function describeServiceAnswer({ status, code, serviceMessage }: ErrorContext): string {

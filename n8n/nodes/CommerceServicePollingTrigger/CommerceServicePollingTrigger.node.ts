@@ -59,7 +59,7 @@ export class CommerceServicePollingTrigger implements INodeType {
 			const items = await runPoll(this);
 			return items ? [this.helpers.returnJsonArray(items)] : null;
 		} catch (error) {
-			throw await storeNodeError(this, error);
+			throw storeNodeError(this, error);
 		}
 	}
 }

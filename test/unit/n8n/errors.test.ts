@@ -8,7 +8,6 @@ import { nodeFailure } from '../support/nodeFailure';
 import { executeNode } from '../support/n8n/execute';
 import { n8nSleep } from '../support/sleep';
 import { order } from '../support/n8n/fixtures';
-import { CommerceServiceClient, ServerError } from '@commerce-service/shared';
 import { useRecordReads } from '../support/recordReads';
 import { keyRefused, wpError } from '../support/wordpress';
 
@@ -61,19 +60,39 @@ describe('errors', () => {
 		expect(error.description).toMatch(/caching or security plugin/);
 	});
 
-	it('a rejected key is a NodeApiError with the shared message, its advice as description, and the status', async () => {
+	it('a rejected key is a NodeApiError: what happened as the message, its advice once, as the description', async () => {
 		nock(ORIGIN).get(`${ROOT}/orders/1042`).reply(401, keyRefused(401));
 		const error = await getOrderFailure();
 
 		expect(error).toBeInstanceOf(NodeApiError);
+		const hint =
+			'Copy the API key again from the Studiocart settings in your WordPress admin and update the connection.';
 		expect(error.message).toBe(
-			'Get an order failed on shop.example.com: the store did not accept the API key (HTTP 401 rest_forbidden_context: Sorry, you cannot view this resource.). Copy the API key again from the Studiocart settings in your WordPress admin and update the connection.',
+			'Get an order failed on shop.example.com: the store did not accept the API key (HTTP 401 rest_forbidden_context: Sorry, you cannot view this resource.).',
 		);
-		expect(error.description).toBe(
-			'Copy the API key again from the Studiocart settings in your WordPress admin and update the connection.',
-		);
+		expect(error.description).toBe(hint);
 		expect((error as NodeApiError).httpCode).toBe('401');
-		expect(JSON.stringify(error)).not.toContain(KEY);
+		const json = JSON.stringify(error);
+		expect(json.split(hint)).toHaveLength(2);
+		expect(json).not.toContain(KEY);
+	});
+
+	it('a name that does not resolve keeps its cause: ENOTFOUND is in the NodeApiError, not in its message', async () => {
+		nock(ORIGIN)
+			.get(`${ROOT}/orders/1042`)
+			.replyWithError(
+				Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' }),
+			);
+		const error = await getOrderFailure();
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe(
+			'Get an order failed on shop.example.com: no site has this name (the DNS lookup found nothing).',
+		);
+		expect(error.message).not.toContain('ENOTFOUND');
+		expect(JSON.parse(JSON.stringify(error))).toMatchObject({
+			cause: { message: 'getaddrinfo ENOTFOUND shop.example.com' },
+		});
 	});
 
 	it('an unknown ID is a NodeApiError that says so', async () => {
@@ -116,7 +135,10 @@ describe('errors', () => {
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toBe(
-			'Get an order failed on shop.example.com after 3 attempts: the server refused the connection (nothing listens at this address and port). Check that the site is online and that the Store URL has the right scheme and port (https://, no :8080 unless the site uses it).',
+			'Get an order failed on shop.example.com after 3 attempts: the server refused the connection (nothing listens at this address and port).',
+		);
+		expect(error.description).toBe(
+			'Check that the site is online and that the Store URL has the right scheme and port (https://, no :8080 unless the site uses it).',
 		);
 		// Two waits, through n8n's sleep: exponential backoff (1 s, then 2 s, each half jittered).
 		expect(n8nSleep.waits).toHaveLength(2);
@@ -266,20 +288,6 @@ describe('Continue On Fail', () => {
 });
 
 describe('the API key in an error', () => {
-	/** A store error whose message quotes the key, as a message that quotes a request URL would. */
-	function errorQuotingTheKey(): ServerError {
-		return new ServerError(
-			{
-				store: 'shop.example.com',
-				operation: 'Get an order',
-				status: 500,
-				serviceMessage: `https://shop.example.com/wp-json/sc/v1/orders/1042?api_key=${KEY} failed`,
-			},
-			`the store had an internal error with key ${KEY}`,
-			`Check the key ${KEY} in WordPress.`,
-		);
-	}
-
 	/** Everything n8n shows or logs of a node's error: title, description, details, stack, cause. */
 	function shown(error: Error & { description?: string | null }): string {
 		return [
@@ -291,34 +299,38 @@ describe('the API key in an error', () => {
 		].join('\n');
 	}
 
-	afterEach(() => jest.restoreAllMocks());
-
-	it('is removed from the NodeApiError of a store error that quotes it', async () => {
-		jest.spyOn(CommerceServiceClient.prototype, 'getOrder').mockRejectedValue(errorQuotingTheKey());
+	it('is removed from what the store said, in the NodeApiError and in a Continue On Fail item', async () => {
+		const quoting = {
+			code: 'internal_error',
+			message: `https://shop.example.com/wp-json/sc/v1/orders/1042?api_key=${KEY} failed for key ${KEY}`,
+		};
+		nock(ORIGIN).get(`${ROOT}/orders/1042`).times(2).reply(500, quoting);
 		const error = await getOrderFailure();
 
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toBe(
-			'Get an order failed on shop.example.com: the store had an internal error with key [redacted] (HTTP 500: https://shop.example.com/wp-json/sc/v1/orders/1042?api_key=[redacted] failed). Check the key [redacted] in WordPress.',
-		);
-		expect(error.description).toBe('Check the key [redacted] in WordPress.');
-		expect(shown(error)).not.toContain(KEY);
-	});
-
-	it('is removed from any other error, and from the error item of Continue On Fail', async () => {
-		jest
-			.spyOn(CommerceServiceClient.prototype, 'getOrder')
-			.mockRejectedValue(new Error(`socket closed on /orders/1042?key=${KEY}`));
-		const error = await getOrderFailure();
-		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.message).toBe('socket closed on /orders/1042?key=[redacted]');
+		expect(error.message).toContain('api_key=[redacted] failed for key [redacted]');
 		expect(shown(error)).not.toContain(KEY);
 
-		jest.spyOn(CommerceServiceClient.prototype, 'getOrder').mockRejectedValue(errorQuotingTheKey());
+		nock(ORIGIN).get(`${ROOT}/orders/1042`).times(2).reply(500, quoting);
 		const { output } = await executeNode({ parameters: getOrder, continueOnFail: true });
 		expect(output?.[0]?.json.error).toMatch(
-			/^Get an order failed on shop\.example\.com: .*\[redacted\]/,
+			/^Get an order failed on shop\.example\.com after 2 attempts: .*\[redacted\]/,
 		);
 		expect(JSON.stringify(output)).not.toContain(KEY);
+	});
+
+	it('is removed from the cause of a failure with no answer', async () => {
+		nock(ORIGIN)
+			.get(`${ROOT}/orders/1042`)
+			.replyWithError(
+				Object.assign(new Error(`certificate refused for /orders/1042?api_key=${KEY}`), {
+					code: 'CERT_HAS_EXPIRED',
+				}),
+			);
+		const error = await getOrderFailure();
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(JSON.stringify(error)).toContain('CERT_HAS_EXPIRED');
+		expect(shown(error)).not.toContain(KEY);
 	});
 });

@@ -14,6 +14,8 @@ import {
   failure,
   keyRefused,
   wpError,
+  store,
+  ROOT,
 } from '../support/zapier';
 
 const FIND_BY_ID = [
@@ -152,6 +154,15 @@ describe.each(FIND_BY_ID)('%s', (key, input, path, label, record) => {
     onStore('get', `${path}/1`, [], 401, keyRefused(401));
     const error = await failure(appTester(perform, { authData: AUTH, inputData: { [input]: 1 } }));
     expect(error.name).toBe('ExpiredAuthError');
+  });
+
+  it('a name that does not resolve says so, with ENOTFOUND as its code', async () => {
+    const dns = Object.assign(new Error('getaddrinfo ENOTFOUND shop.example.com'), { code: 'ENOTFOUND' });
+    store().get(`${ROOT}/${path}/1`).replyWithError(dns);
+    const error = await failure(appTester(perform, { authData: AUTH, inputData: { [input]: 1 } }));
+    expect(error.name).toBe('AppError');
+    expect(error.text).toMatch(/no site has this name/);
+    expect(error.code).toBe('ENOTFOUND');
   });
 });
 

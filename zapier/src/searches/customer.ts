@@ -1,16 +1,9 @@
 import { type Bundle, type PlainInputField, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
-import {
-  type Customer,
-  FIELDS,
-  InvalidRequestError,
-  RESOURCE_SAMPLES,
-  choiceText,
-  sameEmail,
-} from '@commerce-service/shared';
+import { type Customer, FIELDS, InvalidRequestError, RESOURCE_SAMPLES, sameEmail } from '@commerce-service/shared';
 import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';
-import { foundOrNothing, idInput, inputId } from './find';
+import { foundOrNothing, idInput, inputText } from './find';
 
 /**
  * Two optional inputs rather than one "ID or email" box: Zapier users map an email from a form or CRM
@@ -38,8 +31,8 @@ const ID_INPUT = {
  */
 export const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<Customer[]> => {
   const client = zapierClient(z, bundle);
-  const email = choiceText(bundle.inputData?.email);
-  const id = inputId(bundle.inputData, 'customer_id');
+  const email = inputText(bundle.inputData, 'email');
+  const id = inputText(bundle.inputData, 'customer_id');
   if (id !== '') {
     const found = await foundOrNothing(async () => [await client.getCustomer(id)]);
     return email === '' ? found : found.filter((customer) => sameEmail(customer.email, email));

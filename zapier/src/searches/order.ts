@@ -1,15 +1,10 @@
-import { type Bundle, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
+import { defineInputFields, defineSearch } from 'zapier-platform-core';
 import { FIELDS, type Order, RESOURCE_SAMPLES } from '@commerce-service/shared';
-import { zapierClient } from '../platform';
-import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';
-import { foundOrNothing, idInput, inputId } from './find';
+import { findById, idInput } from './find';
 
 /** `GET orders/{order_id}` */
-export const perform = withStoreErrors(
-  async (z: ZObject, bundle: Bundle): Promise<Order[]> =>
-    foundOrNothing(async () => [await zapierClient(z, bundle).getOrder(inputId(bundle.inputData, 'order_id'))]),
-);
+export const perform = findById('order_id', (client, id): Promise<Order> => client.getOrder(id));
 
 const findOrder = defineSearch({
   key: 'find_order',

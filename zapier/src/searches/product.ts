@@ -1,15 +1,10 @@
-import { type Bundle, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
+import { defineInputFields, defineSearch } from 'zapier-platform-core';
 import { FIELDS, type Product, RESOURCE_SAMPLES } from '@commerce-service/shared';
-import { zapierClient } from '../platform';
-import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';
-import { foundOrNothing, idInput, inputId } from './find';
+import { findById, idInput } from './find';
 
 /** `GET products/{product_id}` */
-export const perform = withStoreErrors(
-  async (z: ZObject, bundle: Bundle): Promise<Product[]> =>
-    foundOrNothing(async () => [await zapierClient(z, bundle).getProduct(inputId(bundle.inputData, 'product_id'))]),
-);
+export const perform = findById('product_id', (client, id): Promise<Product> => client.getProduct(id));
 
 const findProduct = defineSearch({
   key: 'find_product',

@@ -1,17 +1,10 @@
-import { type Bundle, type ZObject, defineInputFields, defineSearch } from 'zapier-platform-core';
+import { defineInputFields, defineSearch } from 'zapier-platform-core';
 import { FIELDS, type Subscription, RESOURCE_SAMPLES } from '@commerce-service/shared';
-import { zapierClient } from '../platform';
-import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';
-import { foundOrNothing, idInput, inputId } from './find';
+import { findById, idInput } from './find';
 
 /** `GET subscriptions/{subscription_id}` */
-export const perform = withStoreErrors(
-  async (z: ZObject, bundle: Bundle): Promise<Subscription[]> =>
-    foundOrNothing(async () => [
-      await zapierClient(z, bundle).getSubscription(inputId(bundle.inputData, 'subscription_id')),
-    ]),
-);
+export const perform = findById('subscription_id', (client, id): Promise<Subscription> => client.getSubscription(id));
 
 const findSubscription = defineSearch({
   key: 'find_subscription',

@@ -3,7 +3,7 @@ import { FIELDS, type Order, collect, RESOURCE_SAMPLES } from '@commerce-service
 import { zapierClient } from '../platform';
 import { withStoreErrors } from '../errors';
 import { outputFields } from '../fields';
-import { foundOrNothing, idInput, inputId } from './find';
+import { foundOrNothing, idInput, inputText } from './find';
 
 /** Enough for any subscription's history, well inside Zapier's 30 s and response limits. */
 const MAX_ORDERS = 200;
@@ -14,7 +14,7 @@ const MAX_ORDERS = 200;
  */
 export const perform = withStoreErrors(async (z: ZObject, bundle: Bundle): Promise<Order[]> => {
   const client = zapierClient(z, bundle);
-  const id = inputId(bundle.inputData, 'subscription_id');
+  const id = inputText(bundle.inputData, 'subscription_id');
   return foundOrNothing(() =>
     collect(
       client.iterate((page) => client.listSubscriptionOrders(id, { ...page, orderby: 'date_created', order: 'desc' }), {

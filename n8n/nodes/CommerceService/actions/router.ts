@@ -51,7 +51,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				}),
 			);
 		} catch (error) {
-			const nodeError = await storeNodeError(this, error, itemIndex);
+			const nodeError = storeNodeError(this, error, itemIndex);
 			if (this.continueOnFail()) {
 				returnData.push({
 					json: { error: nodeError.message, description: nodeError.description ?? null },

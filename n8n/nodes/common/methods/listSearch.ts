@@ -32,7 +32,7 @@ async function search(
 			...(page.nextToken ? { paginationToken: page.nextToken } : {}),
 		};
 	} catch (error) {
-		throw await storeNodeError(context, error);
+		throw storeNodeError(context, error);
 	}
 }
 

@@ -25,7 +25,7 @@ export async function getProducts(this: ILoadOptionsFunctions): Promise<INodePro
 			}))
 			.sort(byName);
 	} catch (error) {
-		throw await storeNodeError(this, error);
+		throw storeNodeError(this, error);
 	}
 }
 
@@ -53,7 +53,7 @@ export async function getPlans(this: ILoadOptionsFunctions): Promise<INodeProper
 				: { name: plan.name || plan.id, value: plan.id, description: `ID ${plan.id}` },
 		);
 	} catch (error) {
-		throw await storeNodeError(this, error);
+		throw storeNodeError(this, error);
 	}
 }
 
