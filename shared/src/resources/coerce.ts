@@ -43,14 +43,25 @@ function coerceField(type: FieldSpec['type'], value: unknown, mode: CoerceMode):
 }
 
 export function coerceRecord<T>(table: FieldTable, raw: Record<string, unknown>, mode: CoerceMode): T {
-  const out: Record<string, unknown> = { ...raw };
+  // A field whose 0 means none is absent from an event (`present`), empty in a REST record (`fill`).
+  const none = (field: string): boolean => table[field]?.zeroIsNone === true && isNone(raw[field]);
+  const out = Object.fromEntries(Object.entries(raw).filter(([field]) => mode === 'fill' || !none(field)));
   for (const [field, spec] of Object.entries(table)) {
     if (spec.extra) continue;
     const value = raw[field];
+    if (none(field)) {
+      if (mode === 'fill') out[field] = coerceField(spec.type, undefined, mode);
+      continue;
+    }
     if (mode === 'present' && (value === undefined || value === null)) continue;
     out[field] = coerceField(spec.type, value, mode);
   }
   return out as T;
+}
+
+/** A `zeroIsNone` field's "none": 0, as a number or as text, or an empty text. */
+function isNone(value: unknown): boolean {
+  return value === 0 || (typeof value === 'string' && Number(value.trim()) === 0);
 }
 
 /**

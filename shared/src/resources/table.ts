@@ -36,6 +36,11 @@ export interface FieldSpec {
   /** May be `''` (a canceled subscription's next bill): any string passes the shape check. */
   readonly blank?: true;
   /**
+   * The store writes `0` for none (an order's `subscription_id` when it is no subscription): `0`, `"0"`
+   * and `""` are absent from an event record and empty in a REST record, never the text `"0"`.
+   */
+  readonly zeroIsNone?: true;
+  /**
    * Sent by real stores beyond the documented shape: given its instant when it is a time, otherwise left
    * as sent (not filled, typed, described or shape-checked).
    */

@@ -253,6 +253,23 @@ describe('parseDelivery', () => {
   it('reads a numeric trigger as text', () => {
     expect(parseDelivery({ trigger: 1, id: 7 })[0]?.trigger).toBe('1');
   });
+
+  // The plugin's `sc_webhook_order_body` sends `subscription_id: 0` for a one-off order: no subscription.
+  it.each([0, '0', ''])('a subscription_id of %j is no subscription: absent from the record', (none) => {
+    const [record] = parseDelivery({ trigger: 'purchased', id: 1042, subscription_id: none, order_amount: 168 });
+    expect(record).toEqual({ trigger: 'purchased', id: 1042, order_amount: 168 });
+    expect(record).not.toHaveProperty('subscription_id');
+  });
+
+  it('a real subscription_id stays, as text', () => {
+    const [record] = parseDelivery({ trigger: 'subscription_renewed', id: 2051, subscription_id: 'sub_1QAbCd' });
+    expect(record?.subscription_id).toBe('sub_1QAbCd');
+  });
+
+  it('a latest-order record (polling) with subscription_id 0 has none either', () => {
+    const event = latestOrderAsEvent({ ...latestOrder(1042), subscription_id: 0 }, 'purchased');
+    expect(event).not.toHaveProperty('subscription_id');
+  });
 });
 
 describe('matchesFilters', () => {

@@ -29,7 +29,8 @@ export const SUBSCRIPTION_FIELDS = withRanks(
   ],
   {
     ...PURCHASE_FIELDS,
-    subscription_id: { type: 'string', label: 'Gateway Subscription ID' },
+    // Order deliveries carry it too, 0 for a one-off order (the plugin's sc_webhook_order_body).
+    subscription_id: { type: 'string', label: 'Gateway Subscription ID', zeroIsNone: true },
     amount: { type: 'number', label: 'Recurring Amount', money: true },
     interval: { type: 'string', label: 'Billing Interval' },
     frequency: { type: 'string', label: 'Billing Frequency' },
