@@ -2,11 +2,14 @@
  * What is known of each store's site for a while: its time zone, the unit of its REST amounts, and
  * where its API answered when the address as typed did not.
  * Each costs a request that a small WordPress host answers by booting WordPress, and each changes only
- * when the owner changes a setting or the plugin, so it is kept for one lifetime (ARCHITECTURE.md,
- * "Decisions"). Kept by the store's address, never by or with its key: two connections to one address
- * are one store. Whoever makes clients makes the memory and hands it to them: an adapter one for its
- * clients, a polling run one of its own, seeded from its state.
+ * when the owner changes a setting or the plugin, so it is kept for one lifetime (docs/site-memory.md).
+ * Kept by the store's address and a digest of its key, never with the key: an adapter's memory serves
+ * every workflow and Zap of its process, and what one connection read (or was answered by another
+ * site at that address) must not change what a connection with another key reads. Whoever makes
+ * clients makes the memory and hands it to them: an adapter one for its clients, a polling run one of
+ * its own, seeded from its state.
  */
+import { createHash } from 'node:crypto';
 import type { Store } from './config';
 import { type SiteZone, isKnownZone } from './dates/zone';
 import type { MoneyUnit } from './resources/money';
@@ -109,9 +112,9 @@ export class SiteMemory {
   }
 }
 
-/** The site's address: scheme, host and sub-folder (`Store.baseUrl`); the key plays no part. */
+/** The site's address (`Store.baseUrl`: scheme, host, sub-folder) and a digest of the key, which is not kept. */
 function keyOf(store: Store): string {
-  return store.baseUrl;
+  return `${store.baseUrl} ${createHash('sha256').update(store.apiKey).digest('base64url').slice(0, 22)}`;
 }
 
 function isKept(raw: unknown, isValue: (value: unknown) => boolean): raw is Kept<unknown> {

@@ -86,7 +86,7 @@ describe('a move to the canonical address', () => {
     );
     await client.getProduct(7);
     expect(client.store.baseUrl).toBe(ORIGIN);
-    expect(memory.recall(resolveStore({ storeUrl: 'http://shop.example.com', apiKey: null }), 'api')).toEqual({
+    expect(memory.recall(resolveStore({ storeUrl: 'http://shop.example.com', apiKey: KEY }), 'api')).toEqual({
       baseUrl: ORIGIN,
       apiRoot: ROOT,
     });

@@ -1,4 +1,4 @@
-/** What a process keeps of each store's site (shared/src/siteMemory.ts): per store, never per key, for its lifetime. */
+/** What a process keeps of each store's site (shared/src/siteMemory.ts): per store and key (never the key itself), for its lifetime. */
 import { type Store, pollEvents, resolveStore } from '@commerce-service/shared';
 import { SITE_FACTS_LIFETIME_MS, SiteMemory } from '../../../shared/src/siteMemory';
 import { KEY, ROOT, clientFor, store } from '../support/shared';
@@ -9,7 +9,7 @@ const KOLKATA = { kind: 'named', name: 'Asia/Kolkata' } as const;
 const storeOf = (storeUrl: string, apiKey = KEY): Store => resolveStore({ storeUrl, apiKey });
 
 describe('the site memory', () => {
-  it('never gives one store what another kept; two keys to one address are one store', () => {
+  it('never gives one store, or one key, what another kept', () => {
     const memory = new SiteMemory();
     memory.keep(storeOf('shop.example.com'), 'zone', NEW_YORK);
     memory.keep(storeOf('shop.example.com'), 'unit', { unit: 'cents', currency: 'USD' });
@@ -20,12 +20,11 @@ describe('the site memory', () => {
     // The same key at another address (or a sub-folder site) is another store.
     expect(memory.recall(storeOf('shop.example.com/store'), 'zone')).toBeUndefined();
     expect(memory.recall(storeOf('other2.example.com', KEY), 'zone')).toBeUndefined();
-    // The same address with another key is the same store.
-    expect(memory.recall(storeOf('https://shop.example.com/', 'another-key'), 'zone')).toEqual(NEW_YORK);
-    expect(memory.recall(storeOf('shop.example.com', 'another-key'), 'unit')).toEqual({
-      unit: 'cents',
-      currency: 'USD',
-    });
+    // The same address typed otherwise with the same key is the same store.
+    expect(memory.recall(storeOf('https://shop.example.com/'), 'zone')).toEqual(NEW_YORK);
+    // Another key at the same address (another workflow's credential) reads nothing this one kept.
+    expect(memory.recall(storeOf('shop.example.com', 'another-key'), 'zone')).toBeUndefined();
+    expect(memory.recall(storeOf('shop.example.com', 'another-key'), 'unit')).toBeUndefined();
     // Nothing kept holds a key.
     expect(JSON.stringify(memory.factsOf(storeOf('shop.example.com')))).not.toContain(KEY);
   });
@@ -65,16 +64,15 @@ describe('clients sharing a memory', () => {
   const INDEX = { timezone_string: 'America/New_York', gmt_offset: -5 };
   const customer = { id: 7, date_created: '2026-11-01 01:30:00' };
 
-  it('read the zone once per store: the second client of a store sends none, another store reads its own', async () => {
+  it('read the zone once per store and key: the second client sends none, another key or store reads its own', async () => {
     const memory = new SiteMemory();
-    store().get(`${ROOT}/customers/7`).times(2).reply(200, customer).get('/wp-json/').once().reply(200, INDEX);
+    store().get(`${ROOT}/customers/7`).times(3).reply(200, customer).get('/wp-json/').times(2).reply(200, INDEX);
     const first = (await clientFor({}, { memory }).getCustomer(7)) as unknown as Record<string, unknown>;
-    const second = (await clientFor({ apiKey: 'another-key' }, { memory }).getCustomer(7)) as unknown as Record<
-      string,
-      unknown
-    >;
+    const second = (await clientFor({}, { memory }).getCustomer(7)) as unknown as Record<string, unknown>;
     expect(second.date_created_iso).toBe(first.date_created_iso);
     expect(first.date_created_iso).toBe('2026-11-01T01:30:00-04:00');
+    // Another workflow's credential for the same address reads the index itself.
+    await clientFor({ apiKey: 'another-key' }, { memory }).getCustomer(7);
 
     store('https://other.example.com')
       .get(`${ROOT}/customers/7`)
