@@ -1,0 +1,430 @@
+/**
+ * The real clients against a real WordPress (Debian's package, the real Studiocart plugin, the sc/v1
+ * mu-plugin; scripts/services/wordpress.ts) in each situation a site can be in, each switched on in turn
+ * on one site per web server:
+ * - the Zapier CLI's connection test, `zapier-platform invoke auth test` with the connection in zapier/.env;
+ * - n8n 2.41's credential test, `POST /rest/credentials/test`, as the editor's "Test" button sends it
+ *   (the run's shared n8n);
+ * - one n8n node run, Order → Get, as the editor's "Execute workflow" runs it.
+ * Each answer is held to the cause the product's own words give (`SITUATIONS`, the credential's rules):
+ * a client that names another cause fails here. Behind nginx every situation; behind Apache plain
+ * permalinks, the one situation the servers answer differently (test/integration/wordpress).
+ *
+ * In each situation the three clients run side by side (the CLI and n8n are processes of their own).
+ * WORDPRESS_E2E_SHOW=1 prints what each client said, situation by situation, after the file.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { CommerceServiceApi } from '../../n8n/credentials/CommerceServiceApi.credentials';
+import { N8N_VERSION } from '../../scripts/n8n/install';
+import { nodeOutput, rest, saveCredential, type N8nRun, type N8nWorkflowJson } from '../../scripts/n8n/instance';
+import { manualStart } from '../../scripts/kit/workflows';
+import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
+import {
+  startWordPress,
+  type WordPressServer,
+  type WordPressSite,
+  type WordPressSituation,
+} from '../../scripts/services/wordpress';
+import { STATUS_ANSWERS } from '../../shared/src/http/situations';
+import { SITUATIONS, type Situation } from '../../shared/src/situations';
+import { holdExclusively } from './support/exclusive';
+import { manualRun } from './support/installed';
+import { describeIf, probe } from './support/probe';
+import { useSharedN8n, type SuiteN8n } from './support/sharedN8n';
+import { npmRun, ROOT, timer } from './support/steps';
+
+const TITLE = 'the real clients against a real WordPress, in every situation';
+const describeWordPress = describeIf(probe(['wordpress']), TITLE);
+// n8n's part: where n8n cannot be had, its stand-in says so (a failure under CI=true), and its tests skip.
+const n8nFound = probe(['n8n']);
+if (!n8nFound.ok) describeIf(n8nFound, `${TITLE}: n8n ${N8N_VERSION}'s credential test and node run`);
+const itN8n = n8nFound.ok ? it : it.skip;
+
+const WRONG_KEY = 'sc-test-not-this-stores-key';
+
+/**
+ * What a client must say: that it works (plain permalinks: at `apiRoot`), or one of `causes` in the
+ * product's own words (its summary and its hint), and what the cause must name besides (`names`).
+ */
+interface Expected {
+  works?: { apiRoot?: string };
+  causes: Situation[];
+  names?: RegExp[];
+}
+
+interface Case {
+  server: WordPressServer;
+  /** The site's situation; none for a wrong key, which is the client's doing. */
+  situation?: WordPressSituation;
+  wrongKey?: boolean;
+  /** The Zapier connection test. */
+  zapier: Expected;
+  /** n8n's credential test: it works, or answers the status with that status's rule. */
+  credential: 'OK' | { status: number; cause: Situation };
+  /** The n8n node run (Order → Get). */
+  node: Expected;
+}
+
+const works = (apiRoot?: string): Expected => ({ works: apiRoot ? { apiRoot } : {}, causes: [] });
+const says = (cause: Situation | Situation[], ...names: RegExp[]): Expected => ({
+  causes: Array.isArray(cause) ? cause : [cause],
+  names,
+});
+
+/**
+ * What a message must mention for each cause it names: the essentials of each cause's fix, so a
+ * message that leaves one of a status's causes out fails (n8n's credential test sees the status only).
+ */
+const NAMES: Partial<Record<Situation, RegExp>> = {
+  'wrong-key': /\bkey\b/i,
+  'rest-restricted': /plugin/i,
+  'site-password': /password/i,
+  'bot-challenge': /challenge/i,
+  firewall: /firewall/i,
+  'no-studiocart': /activate Studiocart/i,
+  'studiocart-without-api': /Studiocart Pro/,
+  'old-studiocart': /update/i,
+  'not-wordpress': /Site Address/i,
+  maintenance: /maintenance/i,
+  'critical-error': /PHP/,
+  'site-moved': /address/i,
+};
+
+const PLAIN_ROOT = '?rest_route=/sc/v1';
+
+/**
+ * Behind nginx every situation, plain permalinks last: n8n keeps where it found a site's API for an
+ * hour, so after it the nginx site's later runs would go to `?rest_route=` instead of `/wp-json/`.
+ */
+const CASES: Case[] = [
+  {
+    server: 'nginx',
+    situation: 'maintenance',
+    zapier: says('maintenance'),
+    credential: { status: 503, cause: 'maintenance' },
+    node: says('maintenance'),
+  },
+  {
+    server: 'nginx',
+    situation: 'rest-401',
+    zapier: says('rest-restricted'),
+    credential: { status: 401, cause: 'rest-restricted' },
+    node: says('rest-restricted'),
+  },
+  {
+    server: 'nginx',
+    situation: 'rest-403',
+    zapier: says('rest-restricted'),
+    credential: { status: 403, cause: 'rest-restricted' },
+    node: says('rest-restricted'),
+  },
+  {
+    server: 'nginx',
+    situation: 'fatal',
+    zapier: says('critical-error'),
+    credential: { status: 500, cause: 'critical-error' },
+    node: says('critical-error'),
+  },
+  {
+    server: 'nginx',
+    situation: 'studiocart-off',
+    zapier: says('no-studiocart'),
+    credential: { status: 404, cause: 'no-studiocart' },
+    node: says('no-studiocart'),
+  },
+  {
+    server: 'nginx',
+    situation: 'no-api',
+    zapier: says('studiocart-without-api', /Studiocart Pro/),
+    credential: { status: 404, cause: 'studiocart-without-api' },
+    // A read does not look further than its answer (rest_no_route): the cause that names both editions will do.
+    node: says(['studiocart-without-api', 'no-studiocart'], /Studiocart Pro/),
+  },
+  {
+    server: 'nginx',
+    situation: 'staging-password',
+    zapier: says('site-password'),
+    credential: { status: 401, cause: 'site-password' },
+    node: says('site-password'),
+  },
+  {
+    server: 'nginx',
+    situation: 'home-elsewhere',
+    zapier: { ...works(), causes: ['site-moved'] },
+    credential: 'OK',
+    node: { ...works(), causes: ['site-moved'] },
+  },
+  {
+    server: 'nginx',
+    situation: 'server-redirect',
+    zapier: says('site-moved'),
+    credential: { status: 301, cause: 'site-moved' },
+    node: says('site-moved'),
+  },
+  {
+    server: 'nginx',
+    wrongKey: true,
+    zapier: says('wrong-key'),
+    credential: { status: 401, cause: 'wrong-key' },
+    node: says('wrong-key'),
+  },
+  {
+    server: 'nginx',
+    situation: 'plain-permalinks',
+    zapier: works(PLAIN_ROOT),
+    credential: 'OK',
+    node: works(),
+  },
+  {
+    server: 'apache',
+    situation: 'plain-permalinks',
+    zapier: works(PLAIN_ROOT),
+    credential: 'OK',
+    node: works(),
+  },
+];
+
+/** A client's answer: it worked (with what it returned), or the text it showed. */
+type Outcome = { ok: true; result: unknown } | { ok: false; text: string };
+
+/** `outcome` is what `expected` says: it works, or it names one of the causes in the product's words. */
+function expectOutcome(outcome: Outcome, expected: Expected, secret: string): void {
+  const text = outcome.ok ? '' : outcome.text;
+  expect(text).not.toContain(secret);
+  // Messages are text: a WordPress message in HTML (a critical error's `<p>…<a href>`) is shown as a browser shows it.
+  expect(text).not.toMatch(/<p>|<a\s+href/i);
+  if (outcome.ok) {
+    if (!expected.works) throw new Error(`expected a failure naming ${expected.causes.join(' or ')}, but it worked`);
+    return;
+  }
+  const named = expected.causes.filter(
+    (cause) => text.includes(SITUATIONS[cause].summary) && text.includes(SITUATIONS[cause].hint),
+  );
+  if (named.length === 0) {
+    const wanted = expected.works
+      ? `to work, or to name ${expected.causes.join(' or ')}`
+      : `to name ${expected.causes.join(' or ')}`;
+    const wrong = (Object.keys(SITUATIONS) as Situation[]).filter((cause) => text.includes(SITUATIONS[cause].summary));
+    throw new Error(
+      `expected ${wanted} (its summary and hint), but it said${wrong.length ? ` (${wrong.join(', ')})` : ''}:\n${text}`,
+    );
+  }
+  for (const name of expected.names ?? []) expect(text).toMatch(name);
+}
+
+// The Zapier CLI.
+const APP = path.join(ROOT, 'zapier');
+const ENV_FILE = path.join(APP, '.env');
+const BIN = path.join(ROOT, 'node_modules', '.bin');
+const run = promisify(execFile);
+
+/** The CLI's error text as one line: it wraps long lines (`·` where it broke a word gap) and escapes quotes. */
+function unwrapped(text: string): string {
+  return text
+    .replace(/·?\n\s*›\s*/g, ' ')
+    .replace(/\\"/g, '"')
+    .replace(/\s+/g, ' ');
+}
+
+/** `zapier-platform invoke auth test` with the connection in zapier/.env: its result, or its error text. */
+async function zapierAuthTest(authData: Record<string, string>): Promise<Outcome> {
+  writeFileSync(
+    ENV_FILE,
+    `${Object.entries(authData)
+      .map(([k, v]) => `authData_${k}=${v}`)
+      .join('\n')}\n`,
+  );
+  try {
+    const { stdout } = await run(path.join(BIN, 'zapier-platform'), ['invoke', 'auth', 'test', '--non-interactive'], {
+      cwd: APP,
+      timeout: 120_000,
+      env: { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`, NO_COLOR: '1' },
+    });
+    return { ok: true, result: JSON.parse(stdout.trim()) as unknown };
+  } catch (error) {
+    const { stdout = '', stderr = '', killed } = error as { stdout?: string; stderr?: string; killed?: boolean };
+    if (killed) throw new Error(`zapier-platform invoke auth test was stopped after 120 s:\n${stdout}\n${stderr}`);
+    return { ok: false, text: unwrapped(`${stdout}\n${stderr}`) };
+  }
+}
+
+// n8n.
+const WORKFLOWS: Record<WordPressServer | 'wrongKey', string> = {
+  nginx: 'e2eWordPressNgx1',
+  apache: 'e2eWordPressApa1',
+  wrongKey: 'e2eWordPressKey1',
+};
+
+/** Manual Trigger → Order: Get of `orderId`, on `credential`. */
+function getOrderWorkflow(id: string, orderId: number, credential: CredentialRef): N8nWorkflowJson {
+  return {
+    id,
+    name: `e2e: Order Get against a real WordPress (${id})`,
+    nodes: [
+      manualStart(id),
+      {
+        id: `${id}-get`,
+        name: 'Get Order',
+        type: NODE_TYPES.action,
+        typeVersion: 1,
+        position: [260, 0],
+        parameters: { resource: 'order', operation: 'get', orderId: String(orderId) },
+        credentials: { commerceServiceApi: credential },
+      },
+    ],
+    connections: { Start: { main: [[{ node: 'Get Order', type: 'main', index: 0 }]] } },
+    settings: { executionOrder: 'v1' },
+  };
+}
+
+/** The rule n8n applies to a status in the credential test: the credential's own. */
+function credentialRule(status: number): string {
+  const rules = new CommerceServiceApi().test.rules ?? [];
+  const rule = rules.find((r) => r.type === 'responseCode' && r.properties.value === status);
+  if (!rule) throw new Error(`the credential has no rule for HTTP ${status}`);
+  return rule.properties.message;
+}
+
+/** A node run's outcome: its output, or its error's message and description as the editor shows them. */
+function nodeRunOutcome(result: N8nRun): Outcome {
+  const error = result.data.resultData.error as { message?: string; description?: string } | undefined;
+  if (!error) return { ok: true, result: nodeOutput(result, 'Get Order') };
+  return { ok: false, text: `${error.message ?? ''} ${error.description ?? ''}` };
+}
+
+interface Seen {
+  zapier?: Promise<Outcome>;
+  credential?: Promise<{ status: string; message: string }>;
+  node?: Promise<Outcome>;
+}
+
+const label = (c: Case) => `${c.wrongKey ? 'a wrong key' : c.situation} behind ${c.server}`;
+
+describeWordPress(TITLE, () => {
+  // zapier/dist and zapier/.env are written by the Zapier e2e files: one at a time.
+  holdExclusively('zapier-app');
+  const n8n: SuiteN8n | undefined = n8nFound.ok ? useSharedN8n('wordpress') : undefined;
+  const clock = timer('wordpress e2e');
+  /** What each client said, for WORDPRESS_E2E_SHOW=1. */
+  const said: string[] = [];
+  const sites = {} as Record<WordPressServer, WordPressSite>;
+  const credentials = {} as Record<WordPressServer | 'wrongKey', CredentialRef>;
+  let savedEnv: string | undefined;
+
+  beforeAll(async () => {
+    savedEnv = existsSync(ENV_FILE) ? readFileSync(ENV_FILE, 'utf8') : undefined;
+    const [nginx, apache] = await Promise.all([
+      clock.timed('start WordPress behind nginx and Apache', () =>
+        Promise.all([startWordPress({ server: 'nginx' }), startWordPress({ server: 'apache' })]),
+      ),
+      clock.timed('npm run build:zapier', () => npmRun('build:zapier', 300_000, { silent: true })),
+    ]).then(([started]) => started);
+    sites.nginx = nginx;
+    sites.apache = apache;
+    if (!n8n) return;
+    const credentialOf = (site: WordPressSite, name: string, apiKey = site.apiKey) =>
+      saveCredential(n8n.session, {
+        name,
+        type: 'commerceServiceApi',
+        data: { storeUrl: site.url, apiKey, apiRoot: '' },
+      });
+    credentials.nginx = await credentialOf(nginx, 'WordPress behind nginx (wordpress e2e)');
+    credentials.apache = await credentialOf(apache, 'WordPress behind Apache (wordpress e2e)');
+    credentials.wrongKey = await credentialOf(nginx, 'WordPress, a wrong key (wordpress e2e)', WRONG_KEY);
+    await n8n.addWorkflows([
+      getOrderWorkflow(WORKFLOWS.nginx, nginx.records.orders[0], credentials.nginx),
+      getOrderWorkflow(WORKFLOWS.apache, apache.records.orders[0], credentials.apache),
+      getOrderWorkflow(WORKFLOWS.wrongKey, nginx.records.orders[0], credentials.wrongKey),
+    ]);
+  }, 600_000);
+
+  afterAll(async () => {
+    if (savedEnv === undefined) rmSync(ENV_FILE, { force: true });
+    else writeFileSync(ENV_FILE, savedEnv);
+    if (n8n) for (const { id } of Object.values(credentials)) await rest(n8n.session, 'DELETE', `/credentials/${id}`);
+    await Promise.all(Object.values(sites).map((site) => site.stop()));
+    clock.print();
+    if (process.env.WORDPRESS_E2E_SHOW) process.stderr.write(`${said.join('\n')}\n`);
+  }, 120_000);
+
+  describe.each(CASES.map((c) => [label(c), c] as const))('%s', (name, c) => {
+    const seen: Seen = {};
+    let off: () => Promise<void> = async () => undefined;
+
+    beforeAll(async () => {
+      const site = sites[c.server];
+      const apiKey = c.wrongKey ? WRONG_KEY : site.apiKey;
+      if (c.situation) off = await clock.timed(`${name}: on`, () => site.situation(c.situation as WordPressSituation));
+      seen.zapier = clock.timed(`${name}: Zapier`, () => zapierAuthTest({ storeUrl: site.url, apiKey }));
+      if (n8n) {
+        const credential = credentials[c.wrongKey ? 'wrongKey' : c.server];
+        seen.credential = clock.timed(`${name}: n8n credential test`, () =>
+          rest<{ status: string; message: string }>(n8n.session, 'POST', '/credentials/test', {
+            credentials: {
+              ...credential,
+              type: 'commerceServiceApi',
+              data: { storeUrl: site.url, apiKey, apiRoot: '' },
+            },
+          }),
+        );
+        const workflow = WORKFLOWS[c.wrongKey ? 'wrongKey' : c.server];
+        seen.node = clock
+          .timed(`${name}: n8n node run`, () => manualRun(n8n.session, workflow, 120_000))
+          .then(nodeRunOutcome);
+      }
+      // Every client is done before the situation is switched off (a failure is its test's to show).
+      const done = await Promise.allSettled([seen.zapier, seen.credential, seen.node]);
+      const shown = (r: PromiseSettledResult<unknown> | undefined) =>
+        r?.status === 'fulfilled' ? JSON.stringify(r.value) : String(r?.reason);
+      said.push(
+        `${name}\n  Zapier: ${shown(done[0])}\n  n8n credential test: ${shown(done[1])}\n  n8n node run: ${shown(done[2])}`,
+      );
+    }, 300_000);
+
+    afterAll(() => off());
+
+    it(`the Zapier connection test ${c.zapier.works ? 'works' : `names ${c.zapier.causes.join(' or ')}`}`, async () => {
+      const outcome = await (seen.zapier as Promise<Outcome>);
+      expectOutcome(outcome, c.zapier, sites[c.server].apiKey);
+      if (outcome.ok && c.zapier.works?.apiRoot)
+        expect(outcome.result).toEqual(expect.objectContaining({ apiRoot: c.zapier.works.apiRoot }));
+    });
+
+    const credentialTitle =
+      c.credential === 'OK'
+        ? 'works'
+        : `answers HTTP ${c.credential.status} with its rule, naming ${c.credential.cause} among the status's causes`;
+    itN8n(`n8n's credential test ${credentialTitle}`, async () => {
+      const answer = await (seen.credential as Promise<{ status: string; message: string }>);
+      if (c.credential === 'OK') {
+        expect(answer).toEqual({ status: 'OK', message: 'Connection successful!' });
+        return;
+      }
+      const { status, cause } = c.credential;
+      expect(answer).toEqual({ status: 'Error', message: credentialRule(status) });
+      // The rule is the status's answer, which counts this situation among its causes and names each of them.
+      const entry = STATUS_ANSWERS.find((a) => a.status === status);
+      expect(entry?.situations).toContain(cause);
+      for (const each of entry?.situations ?? []) {
+        const named = NAMES[each];
+        if (!named) throw new Error(`no words to look for in a message naming ${each}: add them to NAMES`);
+        expect(answer.message).toMatch(named);
+      }
+      expect(answer.message).not.toContain(sites[c.server].apiKey);
+    });
+
+    itN8n(
+      `an n8n node run (Order → Get) ${c.node.works ? 'works' : `names ${c.node.causes.join(' or ')}`}`,
+      async () => {
+        const outcome = await (seen.node as Promise<Outcome>);
+        expectOutcome(outcome, c.node, sites[c.server].apiKey);
+        if (outcome.ok) {
+          expect(outcome.result).toEqual([expect.objectContaining({ id: sites[c.server].records.orders[0] })]);
+        }
+      },
+    );
+  });
+});
