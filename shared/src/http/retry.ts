@@ -1,6 +1,6 @@
 /**
- * Retries for reads: a busy or briefly failing store (429, 502, 503, 504, once a 500, a timeout or a
- * dropped connection) is asked again, within a time budget the adapter sets. A 429 or a 503 waits its
+ * Retries for reads: a busy or briefly failing store (429, 502, 503, 504, a dropped connection; once a
+ * 500 or a timeout) is asked again, within a time budget the adapter sets. A 429 or a 503 waits its
  * Retry-After (`retryAfter.ts`); every other retried failure backs off. Waiting is injected, as
  * the transport is: n8n's package may not use timers, so each adapter brings its own.
  */
@@ -31,12 +31,19 @@ const DEFAULT_BACKOFF_MS = 1000;
 /** An attempt with less time than this left in the budget is not worth sending. */
 export const MIN_ATTEMPT_MS = 1000;
 
-/** Where one operation's attempts stand: how many so far, since when, and how many were a 500. */
+/** Where one operation's attempts stand: how many so far, since when, and how many were a 500 or a timeout. */
 export interface Tries {
   count: number;
   started: number;
   serverErrors: number;
+  timeouts?: number;
 }
+
+/**
+ * Attempts that may time out per operation: a store silent for two whole attempts is down or at its
+ * limit, and a third would only make the user wait one more timeout for the same error.
+ */
+const MAX_TIMEOUTS = 2;
 
 /**
  * After a failed attempt (`tries.count` made): how long to wait before the next, or `undefined` when
@@ -50,7 +57,9 @@ export function waitBeforeNext(
   retry: RetryOptions | undefined,
 ): number | undefined {
   if (error.status === 500) tries.serverErrors += 1;
+  if (error instanceof TimeoutError) tries.timeouts = (tries.timeouts ?? 0) + 1;
   if (!retry || !isRetryable(error, tries.serverErrors)) return undefined;
+  if ((tries.timeouts ?? 0) >= MAX_TIMEOUTS) return undefined;
   if (tries.count >= Math.max(1, retry.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) return undefined;
   const now = (retry.now ?? Date.now)();
   // Only a 429 or a 503 says when to come back; any other status backs off (docs/service/errors.md).

@@ -29,10 +29,10 @@ function getOrderFailure(): ReturnType<typeof nodeFailure> {
 }
 
 /** The order read fails on all three attempts with a Node network error (`code`). */
-function failsEveryAttempt(message: string, code: string): void {
+function failsEveryAttempt(message: string, code: string, attempts = 3): void {
 	nock(ORIGIN)
 		.get(`${ROOT}/orders/1042`)
-		.times(3)
+		.times(attempts)
 		.replyWithError(Object.assign(new Error(message), { code }));
 }
 
@@ -149,11 +149,12 @@ describe('errors', () => {
 	});
 
 	it('a store too slow to answer is a timeout, classified through n8n’s NodeApiError wrapper', async () => {
-		failsEveryAttempt('timeout of 20000ms exceeded', 'ECONNABORTED');
+		// A store silent twice is not asked a third time (N8N_RETRY_LIMITS: 12 s a request).
+		failsEveryAttempt('timeout of 12000ms exceeded', 'ECONNABORTED', 2);
 		const error = await getOrderFailure();
 
 		expect(error.message).toContain(
-			'Get an order failed on shop.example.com after 3 attempts: the store did not answer within 20 seconds',
+			'Get an order failed on shop.example.com after 2 attempts: the store did not answer within 12 seconds',
 		);
 	});
 

@@ -371,14 +371,26 @@ describe('the time budget', () => {
     expect(transport.requests.map((r) => r.timeoutMs)).toEqual([20_000, 17_000]);
   });
 
-  it('a timeout message names the time the last attempt had', async () => {
+  it('a store silent twice is not asked a third time; the message names the time the last attempt had', async () => {
     const time = fakeTime();
-    store().get(`${ROOT}/orders`).times(3).delay(1000).reply(200, []);
+    store().get(`${ROOT}/orders`).times(2).delay(1000).reply(200, []);
     const error = await failure(retrying(time, { budgetMs: 60_000 }, { timeoutMs: 40 }).listOrders());
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.message).toMatch(
-      /^List orders failed on shop\.example\.com after 3 attempts: the store did not answer within 40 ms\./,
+      /^List orders failed on shop\.example\.com after 2 attempts: the store did not answer within 40 ms\./,
     );
+    expect(time.waits).toHaveLength(1);
+  });
+
+  it('a timeout then a busy answer still gets its third attempt', async () => {
+    const time = fakeTime();
+    store().get(`${ROOT}/orders`).delay(1000).reply(200, []);
+    store().get(`${ROOT}/orders`).reply(503, wpError('busy'));
+    store()
+      .get(`${ROOT}/orders`)
+      .reply(200, [{ id: 1 }]);
+    const page = await retrying(time, { budgetMs: 60_000 }, { timeoutMs: 40 }).listOrders();
+    expect(page.items.map((o) => o.id)).toEqual([1]);
   });
 });
 

@@ -129,9 +129,14 @@ function isObject(value: unknown): value is IDataObject {
 
 /**
  * Retries in an n8n execution: no platform limit cuts a run short, so a busy store gets two minutes
- * per call (all attempts and waits) and a Retry-After of up to one minute is waited out.
+ * per call (all attempts and waits) and a Retry-After of up to one minute is waited out. A silent
+ * store is another matter: each request gets 12 s and a store silent twice is not asked a third time
+ * (shared/src/http/retry.ts), so its error names the cause after about 25 s, as a Zapier step's does,
+ * where the client's default (20 s, three attempts) kept a node waiting 63 s. A WordPress REST read
+ * answers in a second or two; one that needs more than 12 s is at its host's limit (docs/retries.md).
  */
 export const N8N_RETRY_LIMITS = {
+	timeoutMs: 12_000,
 	budgetMs: 120_000,
 	maxRetryAfterMs: 60_000,
 } as const satisfies RetryLimits;
