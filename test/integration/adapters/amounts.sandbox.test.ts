@@ -43,6 +43,27 @@ describe.each<SandboxProfile>(['spec', 'real'])('the same amount on both platfor
     return (output ?? []).map((item) => item.json as Row);
   }
 
+  /** A purchase delivered to Zapier's hook perform (never verifying) and n8n's webhook trigger: the first record of each. */
+  async function deliverToBoth(body: Row, options: { inCents: boolean; n8nVerifies: boolean }): Promise<Row[]> {
+    const zapier = await run<Row[]>(hookByTriggerKey('product_purchased').perform, {
+      authData: setup.auth,
+      inputData: { verify_deliveries: false, ...(options.inCents ? { prices_in_cents: true } : {}) },
+      cleanedRequest: body,
+    });
+    const n8n = await runDelivery(new CommerceServiceTrigger(), {
+      credentials: setup.auth,
+      parameters: {
+        event: 'purchased',
+        productId: '',
+        planIds: [],
+        pricesInCents: options.inCents,
+        verifyDeliveries: options.n8nVerifies,
+      },
+      bodyData: body,
+    });
+    return [zapier[0] as Row, n8n.items[0] as Row];
+  }
+
   test('a purchase through both webhook triggers, the polling trigger, Find Order, Get, Get Many and Get Latest', async () => {
     // The polling trigger's first poll remembers the store as it is.
     const polling = new CommerceServicePollingTrigger();
@@ -66,18 +87,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('the same amount on both platfor
     expect(expected.order_amount).toBeGreaterThan(0);
     expect(Number(sent.order_amount)).toBe(profile === 'real' ? expected.order_amount * 100 : expected.order_amount);
 
-    const zapierDelivery = await run<Row[]>(hookByTriggerKey('product_purchased').perform, {
-      authData: auth,
-      inputData: { verify_deliveries: false },
-      cleanedRequest: decimal,
-    });
-    const n8nDelivery = (
-      await runDelivery(new CommerceServiceTrigger(), {
-        credentials: auth,
-        parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: false, verifyDeliveries: true },
-        bodyData: decimal,
-      })
-    ).items[0];
+    const [zapierDelivery, n8nDelivery] = await deliverToBoth(decimal, { inCents: false, n8nVerifies: true });
     const polled = ((await polling.poll.call(pollContext))?.[0] ?? []).map((item) => item.json as Row);
     const [found] = (await run(SEARCH_PERFORMS.find_order, {
       authData: auth,
@@ -88,7 +98,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('the same amount on both platfor
     const latest = await n8nExecute({ resource: 'order', operation: 'getLatest', status: '' });
 
     expect(polled.map((record) => record.id)).toEqual([id]);
-    for (const record of [zapierDelivery[0], n8nDelivery as Row, polled[0], found, got, many.find((o) => o.id === id)])
+    for (const record of [zapierDelivery, n8nDelivery, polled[0], found, got, many.find((o) => o.id === id)])
       expect(amountsOf(record)).toEqual(expected);
     const latestRecord = latest.find((record) => record.order_id === id);
     expect([Number(latestRecord?.order_amount), latestRecord?.amount_unit]).toEqual([expected.order_amount, 'decimal']);
@@ -96,19 +106,7 @@ describe.each<SandboxProfile>(['spec', 'real'])('the same amount on both platfor
     for (const record of [polled[0], found, got]) expect(record?.order_amount_sent).toBe(sent.order_amount);
 
     // Cents where the user asked: the hook with Amounts in Cents, through both platforms.
-    const zapierCents = await run<Row[]>(hookByTriggerKey('product_purchased').perform, {
-      authData: auth,
-      inputData: { verify_deliveries: false, prices_in_cents: true },
-      cleanedRequest: cents,
-    });
-    const n8nCents = (
-      await runDelivery(new CommerceServiceTrigger(), {
-        credentials: auth,
-        parameters: { event: 'purchased', productId: '', planIds: [], pricesInCents: true, verifyDeliveries: false },
-        bodyData: cents,
-      })
-    ).items[0];
-    for (const record of [zapierCents[0], n8nCents as Row]) {
+    for (const record of await deliverToBoth(cents, { inCents: true, n8nVerifies: false })) {
       expect(amountsOf(record)).toEqual({
         order_amount: Math.round(expected.order_amount * 100),
         unit_prices: expected.unit_prices.map((price) => Math.round(price * 100)),

@@ -8,6 +8,7 @@ import { createClient } from '../../../scripts/kit/client';
 import { nodeTransport } from '../../../scripts/kit/nodeTransport';
 import { type StoreClient } from '../support/httpClient';
 import { useSandboxStore } from '../support/sandbox';
+import { NO_SUBSCRIPTIONS } from '../../unit/support/salesSummary';
 
 const KEY = 'summary-zero-key-8c2a';
 
@@ -43,13 +44,7 @@ describe('the sales summary of a product without subscriptions', () => {
     expect(summary).toMatchObject({
       product_id: product,
       orders: sold.filter((order) => String(order.product_id) === product).length,
-      active_subscriptions: 0,
-      past_due_subscriptions: 0,
-      trialing_subscriptions: 0,
-      new_subscriptions: 0,
-      canceled_subscriptions: 0,
-      canceled_without_date: 0,
-      not_in_mrr: 0,
+      ...NO_SUBSCRIPTIONS,
       subscriptions_read: subscriptions.length,
     });
     const currencies = [...new Set(subscriptions.map((subscription) => String(subscription.currency)))];

@@ -1,19 +1,14 @@
 import nock from 'nock';
 
 import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
-import { executeGetMany, executeNode, keyedStore } from '../support/n8n/execute';
+import { executeGet, executeGetMany, executeNode } from '../support/n8n/execute';
 import { order, range } from '../support/n8n/fixtures';
 import { wpError } from '../support/wordpress';
 
 describe('Order', () => {
 	it('Get sends operation 10 and coerces the store’s types to the spec’s', async () => {
-		const scope = keyedStore().get(`${ROOT}/orders/1042`).reply(200, order(1042));
-		const { output } = await executeNode({
-			parameters: { resource: 'order', operation: 'get', orderId: '1042' },
-		});
-
-		scope.done();
-		expect(output?.[0]?.json).toMatchObject({
+		const json = await executeGet('order', { orderId: '1042' }, `${ROOT}/orders/1042`, order(1042));
+		expect(json).toMatchObject({
 			id: 1042,
 			product_id: '87',
 			order_amount: 16800,

@@ -1,19 +1,19 @@
 import nock from 'nock';
 
 import { ORIGIN, ROOT } from '../support/n8n/context';
-import { executeGetMany, executeNode, keyedStore } from '../support/n8n/execute';
+import { executeGet, executeGetMany, executeNode } from '../support/n8n/execute';
 import { product, range } from '../support/n8n/fixtures';
 import { PURCHASE_KINDS } from '../support/plans';
 
 describe('Product', () => {
 	it('Get sends operation 15', async () => {
-		const scope = keyedStore().get(`${ROOT}/products/87`).reply(200, product(87));
-		const { output } = await executeNode({
-			parameters: { resource: 'product', operation: 'get', productId: '87' },
-		});
-
-		scope.done();
-		expect(output?.[0]?.json).toMatchObject({
+		const json = await executeGet(
+			'product',
+			{ productId: '87' },
+			`${ROOT}/products/87`,
+			product(87),
+		);
+		expect(json).toMatchObject({
 			id: 87,
 			is_on_sale: 0,
 			plans: [{ id: 'full', price: 149, frequency: 1, trial_days: null }],

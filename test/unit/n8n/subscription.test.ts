@@ -1,18 +1,18 @@
 import nock from 'nock';
 
 import { ORIGIN, ROOT } from '../support/n8n/context';
-import { executeGetMany, executeNode, keyedStore } from '../support/n8n/execute';
+import { executeGet, executeGetMany } from '../support/n8n/execute';
 import { range, subscription } from '../support/n8n/fixtures';
 
 describe('Subscription', () => {
 	it('Get sends operation 13', async () => {
-		const scope = keyedStore().get(`${ROOT}/subscriptions/2051`).reply(200, subscription(2051));
-		const { output } = await executeNode({
-			parameters: { resource: 'subscription', operation: 'get', subscriptionId: 2051 },
-		});
-
-		scope.done();
-		expect(output?.[0]?.json).toMatchObject({
+		const json = await executeGet(
+			'subscription',
+			{ subscriptionId: 2051 },
+			`${ROOT}/subscriptions/2051`,
+			subscription(2051),
+		);
+		expect(json).toMatchObject({
 			id: 2051,
 			amount: 2900,
 			frequency: '1',

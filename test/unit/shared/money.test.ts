@@ -185,6 +185,13 @@ describe('a client hands REST amounts on in decimals', () => {
     return store;
   }
 
+  /** A real store whose latest-orders amounts are neither the REST amounts nor a hundredth of them, and a client logging into `notices`. */
+  function storeOfUnknownUnit() {
+    realStore().latestAmount = (amount) => amount / 7;
+    const notices: Notice[] = [];
+    return { notices, client: clientFor({}, { onNotice: (notice) => notices.push(notice) }) };
+  }
+
   it('reads the unit once per client, from the orders in hand: one latest-orders request', async () => {
     const store = realStore();
     const client = clientFor();
@@ -218,10 +225,7 @@ describe('a client hands REST amounts on in decimals', () => {
   });
 
   it('when it cannot tell, the records say "unknown", amounts stay as sent, and one notice says why', async () => {
-    const store = realStore();
-    store.latestAmount = (amount) => amount / 7;
-    const notices: Notice[] = [];
-    const client = clientFor({}, { onNotice: (notice) => notices.push(notice) });
+    const { client, notices } = storeOfUnknownUnit();
     const page = await client.listOrders();
     await client.getOrder(100);
     const handed = page.items as Record<string, unknown>[];
@@ -236,10 +240,7 @@ describe('a client hands REST amounts on in decimals', () => {
   });
 
   it('the notice names no order and no amount (notices hold no customer data)', async () => {
-    const store = realStore();
-    store.latestAmount = (amount) => amount / 7;
-    const notices: Notice[] = [];
-    const client = clientFor({}, { onNotice: (notice) => notices.push(notice) });
+    const { client, notices } = storeOfUnknownUnit();
     const page = await client.listOrders();
     const [notice] = notices.map(({ message }) => message);
     expect(notice).toMatch(/unit of the amounts/);

@@ -5,9 +5,13 @@
  */
 import { type CommerceServiceError, salesSummary } from '@commerce-service/shared';
 import type { SiteZone } from '../../../shared/src/dates/zone';
+import { NO_SUBSCRIPTIONS } from '../support/salesSummary';
 import { KEY, ROOT, UTC_ZONE, clientFor, expectNoSecret, store } from '../support/shared';
 
 const NEW_YORK: SiteZone = { kind: 'named', name: 'America/New_York' };
+
+/** When most tests ask: in UTC, "yesterday" is 2026-11-23. */
+const NOV_24_MORNING = new Date('2026-11-24T08:00:00Z');
 
 interface OrderFixture {
   id: number;
@@ -129,11 +133,7 @@ describe('the sales summary', () => {
       order({ id: 1, date_time: '2026-11-23 09:00:00', order_amount: 980, currency: 'JPY', status: 'pending-payment' }),
     ]);
     const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'cents' });
-    const summary = await salesSummary(client, {
-      period: 'yesterday',
-      now: new Date('2026-11-24T08:00:00Z'),
-      subscriptions: false,
-    });
+    const summary = await salesSummary(client, { period: 'yesterday', now: NOV_24_MORNING, subscriptions: false });
     expect(summary.amount_unit).toBe('decimal');
     expect(summary.orders_not_counted).toBe(1);
     expect(summary.currencies).toEqual([
@@ -163,11 +163,7 @@ describe('the sales summary', () => {
       }),
     ]);
     const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'cents' });
-    const summary = await salesSummary(client, {
-      period: 'yesterday',
-      now: new Date('2026-11-24T08:00:00Z'),
-      subscriptions: false,
-    });
+    const summary = await salesSummary(client, { period: 'yesterday', now: NOV_24_MORNING, subscriptions: false });
     expect(summary.currencies).toEqual([
       { currency: 'USD', orders: 2, gross: 59.51, refunded_orders: 0, refunds: 0, net: 59.51, tax: 4.5 },
       { currency: 'EUR', orders: 1, gross: 19.99, refunded_orders: 0, refunds: 0, net: 19.99, tax: 0 },
@@ -223,7 +219,7 @@ describe('the sales summary', () => {
       subscription({ id: 9, amount: 5, interval: '' }), // no interval: cannot be normalised
     ]);
     const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
-    const summary = await salesSummary(client, { period: 'yesterday', now: new Date('2026-11-24T08:00:00Z') });
+    const summary = await salesSummary(client, { period: 'yesterday', now: NOV_24_MORNING });
     expect(summary.mrr).toEqual([
       // 29 + 41.1666… + 24.1666… + 10 = 104.333…
       { currency: 'USD', mrr: 104.33, subscriptions: 4 },
@@ -249,11 +245,7 @@ describe('the sales summary', () => {
     ]);
     subscriptionsPage([subscription({ id: 1, amount: 30 }), subscription({ id: 2, amount: 50, product_id: '31' })]);
     const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
-    const summary = await salesSummary(client, {
-      period: 'yesterday',
-      productId: 30,
-      now: new Date('2026-11-24T08:00:00Z'),
-    });
+    const summary = await salesSummary(client, { period: 'yesterday', productId: 30, now: NOV_24_MORNING });
     expect(summary).toMatchObject({
       product_id: '30',
       orders: 1,
@@ -268,20 +260,10 @@ describe('the sales summary', () => {
       subscription({ id: 2, amount: 20, product_id: '31', currency: 'EUR', status: 'canceled' }),
     ]);
     const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
-    const summary = await salesSummary(client, {
-      period: 'yesterday',
-      productId: '12',
-      now: new Date('2026-11-24T08:00:00Z'),
-    });
+    const summary = await salesSummary(client, { period: 'yesterday', productId: '12', now: NOV_24_MORNING });
     expect(summary).toMatchObject({
       orders: 1,
-      active_subscriptions: 0,
-      past_due_subscriptions: 0,
-      trialing_subscriptions: 0,
-      new_subscriptions: 0,
-      canceled_subscriptions: 0,
-      canceled_without_date: 0,
-      not_in_mrr: 0,
+      ...NO_SUBSCRIPTIONS,
       subscriptions_read: 2,
     });
     // The store bills in USD and EUR: a Zap that maps the first row's MRR gets 0, not a missing field.
@@ -299,15 +281,9 @@ describe('the sales summary', () => {
     ordersPage([]);
     subscriptionsPage([]);
     const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
-    const summary = await salesSummary(client, { period: 'yesterday', now: new Date('2026-11-24T08:00:00Z') });
+    const summary = await salesSummary(client, { period: 'yesterday', now: NOV_24_MORNING });
     expect(summary).toMatchObject({
-      active_subscriptions: 0,
-      past_due_subscriptions: 0,
-      trialing_subscriptions: 0,
-      new_subscriptions: 0,
-      canceled_subscriptions: 0,
-      canceled_without_date: 0,
-      not_in_mrr: 0,
+      ...NO_SUBSCRIPTIONS,
       mrr: [],
       subscriptions_read: 0,
     });
@@ -350,11 +326,7 @@ describe('the sales summary', () => {
       }),
     ]);
     const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
-    const summary = await salesSummary(client, {
-      period: 'yesterday',
-      now: new Date('2026-11-24T08:00:00Z'),
-      subscriptions: false,
-    });
+    const summary = await salesSummary(client, { period: 'yesterday', now: NOV_24_MORNING, subscriptions: false });
     // A bump is never a main item here, so its product has no ID: it is told apart by its name.
     expect(summary.top_products).toEqual([
       { currency: 'USD', product_id: '12', product_name: 'Course', revenue: 99, quantity: 3 },
@@ -370,11 +342,7 @@ describe('the sales summary', () => {
     );
     ordersPage(page);
     const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
-    const summary = await salesSummary(client, {
-      period: 'yesterday',
-      now: new Date('2026-11-24T08:00:00Z'),
-      subscriptions: false,
-    });
+    const summary = await salesSummary(client, { period: 'yesterday', now: NOV_24_MORNING, subscriptions: false });
     expect(summary).toMatchObject({ orders: 3, orders_read: 4 });
   });
 
@@ -392,10 +360,9 @@ describe('the sales summary', () => {
       .delay(3_000)
       .reply(200, page);
     const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal', deadlineMs: 1_500 });
-    const error = (await salesSummary(client, {
-      period: 'yesterday',
-      now: new Date('2026-11-24T08:00:00Z'),
-    }).catch((caught: unknown) => caught)) as CommerceServiceError;
+    const error = (await salesSummary(client, { period: 'yesterday', now: NOV_24_MORNING }).catch(
+      (caught: unknown) => caught,
+    )) as CommerceServiceError;
     expect(error.name).toBe('SummaryUnfinishedError');
     expect(error.kind).toBe('timeout');
     expect(error.message).toMatch(
@@ -410,7 +377,7 @@ describe('the sales summary', () => {
       'X-WP-TotalPages': '1001',
     });
     const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
-    await expect(salesSummary(client, { period: 'this_month', now: new Date('2026-11-24T08:00:00Z') })).rejects.toThrow(
+    await expect(salesSummary(client, { period: 'this_month', now: NOV_24_MORNING })).rejects.toThrow(
       /^Get sales summary failed on shop\.example\.com: it stopped after reading 0 records: one walk reads at most 1000 pages .* Choose a shorter period \(Yesterday, or a Custom period of a few days\)\.$/,
     );
   });

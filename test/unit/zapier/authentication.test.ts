@@ -144,6 +144,11 @@ describe('connection label', () => {
 describe('auth test: the site address and key are enough, and each failure names its cause', () => {
   const OPEN = { storeUrl: 'shop.example.com', apiKey: KEY };
   const page404 = '<!DOCTYPE html><html><head><title>Page not found</title></head><body>Not found</body></html>';
+  /** `POST webhook/validate/` at `root` answers `status` with `body`. */
+  const validateAnswers = (status: number, body: object, root = ROOT) =>
+    store().post(`${root}/webhook/validate/`).query(true).reply(status, body);
+  /** WordPress's REST index answers `status` with `body`. */
+  const indexAnswers = (status: number, body: object) => store().get('/wp-json/').reply(status, body);
 
   it('plain permalinks: finds ?rest_route= with API Root empty, and says which address it used', async () => {
     store().post(`${ROOT}/webhook/validate/`).query(true).reply(404, page404, { 'content-type': 'text/html' });
@@ -169,52 +174,32 @@ describe('auth test: the site address and key are enough, and each failure names
   });
 
   it('WordPress without Studiocart: the REST index lists no sc/v1', async () => {
-    store()
-      .post(`${ROOT}/webhook/validate/`)
-      .query(true)
-      .reply(404, wpError('rest_no_route', 'No route', 404));
-    store()
-      .get('/wp-json/')
-      .reply(200, { namespaces: ['oembed/1.0', 'wp/v2'] });
+    validateAnswers(404, wpError('rest_no_route', 'No route', 404));
+    indexAnswers(200, { namespaces: ['oembed/1.0', 'wp/v2'] });
     const error = await failure(appTester(testConnection, { authData: OPEN }));
     expect(error.text).toMatch(/WordPress answers, but Studiocart's API \(sc\/v1\) is not there/);
     expect(error.text).toMatch(/activate Studiocart/);
   });
 
   it('Studiocart without this route: the REST index lists sc/v1', async () => {
-    store()
-      .post(`${ROOT}/webhook/validate/`)
-      .query(true)
-      .reply(404, wpError('rest_no_route', 'No route', 404));
-    store()
-      .get('/wp-json/')
-      .reply(200, { namespaces: ['wp/v2', 'sc/v1'] });
+    validateAnswers(404, wpError('rest_no_route', 'No route', 404));
+    indexAnswers(200, { namespaces: ['wp/v2', 'sc/v1'] });
     const error = await failure(appTester(testConnection, { authData: OPEN }));
     expect(error.text).toMatch(/without this route/);
     expect(error.text).toMatch(/Update Studiocart/);
   });
 
   it('an API Root typed for another place, on a site with Studiocart: leave it empty', async () => {
-    store()
-      .post('/wp-json/other/v1/webhook/validate/')
-      .query(true)
-      .reply(404, wpError('rest_no_route', 'No route', 404));
-    store()
-      .get('/wp-json/')
-      .reply(200, { namespaces: ['wp/v2', 'sc/v1'] });
+    validateAnswers(404, wpError('rest_no_route', 'No route', 404), '/wp-json/other/v1');
+    indexAnswers(200, { namespaces: ['wp/v2', 'sc/v1'] });
     const error = await failure(appTester(testConnection, { authData: { ...OPEN, apiRoot: '/wp-json/other/v1' } }));
     expect(error.text).toMatch(/nothing answers at this API Root, but Studiocart's API is on this site/);
     expect(error.text).toMatch(/Leave API Root empty/);
   });
 
   it('a REST API closed by a plugin is not a wrong key, and does not expire the connection', async () => {
-    store()
-      .post(`${ROOT}/webhook/validate/`)
-      .query(true)
-      .reply(401, wpError('rest_forbidden', 'Sorry.', 401));
-    store()
-      .get('/wp-json/')
-      .reply(401, wpError('rest_forbidden', 'Sorry.', 401));
+    validateAnswers(401, wpError('rest_forbidden', 'Sorry.', 401));
+    indexAnswers(401, wpError('rest_forbidden', 'Sorry.', 401));
     const error = await failure(appTester(testConnection, { authData: OPEN }));
     expect(error.name).toBe('AppError');
     expect(error.text).toMatch(/restricts the WordPress REST API to logged-in users/);

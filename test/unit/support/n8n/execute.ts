@@ -41,3 +41,21 @@ export function executeGetMany(
 export function keyedStore(): nock.Scope {
 	return nock(ORIGIN, { reqheaders: { 'x-api-key': KEY } });
 }
+
+/**
+ * The action node's Get of `resource`, against a store that answers `GET <path>` (with the key) with
+ * `record`: the first item's JSON, once the store was asked.
+ */
+export async function executeGet(
+	resource: string,
+	parameters: IDataObject,
+	path: string,
+	record: object,
+): Promise<IDataObject | undefined> {
+	const scope = keyedStore().get(path).reply(200, record);
+	const { output } = await executeNode({
+		parameters: { resource, operation: 'get', ...parameters },
+	});
+	scope.done();
+	return output?.[0]?.json;
+}
