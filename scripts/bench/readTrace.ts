@@ -40,6 +40,7 @@ interface Tally {
   calls: number;
   files: string[];
   busiest: { name: string; calls: number }[];
+  all: { name: string; calls: number }[];
 }
 
 /**
@@ -79,7 +80,7 @@ async function tally(session: Session, coverage: ScriptCoverage[]): Promise<Tall
     }
   }
   busiest.sort((a, b) => b.calls - a.calls);
-  return { functions, calls, files: [...files].sort(), busiest: busiest.slice(0, 8) };
+  return { functions, calls, files: [...files].sort(), busiest: busiest.slice(0, 8), all: busiest };
 }
 
 /** The project's frames in a stack, innermost first, as `function file:line`. */
@@ -107,13 +108,14 @@ async function measure(session: Session, label: string, read: () => Promise<unkn
     unsubscribe('http.client.request.created', onRequest);
   }
   const { result } = (await session.post('Profiler.takePreciseCoverage')) as { result: ScriptCoverage[] };
-  const { functions, calls, files, busiest } = await tally(session, result);
+  const { functions, calls, files, busiest, all } = await tally(session, result);
   const frames = projectFrames(stacks[0] ?? '');
   console.log(`\n${label}: ${stacks.length} request(s); ${functions} functions, ${calls} calls, ${files.length} files`);
   console.log(`  ${frames.length} project frames at the HTTP request (innermost first):`);
   for (const frame of frames) console.log(`    ${frame}`);
   console.log(`  files: ${files.join(', ')}`);
   console.log(`  most called: ${busiest.map((entry) => `${entry.name} ×${entry.calls}`).join('; ')}`);
+  if (process.env.TRACE_FUNCTIONS) for (const entry of all) console.log(`    ${entry.calls}\t${entry.name}`);
 }
 
 export async function readTrace(): Promise<void> {

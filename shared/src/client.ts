@@ -118,31 +118,41 @@ export class CommerceServiceClient {
   /**
    * One operation: its request built from the catalogue, sent through the pipeline, its body read by
    * the operation's result description, and its records built once with their instants and their
-   * amounts in one unit (`value`); `response` is what it came in (the count headers).
+   * amounts in one unit.
    */
-  async call<K extends OperationKey>(
-    key: K,
-    params: Params = {},
-    options: CallOptions = {},
-  ): Promise<Answer<ResultOf<K>>> {
-    const operation = OPERATIONS[key];
-    const result = operation.result as ResultSpec<ResultOf<K>>;
+  async call<K extends OperationKey>(key: K, params: Params = {}, options: CallOptions = {}): Promise<ResultOf<K>> {
     // Built before any time is spent: a bad input is the user's to fix, whatever the deadline.
-    const request = buildRequest(operation, this.store, params, this.options.transport.sendsGetBody);
-    const answer = await this.pipeline
+    const request = buildRequest(OPERATIONS[key], this.store, params, this.options.transport.sendsGetBody);
+    const { value } = await this.pipeline
       .send(request, sendingOf(key, true))
       .catch((error: unknown) => this.elsewhere(error, key, params, true));
-    if (!result.records) return answer;
-    const records = (result.many ? answer.value : [answer.value]) as object[];
-    if (records.length === 0) return answer;
+    return await this.built(key, value, options);
+  }
+
+  /** As `call` sends: the answer as the pipeline reads it, its records not built yet. */
+  private send<K extends OperationKey>(key: K, params: Params, retried: boolean): Promise<Answer<ResultOf<K>>> {
+    const request = buildRequest(OPERATIONS[key], this.store, params, this.options.transport.sendsGetBody);
+    return this.pipeline
+      .send(request, sendingOf(key, retried))
+      .catch((error: unknown) => this.elsewhere(error, key, params, retried));
+  }
+
+  /**
+   * The operation's records built with their instants and amounts. The zone and the unit are read
+   * after the store's answer, never before: a call refused or failed costs neither.
+   */
+  private async built<K extends OperationKey>(key: K, value: ResultOf<K>, options: CallOptions): Promise<ResultOf<K>> {
+    const result = OPERATIONS[key].result as ResultSpec<ResultOf<K>>;
     const table = result.records;
-    // The zone and the unit are read after the store's answer, never before: a call refused or failed costs neither.
+    if (!table) return value;
+    const records = (result.many ? value : [value]) as object[];
+    if (records.length === 0) return value;
     const zone = holdsSiteTime(records, table) ? (await this.site.zone()).zone : null;
     const amounts = options.amounts === false ? undefined : await this.site.amountRule(result, records);
     const built = records.map((record) =>
       buildRecord(record, table, { instants: { zone, fill: true }, ...(amounts ? { amounts } : {}) }),
     );
-    return { ...answer, value: (result.many ? built : built[0]) as ResultOf<K> };
+    return (result.many ? built : built[0]) as ResultOf<K>;
   }
 
   /**
@@ -212,8 +222,8 @@ export class CommerceServiceClient {
     await this.call('validateKey');
   }
 
-  async subscribeHook(input: SubscribeInput): Promise<ResultOf<'subscribeHook'>> {
-    const { value } = await this.call('subscribeHook', {
+  subscribeHook(input: SubscribeInput): Promise<ResultOf<'subscribeHook'>> {
+    return this.call('subscribeHook', {
       hook_url: input.hook_url,
       product_id: input.product_id,
       plan_id: input.plan_id,
@@ -221,7 +231,6 @@ export class CommerceServiceClient {
       source: input.source,
       prices_in_cents: input.prices_in_cents,
     });
-    return value;
   }
 
   /**
@@ -243,19 +252,19 @@ export class CommerceServiceClient {
     return { id: String(id), alreadyGone: false };
   }
 
-  async listWebhookProducts(): Promise<WebhookProduct[]> {
-    return (await this.call('listWebhookProducts')).value;
+  listWebhookProducts(): Promise<WebhookProduct[]> {
+    return this.call('listWebhookProducts');
   }
 
-  async listWebhookPlans(productId: Id): Promise<WebhookPlan[]> {
-    return (await this.call('listWebhookPlans', { product_id: productId })).value;
+  listWebhookPlans(productId: Id): Promise<WebhookPlan[]> {
+    return this.call('listWebhookPlans', { product_id: productId });
   }
 
   /** `POST webhook/latest-orders/`; the store's 404 `no_orders` is an empty list. */
   async latestOrders(input: LatestOrdersInput = {}, options: CallOptions = {}): Promise<LatestOrder[]> {
     const params = { product_id: input.product_id, plan_id: input.plan_id, status: input.status };
     try {
-      return (await this.call('latestOrders', params, options)).value;
+      return await this.call('latestOrders', params, options);
     } catch (error) {
       return noOrdersAsEmpty(error);
     }
@@ -267,8 +276,8 @@ export class CommerceServiceClient {
     return this.list('listCustomers', { ...params });
   }
 
-  async getCustomer(id: Id): Promise<Records.Customer> {
-    return (await this.call('getCustomer', { customer_id: id })).value;
+  getCustomer(id: Id): Promise<Records.Customer> {
+    return this.call('getCustomer', { customer_id: id });
   }
 
   /** The customer with this email (trimmed, any letter case), or null; walks the customers list. */
@@ -280,8 +289,8 @@ export class CommerceServiceClient {
     return this.list('listOrders', { ...params });
   }
 
-  async getOrder(id: Id, options: CallOptions = {}): Promise<Records.Order> {
-    return (await this.call('getOrder', { order_id: id }, options)).value;
+  getOrder(id: Id, options: CallOptions = {}): Promise<Records.Order> {
+    return this.call('getOrder', { order_id: id }, options);
   }
 
   /** `GET orders/subscription/{subscription_id}`; real stores need both `page` and `per_page`, so both are always sent. */
@@ -298,16 +307,16 @@ export class CommerceServiceClient {
     return this.list('listSubscriptions', { ...params });
   }
 
-  async getSubscription(id: Id, options: CallOptions = {}): Promise<Records.Subscription> {
-    return (await this.call('getSubscription', { subscription_id: id }, options)).value;
+  getSubscription(id: Id, options: CallOptions = {}): Promise<Records.Subscription> {
+    return this.call('getSubscription', { subscription_id: id }, options);
   }
 
   listProducts(params: ProductListParams = {}): Promise<Page<Records.Product>> {
     return this.list('listProducts', { ...params });
   }
 
-  async getProduct(id: Id): Promise<Records.Product> {
-    return (await this.call('getProduct', { product_id: id })).value;
+  getProduct(id: Id): Promise<Records.Product> {
+    return this.call('getProduct', { product_id: id });
   }
 
   /**
@@ -330,18 +339,15 @@ export class CommerceServiceClient {
    * how the site's facts are read, so reading a fact never asks for a fact.
    */
   private async fact<K extends OperationKey>(key: K, params: Params): Promise<ResultOf<K>> {
-    const request = buildRequest(OPERATIONS[key], this.store, params, this.options.transport.sendsGetBody);
-    const answer = await this.pipeline
-      .send(request, sendingOf(key, false))
-      .catch((error: unknown) => this.elsewhere(error, key, params, false));
-    return answer.value;
+    return (await this.send(key, params, false)).value;
   }
 
   /** One page of a REST list operation (`listOrders`), with the counts the store sent in its headers. */
   async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {
-    const { value, response } = await this.call(key, params);
+    const answer = await this.send(key, params, true);
     // `list` is only called with list operations, whose result is an array.
-    const items = value as unknown as ItemOf<K>[];
+    const items = (await this.built(key, answer.value, {})) as unknown as ItemOf<K>[];
+    const { response } = answer;
     const total = headerCount(response.headers['x-wp-total']);
     const totalPages = headerCount(response.headers['x-wp-totalpages']);
     return { items, ...(total !== undefined ? { total } : {}), ...(totalPages !== undefined ? { totalPages } : {}) };

@@ -51,7 +51,7 @@ function sourceOf(client: CommerceServiceClient, resource: RecordResource) {
   const { reads } = RECORD_RESOURCES[resource];
   return {
     list: async (p: PageParams) => (await client.list(reads.list, { ...p })) as unknown as Page<AnyRecord>,
-    get: async (id: string) => (await client.call(reads.get, { [reads.id]: id })).value as unknown as AnyRecord,
+    get: async (id: string) => (await client.call(reads.get, { [reads.id]: id })) as unknown as AnyRecord,
   };
 }
 

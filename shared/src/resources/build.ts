@@ -7,17 +7,7 @@
 import type { SiteZone } from '../dates/zone';
 import { instantOf } from '../dates/instant';
 import { isRecord } from './coerce';
-import {
-  AMOUNT_UNIT_FIELD,
-  type AmountRule,
-  type RecordMoney,
-  isSentField,
-  moneyOf,
-  scale,
-  sentKey,
-  sentValueOf,
-} from './money';
-import { isInstantField } from './instants';
+import { AMOUNT_UNIT_FIELD, type AmountRule, type RecordMoney, moneyOf, scale, sentKey } from './money';
 import { type FieldSpec, type FieldTable, entriesOf, instantKey, isMoment, isMoney } from './table';
 import { DELIVERY_FIELDS } from './tables';
 
@@ -35,64 +25,100 @@ export interface BuildRules {
 export function buildRecord(record: object, table: FieldTable, rules: BuildRules): Record<string, unknown> {
   const source = record as Readonly<Record<string, unknown>>;
   const money = rules.amounts ? moneyOf(source, rules.amounts) : undefined;
-  const out = buildFields(source, table, rules, money);
+  const out = buildFields(source, fieldsOf(table), rules, money);
   // A record without amounts (a lead) has no unit to state.
   if (money?.seen) put(out, AMOUNT_UNIT_FIELD, money.marker);
   return out;
 }
 
+/** What a build needs to know of one key of a table, read from the table once (`fieldsOf`). */
+interface BuildField {
+  readonly spec?: FieldSpec;
+  /** A key a build adds, so left out and made afresh: a time's instant, or an amount's `_sent` value or `amount_unit`. */
+  readonly added?: 'instant' | 'amount';
+  /** A time's clock and the key of its instant. */
+  readonly moment?: { clock: 'utc' | 'site'; key: string };
+  /** An amount's (maybe, by its condition) `_sent` key. */
+  readonly sentKey?: string;
+  /** A nested list's entries. */
+  readonly entries?: BuildFields;
+}
+
+type BuildFields = ReadonlyMap<string, BuildField>;
+
+const built = new WeakMap<FieldTable, BuildFields>();
+
+/** A table as a build reads it, made on its first build: one look-up per key of a record. */
+function fieldsOf(table: FieldTable): BuildFields {
+  let fields = built.get(table);
+  if (fields) return fields;
+  const map = new Map<string, BuildField>([[AMOUNT_UNIT_FIELD, { added: 'amount' }]]);
+  const add = (key: string, field: BuildField) => map.set(key, { ...map.get(key), ...field });
+  for (const [key, spec] of Object.entries(table)) {
+    const entries = entriesOf(spec);
+    add(key, {
+      spec,
+      ...(entries ? { entries: fieldsOf(entries) } : {}),
+      ...(isMoment(spec) ? { moment: { clock: spec.clock, key: instantKey(key) } } : {}),
+      ...(spec.money ? { sentKey: sentKey(key) } : {}),
+    });
+    if (isMoment(spec)) add(instantKey(key), { added: 'instant' });
+    if (spec.money) add(sentKey(key), { added: 'amount' });
+  }
+  fields = map;
+  built.set(table, fields);
+  return fields;
+}
+
 function buildFields(
   source: Readonly<Record<string, unknown>>,
-  table: FieldTable,
+  fields: BuildFields,
   rules: BuildRules,
   money: RecordMoney | undefined,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key in source) {
-    if (!Object.hasOwn(source, key) || madeAfresh(key, table, rules)) continue;
-    const spec = table[key];
-    const entries = entriesOf(spec);
+    if (!Object.hasOwn(source, key)) continue;
+    const field = fields.get(key);
+    // What an earlier pass added is made afresh: another zone, a unit read since.
+    if (field?.added === 'instant' ? rules.instants : field?.added === 'amount' && money) continue;
     const sent = source[key];
+    const entries = field?.entries;
     const value =
       entries && Array.isArray(sent)
         ? sent.map((entry: unknown) => (isRecord(entry) ? buildFields(entry, entries, rules, money) : entry))
         : sent;
-    putField(out, source, key, value, spec, money);
-    if (rules.instants && isMoment(spec)) {
-      const instant = instantOf(value, spec.clock, rules.instants.zone);
-      if (instant || rules.instants.fill) {
-        const isoKey = instantKey(key);
-        putField(out, source, isoKey, instant ?? '', table[isoKey], money);
-      }
+    if (money && field?.sentKey) putAmount(out, source, key, value, field.spec, field.sentKey, money);
+    else put(out, key, value);
+    const moment = field?.moment;
+    if (rules.instants && moment) {
+      const instant = instantOf(value, moment.clock, rules.instants.zone);
+      if (instant || rules.instants.fill) put(out, moment.key, instant ?? '');
     }
   }
   return out;
 }
 
-/** Puts one field, its amount in the unit asked for and the store's value next to it where the rule keeps one. */
-function putField(
+/**
+ * Puts an amount in the unit asked for, and the store's value next to it where the rule keeps one; the
+ * store's value is the `_sent` one a pass before kept.
+ */
+function putAmount(
   out: Record<string, unknown>,
   source: Readonly<Record<string, unknown>>,
   key: string,
   value: unknown,
   spec: FieldSpec | undefined,
-  money: RecordMoney | undefined,
+  sentField: string,
+  money: RecordMoney,
 ): void {
-  if (!money) return put(out, key, value);
-  const sent = sentValueOf(source, key, value);
+  const sent = sentField in source ? source[sentField] : value;
   const isAmount = isMoney(spec, source);
   if (isAmount) money.seen = true;
   if (isAmount && typeof sent === 'number' && (money.factor !== 1 || money.keepSent === 'always')) {
     put(out, key, scale(sent, money.factor));
-    if (money.keepSent === 'always' || (money.keepSent === 'changed' && money.factor !== 1))
-      put(out, sentKey(key), sent);
-  } else put(out, key, entriesOf(spec) && Array.isArray(value) ? value : sent);
-}
-
-/** A field an earlier pass added, left out here and made afresh (another zone, a unit read since). */
-function madeAfresh(key: string, table: FieldTable, rules: BuildRules): boolean {
-  if (rules.instants && isInstantField(key, table)) return true;
-  return rules.amounts !== undefined && (key === AMOUNT_UNIT_FIELD || isSentField(key, table));
+    if (money.keepSent === 'always' || (money.keepSent === 'changed' && money.factor !== 1)) put(out, sentField, sent);
+  } else put(out, key, sent);
 }
 
 /** `__proto__` is data here, never a prototype. */

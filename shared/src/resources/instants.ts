@@ -18,6 +18,7 @@ export function isInstantField(key: string, table: FieldTable = DELIVERY_FIELDS)
  * zone for its instant: only then is the zone read. UTC times and empty ones need none.
  */
 export function holdsSiteTime(records: readonly unknown[], table: FieldTable = DELIVERY_FIELDS): boolean {
+  if (!hasSiteClock(table)) return false;
   for (const record of records) {
     if (!isRecord(record)) continue;
     for (const key in record) {
@@ -29,6 +30,21 @@ export function holdsSiteTime(records: readonly unknown[], table: FieldTable = D
     }
   }
   return false;
+}
+
+const siteClocked = new WeakMap<FieldTable, boolean>();
+
+/** Whether a table (nested lists included) has a site-local time at all: read once per table (orders have none). */
+function hasSiteClock(table: FieldTable): boolean {
+  let found = siteClocked.get(table);
+  if (found === undefined) {
+    found = Object.values(table).some((spec) => {
+      const entries = entriesOf(spec);
+      return spec.clock === 'site' || (entries !== undefined && hasSiteClock(entries));
+    });
+    siteClocked.set(table, found);
+  }
+  return found;
 }
 
 /** A record as the store sent it: the instants a build adds taken out again (top level and nested lists). */
