@@ -31,6 +31,10 @@ function untrailingslash(route: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
+/**
+ * Where `url` lands. On plain permalinks WordPress does not read `/wp-json/…` as a route: behind nginx
+ * (`try_files … /index.php`) and on Apache with WordPress's .htaccess it serves the front page, 200.
+ */
 export function resolveTarget(url: URL, addressing: Addressing, plainPermalinks: boolean): Target {
   const path = url.pathname;
   if (path === ADMIN_ROOT || path.startsWith(`${ADMIN_ROOT}/`)) return { kind: 'admin', path: untrailingslash(path) };
@@ -38,7 +42,8 @@ export function resolveTarget(url: URL, addressing: Addressing, plainPermalinks:
   const { sitePath, restPrefix } = addressing;
   const atSiteRoot = path === `${sitePath}/` || path === sitePath || path === `${sitePath}/index.php`;
   if (restRoute !== null && atSiteRoot) return { kind: 'api', route: untrailingslash(restRoute) };
-  if (!plainPermalinks && (path === restPrefix || path.startsWith(`${restPrefix}/`))) {
+  if (path === restPrefix || path.startsWith(`${restPrefix}/`)) {
+    if (plainPermalinks) return { kind: 'page', path: `${sitePath}/` };
     return { kind: 'api', route: untrailingslash(path.slice(restPrefix.length)) };
   }
   return { kind: 'page', path };

@@ -18,7 +18,7 @@ import { dashboardAnswer } from './routes/dashboard';
 import { discoveryRoutes } from './routes/discovery';
 import { REST_ROUTES } from './routes/rest';
 import { sitePage } from './routes/sitePages';
-import { type SiteSituation, isSiteSituation, situationAnswer } from './situations';
+import { type SiteSituation, isSiteSituation, situationAnswer, wantsJson } from './situations';
 import { WEBHOOK_ROUTES } from './routes/webhooks';
 import { SandboxState } from './state';
 import { WorkerPool, type WorkerUsage } from './workers';
@@ -254,7 +254,11 @@ class SandboxServer implements Sandbox, AdminControls {
       const instead =
         dashboard || target.kind === 'admin'
           ? null
-          : situationAnswer(this.state.situation, target.kind === 'api' ? target : { kind: 'page' });
+          : situationAnswer(
+              this.state.situation,
+              target.kind === 'api' ? target : { kind: 'page' },
+              wantsJson(req.headers),
+            );
       if (dashboard && url.pathname === '/' && this.state.situation !== 'not-wordpress') {
         // The dashboard is the site's home page: WordPress names its REST API on it.
         out = {

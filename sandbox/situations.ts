@@ -4,7 +4,9 @@ import { HTML_TYPE, JSON_TYPE, type Outgoing } from './http/outgoing';
 /**
  * What stands in front of, or instead of, the store: the situations a first connection meets on real
  * sites (a staging password, a CDN challenge, a firewall, a plugin closing the REST API, maintenance,
- * WordPress without Studiocart, no WordPress, a PHP critical error). One at a time, site-wide, never on
+ * WordPress without Studiocart, Studiocart's free edition without its API, no WordPress, a PHP critical
+ * error). WordPress's own answers (maintenance, a critical error) are JSON for a client that asks for
+ * JSON (`wp_is_json_request`: an `Accept` or `Content-Type` of JSON), as `wp_die` gives them. One at a time, site-wide, never on
  * /sandbox/v1 or the dashboard; `null` is a healthy site.
  */
 export const SITE_SITUATIONS = [
@@ -16,6 +18,7 @@ export const SITE_SITUATIONS = [
   'maintenance',
   'no-studiocart',
   'old-studiocart',
+  'studiocart-without-api',
   'not-wordpress',
   'critical-error',
 ] as const;
@@ -41,6 +44,23 @@ const wpError = (status: number, code: string, message: string): Outgoing => ({
   body: phpJsonEncode({ code, message, data: { status } }),
 });
 
+/** `wp_die` for a JSON client (`_json_wp_die_handler`): its message as given, HTML included. */
+const wpDie = (status: number, code: string, message: string, headers: Record<string, string> = {}): Outgoing => ({
+  status,
+  headers: { 'Content-Type': JSON_TYPE, ...headers },
+  body: phpJsonEncode({ code, message, data: { status }, additional_errors: [] }),
+});
+
+const MAINTENANCE = 'Briefly unavailable for scheduled maintenance. Check back in a minute.';
+const CRITICAL_ERROR =
+  '<p>There has been a critical error on this website.</p><p><a href="https://wordpress.org/documentation/article/faq-troubleshooting/">Learn more about troubleshooting WordPress.</a></p>';
+
+/** WordPress's `wp_is_json_request()`: the client accepts or sends JSON. */
+export function wantsJson(headers: Record<string, string | string[] | undefined>): boolean {
+  const said = [headers.accept, headers['content-type']].flat().join(',');
+  return /application\/json|\+json/i.test(said);
+}
+
 /** Where a request lands, as far as a situation cares. */
 export type Landing = { kind: 'page' } | { kind: 'api'; route: string };
 
@@ -48,7 +68,7 @@ export type Landing = { kind: 'page' } | { kind: 'api'; route: string };
  * The answer a situation gives instead of the site's own, or null where the site answers as usual
  * (`index` is the REST index's answer when the situation changes it).
  */
-export function situationAnswer(situation: SiteSituation | null, landing: Landing): Outgoing | null {
+export function situationAnswer(situation: SiteSituation | null, landing: Landing, json = false): Outgoing | null {
   switch (situation) {
     case 'site-password':
       return html(
@@ -73,11 +93,10 @@ export function situationAnswer(situation: SiteSituation | null, landing: Landin
         ),
       );
     case 'maintenance':
-      return html(
-        503,
-        page('Maintenance', '<h1>Briefly unavailable for scheduled maintenance. Check back in a minute.</h1>'),
-        { 'Retry-After': '600' },
-      );
+      // wp_maintenance() on a `.maintenance` file: before any plugin or REST route loads.
+      return json
+        ? wpDie(503, 'wp_die', MAINTENANCE, { 'Retry-After': '600' })
+        : html(503, page('Maintenance', `<h1>${MAINTENANCE}</h1>`), { 'Retry-After': '600' });
     case 'not-wordpress':
       return html(
         404,
@@ -90,16 +109,12 @@ export function situationAnswer(situation: SiteSituation | null, landing: Landin
     case 'rest-forbidden':
       return landing.kind === 'api' ? wpError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.') : null;
     case 'critical-error':
-      return landing.kind === 'api'
-        ? html(
-            500,
-            page(
-              'WordPress &rsaquo; Error',
-              '<p>There has been a critical error on this website.</p><p><a href="https://wordpress.org/documentation/article/faq-troubleshooting/">Learn more about troubleshooting WordPress.</a></p>',
-            ),
-          )
-        : null;
+      if (landing.kind !== 'api') return null;
+      return json
+        ? wpDie(500, 'internal_server_error', CRITICAL_ERROR)
+        : html(500, page('WordPress &rsaquo; Error', CRITICAL_ERROR));
     case 'no-studiocart':
+    case 'studiocart-without-api':
       return landing.kind === 'api' && landing.route.startsWith('/sc/v1')
         ? wpError(404, 'rest_no_route', 'No route was found matching the URL and request method.')
         : null;
@@ -112,7 +127,27 @@ export function situationAnswer(situation: SiteSituation | null, landing: Landin
   }
 }
 
-/** The REST index's namespaces: without sc/v1 where Studiocart is not active. */
+/** Whether the situation leaves Studiocart's API (sc/v1) off the site. */
+function withoutApi(situation: SiteSituation | null): boolean {
+  return situation === 'no-studiocart' || situation === 'studiocart-without-api';
+}
+
+/** The REST index's namespaces: without sc/v1 where Studiocart is not active, or active without its API. */
 export function indexNamespaces(situation: SiteSituation | null): string[] {
-  return situation === 'no-studiocart' ? ['oembed/1.0', 'wp/v2'] : ['oembed/1.0', 'wp/v2', 'sc/v1'];
+  return withoutApi(situation) ? ['oembed/1.0', 'wp/v2'] : ['oembed/1.0', 'wp/v2', 'sc/v1'];
+}
+
+/**
+ * WordPress's own routes the index lists beside sc/v1's: Studiocart's products as a post type
+ * (`wp/v2/sc_product`), in every edition, wherever Studiocart is active.
+ */
+export function indexWordPressRoutes(situation: SiteSituation | null): Record<string, unknown> {
+  if (situation === 'no-studiocart') return {};
+  const route = (path: string) => [path, { namespace: 'wp/v2', methods: ['GET'], endpoints: [] }] as const;
+  return Object.fromEntries([route('/wp/v2/sc_product'), route('/wp/v2/sc_product/(?P<id>[\\d]+)')]);
+}
+
+/** Whether the index lists sc/v1's routes. */
+export function indexListsApi(situation: SiteSituation | null): boolean {
+  return !withoutApi(situation);
 }

@@ -42,8 +42,9 @@ export interface Deviations {
   noPagingHeadersWhenEmpty: boolean;
   /** Deliveries carry `studiocart_secret` = the store's API key, as older plugin versions send it. */
   secretInDeliveries: boolean;
-  /** A site without pretty permalinks: `/wp-json/...` answers a 404 HTML page, only
-   *  `/?rest_route=/sc/v1/...` works, and links use that form. Not part of the `real` profile. */
+  /** A site without pretty permalinks: `/wp-json/...` answers the front page with 200 (as nginx, and
+   *  Apache with WordPress's .htaccess, serve it), only `/?rest_route=/sc/v1/...` works, and links use
+   *  that form. Not part of the `real` profile. */
   plainPermalinks: boolean;
 }
 

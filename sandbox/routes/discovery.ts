@@ -1,7 +1,7 @@
 import type { RouteContext, RouteDef } from '../router';
 import { indexFields } from '../format/zone';
 import type { SandboxState } from '../state';
-import { indexNamespaces } from '../situations';
+import { indexListsApi, indexNamespaces, indexWordPressRoutes } from '../situations';
 
 /** WordPress's REST index (`/wp-json/`) and namespace index (`/wp-json/sc/v1`), which clients use to find the API. */
 export function discoveryRoutes(served: (state: SandboxState) => RouteDef[]): RouteDef[] {
@@ -27,7 +27,10 @@ export function discoveryRoutes(served: (state: SandboxState) => RouteDef[]): Ro
           ...indexFields(ctx.state.store.zone, ctx.state.store.now),
           namespaces: indexNamespaces(ctx.state.situation),
           authentication: [],
-          routes: describe(ctx),
+          routes: {
+            ...indexWordPressRoutes(ctx.state.situation),
+            ...(indexListsApi(ctx.state.situation) ? describe(ctx) : {}),
+          },
         },
       }),
     },

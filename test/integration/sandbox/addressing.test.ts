@@ -81,11 +81,14 @@ it('answers 404 rest_no_route for unknown routes inside and outside the namespac
 });
 
 describe('plain permalinks (plainPermalinks deviation)', () => {
-  it('answers /wp-json/ with an HTML 404, serves ?rest_route= and writes links in that form', async () => {
+  it('answers /wp-json/ with the front page and 200, serves ?rest_route= and writes links in that form', async () => {
     sandbox.setDeviations({ plainPermalinks: true });
+    // As nginx (try_files … /index.php) and Apache with WordPress's .htaccess serve it.
     const pretty = await store.rest('/orders');
-    expect(pretty.status).toBe(404);
+    expect(pretty.status).toBe(200);
     expect(pretty.headers['content-type']).toMatch(/text\/html/);
+    expect(pretty.text).toContain('<title>Sandbox Store</title>');
+    expect(pretty.headers.link).toBe(`<${sandbox.url}/?rest_route=/>; rel="https://api.w.org/"`);
     const plain = await httpRequest({ url: `${sandbox.url}/?rest_route=/sc/v1/orders&per_page=1`, headers: withKey });
     expect(plain.status).toBe(200);
     const [order] = plain.json<Json[]>();

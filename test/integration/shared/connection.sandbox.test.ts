@@ -56,6 +56,7 @@ describe('the connection test names each situation (sandbox over HTTP)', () => {
     ['maintenance', 'maintenance'],
     ['no-studiocart', 'no-studiocart'],
     ['old-studiocart', 'old-studiocart'],
+    ['studiocart-without-api', 'studiocart-without-api'],
     ['not-wordpress', 'not-wordpress'],
     ['critical-error', 'critical-error'],
   ];
@@ -70,6 +71,19 @@ describe('the connection test names each situation (sandbox over HTTP)', () => {
     expect(JSON.stringify([error.message, error.toJSON()])).not.toContain(KEY);
     // validate, a fallback to ?rest_route= where /wp-json/ is a page, and one more look.
     expect(sandbox.requests().length).toBeLessThanOrEqual(3);
+  });
+
+  it("WordPress's maintenance and critical error come as wp_die JSON to a JSON client, told as text", async () => {
+    await putConfig(sandbox, { situation: 'maintenance' });
+    const maintenance = await failureOf(testConnection(clientAt(sandbox.url)));
+    expect(maintenance).toMatchObject({ situation: 'maintenance', status: 503, code: 'wp_die' });
+    expect(maintenance.message).toContain('Briefly unavailable for scheduled maintenance');
+    await putConfig(sandbox, { situation: 'critical-error' });
+    const fatal = await failureOf(testConnection(clientAt(sandbox.url)));
+    expect(fatal).toMatchObject({ situation: 'critical-error', status: 500, code: 'internal_server_error' });
+    expect(fatal.serviceMessage).toBe(
+      'There has been a critical error on this website. Learn more about troubleshooting WordPress.',
+    );
   });
 
   it('a wrong key is named as the key, in one request', async () => {
@@ -152,6 +166,17 @@ describe('no answer: each cause named from the Node error code', () => {
   it('a host that does not exist -> host-not-found', async () => {
     const error = await failureOf(testConnection(clientAt('https://no-such-store.invalid')));
     expect(error.situation).toBe('host-not-found');
+  });
+
+  it('an https:// address on a site that speaks plain HTTP -> no-https, saying http://', async () => {
+    const store = await startSandbox({ port: 0, apiKey: KEY });
+    try {
+      const error = await failureOf(testConnection(clientAt(store.url.replace(/^http:/, 'https:'))));
+      expect(error.situation).toBe('no-https');
+      expect(error.hint).toContain('http://');
+    } finally {
+      await store.close();
+    }
   });
 
   it('nothing listening -> connection-refused', async () => {
