@@ -17,10 +17,13 @@ import { STATUS_ANSWERS } from '@commerce-service/shared';
  * Handled: a Store URL typed without a scheme, with a trailing slash, a sub-folder, or a pasted
  * WordPress path (/wp-json/..., /wp-admin/...); an API Root left empty (the test then uses
  * ?rest_route=, which WordPress answers on every permalink setting), as a path, as a full URL, or in
- * the ?rest_route=/sc/v1 form. n8n's rules see the status only: each status says its most likely cause
- * (`STATUS_ANSWERS`), and a node's first run names the exact one. Not handled here: a Store URL that is
- * not a host name at all, an HTML page answered with status 200, and a network failure, which n8n
- * shows as its error code (ENOTFOUND, CERT_HAS_EXPIRED).
+ * the ?rest_route=/sc/v1 form. With API Root empty the test asks ?rest_route=, where the nodes' own
+ * discovery ends up when /wp-json/ answers a page (plain permalinks serve the front page there with
+ * 200), so a test that passes is a store the nodes reach. n8n's rules see the status only: where one
+ * status has several causes (403, 404), its message names each (`STATUS_ANSWERS`), and a node's first
+ * run names the exact one. Not handled here: a Store URL that is not a host name at all, a site that
+ * answers ?rest_route= with a page and status 200 (not WordPress), and a network failure, which n8n
+ * shows as its error code (ENOTFOUND, EPROTO, CERT_HAS_EXPIRED).
  */
 /** The Store URL as the shared client normalises it: scheme added, query, WordPress paths and trailing slashes removed. */
 const STORE = String.raw`$credentials.storeUrl.trim().replace(/^(?![a-z][a-z0-9+.-]*:\/\/)\/*/i, 'https://').replace(/[?#].*$/, '').replace(/\/(wp-json|wp-admin|wp-login\.php|index\.php)(\/.*)?$/i, '').replace(/\/+$/, '')`;

@@ -166,6 +166,40 @@ describe('CommerceServiceApi credential', () => {
 		expect(result.message).toMatch(/run a Commerce Service node once/);
 	});
 
+	it('names every cause a 403 can have: a plugin closing the REST API, a CDN challenge, a firewall', async () => {
+		nock(ORIGIN)
+			.post('/')
+			.query(true)
+			.reply(403, {
+				code: 'rest_forbidden',
+				message: 'Sorry, you are not allowed to do that.',
+				data: { status: 403 },
+			});
+
+		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: KEY });
+
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/plugin closes the REST API/);
+		expect(result.message).toMatch(/bot challenge/);
+		expect(result.message).toMatch(/firewall/);
+	});
+
+	it('names the free edition of Studiocart beside no Studiocart for a 404, and the edition with the API', async () => {
+		nock(ORIGIN)
+			.post('/')
+			.query(true)
+			.reply(404, {
+				code: 'rest_no_route',
+				message: 'No route was found matching the URL and request method.',
+				data: { status: 404 },
+			});
+
+		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: KEY });
+
+		expect(result.message).toMatch(/free edition/);
+		expect(result.message).toMatch(/Studiocart Pro/);
+	});
+
 	it('reaches a site without pretty permalinks through ?rest_route=', async () => {
 		const scope = nock(ORIGIN)
 			.post('/')
