@@ -107,7 +107,7 @@ export function situationAnswer(situation: SiteSituation | null, landing: Landin
         ? wpError(401, 'rest_login_required', 'REST API restricted to authenticated users.')
         : null;
     case 'rest-forbidden':
-      return landing.kind === 'api' ? wpError(401, 'rest_forbidden', 'Sorry, you are not allowed to do that.') : null;
+      return landing.kind === 'api' ? wpError(403, 'rest_forbidden', 'Sorry, you are not allowed to do that.') : null;
     case 'critical-error':
       if (landing.kind !== 'api') return null;
       return json
