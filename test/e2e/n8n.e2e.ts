@@ -62,6 +62,7 @@ import {
   SharedRun,
   WEBHOOK,
   WF,
+  withHookSecret,
   wrongKeyCredential,
 } from './support/steps';
 
@@ -211,7 +212,7 @@ describeN8n(`n8n ${N8N_VERSION} on 127.0.0.1 with the package, against the sandb
           const purchased = example(EXAMPLE.purchased, credentials.example);
           const webhookId = String(purchased.nodes.find((node) => node.webhookId)?.webhookId);
           await activateWorkflow(n8n.session, EXAMPLE.purchased);
-          expect(store.hooks().map((hook) => hook.hookUrl)).toEqual([n8n.ctx.hookUrl(webhookId)]);
+          expect(store.hooks().map((hook) => hook.hookUrl)).toEqual([withHookSecret(n8n.ctx.hookUrl(webhookId))]);
           const seen = (await listExecutions(n8n.session, EXAMPLE.purchased)).map((e) => e.id);
           const [delivery] = await store.fireEvent({ type: 'purchased' });
           const payload = delivery?.payload as Record<string, unknown>;
@@ -277,7 +278,7 @@ describeN8n(`n8n ${N8N_VERSION} on 127.0.0.1 with the package, against the sandb
         await waitForPublished(n8n.session, WF.triggerReal);
         const [third] = hookSummary(store);
         expect(hookSummary(store)).toEqual([
-          { id: expect.any(String), hookUrl: n8n.ctx.hookUrl(WEBHOOK.real), statuses: ['renewal'] },
+          { id: expect.any(String), hookUrl: withHookSecret(n8n.ctx.hookUrl(WEBHOOK.real)), statuses: ['renewal'] },
         ]);
         expect(third?.id).not.toBe(second?.id);
 

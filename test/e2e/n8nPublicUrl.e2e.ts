@@ -14,7 +14,7 @@ import { N8N_VERSION } from '../../scripts/n8n/install';
 import { activateWorkflow, deactivateWorkflow, listExecutions } from '../../scripts/n8n/instance';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
-import { ROOT, sleep } from './support/steps';
+import { ROOT, sleep, withHookSecret } from './support/steps';
 
 const WF = 'e2ePublicUrlWf01';
 const WEBHOOK_ID = '9b2f5e1a-3c4d-4e5f-8a6b-00000000e2a7';
@@ -44,7 +44,7 @@ describeN8n(`the public URL check of n8n/README.md in n8n ${N8N_VERSION}`, () =>
       await n8n.timed('activate', () => activateWorkflow(n8n.session, WF));
       // The Production URL: what the trigger registered with the store, under N8N_WEBHOOK_URL.
       const productionUrl = n8n.webhookUrl(WEBHOOK_ID, 'webhook');
-      expect(store.hooks().map((hook) => hook.hookUrl)).toEqual([productionUrl]);
+      expect(store.hooks().map((hook) => hook.hookUrl)).toEqual([withHookSecret(productionUrl)]);
       expect(productionUrl.startsWith(`${n8n.url}/`)).toBe(true);
 
       const seen = (await listExecutions(n8n.session, WF)).map((e) => e.id);

@@ -24,7 +24,7 @@ import {
 import { EXAMPLE_CREDENTIAL, loadExamples, triggerNodes } from '../../scripts/start/examples';
 import { probe, type Part } from './support/probe';
 import { alive, bannerField, npmStart, waitGone, type NpmStart } from './support/npmStart';
-import { sleep, timer } from './support/steps';
+import { sleep, timer, withHookSecret } from './support/steps';
 
 const READY = 'Press Ctrl-C to stop.';
 const FIRST_LINE = /^» Dashboard (http:\/\/127\.0\.0\.1:\d+)\/ : the sandbox store \(profile real\) is up \(\d+ ms\)$/;
@@ -219,7 +219,7 @@ describeWith(['n8n'], 'npm start (one n8n process)', () => {
   it('npm start: a purchase fired from the dashboard runs the active example workflow once', async () => {
     const hooks = await sandboxHooks(s.sandboxUrl);
     expect(hooks.map((h) => [h.hookUrl, h.statuses])).toEqual([
-      [`${s.n8nUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`, ['purchased']],
+      [withHookSecret(`${s.n8nUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`), ['purchased']],
     ]);
     await expectPurchaseRunsExample(await bannerLogin(current(), s.n8nUrl), s.sandboxUrl);
   });
@@ -245,7 +245,7 @@ describeWith(['n8n'], 'npm start (one n8n process)', () => {
     expect(active.map((wf) => wf.id)).toEqual([TRIGGER_EXAMPLE?.id]);
     // Exactly one hook per active trigger.
     const hooks = await sandboxHooks(s.sandboxUrl);
-    expect(hooks.map((h) => h.hookUrl)).toEqual([`${s.n8nUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`]);
+    expect(hooks.map((h) => h.hookUrl)).toEqual([withHookSecret(`${s.n8nUrl}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`)]);
     await expectPurchaseRunsExample(session, s.sandboxUrl);
     await expectCtrlCLeavesNothing(current(), s, bannerPids(current().lines));
   });
@@ -272,7 +272,7 @@ describeWith(['n8n', 'postgres', 'redis'], 'npm start -- --queue', () => {
       // The trigger's hook points at the webhook processor, not the main.
       const hooks = await sandboxHooks(s.sandboxUrl);
       expect(hooks.map((h) => h.hookUrl)).toEqual([
-        `http://127.0.0.1:${s.env.N8N_WEBHOOK_PORT}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`,
+        withHookSecret(`http://127.0.0.1:${s.env.N8N_WEBHOOK_PORT}/webhook/${TRIGGER_WEBHOOK_ID}/webhook`),
       ]);
       const executionId = await expectPurchaseRunsExample(await bannerLogin(run, s.n8nUrl), s.sandboxUrl);
       // The processes' log (named in the "Starting" step): the worker ran it, the main did not.

@@ -46,7 +46,7 @@ import { describeIf, probe } from './support/probe';
 import { POLL_NODE, pollingWorkflow, purchase, waitForEmissions, type Emission } from './support/polling';
 import { ranOn } from './support/queueMode';
 import { useQueueModeN8n } from './support/queueModeN8n';
-import { sleep } from './support/steps';
+import { sleep, withHookSecret } from './support/steps';
 
 const TITLE = `n8n ${N8N_VERSION} as 3.0 will be: queue mode, manual runs on workers, polls on the durable scheduler`;
 const CRED: CredentialRef = { id: 'e2eN8n3Store0001', name: 'Sandbox for n8n 3.0 settings' };
@@ -148,12 +148,14 @@ describeQueue(TITLE, () => {
       );
       expect(started.waitingForWebhook).toBe(true);
       expect(testHooks().map((hook) => hook.hookUrl)).toEqual([
-        `${n8n.topology.main.url}/webhook-test/${LISTEN_WEBHOOK_ID}/webhook`,
+        withHookSecret(`${n8n.topology.main.url}/webhook-test/${LISTEN_WEBHOOK_ID}/webhook`),
       ]);
 
       const testUrl = `${n8n.topology.main.url}/webhook-test/${LISTEN_WEBHOOK_ID}/webhook`;
       const deliveries = await store.fireEvent({ type: 'purchased' });
-      expect(deliveries).toEqual([expect.objectContaining({ hookUrl: testUrl, event: 'purchased', status: 200 })]);
+      expect(deliveries).toEqual([
+        expect.objectContaining({ hookUrl: withHookSecret(testUrl), event: 'purchased', status: 200 }),
+      ]);
       const bought = (deliveries[0]?.payload as { id: unknown }).id;
       const execution = await timed('test event to finished execution', () =>
         waitForExecution(session, WF.listen, { seen, timeoutMs: 60_000 }),

@@ -19,7 +19,7 @@ import { triggerWorkflow } from '../../scripts/kit/workflows';
 import { describeIf, probe } from './support/probe';
 import { ranOn } from './support/queueMode';
 import { useQueueModeN8n } from './support/queueModeN8n';
-import { purchaseToExecution } from './support/steps';
+import { purchaseToExecution, withHookSecret } from './support/steps';
 
 const CRED: CredentialRef = { id: 'e2eCutOffStore01', name: 'Sandbox the webhook processor cannot reach' };
 const WF = 'e2eCutOffTrig001';
@@ -51,7 +51,9 @@ describeQueue(`n8n ${N8N_VERSION} in queue mode, the webhook processor cut off f
       n8n.check(async () => {
         const qm = n8n.topology;
         await n8n.timed('activate (on the main, which reaches the store)', () => activateWorkflow(n8n.session, WF));
-        expect(n8n.store.hooks().map((hook) => hook.hookUrl)).toEqual([qm.webhookUrl(WEBHOOK_ID, 'webhook')]);
+        expect(n8n.store.hooks().map((hook) => hook.hookUrl)).toEqual([
+          withHookSecret(qm.webhookUrl(WEBHOOK_ID, 'webhook')),
+        ]);
 
         const seen = (await listExecutions(n8n.session, WF)).map((e) => e.id);
         // The store is answered at once, whatever the processor's reach.

@@ -22,6 +22,7 @@ import {
   type RestSession,
 } from '../../../scripts/n8n/instance';
 import type { CredentialRef } from '../../../scripts/start/examples';
+import { HOOK_SECRET_PARAM } from '../../../shared/src/triggers/guard';
 import { clientFor, expectedRecords, rawExpectedIds } from '../n8n/expected';
 import { nodeName, type ActionCase, type ActionInputs } from '../n8n/workflows';
 
@@ -215,6 +216,12 @@ export async function expectActionCase(
   if (ids) expect(output.map((record) => record.id)).toEqual(ids);
 }
 
+/** The URL the store holds for a trigger's hook: its production URL with the hook's secret (docs/verification.md). */
+export function withHookSecret(hookUrl: string): string {
+  const escaped = hookUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return expect.stringMatching(new RegExp(`^${escaped}\\?${HOOK_SECRET_PARAM}=[\\w-]{43}$`)) as string;
+}
+
 export interface LifecycleContext {
   session: () => RestSession;
   /** The production URL the trigger registers (where production webhooks are received). */
@@ -250,7 +257,7 @@ export async function expectTriggerLifecycle(
   await activateWorkflow(ctx.session(), workflowId);
   expect(store.hooks()).toEqual([
     expect.objectContaining({
-      hookUrl,
+      hookUrl: withHookSecret(hookUrl),
       statuses: ['purchased'],
       productId: null,
       planIds: [],
@@ -259,11 +266,12 @@ export async function expectTriggerLifecycle(
     }),
   ]);
   const listed = (await (await fetch(`${store.url}/sandbox/v1/hooks`)).json()) as Array<{ hookUrl: string }>;
-  expect(listed.map((hook) => hook.hookUrl)).toEqual([hookUrl]);
+  expect(listed.map((hook) => hook.hookUrl)).toEqual([withHookSecret(hookUrl)]);
+  const heldUrl = listed[0]?.hookUrl ?? hookUrl;
 
   let seen = (await listExecutions(ctx.session(), workflowId)).map((e) => e.id);
   const deliveries = await store.fireEvent({ type: 'purchased' });
-  expect(deliveries).toEqual([expect.objectContaining({ hookUrl, event: 'purchased', status: 200 })]);
+  expect(deliveries).toEqual([expect.objectContaining({ hookUrl: heldUrl, event: 'purchased', status: 200 })]);
   const payload = deliveries[0]?.payload as Record<string, unknown>;
   const execution = await nextExecution(ctx, workflowId, seen);
   expect({ status: execution.status, mode: execution.mode }).toEqual({ status: 'success', mode: 'webhook' });
@@ -281,7 +289,7 @@ export async function expectTriggerLifecycle(
 
   seen = (await listExecutions(ctx.session(), workflowId)).map((e) => e.id);
   await expect(store.fireEvent({ type: 'refunded' })).resolves.toEqual([]);
-  const reply = await fetch(hookUrl, {
+  const reply = await fetch(heldUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...payload, trigger: 'refunded', status: 'refunded' }),
@@ -327,7 +335,9 @@ export async function expectPurchaseRuns(
 ): Promise<ExecutionDetail> {
   const seen = (await listExecutions(ctx.session(), workflowId)).map((e) => e.id);
   const deliveries = await store.fireEvent({ type: event });
-  expect(deliveries).toEqual([expect.objectContaining({ hookUrl: ctx.hookUrl(webhookId), event, status: 200 })]);
+  expect(deliveries).toEqual([
+    expect.objectContaining({ hookUrl: withHookSecret(ctx.hookUrl(webhookId)), event, status: 200 }),
+  ]);
   const execution = await nextExecution(ctx, workflowId, seen);
   expect(execution.status).toBe('success');
   expect(executionNodeOutput(execution, 'Trigger')).toEqual([
@@ -355,14 +365,18 @@ export async function expectReactivationKeepsOneHook(
   const hookUrl = ctx.hookUrl(webhookId);
   await activateWorkflow(ctx.session(), workflowId);
   const [first] = hookSummary(store);
-  expect(hookSummary(store)).toEqual([{ id: expect.any(String), hookUrl, statuses: ['purchased'] }]);
+  expect(hookSummary(store)).toEqual([
+    { id: expect.any(String), hookUrl: withHookSecret(hookUrl), statuses: ['purchased'] },
+  ]);
   await activateWorkflow(ctx.session(), workflowId);
   expect(hookSummary(store)).toEqual([first]);
   await deactivateWorkflow(ctx.session(), workflowId);
   expect(hookSummary(store)).toEqual([]);
   await activateWorkflow(ctx.session(), workflowId);
   const [second] = hookSummary(store);
-  expect(hookSummary(store)).toEqual([{ id: expect.any(String), hookUrl, statuses: ['purchased'] }]);
+  expect(hookSummary(store)).toEqual([
+    { id: expect.any(String), hookUrl: withHookSecret(hookUrl), statuses: ['purchased'] },
+  ]);
   expect(second?.id).not.toBe(first?.id);
   return second;
 }
