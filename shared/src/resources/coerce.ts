@@ -45,11 +45,11 @@ function coerceField(type: FieldSpec['type'], value: unknown, mode: CoerceMode):
 export function coerceRecord<T>(table: FieldTable, raw: Record<string, unknown>, mode: CoerceMode): T {
   // A field whose 0 means none is absent from an event (`present`), empty in a REST record (`fill`).
   const none = (field: string): boolean => table[field]?.zeroIsNone === true && isNone(raw[field]);
-  const out = Object.fromEntries(Object.entries(raw).filter(([field]) => mode === 'fill' || !none(field)));
+  const out = mode === 'fill' ? { ...raw } : Object.fromEntries(Object.entries(raw).filter(([field]) => !none(field)));
   for (const [field, spec] of Object.entries(table)) {
     if (spec.extra) continue;
     const value = raw[field];
-    if (none(field)) {
+    if (spec.zeroIsNone && isNone(value)) {
       if (mode === 'fill') out[field] = coerceField(spec.type, undefined, mode);
       continue;
     }
