@@ -11,7 +11,7 @@ import type { Notice } from './platform/port';
 import { isRecord, toNumber } from './resources/coerce';
 import { isZeroDecimal } from './resources/currency';
 import type { MoneyUnit } from './resources/money';
-import { type FieldTable, entriesOf, isMoney } from './resources/table';
+import { type FieldSpec, type FieldTable, entriesOf, isMoney } from './resources/table';
 import type { LatestOrder } from './resources/types';
 
 /** What a client knows about the unit of a store's REST amounts: the unit, or why it could not tell. */
@@ -102,12 +102,26 @@ export function orderAmounts(records: readonly object[]): Map<number, number> {
 export function amountsOf(record: unknown, table: FieldTable, found: number[] = []): number[] {
   if (!isRecord(record)) return found;
   if (typeof record.currency === 'string' && isZeroDecimal(record.currency)) return found;
+  const fields = moneyFieldsOf(table);
   for (const key of Object.keys(record)) {
-    const spec = table[key];
+    const spec = fields.get(key);
+    if (!spec) continue;
     const entries = entriesOf(spec);
     const value = record[key];
     if (isMoney(spec, record) && typeof value === 'number' && value !== 0) found.push(value);
     else if (entries && Array.isArray(value)) value.forEach((entry) => amountsOf(entry, entries, found));
   }
   return found;
+}
+
+const moneyFields = new WeakMap<FieldTable, ReadonlyMap<string, FieldSpec>>();
+
+/** The fields of a table that may hold an amount or a list of them, by key: read once per table. */
+function moneyFieldsOf(table: FieldTable): ReadonlyMap<string, FieldSpec> {
+  let fields = moneyFields.get(table);
+  if (!fields) {
+    fields = new Map(Object.entries(table).filter(([, spec]) => spec.money !== undefined || entriesOf(spec)));
+    moneyFields.set(table, fields);
+  }
+  return fields;
 }
