@@ -267,7 +267,8 @@ describe('parseDelivery', () => {
   });
 
   it('a latest-order record (polling) with subscription_id 0 has none either', () => {
-    const event = latestOrderAsEvent({ ...latestOrder(1042), subscription_id: 0 }, 'purchased');
+    const polled = { ...latestOrder(1042), order_amount: '49.00', subscription_id: 0 };
+    const event = latestOrderAsEvent(polled, 'purchased');
     expect(event).not.toHaveProperty('subscription_id');
   });
 });
