@@ -204,13 +204,10 @@ function expectOutcome(outcome: Outcome, expected: Expected, secrets: string[]):
     (cause) => text.includes(SITUATIONS[cause].summary) && text.includes(SITUATIONS[cause].hint),
   );
   if (named.length === 0) {
-    const wanted = expected.works
-      ? `to work, or to name ${expected.causes.join(' or ')}`
-      : `to name ${expected.causes.join(' or ')}`;
+    const causes = `to name ${expected.causes.join(' or ')} (its summary and hint)`;
+    const wanted = !expected.works ? causes : expected.causes.length ? `to work, or ${causes}` : 'to work';
     const wrong = (Object.keys(SITUATIONS) as Situation[]).filter((cause) => text.includes(SITUATIONS[cause].summary));
-    throw new Error(
-      `expected ${wanted} (its summary and hint), but it said${wrong.length ? ` (${wrong.join(', ')})` : ''}:\n${text}`,
-    );
+    throw new Error(`expected ${wanted}, but it said${wrong.length ? ` (${wrong.join(', ')})` : ''}:\n${text}`);
   }
   for (const name of expected.names ?? []) expect(text).toMatch(name);
 }
