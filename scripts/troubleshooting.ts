@@ -62,7 +62,7 @@ async function sent(options: { deadlineMs?: number; problem?: string }): Promise
   const pipeline = new RequestPipeline(STORE, {
     timeoutMs: 1000,
     ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
-    transport: { send: () => Promise.resolve({ status: 200, headers: {}, body: '{}' }) },
+    transport: { send: () => Promise.resolve({ status: 200, headers: {}, body: '{}' }), sendsGetBody: false },
   });
   try {
     await pipeline.send(
