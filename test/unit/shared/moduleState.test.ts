@@ -26,6 +26,9 @@ const MADE_AT_LOAD: Record<string, string> = {
   'shared/src/dates/instant.ts formatters':
     "Intl formatters by IANA zone name, the same for every store (the bench's dates figure)",
   'shared/src/dates/instant.ts offsets': 'offsets by IANA zone name and quarter hour, the same for every store',
+  'shared/src/resources/build.ts built': 'each field table as a build reads it, by table, the same for every store',
+  'shared/src/resources/instants.ts siteClocked': 'whether a field table has site-local times, by table',
+  'shared/src/amountUnit.ts moneyFields': 'the money fields and lists of each field table, by table',
   'n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node.ts REPLAYS':
     'the events each hook received within the replay window, by hook (docs/verification.md)',
   'zapier/src/errors.ts PLATFORM_ERRORS': "names of Zapier's own errors",
