@@ -8,7 +8,7 @@ import { canonicalBase, rootLeftOpen } from '../../../shared/src/discovery';
 import { SiteMemory } from '../../../shared/src/siteMemory';
 import { resolveStore } from '../../../shared/src/config';
 import { testConnection } from '../../../shared/src/connect';
-import { KEY, ORIGIN, ROOT, UTC_ZONE, clientFor, failure, store } from '../support/shared';
+import { HOST, KEY, ORIGIN, ROOT, UTC_ZONE, clientFor, failure, store } from '../support/shared';
 
 const page404 = '<!DOCTYPE html><html><head><title>Page not found</title></head><body></body></html>';
 const product = { id: 7, name: 'Course', status: 'publish', price: '10', plans: [] };
@@ -62,6 +62,59 @@ describe('plain permalinks', () => {
     const error = await failure(clientFor({ apiRoot: '/api/sc/v1' }, { siteZone: UTC_ZONE }).getProduct(7));
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.situation).toBe('not-wordpress');
+  });
+
+  // WordPress's canonical redirect on plain permalinks: /wp-json/… is a front-end URL, given its trailing slash.
+  const slashAdded = (path: string) => ({
+    Location: `${ORIGIN}${path}/`,
+    'X-Redirect-By': 'WordPress',
+    'Content-Type': 'text/html; charset=UTF-8',
+  });
+
+  it('a redirect that stays on the site (a trailing slash added) is plain permalinks too', async () => {
+    const memory = new SiteMemory();
+    store()
+      .get(`${ROOT}/products/7`)
+      .reply(301, '', slashAdded(`${ROOT}/products/7`));
+    store().get('/').query({ rest_route: '/sc/v1/products/7' }).reply(200, product);
+    const client = clientFor({}, { memory, siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
+    await expect(client.getProduct(7)).resolves.toMatchObject({ id: 7 });
+    expect(client.store.apiRootText).toBe('?rest_route=/sc/v1');
+    expect(memory.recall(resolveStore({ storeUrl: HOST, apiKey: KEY }), 'api')).toEqual({
+      baseUrl: ORIGIN,
+      apiRoot: '?rest_route=/sc/v1',
+    });
+  });
+
+  it('a list read redirected on the site goes to ?rest_route= with its query', async () => {
+    store()
+      .get(`${ROOT}/products`)
+      .query({ page: 1, per_page: 2 })
+      .reply(301, '', slashAdded(`${ROOT}/products`));
+    store().get('/').query({ rest_route: '/sc/v1/products', page: 1, per_page: 2 }).reply(200, [product]);
+    const client = clientFor({}, { siteZone: UTC_ZONE, restAmountUnit: 'decimal' });
+    await expect(client.listProducts({ page: 1, per_page: 2 })).resolves.toMatchObject({ items: [{ id: 7 }] });
+  });
+
+  it('a redirect on the site with a typed API Root stands: no fallback', async () => {
+    store().get('/api/sc/v1/products/7').reply(301, '', slashAdded('/api/sc/v1/products/7'));
+    const error = await failure(clientFor({ apiRoot: '/api/sc/v1' }, { siteZone: UTC_ZONE }).getProduct(7));
+    expect(error).toBeInstanceOf(SiteMovedError);
+  });
+
+  it('a redirect at ?rest_route= too is told by where that one sends: the site moved', async () => {
+    store()
+      .get(`${ROOT}/products/7`)
+      .reply(301, '', slashAdded(`${ROOT}/products/7`));
+    store()
+      .get('/')
+      .query(true)
+      .reply(301, '', { Location: `${ORIGIN}/shop/` });
+    const client = clientFor({}, { siteZone: UTC_ZONE });
+    const error = await failure(client.getProduct(7));
+    expect(error).toBeInstanceOf(SiteMovedError);
+    expect(error.message).toContain(`(${ORIGIN}/shop/)`);
+    expect(client.store.apiRootText).toBe(ROOT);
   });
 
   it('a JSON answer at /wp-json/ is WordPress: no fallback', async () => {
