@@ -172,15 +172,16 @@ export class CommerceServiceClient {
     if (!next) throw failed;
     try {
       const request = buildRequest(operation, next, params, this.options.transport.sendsGetBody);
-      const answer = await this.pipeline.send(request, sendingOf(key, retried));
+      // A guessed address that refuses has nothing listening: no retry there.
+      const answer = await this.pipeline.send(request, { ...sendingOf(key, retried), refusedRetried: false });
       this.moveTo(next);
       return answer;
     } catch (second) {
       if (!(second instanceof CommerceServiceError)) throw second;
-      // Nothing there either: the first answer is the one to tell.
-      if (pageInsteadOfApi(second)) throw failed;
+      // Nothing there either (a page, or no answer at all): the first answer is the one to tell.
+      if (pageInsteadOfApi(second) || second.status === undefined) throw failed;
       // WordPress answered there (a key refused, a route missing): that is where the API is.
-      if (second.status !== undefined && second.situation !== 'site-moved') this.moveTo(next);
+      if (second.situation !== 'site-moved') this.moveTo(next);
       throw second;
     }
   }

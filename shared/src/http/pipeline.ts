@@ -38,6 +38,8 @@ export interface Sending<T> {
   label: string;
   /** `false`: one attempt, whatever the retry options. */
   retried: boolean;
+  /** `false`: a refused connection is not tried again (an address only guessed, where nothing listens). */
+  refusedRetried?: false;
   /**
    * Reads the parsed 2xx body (`undefined` when empty). A body without the expected shape is a
    * `{ problem }`, which becomes an `UnexpectedResponseError`.
@@ -117,7 +119,8 @@ export class RequestPipeline {
         response = await options.transport.send({ ...request, timeoutMs });
       } catch (thrown) {
         const error = unreachable(failure, thrown, timeoutMs, store.apiKey);
-        const wait = waitBeforeNext(error, undefined, tries, retry);
+        const final = sending.refusedRetried === false && error.situation === 'connection-refused';
+        const wait = final ? undefined : waitBeforeNext(error, undefined, tries, retry);
         if (wait === undefined) throw error;
         await retry?.sleep(wait);
         continue;

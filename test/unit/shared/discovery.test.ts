@@ -145,6 +145,30 @@ describe('a move to the canonical address', () => {
     });
   });
 
+  it('where nothing answers is told as the move, after one attempt there', async () => {
+    nock('http://shop.example.com')
+      .get(`${ROOT}/products/7`)
+      .reply(301, '', { Location: `${ORIGIN}${ROOT}/products/7` });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 192.0.2.1:443'), { code: 'ECONNREFUSED' });
+    let attempts = 0;
+    store()
+      .get(`${ROOT}/products/7`)
+      .times(3)
+      .replyWithError(refused)
+      .on('request', () => (attempts += 1));
+    const client = clientFor(
+      { storeUrl: 'http://shop.example.com' },
+      { siteZone: UTC_ZONE, retry: { budgetMs: 25_000, sleep: () => Promise.resolve(), random: () => 0.5 } },
+    );
+    const error = await failure(client.getProduct(7));
+    expect(error).toBeInstanceOf(SiteMovedError);
+    expect(error.situation).toBe('site-moved');
+    expect(error.message).toContain(`sends its visitors to another address (${ORIGIN}${ROOT}/products/7)`);
+    expect(attempts).toBe(1);
+    expect(client.store.baseUrl).toBe('http://shop.example.com');
+    nock.cleanAll();
+  });
+
   it('is not followed for a write: a subscribe is never sent twice', async () => {
     nock('http://shop.example.com')
       .post(`${ROOT}/webhook/subscribe/`)
