@@ -32,6 +32,7 @@ import type { LatestOrder, WebhookPlan, WebhookProduct } from './resources/types
 import { SiteFacts } from './siteFacts';
 import { SiteMemory } from './siteMemory';
 import { ApiFinder, pageInsteadOfApi, rootLeftOpen } from './discovery';
+import { toldByIndex } from './restIndex';
 
 /** What the pipeline takes (transport, retries, deadline: `http/pipeline.ts`), and the client's own options. */
 export type ClientOptions = Omit<PipelineOptions, 'timeoutMs'> & {
@@ -158,7 +159,8 @@ export class CommerceServiceClient {
   /**
    * After a failure: when the answer says the API is elsewhere (a move to the site's canonical address,
    * plain permalinks), the request once more there (`discovery.ts`), and the client stays there if it
-   * answered. Otherwise the failure stands. A warm call never comes here.
+   * answered. Otherwise the failure stands, a GET's missing route told by the REST index (`restIndex.ts`).
+   * A warm call never comes here.
    */
   private async elsewhere<K extends OperationKey>(
     failed: unknown,
@@ -169,7 +171,7 @@ export class CommerceServiceClient {
     const operation = OPERATIONS[key];
     const reads = !('retried' in operation);
     const next = this.finder.instead(failed, this.store, reads);
-    if (!next) throw failed;
+    if (!next) throw await this.told(failed, operation.method);
     try {
       const request = buildRequest(operation, next, params, this.options.transport.sendsGetBody);
       // A guessed address that refuses has nothing listening: no retry there.
@@ -182,8 +184,13 @@ export class CommerceServiceClient {
       if (pageInsteadOfApi(second) || second.status === undefined) throw failed;
       // WordPress answered there (a key refused, a route missing): that is where the API is.
       if (second.situation !== 'site-moved') this.moveTo(next);
-      throw second;
+      throw await this.told(second, operation.method);
     }
+  }
+
+  /** A read's 404 `rest_no_route` told by one look at the REST index: Studiocart without its API, or none. */
+  private async told(error: unknown, method: 'GET' | 'POST'): Promise<unknown> {
+    return method === 'GET' && error instanceof CommerceServiceError ? await toldByIndex(this, error) : error;
   }
 
   /** One GET of a page of the site, without the key: the raw answer (the connection test's looks, `connect.ts`). */

@@ -1,22 +1,13 @@
 /**
  * The connection test both platforms run: `POST webhook/validate/` with the key (finding the API as
  * `discovery.ts` does), and where the first answer leaves the cause open, at most two more requests to
- * tell it: WordPress's REST index (`/wp-json/`, which lists its namespaces and routes), the site's home
- * page (whose `Link: <…>; rel="https://api.w.org/"` header names the REST API's address), or, when an
- * https:// address got no answer, the same site over http://.
+ * tell it: WordPress's REST index (`/wp-json/`, which lists its namespaces and routes: `restIndex.ts`),
+ * the site's home page (whose `Link: <…>; rel="https://api.w.org/"` header names the REST API's
+ * address), or, when an https:// address got no answer, the same site over http://.
  */
 import type { CommerceServiceClient } from './client';
-import { type Store, indexEndpoint } from './config';
-import {
-  type CommerceServiceError,
-  type ErrorContext,
-  NetworkError,
-  NotFoundError,
-  SiteBlockedError,
-  SiteMovedError,
-  isCommerceServiceError,
-} from './errors';
-import { parseBody } from './http/parseBody';
+import { type CommerceServiceError, NetworkError, SiteMovedError, isCommerceServiceError } from './errors';
+import { contextOf, indexAnswer, retold, toldByIndex } from './restIndex';
 import { SITUATIONS } from './situations';
 import type { HttpResponse } from './http/transport';
 
@@ -56,17 +47,8 @@ export async function testConnection(client: CommerceServiceClient): Promise<Con
 async function explain(client: CommerceServiceClient, error: CommerceServiceError): Promise<CommerceServiceError> {
   try {
     switch (error.situation) {
-      case 'no-studiocart': {
-        // The index lists the namespaces: sc/v1 there means Studiocart without this route, or an API
-        // Root typed for another place. Without sc/v1, Studiocart's own post types (`wp/v2/sc_product`)
-        // mean an edition without the API is active.
-        const listed = await restIndex(client);
-        if (listed?.namespaces.includes('sc/v1'))
-          return retold(error, atStudiocart(client.store) ? 'old-studiocart' : 'wrong-api-root');
-        if (listed?.routes.some((route) => STUDIOCART_ROUTE.test(route)))
-          return retold(error, 'studiocart-without-api');
-        return error;
-      }
+      case 'no-studiocart':
+        return await toldByIndex(client, error);
       case 'wrong-key':
         // Studiocart's own refusal names the key; any other is told by whether the index is closed too.
         return error.code !== 'rest_forbidden_context' && (await indexClosed(client))
@@ -84,28 +66,6 @@ async function explain(client: CommerceServiceClient, error: CommerceServiceErro
     // A look that failed tells nothing more: the test's own answer stands.
     return error;
   }
-}
-
-async function index(client: CommerceServiceClient): Promise<HttpResponse> {
-  const { url, query } = indexEndpoint(client.store);
-  return await client.look(url, query, LOOK);
-}
-
-/** Studiocart's products as WordPress's own REST routes list them, with or without Studiocart's API. */
-const STUDIOCART_ROUTE = /^\/wp\/v2\/sc_product(\/|$)/;
-
-/** The namespaces and routes the REST index lists; nothing when it is not the index. */
-async function restIndex(
-  client: CommerceServiceClient,
-): Promise<{ namespaces: string[]; routes: string[] } | undefined> {
-  const parsed = parseBody((await index(client)).body);
-  if (parsed.kind !== 'json' || typeof parsed.value !== 'object' || parsed.value === null) return undefined;
-  const { namespaces, routes } = parsed.value as { namespaces?: unknown; routes?: unknown };
-  if (!Array.isArray(namespaces)) return undefined;
-  return {
-    namespaces: namespaces.map(String),
-    routes: typeof routes === 'object' && routes !== null ? Object.keys(routes) : [],
-  };
 }
 
 /**
@@ -127,7 +87,7 @@ async function overPlainHttp(
 }
 
 async function indexClosed(client: CommerceServiceClient): Promise<boolean> {
-  const { status } = await index(client);
+  const { status } = await indexAnswer(client, LOOK);
   return status === 401 || status === 403;
 }
 
@@ -158,31 +118,4 @@ function siteOf(url: string | undefined, base: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Whether the API root in use is Studiocart's namespace (`…/sc/v1`), in either permalink form. */
-function atStudiocart(store: Store): boolean {
-  return store.apiRoot.style === 'path' ? /\/sc\/v1$/.test(store.apiRoot.prefix) : store.apiRoot.route === '/sc/v1';
-}
-
-/** The same failure, told as the situation the extra look found. */
-function retold(
-  error: CommerceServiceError,
-  situation: 'old-studiocart' | 'wrong-api-root' | 'studiocart-without-api' | 'rest-restricted',
-): CommerceServiceError {
-  const { summary, hint } = SITUATIONS[situation];
-  const context = { ...contextOf(error), situation };
-  return situation === 'rest-restricted'
-    ? new SiteBlockedError(context, summary, hint)
-    : new NotFoundError(context, summary, hint, 'route');
-}
-
-function contextOf(error: CommerceServiceError): ErrorContext {
-  return {
-    store: error.store,
-    operation: error.operation,
-    ...(error.status === undefined ? {} : { status: error.status }),
-    ...(error.code === undefined ? {} : { code: error.code }),
-    ...(error.serviceMessage === undefined ? {} : { serviceMessage: error.serviceMessage }),
-  };
 }

@@ -63,6 +63,74 @@ describe('Studiocart without its API', () => {
   });
 });
 
+describe('a read that meets no route (404 rest_no_route)', () => {
+  /** Requests nothing was set up for: an extra look the code should not have made. */
+  const unplanned: string[] = [];
+  const note = (request: { method?: string; path?: string }) => unplanned.push(`${request.method} ${request.path}`);
+  beforeEach(() => {
+    unplanned.length = 0;
+    nock.emitter.on('no match', note);
+  });
+  afterEach(() => {
+    nock.emitter.removeListener('no match', note);
+  });
+  const freeEdition = index(['oembed/1.0', 'wp/v2'], ['/', '/wp/v2/posts', '/wp/v2/sc_product', '/wp/v2/sc_us_path']);
+
+  it('reads the REST index once, and names the edition without the API', async () => {
+    store().get(`${ROOT}/orders/6`).reply(404, NO_ROUTE);
+    store().get('/wp-json/').reply(200, freeEdition);
+    const error = await failure(clientFor().getOrder(6));
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ situation: 'studiocart-without-api', reason: 'route', status: 404 });
+    expect(error.message).toContain(SITUATIONS['studiocart-without-api'].summary);
+    expect(error.message).toContain('Get an order failed on shop.example.com');
+    expect(error.hint).toBe(SITUATIONS['studiocart-without-api'].hint);
+    expect(unplanned).toEqual([]);
+    expectNoSecret(error);
+  });
+
+  it('on plain permalinks reads the index at ?rest_route=/', async () => {
+    store().get(`${ROOT}/orders/6`).reply(200, '<html><title>Clay</title></html>', { 'content-type': 'text/html' });
+    store().get('/').query({ rest_route: '/sc/v1/orders/6' }).reply(404, NO_ROUTE);
+    store().get('/').query({ rest_route: '/' }).reply(200, freeEdition);
+    const error = await failure(clientFor().getOrder(6));
+    expect(error.situation).toBe('studiocart-without-api');
+    expect(unplanned).toEqual([]);
+  });
+
+  it('without Studiocart in the index stays no Studiocart', async () => {
+    store().get(`${ROOT}/orders/6`).reply(404, NO_ROUTE);
+    store()
+      .get('/wp-json/')
+      .reply(200, index(['oembed/1.0', 'wp/v2'], ['/', '/wp/v2/posts']));
+    const error = await failure(clientFor().getOrder(6));
+    expect(error.situation).toBe('no-studiocart');
+    expect(error.message).toContain(`${SITUATIONS['no-studiocart'].summary} at ${ROOT}`);
+  });
+
+  it("an index that cannot be read leaves the read's own answer", async () => {
+    store().get(`${ROOT}/orders/6`).reply(404, NO_ROUTE);
+    store().get('/wp-json/').reply(403, { code: 'rest_cannot_access', message: 'Only logged-in users' });
+    const error = await failure(clientFor().getOrder(6));
+    expect(error.situation).toBe('no-studiocart');
+  });
+
+  it('the connection test reads the index once, not once more after the client', async () => {
+    store().post(VALIDATE).query(true).reply(404, NO_ROUTE);
+    store().get('/wp-json/').reply(200, freeEdition);
+    const error = await failure(testConnection(clientFor()));
+    expect(error.situation).toBe('studiocart-without-api');
+    expect(unplanned).toEqual([]);
+  });
+
+  it('a delete that meets no route goes to its fallback without a look at the index', async () => {
+    store().post('/wp-json/sc/v1/webhook/delete/').reply(404, NO_ROUTE);
+    store().post('/wp-json/sc/v1/webhook/zap-delete/').reply(200, { success: true });
+    await expect(clientFor().deleteHook('7')).resolves.toEqual({ id: '7', alreadyGone: false });
+    expect(unplanned).toEqual([]);
+  });
+});
+
 describe('an https:// address on a site without HTTPS', () => {
   /** What Node's http(s) emits for a connection nothing accepted, or one cut before an answer. */
   const refused = (code: string) => Object.assign(new Error(`connect ${code} 192.0.2.1:443`), { code });
