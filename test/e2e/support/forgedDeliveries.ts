@@ -31,7 +31,7 @@ import type { CredentialRef } from '../../../scripts/start/examples';
 import { triggerWorkflow } from '../../../scripts/kit/workflows';
 import type { LifecycleContext } from './steps';
 
-export const FORGED_WORKFLOW = { id: 'e2eForgedRefused', webhookId: '7c1d9e2a-4b3f-4a5e-9d6c-0000000f0c9d' };
+const FORGED_WORKFLOW = { id: 'e2eForgedRefused', webhookId: '7c1d9e2a-4b3f-4a5e-9d6c-0000000f0c9d' };
 
 export function forgedWorkflow(credential: CredentialRef): N8nWorkflowJson {
   const workflow = triggerWorkflow({ ...FORGED_WORKFLOW, credential, event: 'purchased' });
@@ -44,7 +44,7 @@ const GENUINE = 15;
 const RESENT = 2;
 
 /** What one kind of delivery cost: answers by status, new executions, store reads. */
-export interface Cost {
+interface Cost {
   sent: number;
   answers: Record<string, number>;
   executions: number;
@@ -150,7 +150,7 @@ interface Measured {
 }
 
 /** Activates the workflow, sends every kind, deactivates; what each cost, whatever the trigger's version. */
-export async function measureForgeries(ctx: LifecycleContext, store: Sandbox): Promise<Measured> {
+async function measureForgeries(ctx: LifecycleContext, store: Sandbox): Promise<Measured> {
   const { id: workflowId, webhookId } = FORGED_WORKFLOW;
   await activateWorkflow(ctx.session(), workflowId);
   try {
