@@ -5,7 +5,9 @@
  * - the Zapier CLI's connection test, `zapier-platform invoke auth test` with the connection in zapier/.env;
  * - n8n 2.41's credential test, `POST /rest/credentials/test`, as the editor's "Test" button sends it
  *   (the run's shared n8n);
- * - one n8n node run, Order → Get, as the editor's "Execute workflow" runs it.
+ * - one n8n node run, Order → Get, as the editor's "Execute workflow" runs it;
+ * - where a case asks, two Zapier reads through the CLI: the Find Order search and the Product list
+ *   trigger's perform.
  * Each answer is held to the cause the product's own words give (`SITUATIONS`, the credential's rules):
  * a client that names another cause fails here. Behind nginx every situation; behind Apache plain
  * permalinks, the one situation the servers answer differently (test/integration/wordpress).
@@ -66,6 +68,8 @@ interface Case {
   credential: 'OK' | { status: number; cause: Situation };
   /** The n8n node run (Order → Get). */
   node: Expected;
+  /** Zapier reads too (`zapier-platform invoke`): search find_order, trigger product_list; they must work. */
+  zapierReads?: true;
 }
 
 const works = (apiRoot?: string): Expected => ({ works: apiRoot ? { apiRoot } : {}, causes: [] });
@@ -140,8 +144,7 @@ const CASES: Case[] = [
     situation: 'no-api',
     zapier: says('studiocart-without-api', /Studiocart Pro/),
     credential: { status: 404, cause: 'studiocart-without-api' },
-    // A read does not look further than its answer (rest_no_route): the cause that names both editions will do.
-    node: says(['studiocart-without-api', 'no-studiocart'], /Studiocart Pro/),
+    node: says('studiocart-without-api', /Studiocart Pro/),
   },
   {
     server: 'nginx',
@@ -177,6 +180,8 @@ const CASES: Case[] = [
     zapier: works(PLAIN_ROOT),
     credential: 'OK',
     node: works(),
+    // Behind nginx WordPress redirects a GET of /wp-json/… without a trailing slash: every read meets it.
+    zapierReads: true,
   },
   {
     server: 'apache',
@@ -226,7 +231,25 @@ function unwrapped(text: string): string {
     .replace(/\s+/g, ' ');
 }
 
-/** `zapier-platform invoke auth test` with the connection in zapier/.env: its result, or its error text. */
+/** `zapier-platform invoke <args>` with the connection in zapier/.env: its result, or its error text. */
+async function zapierInvoke(args: string[]): Promise<Outcome> {
+  const argv = ['invoke', ...args, '--non-interactive'];
+  try {
+    const { stdout } = await run(path.join(BIN, 'zapier-platform'), argv, {
+      cwd: APP,
+      timeout: 120_000,
+      maxBuffer: 20 * 1024 * 1024,
+      env: { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`, NO_COLOR: '1' },
+    });
+    return { ok: true, result: JSON.parse(stdout.trim()) as unknown };
+  } catch (error) {
+    const { stdout = '', stderr = '', killed } = error as { stdout?: string; stderr?: string; killed?: boolean };
+    if (killed) throw new Error(`zapier-platform ${argv.join(' ')} was stopped after 120 s:\n${stdout}\n${stderr}`);
+    return { ok: false, text: unwrapped(`${stdout}\n${stderr}`) };
+  }
+}
+
+/** `zapier-platform invoke auth test`, the connection written to zapier/.env first (later invokes use it). */
 async function zapierAuthTest(authData: Record<string, string>): Promise<Outcome> {
   writeFileSync(
     ENV_FILE,
@@ -234,18 +257,14 @@ async function zapierAuthTest(authData: Record<string, string>): Promise<Outcome
       .map(([k, v]) => `authData_${k}=${v}`)
       .join('\n')}\n`,
   );
-  try {
-    const { stdout } = await run(path.join(BIN, 'zapier-platform'), ['invoke', 'auth', 'test', '--non-interactive'], {
-      cwd: APP,
-      timeout: 120_000,
-      env: { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`, NO_COLOR: '1' },
-    });
-    return { ok: true, result: JSON.parse(stdout.trim()) as unknown };
-  } catch (error) {
-    const { stdout = '', stderr = '', killed } = error as { stdout?: string; stderr?: string; killed?: boolean };
-    if (killed) throw new Error(`zapier-platform invoke auth test was stopped after 120 s:\n${stdout}\n${stderr}`);
-    return { ok: false, text: unwrapped(`${stdout}\n${stderr}`) };
-  }
+  return await zapierInvoke(['auth', 'test']);
+}
+
+/** The Zapier reads of a case, on the connection the auth test wrote: the Find Order search, the Product list trigger. */
+async function zapierReads(orderId: number): Promise<{ search: Outcome; trigger: Outcome }> {
+  const search = await zapierInvoke(['search', 'find_order', '-i', JSON.stringify({ order_id: String(orderId) })]);
+  const trigger = await zapierInvoke(['trigger', 'product_list']);
+  return { search, trigger };
 }
 
 // n8n.
@@ -294,6 +313,7 @@ function nodeRunOutcome(result: N8nRun): Outcome {
 
 interface Seen {
   zapier?: Promise<Outcome>;
+  zapierReads?: Promise<{ search: Outcome; trigger: Outcome }>;
   credential?: Promise<{ status: string; message: string }>;
   node?: Promise<Outcome>;
 }
@@ -356,6 +376,11 @@ describeWordPress(TITLE, () => {
       const apiKey = c.wrongKey ? WRONG_KEY : site.apiKey;
       if (c.situation) off = await clock.timed(`${name}: on`, () => site.situation(c.situation as WordPressSituation));
       seen.zapier = clock.timed(`${name}: Zapier`, () => zapierAuthTest({ storeUrl: site.url, apiKey }));
+      if (c.zapierReads) {
+        const orderId = site.records.orders[0];
+        // After the auth test: they read the connection it wrote to zapier/.env.
+        seen.zapierReads = seen.zapier.then(() => clock.timed(`${name}: Zapier reads`, () => zapierReads(orderId)));
+      }
       if (n8n) {
         const credential = credentials[c.wrongKey ? 'wrongKey' : c.server];
         seen.credential = clock.timed(`${name}: n8n credential test`, () =>
@@ -373,11 +398,12 @@ describeWordPress(TITLE, () => {
           .then(nodeRunOutcome);
       }
       // Every client is done before the situation is switched off (a failure is its test's to show).
-      const done = await Promise.allSettled([seen.zapier, seen.credential, seen.node]);
+      const done = await Promise.allSettled([seen.zapier, seen.credential, seen.node, seen.zapierReads]);
       const shown = (r: PromiseSettledResult<unknown> | undefined) =>
         r?.status === 'fulfilled' ? JSON.stringify(r.value) : String(r?.reason);
+      const reads = c.zapierReads ? `\n  Zapier reads: ${shown(done[3])}` : '';
       said.push(
-        `${name}\n  Zapier: ${shown(done[0])}\n  n8n credential test: ${shown(done[1])}\n  n8n node run: ${shown(done[2])}`,
+        `${name}\n  Zapier: ${shown(done[0])}\n  n8n credential test: ${shown(done[1])}\n  n8n node run: ${shown(done[2])}${reads}`,
       );
     }, 300_000);
 
@@ -389,6 +415,21 @@ describeWordPress(TITLE, () => {
       if (outcome.ok && c.zapier.works?.apiRoot)
         expect(outcome.result).toEqual(expect.objectContaining({ apiRoot: c.zapier.works.apiRoot }));
     });
+
+    if (c.zapierReads) {
+      it('the Zapier reads work: search find_order finds the order, trigger product_list lists the products', async () => {
+        const { search, trigger } = await (seen.zapierReads as Promise<{ search: Outcome; trigger: Outcome }>);
+        const secrets = [sites[c.server].apiKey, WRONG_KEY];
+        expectOutcome(search, works(), secrets);
+        expectOutcome(trigger, works(), secrets);
+        const { orders, products } = sites[c.server].records;
+        if (search.ok) expect(search.result).toEqual([expect.objectContaining({ id: orders[0] })]);
+        if (trigger.ok) {
+          const ids = (trigger.result as { id: string }[]).map((product) => String(product.id));
+          expect(ids).toEqual(expect.arrayContaining(products.map(String)));
+        }
+      });
+    }
 
     const credentialTitle =
       c.credential === 'OK'
