@@ -1,6 +1,7 @@
 import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
+import { purchaseDelivery } from '../support/deliveries';
 import { KEY, fakeHook, fakeWebhook } from '../support/n8n/context';
 import { type HookStore, hookStore } from '../support/n8n/hookStore';
 import type { RecordedResponse } from '../support/n8n/response';
@@ -16,16 +17,8 @@ const PURCHASES = { event: 'purchased', productId: '', planIds: [], pricesInCent
 
 useNock();
 
-function purchase(overrides: Record<string, unknown> = {}) {
-	return {
-		trigger: 'purchased',
-		id: '1042',
-		customer_email: 'maya.lopez@example.com',
-		product_id: 87,
-		status: 'paid',
-		...overrides,
-	};
-}
+/** A purchase delivery of order 1042, as the store sends it. */
+const purchase = (overrides: Record<string, unknown> = {}) => purchaseDelivery(1042, overrides);
 
 /** Static data as an activation leaves it, and the query string of the URL the store was given. */
 async function activated(
