@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
-import { executeGet, executeGetMany, executeNode } from '../support/n8n/execute';
+import { executeGet, executeGetManyAnswered, executeNode } from '../support/n8n/execute';
 import { order, range } from '../support/n8n/fixtures';
 import { wpError } from '../support/wordpress';
 
@@ -18,19 +18,20 @@ describe('Order', () => {
 	});
 
 	it('Get Many sends Date After, Order By and Order as query parameters', async () => {
-		const scope = nock(ORIGIN)
-			.get(`${ROOT}/orders`)
-			.query({ page: '1', per_page: '2', date_after: '2026-01-31', orderby: 'id', order: 'asc' })
-			.reply(200, range(1, 2, order));
-		const { output } = await executeGetMany('order', {
-			returnAll: false,
-			limit: 2,
-			filters: { dateAfter: '2026-01-31T00:00:00' },
-			sort: { orderBy: 'id', order: 'asc' },
-		});
+		const items = await executeGetManyAnswered(
+			'order',
+			{
+				returnAll: false,
+				limit: 2,
+				filters: { dateAfter: '2026-01-31T00:00:00' },
+				sort: { orderBy: 'id', order: 'asc' },
+			},
+			`${ROOT}/orders`,
+			{ page: '1', per_page: '2', date_after: '2026-01-31', orderby: 'id', order: 'asc' },
+			range(1, 2, order),
+		);
 
-		scope.done();
-		expect(output?.map((item) => item.json.id)).toEqual([1, 2]);
+		expect(items?.map((item) => item.id)).toEqual([1, 2]);
 	});
 
 	it('Get Many with Return All stops on a short page even without paging headers', async () => {

@@ -1,7 +1,7 @@
 import nock from 'nock';
 
 import { ORIGIN, ROOT } from '../support/n8n/context';
-import { executeGet, executeGetMany, executeNode } from '../support/n8n/execute';
+import { executeGet, executeGetManyAnswered, executeNode } from '../support/n8n/execute';
 import { product, range } from '../support/n8n/fixtures';
 import { PURCHASE_KINDS } from '../support/plans';
 
@@ -21,17 +21,15 @@ describe('Product', () => {
 	});
 
 	it('Get Many sends operation 14 and sorts by product name', async () => {
-		const scope = nock(ORIGIN)
-			.get(`${ROOT}/products`)
-			.query({ page: '1', per_page: '100', orderby: 'product_name', order: 'asc' })
-			.reply(200, range(1, 3, product));
-		const { output } = await executeGetMany('product', {
-			returnAll: true,
-			sort: { orderBy: 'product_name', order: 'asc' },
-		});
+		const items = await executeGetManyAnswered(
+			'product',
+			{ returnAll: true, sort: { orderBy: 'product_name', order: 'asc' } },
+			`${ROOT}/products`,
+			{ page: '1', per_page: '100', orderby: 'product_name', order: 'asc' },
+			range(1, 3, product),
+		);
 
-		scope.done();
-		expect(output?.map((item) => item.json.name)).toEqual(['Product 1', 'Product 2', 'Product 3']);
+		expect(items?.map((item) => item.name)).toEqual(['Product 1', 'Product 2', 'Product 3']);
 	});
 
 	it('Get Plans sends operation 5 and leaves out bump, upsell and downsell unless asked', async () => {

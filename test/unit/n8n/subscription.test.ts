@@ -1,7 +1,5 @@
-import nock from 'nock';
-
-import { ORIGIN, ROOT } from '../support/n8n/context';
-import { executeGet, executeGetMany } from '../support/n8n/execute';
+import { ROOT } from '../support/n8n/context';
+import { executeGet, executeGetManyAnswered } from '../support/n8n/execute';
 import { range, subscription } from '../support/n8n/fixtures';
 
 describe('Subscription', () => {
@@ -21,24 +19,25 @@ describe('Subscription', () => {
 	});
 
 	it('Get Many sends operation 12 with its filters and sort', async () => {
-		const scope = nock(ORIGIN)
-			.get(`${ROOT}/subscriptions`)
-			.query({
+		const items = await executeGetManyAnswered(
+			'subscription',
+			{
+				returnAll: false,
+				limit: 5,
+				filters: { dateAfter: '2026-03-01T10:00:00' },
+				sort: { orderBy: 'date_modified', order: 'desc' },
+			},
+			`${ROOT}/subscriptions`,
+			{
 				page: '1',
 				per_page: '5',
 				date_after: '2026-03-01',
 				orderby: 'date_modified',
 				order: 'desc',
-			})
-			.reply(200, range(1, 5, subscription));
-		const { output } = await executeGetMany('subscription', {
-			returnAll: false,
-			limit: 5,
-			filters: { dateAfter: '2026-03-01T10:00:00' },
-			sort: { orderBy: 'date_modified', order: 'desc' },
-		});
+			},
+			range(1, 5, subscription),
+		);
 
-		scope.done();
-		expect(output).toHaveLength(5);
+		expect(items).toHaveLength(5);
 	});
 });

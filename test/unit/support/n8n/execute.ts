@@ -59,3 +59,20 @@ export async function executeGet(
 	scope.done();
 	return output?.[0]?.json;
 }
+
+/**
+ * The action node's Get Many of `resource`, against a store that answers `GET <path>` with exactly
+ * `query` (and the key) with `records`: the items' JSON, once the store was asked.
+ */
+export async function executeGetManyAnswered(
+	resource: string,
+	parameters: IDataObject,
+	path: string,
+	query: Record<string, string>,
+	records: object[],
+): Promise<IDataObject[] | undefined> {
+	const scope = keyedStore().get(path).query(query).reply(200, records);
+	const { output } = await executeGetMany(resource, parameters);
+	scope.done();
+	return output?.map((item) => item.json);
+}
