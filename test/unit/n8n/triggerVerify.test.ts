@@ -91,6 +91,13 @@ async function deliver(
 	};
 }
 
+/** One delivery of two records: the stored paid order, and an order the store does not have. */
+function deliverPaidAndUnknown(): Promise<Delivered> {
+	reads.answer('orders', paidOrder, 200, PAID_ORDER);
+	reads.unknown('orders', '999999');
+	return deliver([purchase(), purchase({ id: '999999' })]);
+}
+
 /** What `webhook()` costs n8n's answer to the store: nothing read, nothing written by the node. */
 const NOTHING_BEFORE_THE_ANSWER = { requests: 0, credentialReads: 0, writes: 0 };
 
@@ -110,9 +117,7 @@ describe('the store is answered before the delivery is verified', () => {
 	});
 
 	it('a delivery of several records reads the credential once in its execution', async () => {
-		reads.answer('orders', paidOrder, 200, PAID_ORDER);
-		reads.unknown('orders', '999999');
-		const { items, credentialReads } = await deliver([purchase(), purchase({ id: '999999' })]);
+		const { items, credentialReads } = await deliverPaidAndUnknown();
 
 		expect(items.map((item) => item.id)).toEqual([paidOrder]);
 		expect(credentialReads).toBe(1);
@@ -263,9 +268,7 @@ describe('Verify Deliveries With the Store (on by default)', () => {
 	});
 
 	it('of several records in one delivery, only the genuine ones start the workflow', async () => {
-		reads.answer('orders', paidOrder, 200, PAID_ORDER);
-		reads.unknown('orders', '999999');
-		const { items, logs } = await deliver([purchase(), purchase({ id: '999999' })]);
+		const { items, logs } = await deliverPaidAndUnknown();
 
 		expect(items.map((item) => item.id)).toEqual([paidOrder]);
 		expect(logs).toHaveLength(1);
