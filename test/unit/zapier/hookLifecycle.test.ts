@@ -84,15 +84,12 @@ describe('performSubscribe', () => {
 });
 
 describe('performUnsubscribe', () => {
+  /** What real stores answer on webhook/delete/: the route is registered without a handler. */
+  const NO_HANDLER = wpError('rest_invalid_handler', 'The handler for the route is invalid.', 500);
+
   it('falls back to webhook/zap-delete/ on real stores (500 rest_invalid_handler)', async () => {
     const seen: Seen[] = [];
-    onStore(
-      'post',
-      'webhook/delete/',
-      seen,
-      500,
-      wpError('rest_invalid_handler', 'The handler for the route is invalid.', 500),
-    );
+    onStore('post', 'webhook/delete/', seen, 500, NO_HANDLER);
     onStore('post', 'webhook/zap-delete/', seen, 200, [{ url: HOOK_URL, id: '77' }]);
     await expect(
       appTester(canceled.performUnsubscribe, { authData: AUTH, subscribeData: { id: '77' } }),
@@ -148,7 +145,7 @@ describe('performUnsubscribe', () => {
   it('reports a store that fails on both routes, after retrying the busy one', async () => {
     const deletes: Seen[] = [];
     const zapDeletes: Seen[] = [];
-    onStore('post', 'webhook/delete/', deletes, 500, wpError('rest_invalid_handler', 'invalid', 500));
+    onStore('post', 'webhook/delete/', deletes, 500, NO_HANDLER);
     onStore(
       'post',
       'webhook/zap-delete/',
@@ -234,14 +231,18 @@ describe('perform', () => {
 });
 
 describe('performList', () => {
-  const rich = (id: number, status: string, amount: number) => ({
-    id,
-    trigger: 'purchased',
-    status,
+  /** The buyer of order `id`, as both record shapes name her. */
+  const buyer = (id: number) => ({
     customer_email: `buyer${id}@example.com`,
     customer_firstname: 'B',
     customer_lastname: `${id}`,
     customer_name: `B ${id}`,
+  });
+  const rich = (id: number, status: string, amount: number) => ({
+    id,
+    trigger: 'purchased',
+    status,
+    ...buyer(id),
     product_id: '87',
     product_name: 'Sourdough Masterclass',
     order_amount: amount,
@@ -251,10 +252,7 @@ describe('performList', () => {
   const specRecord = (id: number) => ({
     order_id: id,
     product_name: 'Sourdough Masterclass',
-    customer_email: `buyer${id}@example.com`,
-    customer_firstname: 'B',
-    customer_lastname: `${id}`,
-    customer_name: `B ${id}`,
+    ...buyer(id),
     order_status: 'paid',
     product_id: '87',
     order_amount: '49.00',
@@ -279,13 +277,8 @@ describe('performList', () => {
 
   it("keeps only the event's records, a handful when loading a sample, filtered by product and plans", async () => {
     const seen: Seen[] = [];
-    onStore(
-      'post',
-      'webhook/latest-orders/',
-      seen,
-      200,
-      [1, 2, 3, 4, 5, 6].map((id) => rich(id, id === 2 ? 'refunded' : 'paid', 10 * id)),
-    );
+    const orders = [1, 2, 3, 4, 5, 6].map((id) => rich(id, id === 2 ? 'refunded' : 'paid', 10 * id));
+    onStore('post', 'webhook/latest-orders/', seen, 200, orders);
     const records = await appTester(purchased.performList, {
       authData: AUTH,
       inputData: { product_id: 87, plan_ids: ['full', 'bump'] },
