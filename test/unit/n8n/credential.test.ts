@@ -9,9 +9,18 @@ import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
 import { useNock } from '../support/nock';
 import { node, resolveValue } from '../support/n8n/expressions';
 import { applyAuthenticate, performRequest, type SentRequest } from '../support/n8n/http';
-import { keyRefused } from '../support/wordpress';
+import { keyRefused, wpError } from '../support/wordpress';
 
 const credential = new CommerceServiceApi();
+
+/** What WordPress answers when a plugin closes the REST API to visitors. */
+const REST_CLOSED = wpError('rest_forbidden', 'Sorry, you are not allowed to do that.', 403);
+/** What WordPress answers for a route no plugin registered (no Studiocart, or its free edition). */
+const NO_ROUTE = wpError(
+	'rest_no_route',
+	'No route was found matching the URL and request method.',
+	404,
+);
 
 useNock();
 
@@ -167,14 +176,7 @@ describe('CommerceServiceApi credential', () => {
 	});
 
 	it('names every cause a 403 can have: a plugin closing the REST API, a CDN challenge, a firewall', async () => {
-		nock(ORIGIN)
-			.post('/')
-			.query(true)
-			.reply(403, {
-				code: 'rest_forbidden',
-				message: 'Sorry, you are not allowed to do that.',
-				data: { status: 403 },
-			});
+		nock(ORIGIN).post('/').query(true).reply(403, REST_CLOSED);
 
 		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: KEY });
 
@@ -185,14 +187,7 @@ describe('CommerceServiceApi credential', () => {
 	});
 
 	it('names the free edition of Studiocart beside no Studiocart for a 404, and the edition with the API', async () => {
-		nock(ORIGIN)
-			.post('/')
-			.query(true)
-			.reply(404, {
-				code: 'rest_no_route',
-				message: 'No route was found matching the URL and request method.',
-				data: { status: 404 },
-			});
+		nock(ORIGIN).post('/').query(true).reply(404, NO_ROUTE);
 
 		const result = await runCredentialTest({ storeUrl: ORIGIN, apiKey: KEY });
 
