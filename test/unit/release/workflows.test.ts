@@ -23,24 +23,30 @@ function expectInOrder(text: string, steps: string[]): void {
   expect([...positions].sort((a, b) => a - b)).toEqual(positions);
 }
 
+describe.each([
+  { file: 'release-n8n.yml', platform: 'n8n', check: 'npm run pack:n8n' },
+  { file: 'release-zapier.yml', platform: 'zapier', check: 'npm run zapier:validate' },
+] as const)('$file, like every release workflow', ({ file, platform, check }) => {
+  const workflow = read(file);
+
+  it(`runs on the ${platform} release tags that release:check understands`, () => {
+    expect(workflow).toContain(`tags: ['${tagPrefix(platform)}*']`);
+  });
+
+  it('checks the tag and metadata, tests and checks what it releases before the push job may start', () => {
+    expectInOrder(job(workflow, 'verify'), [
+      'npm ci',
+      `npm run release:check -- ${platform} "$GITHUB_REF_NAME"`,
+      'npm test',
+      check,
+    ]);
+    expect(job(workflow, 'push')).toContain('needs: verify');
+  });
+});
+
 describe('release-n8n.yml', () => {
   const workflow = read('release-n8n.yml');
-  const verify = job(workflow, 'verify');
   const push = job(workflow, 'push');
-
-  it('runs on the n8n release tags that release:check understands', () => {
-    expect(workflow).toContain(`tags: ['${tagPrefix('n8n')}*']`);
-  });
-
-  it('checks the tag and metadata, tests and checks the tarball before the push job may start', () => {
-    expectInOrder(verify, [
-      'npm ci',
-      'npm run release:check -- n8n "$GITHUB_REF_NAME"',
-      'npm test',
-      'npm run pack:n8n',
-    ]);
-    expect(push).toContain('needs: verify');
-  });
 
   it('writes the single-package tree, builds and checks it as its own repository will, then pushes it with a tag', () => {
     expect(push).toContain('N8N_PACKAGE_DEPLOY_KEY: ${{ secrets.N8N_PACKAGE_DEPLOY_KEY }}');
@@ -103,21 +109,9 @@ describe('publish.yml of the n8n package’s own repository (scripts/n8n-package
 
 describe('release-zapier.yml', () => {
   const workflow = read('release-zapier.yml');
-  const verify = job(workflow, 'verify');
   const push = job(workflow, 'push');
 
-  it('runs on the Zapier release tags that release:check understands', () => {
-    expect(workflow).toContain(`tags: ['${tagPrefix('zapier')}*']`);
-  });
-
-  it('checks, tests and validates before the push job may start; pushes with the deploy key secret', () => {
-    expectInOrder(verify, [
-      'npm ci',
-      'npm run release:check -- zapier "$GITHUB_REF_NAME"',
-      'npm test',
-      'npm run zapier:validate',
-    ]);
-    expect(push).toContain('needs: verify');
+  it('pushes with the deploy key secret, from zapier/, and asks for no OIDC token', () => {
     expect(push).toContain('ZAPIER_DEPLOY_KEY: ${{ secrets.ZAPIER_DEPLOY_KEY }}');
     expectInOrder(push, [
       'if [ -z "$ZAPIER_DEPLOY_KEY" ]',
