@@ -28,36 +28,37 @@ async function portTakenFirst(): Promise<number> {
   return taken;
 }
 
+/**
+ * Starts the service while another process holds the port `freePort()` first hands out: it must ask
+ * for another port (a second `freePort()`) and start there. Stops it after.
+ */
+async function expectStartsOnAnotherPort(start: () => Promise<{ port: number; stop(): Promise<void> }>): Promise<void> {
+  const taken = await portTakenFirst();
+  const service = await start();
+  try {
+    expect(service.port).not.toBe(taken);
+    expect(jest.mocked(freePort)).toHaveBeenCalledTimes(2);
+  } finally {
+    await service.stop();
+  }
+}
+
 afterEach(async () => {
   await new Promise<void>((resolve) => (holder ? holder.close(() => resolve()) : resolve()));
   holder = undefined;
 });
 
 describeIf(probe(['redis']), 'services e2e tests (Redis)')('Redis on a port another process took first', () => {
-  it('starts again on another free port, and answers there', async () => {
-    const taken = await portTakenFirst();
-    const redis = await startRedis();
-    try {
-      expect(redis.port).not.toBe(taken);
-      expect(jest.mocked(freePort)).toHaveBeenCalledTimes(2);
-    } finally {
-      await redis.stop();
-    }
-  }, 60_000);
+  it('starts again on another free port, and answers there', () => expectStartsOnAnotherPort(startRedis), 60_000);
 });
 
 describeIf(probe(['postgres']), 'services e2e tests (Postgres)')(
   'Postgres on a port another process took first',
   () => {
-    it('starts again on another free port, with its database made there', async () => {
-      const taken = await portTakenFirst();
-      const postgres = await startPostgres();
-      try {
-        expect(postgres.port).not.toBe(taken);
-        expect(jest.mocked(freePort)).toHaveBeenCalledTimes(2);
-      } finally {
-        await postgres.stop();
-      }
-    }, 60_000);
+    it(
+      'starts again on another free port, with its database made there',
+      () => expectStartsOnAnotherPort(startPostgres),
+      60_000,
+    );
   },
 );
