@@ -474,7 +474,7 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       const order = await clientFor(sandbox).getOrder(fired.event.id);
       await editor.outputPanel.getByText(order.customer_name).first().waitFor({ timeout: 30_000 });
       await editor.closeNdv();
-      await editor.openNode('Send to chat');
+      await editor.openNode('Message');
       const message = await expressionResult();
       expect(message).toBe(
         `New sale: ${order.customer_name} bought ${order.product_name} for ${order.currency} ${Number(order.order_amount).toFixed(2)} (order #${order.id})`,
@@ -505,7 +505,7 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       await editor.executeStep(); // runs the Schedule Trigger, then the summary
       await editor.outputPanel.getByTestId('ndv-items-count').waitFor({ timeout: 60_000 });
       await editor.closeNdv();
-      await editor.openNode('Send to chat');
+      await editor.openNode('Message');
       const expected = await salesSummary(client, { period: 'yesterday' });
       expect(expected.summary_text).toMatch(/^Yesterday \(\d{4}-\d\d-\d\d\): 2 orders, /);
       expect(await expressionResult()).toBe(expected.summary_text);
