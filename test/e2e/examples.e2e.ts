@@ -6,16 +6,20 @@
  * reference pointed at the credential saved the same way), names only node types that n8n knows, and
  * each one that can run, runs: the two manual ones as the editor's "Execute workflow" runs them, the
  * webhook trigger through a sandbox purchase, the polling trigger through its activation (its first
- * poll, which emits nothing by design). The two recipes, which post to a chat, are saved here and run
- * by n8nRecipes.e2e.ts.
+ * poll, which emits nothing by design). The examples that post to a chat (those whose HTTP Request
+ * posts to the placeholder URL: the two chat recipes) run once for each chat app, with that app's
+ * URL pasted and nothing else changed, against local stand-ins that refuse another app's body as the
+ * apps do (support/chatApps.ts): each app must get the body n8n/README.md gives for it.
+ * n8nRecipes.e2e.ts checks their messages against the store's records.
  *
  * Where n8n cannot be had, this prints `SKIPPED: <reason>`.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { collect } from '@commerce-service/shared';
+import { collect, salesSummary } from '@commerce-service/shared';
 import { ensureN8n, N8N_VERSION } from '../../scripts/n8n/install';
 import {
   activateWorkflow,
@@ -33,6 +37,7 @@ import {
   type RestSession,
 } from '../../scripts/n8n/instance';
 import {
+  CHAT_URL_PLACEHOLDER,
   EXAMPLE_CREDENTIAL,
   INSTALLED_NODE_TYPES,
   activeOnStart,
@@ -45,7 +50,8 @@ import {
 import { COMMUNITY_PACKAGES_ENV, installRelease, releaseLocally } from '../../scripts/start/localRelease';
 import { Teardown } from '../../scripts/start/teardown';
 import { clientFor } from './n8n/expected';
-import { manualRun } from './support/installed';
+import { CHAT_APP_KEYS, CHAT_APPS, CHAT_URLS, ChatApps, pasteChatUrl, readmeBody } from './support/chatApps';
+import { manualRun, runTriggerManually } from './support/installed';
 import { probe } from './support/probe';
 import { timer, withHookSecret, withOutput } from './support/steps';
 
@@ -80,6 +86,10 @@ function onCredential(workflow: N8nWorkflowJson, credential: CredentialRef): N8n
   return { ...workflow, nodes };
 }
 
+/** Whether an example posts to a chat: one of its nodes posts to the placeholder the user replaces. */
+const postsToChat = (workflow: N8nWorkflowJson): boolean =>
+  workflow.nodes.some((node) => (node.parameters as Record<string, unknown> | undefined)?.url === CHAT_URL_PLACEHOLDER);
+
 describeExamples(TITLE, () => {
   const clock = timer('examples e2e');
   const timed = clock.timed;
@@ -88,6 +98,8 @@ describeExamples(TITLE, () => {
   let folder = '';
   let n8n: N8nInstance | undefined;
   let session: RestSession;
+  let credential: CredentialRef;
+  const chat = new ChatApps();
   const check = (fn: () => Promise<void>) => withOutput(() => [['n8n', n8n?.output()]], fn);
 
   beforeAll(async () => {
@@ -100,8 +112,10 @@ describeExamples(TITLE, () => {
     await timed('install from the registry', () => installRelease(folder, release));
     n8n = await timed('n8n start', () => startN8n({ ...home, readyTimeoutMs: 180_000 }));
     session = (await ensureOwner(n8n)).session;
+    await chat.listen();
+    teardown.add(() => chat.close());
     await timed('save the credential and every example (REST)', async () => {
-      const credential = await saveCredential(session, sandboxCredential(store));
+      credential = await saveCredential(session, sandboxCredential(store));
       for (const example of EXAMPLES) await saveWorkflow(session, onCredential(example, credential));
     });
   }, 900_000);
@@ -169,6 +183,59 @@ describeExamples(TITLE, () => {
       const pollingExample = EXAMPLES.find((wf) => pollingTriggerNodes(wf).length > 0);
       await timed('activate the polling example', () => activateWorkflow(session, pollingExample?.id ?? ''));
       await deactivateWorkflow(session, pollingExample?.id ?? '');
+    }),
+  );
+
+  it(
+    'examples installed from a registry: the two chat recipes, with a Slack, Discord or Teams URL pasted and nothing else changed, send each app its own body',
+    check(async () => {
+      const chatExamples = EXAMPLES.filter(postsToChat);
+      expect(chatExamples.map((wf) => wf.id).sort()).toEqual(['csRecipeDailySum', 'csRecipePurchase']);
+      const client = clientFor(store);
+      for (const example of chatExamples)
+        for (const app of CHAT_APP_KEYS) {
+          const url = CHAT_URLS[app][0] ?? '';
+          const own = onCredential(pasteChatUrl(example, CHAT_URL_PLACEHOLDER, url, chat), credential);
+          for (const node of own.nodes) if (node.webhookId) node.webhookId = randomUUID();
+          const id = await saveWorkflow(session, {
+            ...own,
+            id: undefined,
+            name: `${own.name} (${CHAT_APPS[app].name})`,
+          });
+          const from = chat.posts.length;
+          let message: string;
+          if (triggerNodes(own).length > 0) {
+            await activateWorkflow(session, id);
+            try {
+              const seen = (await listExecutions(session, id)).map((e) => e.id);
+              const [delivery] = await store.fireEvent({ type: 'purchased' });
+              const execution = await timed(`purchase to ${CHAT_APPS[app].name}`, () =>
+                waitForExecution(session, id, { seen, timeoutMs: 60_000 }),
+              );
+              expect(execution.status).toBe('success');
+              const order = await client.getOrder(Number((delivery?.payload as { id?: number }).id));
+              message = `New sale: ${order.customer_name} bought ${order.product_name} for ${order.currency} ${Number(order.order_amount).toFixed(2)} (order #${order.id})`;
+            } finally {
+              await deactivateWorkflow(session, id);
+            }
+          } else {
+            const run = await timed(`manual run to ${CHAT_APPS[app].name}`, () =>
+              runTriggerManually(session, id, 'Every morning'),
+            );
+            expect({ status: run.status, error: run.data.resultData.error ?? null }).toEqual({
+              status: 'success',
+              error: null,
+            });
+            message = (await salesSummary(client, { period: 'yesterday' })).summary_text;
+          }
+          const posts = await chat.next(from);
+          expect(
+            posts.map(({ app: to, url: at, status, problem, body }) => ({ to, at, status, problem, body })),
+          ).toEqual([
+            { to: app, at: url, status: CHAT_APPS[app].accepted, problem: null, body: readmeBody(app, message) },
+          ]);
+        }
+      expect(store.hooks()).toEqual([]);
     }),
   );
 });
