@@ -4,12 +4,14 @@
  * `npm run release:tree`), checked offline against GitHub's workflow schema by @action-validator/cli (it
  * takes one file per run). A workflow that does not validate would only fail on GitHub, on the day of a
  * release. Then the n8n example workflows (n8n/examples/), against the nodes' own descriptions
- * (exampleWorkflows.ts).
+ * (exampleWorkflows.ts), and the chat examples' bodies, resolved by n8n's expression engine for a URL of
+ * each chat app, against the body n8n/README.md gives that app (chatExamples.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../toolchain';
+import { chatExampleProblems } from './chatExamples';
 import { exampleProblems } from './exampleWorkflows';
 
 const WORKFLOWS = path.join(REPO_ROOT, '.github', 'workflows');
@@ -43,5 +45,14 @@ if (examples.length === 0) {
 } else {
   failed += 1;
   console.error(`n8n/examples: invalid\n  ${examples.join('\n  ')}`);
+}
+const chat = chatExampleProblems();
+if (chat.length === 0) {
+  console.log(
+    "n8n/examples: the chat examples send Slack's, Discord's and Teams' own body, as n8n/README.md gives them",
+  );
+} else {
+  failed += 1;
+  console.error(`n8n/examples: a chat app would refuse the body\n  ${chat.join('\n  ')}`);
 }
 process.exit(failed === 0 ? 0 : 1);

@@ -13,35 +13,26 @@
  *   `message` whose one attachment is an Adaptive Card with TextBlocks; refused here with a 400 naming
  *   what is missing.
  */
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { REPO_ROOT } from '../../../scripts/toolchain';
+import { CHAT_URLS as APP_URLS, type ChatApp } from '../../../scripts/release/chatExamples';
 
-/** The chat apps the READMEs and docs/recipes.md name. */
+export { readmeBody, type ChatApp } from '../../../scripts/release/chatExamples';
+
+/** The chat apps the READMEs and docs/recipes.md name, and how each answers a body it takes. */
 export const CHAT_APPS = {
   slack: { name: 'Slack', accepted: 200 },
   discord: { name: 'Discord', accepted: 204 },
   teams: { name: 'Microsoft Teams', accepted: 202 },
-} as const;
-export type ChatApp = keyof typeof CHAT_APPS;
+} as const satisfies Record<ChatApp, { name: string; accepted: number }>;
 export const CHAT_APP_KEYS = Object.keys(CHAT_APPS) as ChatApp[];
 
-/**
- * Incoming-webhook URLs in each app's shape, on each host the app gives them (http here, see above).
- * Teams: the older Logic Apps host and the newer Power Platform one.
- */
+/** Each app's incoming-webhook URLs (scripts/release/chatExamples.ts), over http (see above). */
+const overHttp = (urls: readonly string[]): string[] => urls.map((url) => url.replace(/^https:/, 'http:'));
 export const CHAT_URLS: Readonly<Record<ChatApp, readonly string[]>> = {
-  slack: ['http://hooks.slack.com/services/T0000000/B0000000/recipeToken000000000000'],
-  discord: [
-    'http://discord.com/api/webhooks/1000000000000000000/recipe-token',
-    'http://discordapp.com/api/webhooks/1000000000000000001/recipe-token',
-  ],
-  teams: [
-    'http://default0000.00.environment.api.powerplatform.com:443/powerautomate/automations/direct/workflows/0000/triggers/manual/paths/invoke?api-version=1&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=recipe',
-    'http://prod-00.westus.logic.azure.com:443/workflows/0000/triggers/manual/paths/invoke?api-version=2016-06-01&sp=%2Ftriggers%2Fmanual%2Frun&sv=1.0&sig=recipe',
-  ],
+  slack: overHttp(APP_URLS.slack),
+  discord: overHttp(APP_URLS.discord),
+  teams: overHttp(APP_URLS.teams),
 };
 
 /** Which app a host belongs to, as the apps hand out their URLs. */
@@ -126,24 +117,6 @@ const READERS: Record<ChatApp, (body: unknown) => Reading> = {
   discord: discordMessage,
   teams: teamsMessage,
 };
-
-/**
- * The body n8n/README.md ("First workflow") gives for each app, holding `message`: Slack `text`,
- * Discord `content`, Teams the README's Adaptive Card with `message` as its TextBlock's text.
- */
-export function readmeBody(app: ChatApp, message: string): unknown {
-  if (app === 'slack') return { text: message };
-  if (app === 'discord') return { content: message };
-  const readme = readFileSync(path.join(REPO_ROOT, 'n8n', 'README.md'), 'utf8');
-  const section = /^## First workflow\b[^\n]*\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? '';
-  const blocks = [...section.matchAll(/^ *```json\n([\s\S]*?)^ *```$/gm)].map((match) => match[1] ?? '');
-  if (blocks.length !== 1)
-    throw new Error(
-      `n8n/README.md's "First workflow" section should hold one json block (Teams), found ${blocks.length}`,
-    );
-  const card = (blocks[0] ?? '').replace(/\{\{[\s\S]*?\}\}/g, () => JSON.stringify(message));
-  return JSON.parse(card) as unknown;
-}
 
 /** The stand-in webhooks: each keeps what was posted to it, in order, and answers as its app does. */
 export class ChatApps {
