@@ -1,8 +1,8 @@
 import type { App } from 'zapier-platform-core';
 
 /**
- * How often Zapier may run this app's steps against one connected store (docs/retries.md, "A small
- * WordPress host").
+ * How often Zapier may run this app's steps through one connection to a store (docs/retries.md, "A
+ * small WordPress host").
  *
  * Every step reaches the store's WordPress, where each REST request occupies one PHP worker for
  * roughly half a second to a second, and a small host has two to four workers that must also serve
@@ -13,8 +13,8 @@ import type { App } from 'zapier-platform-core';
  * request timeout, so a launch-day flood of orders is delayed instead of turning into 503s, retries
  * and "unverified" deliveries.
  *
- * - `scope: ['auth']`: one count per connection, that is per store, shared by every trigger, search
- *   and Zap that uses it (no `action` in the scope: they all reach the same host).
+ * - `scope: ['auth']`: one count per connection, shared by every trigger, search and Zap that uses it
+ *   (no `action` in the scope: they all reach the same host). Two connections to one store count apart.
  * - A short window rather than 30 per minute: a worker pool is hurt by bursts, not by the average.
  * - `retry` is left at Zapier's default (`true`): a step over the limit is held and run again later,
  *   never dropped.
