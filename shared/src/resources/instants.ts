@@ -9,7 +9,7 @@ import { type FieldTable, INSTANT_SUFFIX, entriesOf, isMoment } from './table';
 import { DELIVERY_FIELDS } from './tables';
 
 /** Whether a field is an instant a build adds to a record of `table` (an adapter or a fingerprint may leave them out). */
-export function isInstantField(key: string, table: FieldTable = DELIVERY_FIELDS): boolean {
+function isInstantField(key: string, table: FieldTable = DELIVERY_FIELDS): boolean {
   return key.endsWith(INSTANT_SUFFIX) && isMoment(table[key.slice(0, -INSTANT_SUFFIX.length)]);
 }
 

@@ -72,7 +72,7 @@ export function scale(value: number, factor: number): number {
 }
 
 /** `key`'s value as the store sent it: its `_sent` sibling when a pass before kept one. */
-export function sentValueOf(
+function sentValueOf(
   record: Readonly<Record<string, unknown>>,
   key: string,
   value: unknown = record[key],
@@ -81,7 +81,7 @@ export function sentValueOf(
   return sent in record ? record[sent] : value;
 }
 
-export function isSentField(key: string, table: FieldTable): boolean {
+function isSentField(key: string, table: FieldTable): boolean {
   return key.endsWith(SENT_SUFFIX) && isMoney(table[key.slice(0, -SENT_SUFFIX.length)]);
 }
 

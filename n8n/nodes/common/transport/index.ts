@@ -24,7 +24,7 @@ import {
 	platformClient,
 } from '@commerce-service/shared';
 
-export const CREDENTIAL_TYPE = 'commerceServiceApi';
+const CREDENTIAL_TYPE = 'commerceServiceApi';
 
 /** The n8n contexts that talk to a store. */
 export type StoreContext =
@@ -35,7 +35,7 @@ export type StoreContext =
 	| IPollFunctions;
 
 /** The fields of the CommerceServiceApi credential. */
-export interface CommerceServiceCredentials {
+interface CommerceServiceCredentials {
 	storeUrl: string;
 	apiKey: string;
 	apiRoot?: string;
