@@ -62,7 +62,7 @@ function checkedHookUrl(url: ParamValue, where: Where): ParamValue {
   throw new InvalidRequestError(
     where,
     'the webhook URL is not an absolute http(s) URL',
-    'This is set by Zapier or n8n: re-save the trigger, or check the public URL of your n8n (N8N_WEBHOOK_URL; WEBHOOK_URL on n8n 1.x).',
+    'This is set by Zapier or n8n: re-save the trigger, or check the public URL of your n8n (WEBHOOK_URL, which every n8n reads; N8N_WEBHOOK_URL from n8n 2.35).',
     ['hook_url'],
   );
 }

@@ -72,11 +72,7 @@ export function scale(value: number, factor: number): number {
 }
 
 /** `key`'s value as the store sent it: its `_sent` sibling when a pass before kept one. */
-function sentValueOf(
-  record: Readonly<Record<string, unknown>>,
-  key: string,
-  value: unknown = record[key],
-): unknown {
+function sentValueOf(record: Readonly<Record<string, unknown>>, key: string, value: unknown = record[key]): unknown {
   const sent = sentKey(key);
   return sent in record ? record[sent] : value;
 }
