@@ -196,46 +196,31 @@ async function sendAll(
     }
   };
 
+  /** Sends `sent` deliveries of one kind, waits until quiet, and counts what they cost. */
+  const costOf = async (sent: number, send: () => Promise<Reply[]>): Promise<Cost> => {
+    const since = Date.now();
+    const replies = await send();
+    await quiet();
+    return {
+      sent,
+      answers: tally(replies),
+      executions: (await executionsSince()).length,
+      reads: readsSince(store, since).length,
+    };
+  };
+
   // 30 unknown orders, no secret.
-  let since = Date.now();
-  const unknown = await Promise.all(
-    Array.from({ length: UNKNOWN_ORDERS }, (_, i) => post(bareUrl, madeUpPurchase(990_000 + i))),
+  const unknownOrdersNoSecret = await costOf(UNKNOWN_ORDERS, () =>
+    Promise.all(Array.from({ length: UNKNOWN_ORDERS }, (_, i) => post(bareUrl, madeUpPurchase(990_000 + i)))),
   );
-  await quiet();
-  const unknownOrdersNoSecret: Cost = {
-    sent: UNKNOWN_ORDERS,
-    answers: tally(unknown),
-    executions: (await executionsSince()).length,
-    reads: readsSince(store, since).length,
-  };
-
   // A wrong secret.
-  since = Date.now();
-  const wrong = await post(wrongUrl, madeUpPurchase(991_000));
-  await quiet();
-  const wrongSecret: Cost = {
-    sent: 1,
-    answers: tally([wrong]),
-    executions: (await executionsSince()).length,
-    reads: readsSince(store, since).length,
-  };
-
+  const wrongSecret = await costOf(1, async () => [await post(wrongUrl, madeUpPurchase(991_000))]);
   // 500 made-up records in one body, with the right secret.
-  since = Date.now();
-  const oversizedReply = await post(
-    heldUrl,
-    Array.from({ length: OVERSIZED_RECORDS }, (_, i) => madeUpPurchase(992_000 + i)),
-  );
-  await quiet();
-  const oversized: Cost = {
-    sent: 1,
-    answers: tally([oversizedReply]),
-    executions: (await executionsSince()).length,
-    reads: readsSince(store, since).length,
-  };
+  const tooMany = Array.from({ length: OVERSIZED_RECORDS }, (_, i) => madeUpPurchase(992_000 + i));
+  const oversized = await costOf(1, async () => [await post(heldUrl, tooMany)]);
 
   // 15 genuine purchases, each body posted twice more to the URL the store holds.
-  since = Date.now();
+  const since = Date.now();
   const replies: Reply[] = [];
   const orders: string[] = [];
   for (let i = 0; i < GENUINE; i += 1) {
