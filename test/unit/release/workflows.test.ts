@@ -24,9 +24,9 @@ function expectInOrder(text: string, steps: string[]): void {
 }
 
 describe.each([
-  { file: 'release-n8n.yml', platform: 'n8n', check: 'npm run pack:n8n' },
-  { file: 'release-zapier.yml', platform: 'zapier', check: 'npm run zapier:validate' },
-] as const)('$file, like every release workflow', ({ file, platform, check }) => {
+  { file: 'release-n8n.yml', platform: 'n8n', check: 'npm run pack:n8n', deployKey: 'N8N_PACKAGE_DEPLOY_KEY' },
+  { file: 'release-zapier.yml', platform: 'zapier', check: 'npm run zapier:validate', deployKey: 'ZAPIER_DEPLOY_KEY' },
+] as const)('$file, like every release workflow', ({ file, platform, check, deployKey }) => {
   const workflow = read(file);
 
   it(`runs on the ${platform} release tags that release:check understands`, () => {
@@ -42,6 +42,12 @@ describe.each([
     ]);
     expect(job(workflow, 'push')).toContain('needs: verify');
   });
+
+  it('pushes with its deploy key secret, stops without it, and checks the release again first', () => {
+    const push = job(workflow, 'push');
+    expect(push).toContain(`${deployKey}: \${{ secrets.${deployKey} }}`);
+    expectInOrder(push, [`if [ -z "$${deployKey}" ]`, `npm run release:check -- ${platform}`]);
+  });
 });
 
 describe('release-n8n.yml', () => {
@@ -49,9 +55,7 @@ describe('release-n8n.yml', () => {
   const push = job(workflow, 'push');
 
   it('writes the single-package tree, builds and checks it as its own repository will, then pushes it with a tag', () => {
-    expect(push).toContain('N8N_PACKAGE_DEPLOY_KEY: ${{ secrets.N8N_PACKAGE_DEPLOY_KEY }}');
     expectInOrder(push, [
-      'if [ -z "$N8N_PACKAGE_DEPLOY_KEY" ]',
       'npm run release:check -- n8n',
       'npm run --silent release:tree -- --repository',
       'git clone "git@github.com:$repository.git" "$RUNNER_TEMP/package"',
@@ -111,13 +115,8 @@ describe('release-zapier.yml', () => {
   const workflow = read('release-zapier.yml');
   const push = job(workflow, 'push');
 
-  it('pushes with the deploy key secret, from zapier/, and asks for no OIDC token', () => {
-    expect(push).toContain('ZAPIER_DEPLOY_KEY: ${{ secrets.ZAPIER_DEPLOY_KEY }}');
-    expectInOrder(push, [
-      'if [ -z "$ZAPIER_DEPLOY_KEY" ]',
-      'npm run release:check -- zapier',
-      'npx zapier-platform push',
-    ]);
+  it('pushes from zapier/ after the release check, and asks for no OIDC token', () => {
+    expectInOrder(push, ['npm run release:check -- zapier', 'npx zapier-platform push']);
     expect(push).toMatch(/npx zapier-platform push\n\s+working-directory: zapier\n/);
     expect(workflow).not.toContain('id-token');
   });
