@@ -32,6 +32,7 @@ import type { LatestOrder, WebhookPlan, WebhookProduct } from './resources/types
 import { SiteFacts } from './siteFacts';
 import { SiteMemory } from './siteMemory';
 import { ApiFinder, pageInsteadOfApi, rootLeftOpen } from './discovery';
+import { toldOverPlainHttp } from './plainHttp';
 import { toldByIndex } from './restIndex';
 
 /** What the pipeline takes (transport, retries, deadline: `http/pipeline.ts`), and the client's own options. */
@@ -159,7 +160,8 @@ export class CommerceServiceClient {
   /**
    * After a failure: when the answer says the API is elsewhere (a move to the site's canonical address,
    * plain permalinks), the request once more there (`discovery.ts`), and the client stays there if it
-   * answered. Otherwise the failure stands, a GET's missing route told by the REST index (`restIndex.ts`).
+   * answered. Otherwise the failure stands, a GET's missing route told by the REST index (`restIndex.ts`),
+   * its https:// left unanswered by the site over http:// (`plainHttp.ts`).
    * A warm call never comes here.
    */
   private async elsewhere<K extends OperationKey>(
@@ -188,9 +190,13 @@ export class CommerceServiceClient {
     }
   }
 
-  /** A read's 404 `rest_no_route` told by one look at the REST index: Studiocart without its API, or none. */
+  /**
+   * A read's failure told by the one look that explains it: a 404 `rest_no_route` by the REST index
+   * (Studiocart without its API, or none), an https:// address refused or cut by the site over http://.
+   */
   private async told(error: unknown, method: 'GET' | 'POST'): Promise<unknown> {
-    return method === 'GET' && error instanceof CommerceServiceError ? await toldByIndex(this, error) : error;
+    if (method !== 'GET' || !(error instanceof CommerceServiceError)) return error;
+    return await toldOverPlainHttp(this, await toldByIndex(this, error));
   }
 
   /** One GET of a page of the site, without the key: the raw answer (the connection test's looks, `connect.ts`). */

@@ -6,7 +6,8 @@
  * address), or, when an https:// address got no answer, the same site over http://.
  */
 import type { CommerceServiceClient } from './client';
-import { type CommerceServiceError, NetworkError, SiteMovedError, isCommerceServiceError } from './errors';
+import { type CommerceServiceError, SiteMovedError, isCommerceServiceError } from './errors';
+import { toldOverPlainHttp } from './plainHttp';
 import { contextOf, indexAnswer, retold, toldByIndex } from './restIndex';
 import { SITUATIONS } from './situations';
 import type { HttpResponse } from './http/transport';
@@ -58,7 +59,7 @@ async function explain(client: CommerceServiceClient, error: CommerceServiceErro
         return elsewhere(error, await homePage(client), client.store.baseUrl) ?? error;
       case 'connection-refused':
       case 'connection-reset':
-        return (await overPlainHttp(client, error)) ?? error;
+        return await toldOverPlainHttp(client, error);
       default:
         return error;
     }
@@ -66,24 +67,6 @@ async function explain(client: CommerceServiceClient, error: CommerceServiceErro
     // A look that failed tells nothing more: the test's own answer stands.
     return error;
   }
-}
-
-/**
- * An https:// address nothing answered at (refused, or cut): where the same site answers over
- * http://, it has no HTTPS, and the fix is the scheme. Nothing when http:// does not answer either.
- */
-async function overPlainHttp(
-  client: CommerceServiceClient,
-  error: CommerceServiceError,
-): Promise<CommerceServiceError | undefined> {
-  const { baseUrl } = client.store;
-  if (!baseUrl.startsWith('https://')) return undefined;
-  const plain = `http://${baseUrl.slice('https://'.length)}`;
-  const home = await client.look(`${plain}/`, {}, LOOK);
-  // A site that sends http:// to https:// has HTTPS: its https:// failed for another reason.
-  if (home.status >= 300 && home.status < 400 && /^https:/i.test(home.headers.location ?? '')) return undefined;
-  const { summary, hint } = SITUATIONS['no-https'];
-  return new NetworkError({ ...contextOf(error), situation: 'no-https' }, `${summary} (${plain} answers)`, hint);
 }
 
 async function indexClosed(client: CommerceServiceClient): Promise<boolean> {

@@ -163,3 +163,62 @@ describe('an https:// address on a site without HTTPS', () => {
     expect(describeTransportFailure(thrown).code).toBe('ERR_SSL_WRONG_VERSION_NUMBER');
   });
 });
+
+describe('a read at an https:// address on a site without HTTPS', () => {
+  /** Requests nothing was set up for: an extra look the code should not have made. */
+  const unplanned: string[] = [];
+  const note = (request: { method?: string; path?: string }) => unplanned.push(`${request.method} ${request.path}`);
+  beforeEach(() => {
+    unplanned.length = 0;
+    nock.emitter.on('no match', note);
+  });
+  afterEach(() => {
+    nock.emitter.removeListener('no match', note);
+  });
+  const cut = (code: string) => Object.assign(new Error(`connect ${code} 192.0.2.1:443`), { code });
+
+  it.each([
+    ['ECONNREFUSED', 'shop.example.com'],
+    ['ECONNRESET', 'shop.example.com'],
+    ['ECONNREFUSED', 'https://shop.example.com'],
+  ])('%s at https:// (typed %s), an answer at http://: one look, enter http://', async (code, storeUrl) => {
+    store().get(`${ROOT}/orders/6`).replyWithError(cut(code));
+    nock('http://shop.example.com').get('/').reply(200, '<html><title>Clay</title></html>');
+    const error = await failure(clientFor({ storeUrl }).getOrder(6));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.situation).toBe('no-https');
+    expect(error.message).toBe(
+      `Get an order failed on shop.example.com: ${SITUATIONS['no-https'].summary} (http://shop.example.com answers). ${SITUATIONS['no-https'].hint}`,
+    );
+    expect(error.hint).toBe(SITUATIONS['no-https'].hint);
+    expect(unplanned).toEqual([]);
+    expectNoSecret(error);
+  });
+
+  it('a site whose http:// sends to https:// has HTTPS: the refusal stands', async () => {
+    store().get(`${ROOT}/orders/6`).replyWithError(cut('ECONNREFUSED'));
+    nock('http://shop.example.com').get('/').reply(301, '', { Location: 'https://shop.example.com/' });
+    const error = await failure(clientFor().getOrder(6));
+    expect(error.situation).toBe('connection-refused');
+    expect(unplanned).toEqual([]);
+  });
+
+  it('nothing at http:// either: the refusal stands', async () => {
+    store().get(`${ROOT}/orders/6`).replyWithError(cut('ECONNREFUSED'));
+    nock('http://shop.example.com').get('/').replyWithError(cut('ECONNREFUSED'));
+    const error = await failure(clientFor().getOrder(6));
+    expect(error.situation).toBe('connection-refused');
+    expect(unplanned).toEqual([]);
+  });
+
+  it('an http:// address refused, or a write refused: no look', async () => {
+    nock('http://shop.example.com').get(`${ROOT}/orders/6`).replyWithError(cut('ECONNREFUSED'));
+    expect((await failure(clientFor({ storeUrl: 'http://shop.example.com' }).getOrder(6))).situation).toBe(
+      'connection-refused',
+    );
+    store().post('/wp-json/sc/v1/webhook/subscribe/').query(true).replyWithError(cut('ECONNREFUSED'));
+    const write = clientFor().subscribeHook({ hook_url: 'https://hooks.example.com/1' });
+    expect((await failure(write)).situation).toBe('connection-refused');
+    expect(unplanned).toEqual([]);
+  });
+});
