@@ -349,20 +349,8 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       await editor.nodeItems.filter({ hasText: 'Commerce Service' }).first().click();
       await editor.nodeCreator.getByText('Get many orders', { exact: true }).click();
       await editor.ndv.waitFor();
-      await expect(
-        editor
-          .parameter(/^Resource\b/)
-          .locator('input')
-          .first()
-          .inputValue(),
-      ).resolves.toBe('Order');
-      await expect(
-        editor
-          .parameter(/^Operation\b/)
-          .locator('input')
-          .first()
-          .inputValue(),
-      ).resolves.toBe('Get Many');
+      await expect(editor.parameterValue(/^Resource\b/)).resolves.toBe('Order');
+      await expect(editor.parameterValue(/^Operation\b/)).resolves.toBe('Get Many');
       await editor
         .parameter(/^Return All/)
         .locator('.el-switch')
@@ -495,13 +483,7 @@ describeEditor(`n8n ${N8N_VERSION} editor, with the sandbox dashboard, in the br
       for (let i = 0; i < 2; i += 1) await sandbox.fireEvent({ type: 'purchased' });
       await editor.openWorkflow('csRecipeDailySum');
       await editor.openNode("Yesterday's sales");
-      await expect(
-        editor
-          .parameter(/^Period\b/)
-          .locator('input')
-          .first()
-          .inputValue(),
-      ).resolves.toBe('Yesterday');
+      await expect(editor.parameterValue(/^Period\b/)).resolves.toBe('Yesterday');
       await editor.executeStep(); // runs the Schedule Trigger, then the summary
       await editor.outputPanel.getByTestId('ndv-items-count').waitFor({ timeout: 60_000 });
       await editor.closeNdv();

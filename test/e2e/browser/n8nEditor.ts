@@ -101,6 +101,11 @@ export class N8nEditor {
       .locator('xpath=ancestor::*[descendant::input][1]');
   }
 
+  /** The value a parameter of the open node shows, found by its visible label. */
+  parameterValue(label: RegExp): Promise<string> {
+    return this.parameter(label).locator('input').first().inputValue();
+  }
+
   /** The options of the open dropdown (n8n teleports them out of the node view). */
   get openOptions(): Locator {
     return this.page.locator('.el-select-dropdown:visible [role="option"]');
