@@ -7,11 +7,17 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { CommerceServiceTrigger } from '../../../n8n/nodes/CommerceServiceTrigger/CommerceServiceTrigger.node';
 import { type Sandbox, startSandbox } from '../../../sandbox';
+import { HOOK_SECRET_PARAM } from '../../../shared/src/triggers/guard';
 import { fakeHook } from '../../unit/support/n8n/context';
 import { hookByTriggerKey, run } from '../support/zapier';
 
 const HOOK_URL = 'http://127.0.0.1:9/hooks/standard/1/abc/';
 const N8N_HOOK_URL = 'http://127.0.0.1:9/webhook/3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4f13/webhook';
+
+/** The hook URL the store was given: n8n's URL with the secret the node keeps in its static data. */
+function withSecretOf(staticData: IDataObject): string {
+  return `${N8N_HOOK_URL}?${HOOK_SECRET_PARAM}=${String(staticData.hookSecret)}`;
+}
 
 let first: Sandbox;
 let second: Sandbox;
@@ -95,7 +101,9 @@ describe('n8n: the trigger deletes the hook kept in static data on the store it 
   it('delete after the credential moved to a second store leaves 0 hooks on either store', async () => {
     const staticData: IDataObject = {};
     await activate(trigger(firstAuth, staticData));
-    expect(first.hooks()).toEqual([expect.objectContaining({ id: staticData.hookId, hookUrl: N8N_HOOK_URL })]);
+    expect(first.hooks()).toEqual([
+      expect.objectContaining({ id: staticData.hookId, hookUrl: withSecretOf(staticData) }),
+    ]);
     expect(staticData).toMatchObject({ hookStore: first.url, hookApiRoot: '?rest_route=/sc/v1' });
     expect(JSON.stringify(staticData)).not.toContain(first.apiKey);
 
@@ -113,7 +121,9 @@ describe('n8n: the trigger deletes the hook kept in static data on the store it 
 
     await activate(trigger(secondAuth, staticData));
     expect(first.hooks()).toEqual([]);
-    expect(second.hooks()).toEqual([expect.objectContaining({ id: staticData.hookId, hookUrl: N8N_HOOK_URL })]);
+    expect(second.hooks()).toEqual([
+      expect.objectContaining({ id: staticData.hookId, hookUrl: withSecretOf(staticData) }),
+    ]);
     expect(staticData).toMatchObject({ hookStore: second.url, hookApiRoot: second.apiRoot });
 
     await hooks.delete.call(trigger(secondAuth, staticData));
