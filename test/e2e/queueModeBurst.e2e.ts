@@ -111,17 +111,28 @@ describeQueue(TITLE, () => {
       process.stderr.write(`  the recipe after its next poll: every sale came out; ${recipeTwice} of them twice\n`);
   });
 
-  /** One burst into the target, the stack held alone so the webhook processor's CPU is the burst's own. */
-  async function burstInto(target: BurstTarget, label: string): Promise<BurstOutcome> {
-    const stack: BurstStack = {
+  /** The queue-mode stack as a burst uses it, with the session n8n's main gives now. */
+  function burstStack(): BurstStack {
+    return {
       session: n8n.session,
       postgres: n8n.postgres,
       webhookUrl: (...parts) => n8n.webhookUrl(...parts),
       webhookCpuSeconds: () => n8n.cpuSeconds('webhook'),
     };
-    const outcome = await n8n.timed(`burst into ${label}`, () => runBurst(stack, store, target));
+  }
+
+  /** One burst into the target, the stack held alone so the webhook processor's CPU is the burst's own. */
+  async function burstInto(target: BurstTarget, label: string): Promise<BurstOutcome> {
+    const outcome = await n8n.timed(`burst into ${label}`, () => runBurst(burstStack(), store, target));
     figures.push({ label, ...outcome, executions: outcome.executions.length });
     return outcome;
+  }
+
+  /** Kills the webhook processor (SIGKILL, as a crash) once the store has had `KILL_AFTER` answers. */
+  async function crashAfterAnswers(answered: () => number): Promise<void> {
+    if (!(await waitFor(() => answered() >= KILL_AFTER, 30_000)))
+      throw new Error(`the store had not got ${KILL_AFTER} answers within 30 s, so the kill never came`);
+    await n8n.crash('webhook');
   }
 
   /**
@@ -130,22 +141,9 @@ describeQueue(TITLE, () => {
    * and never sends them again. What each node lost is printed; the test holds what must stay true
    * whatever is lost: no purchase ran twice, and every execution is a purchase the store sent.
    */
-  /** Kills the webhook processor (SIGKILL, as a crash) once the store has had `KILL_AFTER` answers. */
-  async function crashAfterAnswers(answered: () => number): Promise<void> {
-    if (!(await waitFor(() => answered() >= KILL_AFTER, 30_000)))
-      throw new Error(`the store had not got ${KILL_AFTER} answers within 30 s, so the kill never came`);
-    await n8n.crash('webhook');
-  }
-
   async function killedMidBurst(target: BurstTarget, label: string): Promise<void> {
-    const stack: BurstStack = {
-      session: n8n.session,
-      postgres: n8n.postgres,
-      webhookUrl: (...parts) => n8n.webhookUrl(...parts),
-      webhookCpuSeconds: () => n8n.cpuSeconds('webhook'),
-    };
     const outcome = await n8n.timed(`burst into ${label}, webhook processor killed`, () =>
-      runBurst(stack, store, target, {
+      runBurst(burstStack(), store, target, {
         duringBurst: crashAfterAnswers,
       }),
     );

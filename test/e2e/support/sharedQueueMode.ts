@@ -317,14 +317,7 @@ export class SharedQueueSuite extends SuiteN8n {
    * Only inside `alone`. After the main, logs in again.
    */
   async restart(role: QueueRole, whileStopped?: () => Promise<void>): Promise<void> {
-    const token = this.token ?? '';
-    await control(this.state.control, '/process', { token, role, action: 'stop' });
-    try {
-      await whileStopped?.();
-    } finally {
-      await control(this.state.control, '/process', { token, role, action: 'start' });
-    }
-    if (role === 'main') await this.login();
+    await this.stopAndStart(role, 'stop', whileStopped);
   }
 
   /**
@@ -332,10 +325,15 @@ export class SharedQueueSuite extends SuiteN8n {
    * on the same port; `whileDown` runs in between. Only inside `alone`.
    */
   async crash(role: QueueRole, whileDown?: () => Promise<void>): Promise<void> {
+    await this.stopAndStart(role, 'kill', whileDown);
+  }
+
+  /** Stops (`stop`) or kills (`kill`) one n8n process, runs `between`, starts it again; after the main, logs in again. */
+  private async stopAndStart(role: QueueRole, how: 'stop' | 'kill', between?: () => Promise<void>): Promise<void> {
     const token = this.token ?? '';
-    await control(this.state.control, '/process', { token, role, action: 'kill' });
+    await control(this.state.control, '/process', { token, role, action: how });
     try {
-      await whileDown?.();
+      await between?.();
     } finally {
       await control(this.state.control, '/process', { token, role, action: 'start' });
     }
