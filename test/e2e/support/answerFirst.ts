@@ -11,8 +11,6 @@
  */
 import type { Sandbox, SandboxArrival, SandboxDelivery } from '../../../sandbox';
 import {
-  activateWorkflow,
-  deactivateWorkflow,
   executionNodeOutput,
   getExecution,
   listExecutions,
@@ -21,7 +19,7 @@ import {
 } from '../../../scripts/n8n/instance';
 import type { CredentialRef } from '../../../scripts/start/examples';
 import { triggerWorkflow } from '../../../scripts/kit/workflows';
-import type { LifecycleContext } from './steps';
+import { whileActive, type LifecycleContext } from './steps';
 
 /** The small host of the issue: two PHP workers. */
 export const PHP_WORKERS = 2;
@@ -73,14 +71,8 @@ export async function expectBurstAnsweredFirst(
   timed: <T>(label: string, fn: () => Promise<T>) => Promise<T>,
 ): Promise<BurstResult> {
   const hookUrl = ctx.hookUrl(workflow.webhookId);
-  await activateWorkflow(ctx.session(), workflow.id);
-  let result: BurstResult;
-  try {
-    result = await burstOn(ctx, store, workflow, hookUrl, timed);
-  } finally {
-    // Also after a failure, so the next burst has its own hook only.
-    await deactivateWorkflow(ctx.session(), workflow.id);
-  }
+  // Deactivated also after a failure, so the next burst has its own hook only.
+  const result = await whileActive(ctx, workflow.id, () => burstOn(ctx, store, workflow, hookUrl, timed));
   expect(store.hooks()).toEqual([]);
   return result;
 }

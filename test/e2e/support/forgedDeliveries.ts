@@ -19,8 +19,6 @@
 import type { Sandbox, SandboxArrival } from '../../../sandbox';
 import { HOOK_SECRET_PARAM } from '../../../shared/src/triggers/guard';
 import {
-  activateWorkflow,
-  deactivateWorkflow,
   executionNodeOutput,
   getExecution,
   listExecutions,
@@ -29,7 +27,7 @@ import {
 } from '../../../scripts/n8n/instance';
 import type { CredentialRef } from '../../../scripts/start/examples';
 import { triggerWorkflow } from '../../../scripts/kit/workflows';
-import type { LifecycleContext } from './steps';
+import { whileActive, type LifecycleContext } from './steps';
 
 const FORGED_WORKFLOW = { id: 'e2eForgedRefused', webhookId: '7c1d9e2a-4b3f-4a5e-9d6c-0000000f0c9d' };
 
@@ -152,12 +150,7 @@ interface Measured {
 /** Activates the workflow, sends every kind, deactivates; what each cost, whatever the trigger's version. */
 async function measureForgeries(ctx: LifecycleContext, store: Sandbox): Promise<Measured> {
   const { id: workflowId, webhookId } = FORGED_WORKFLOW;
-  await activateWorkflow(ctx.session(), workflowId);
-  try {
-    return await sendAll(ctx, store, workflowId, webhookId);
-  } finally {
-    await deactivateWorkflow(ctx.session(), workflowId);
-  }
+  return whileActive(ctx, workflowId, () => sendAll(ctx, store, workflowId, webhookId));
 }
 
 async function sendAll(

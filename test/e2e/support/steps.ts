@@ -230,6 +230,16 @@ export interface LifecycleContext {
   onExecution?: (execution: ExecutionDetail) => void | Promise<void>;
 }
 
+/** Runs `fn` while the workflow is active: activates it first, deactivates it after, also after a failure. */
+export async function whileActive<T>(ctx: LifecycleContext, workflowId: string, fn: () => Promise<T>): Promise<T> {
+  await activateWorkflow(ctx.session(), workflowId);
+  try {
+    return await fn();
+  } finally {
+    await deactivateWorkflow(ctx.session(), workflowId);
+  }
+}
+
 /** Waits for the next finished execution of the workflow after `seen`, and hands it to onExecution. */
 export async function nextExecution(
   ctx: LifecycleContext,
