@@ -38,6 +38,7 @@ import {
   WEBHOOK,
   WF,
   wrongKeyCredential,
+  withHookSecret,
   type LifecycleContext,
 } from './support/steps';
 
@@ -171,7 +172,9 @@ describeQueue(TITLE, () => {
       const hookUrl = ctx.hookUrl(WEBHOOK.real);
       await activateWorkflow(n8n.session, WF.triggerReal);
       const [first] = hookSummary(store);
-      expect(hookSummary(store)).toEqual([{ id: expect.any(String), hookUrl, statuses: ['purchased'] }]);
+      expect(hookSummary(store)).toEqual([
+        { id: expect.any(String), hookUrl: withHookSecret(hookUrl), statuses: ['purchased'] },
+      ]);
 
       // The main activates active workflows again at its start: the trigger finds its hook (static
       // data in Postgres) and keeps it.
