@@ -32,6 +32,8 @@ export interface ServerExtras {
 
 export interface WebServerOptions {
   kind: WebServerKind;
+  /** The loopback address to listen on; 127.0.0.1 unless given. */
+  host?: string;
   port: number;
   docroot: string;
   runDir: string;
@@ -106,7 +108,7 @@ http {
   uwsgi_temp_path ${temp}/uwsgi;
   scgi_temp_path ${temp}/scgi;
   server {
-    listen 127.0.0.1:${o.port};
+    listen ${o.host ?? '127.0.0.1'}:${o.port};
     server_name _;
     root ${o.docroot};
     index index.php;
@@ -155,7 +157,7 @@ DefaultRuntimeDir ${path.join(o.runDir, 'apache')}
 PidFile ${path.join(o.runDir, 'apache.pid')}
 Mutex file:${path.join(o.runDir, 'apache')}
 ${modules.join('\n')}
-Listen 127.0.0.1:${o.port}
+Listen ${o.host ?? '127.0.0.1'}:${o.port}
 ServerName 127.0.0.1
 UseCanonicalName Off
 User www-data
@@ -224,7 +226,7 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
     });
   }
   const ready = await waitFor(
-    () => accepts(o.port),
+    () => accepts(o.host ?? '127.0.0.1', o.port),
     30000,
     () => server.hasExited(),
   );
@@ -239,9 +241,9 @@ export async function startWebServer(o: WebServerOptions): Promise<WebServer> {
   return { output: server.output, stop: () => server.stop(10000) };
 }
 
-function accepts(port: number): Promise<boolean> {
+function accepts(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port }, () => {
+    const socket = net.connect({ host, port }, () => {
       socket.destroy();
       resolve(true);
     });

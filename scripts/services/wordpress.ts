@@ -87,7 +87,7 @@ interface WordPressRecords {
 }
 
 export interface WordPressSite {
-  /** The site's address as a user types it: `http://127.0.0.1:<port>`. */
+  /** The site's address as a user types it: `http://127.0.0.1:<port>` (`http://<host>` on port 80). */
   url: string;
   server: WordPressServer;
   /** Studiocart's API key (option `_sc_api_key`). */
@@ -373,6 +373,13 @@ RewriteRule . /index.php [L]
  */
 export async function startWordPress(opts: {
   server: WordPressServer;
+  /**
+   * Where the server listens: a free port of 127.0.0.1 unless given. Another loopback address on port
+   * 80 (`127.0.0.2`) makes a site typed without a scheme, `https://127.0.0.2`, refused, as on a host
+   * that serves plain HTTP only.
+   */
+  host?: string;
+  port?: number;
   log?: Log;
   setupLog?: Log;
 }): Promise<WordPressSite> {
@@ -404,18 +411,21 @@ export async function startWordPress(opts: {
       htpasswd,
       `${stagingLogin.user}:{SHA}${createHash('sha1').update(stagingLogin.password).digest('base64')}\n`,
     );
-    const web = await startOnPort(undefined, async (port) => {
-      await db.sql(siteAddressSql(`http://127.0.0.1:${port}`));
-      return { port, server: await serve(run, opts.server, port, php, {}, opts.log) };
+    const host = opts.host ?? '127.0.0.1';
+    // As WordPress writes its address: no :80.
+    const urlAt = (port: number) => new URL(`http://${host}:${port}`).origin;
+    const web = await startOnPort(opts.port, async (port) => {
+      await db.sql(siteAddressSql(urlAt(port)));
+      return { port, server: await serve(run, opts.server, host, port, php, {}, opts.log) };
     });
-    const url = `http://127.0.0.1:${web.port}`;
+    const url = urlAt(web.port);
     let current: WebServer = web.server;
     parts.push({ name: opts.server, output: () => current.output(), stop: () => current.stop() });
     let extras: ServerExtras = {};
     const restart = async (change: ServerExtras) => {
       extras = { ...extras, ...change };
       await current.stop();
-      current = await serve(run, opts.server, web.port, php, extras, opts.log);
+      current = await serve(run, opts.server, host, web.port, php, extras, opts.log);
     };
     const task = (args: string[]) => siteTask(run, url, opts.server, args);
     const muPlugins = path.join(run.docroot, 'wp-content', 'mu-plugins');
@@ -459,6 +469,7 @@ export async function startWordPress(opts: {
 function serve(
   run: Run,
   kind: WordPressServer,
+  host: string,
   port: number,
   php: PhpFpm,
   extras: ServerExtras,
@@ -466,6 +477,7 @@ function serve(
 ): Promise<WebServer> {
   return startWebServer({
     kind,
+    host,
     port,
     docroot: run.docroot,
     runDir: run.dir,

@@ -10,7 +10,9 @@
  *   trigger's performList (its "Test trigger", through the CLI's own local handler).
  * Each answer is held to the cause the product's own words give (`SITUATIONS`, the credential's rules):
  * a client that names another cause fails here. Behind nginx every situation; behind Apache plain
- * permalinks, the one situation the servers answer differently (test/integration/wordpress).
+ * permalinks, the one situation the servers answer differently (test/integration/wordpress). A third
+ * site, behind nginx on 127.0.0.2:80, serves plain HTTP only: typed without http://, its https:// is
+ * refused (nothing listens on 443), as on a host without HTTPS.
  *
  * In each situation the three clients run side by side (the CLI and n8n are processes of their own).
  * WORDPRESS_E2E_SHOW=1 prints what each client said, situation by situation, after the file.
@@ -57,15 +59,24 @@ interface Expected {
   names?: RegExp[];
 }
 
+/** The sites: behind nginx and Apache on a free port of 127.0.0.1, and the plain-HTTP-only one. */
+type SiteName = WordPressServer | 'http-only';
+const HTTP_ONLY = { host: '127.0.0.2', port: 80 };
+
 interface Case {
-  server: WordPressServer;
+  server: SiteName;
+  /** The Store URL typed without its scheme (`127.0.0.2`, `127.0.0.1:<port>`): the clients assume https://. */
+  noScheme?: true;
   /** The site's situation; none for a wrong key, which is the client's doing. */
   situation?: WordPressSituation;
   wrongKey?: boolean;
   /** The Zapier connection test. */
   zapier: Expected;
-  /** n8n's credential test: it works, or answers the status with that status's rule. */
-  credential: 'OK' | { status: number; cause: Situation };
+  /**
+   * n8n's credential test: it works, or answers the status with that status's rule, or (no answer at
+   * all) shows the network error n8n's helper threw: a declarative test has no rule for one.
+   */
+  credential: 'OK' | { status: number; cause: Situation } | { network: RegExp };
   /** The n8n node run (Order → Get). */
   node: Expected;
   /** Zapier reads too: search find_order, Product Purchased's performList; they must work. */
@@ -190,6 +201,22 @@ const CASES: Case[] = [
     credential: 'OK',
     node: works(),
   },
+  // Typed without http://: https:// to the plain HTTP port answers "wrong version number".
+  {
+    server: 'nginx',
+    noScheme: true,
+    zapier: says('no-https'),
+    credential: { network: /^EPROTO$/ },
+    node: says('no-https'),
+  },
+  // Typed without http://: nothing listens on https://'s port 443, so it is refused; http:// answers.
+  {
+    server: 'http-only',
+    noScheme: true,
+    zapier: says('no-https', /http:\/\/127\.0\.0\.2 answers/),
+    credential: { network: /^ECONNREFUSED$/ },
+    node: says('no-https', /http:\/\/127\.0\.0\.2 answers/),
+  },
 ];
 
 /** A client's answer: it worked (with what it returned), or the text it showed. */
@@ -301,11 +328,25 @@ async function zapierReads(
 }
 
 // n8n.
-const WORKFLOWS: Record<WordPressServer | 'wrongKey', string> = {
+/** A saved credential and its workflow: one per site, one with a wrong key, one per Store URL typed without a scheme. */
+type Connection = WordPressServer | 'wrongKey' | 'nginxNoScheme' | 'httpOnlyNoScheme';
+const WORKFLOWS: Record<Connection, string> = {
   nginx: 'e2eWordPressNgx1',
   apache: 'e2eWordPressApa1',
   wrongKey: 'e2eWordPressKey1',
+  nginxNoScheme: 'e2eWordPressNgxNoScheme1',
+  httpOnlyNoScheme: 'e2eWordPressHttpOnly1',
 };
+const connectionOf = (c: Case): Connection =>
+  c.wrongKey
+    ? 'wrongKey'
+    : c.server === 'http-only'
+      ? 'httpOnlyNoScheme'
+      : c.noScheme
+        ? `${c.server as 'nginx'}NoScheme`
+        : c.server;
+/** The Store URL as the case's user types it. */
+const typedUrl = (site: WordPressSite, noScheme?: true) => (noScheme ? site.url.replace(/^http:\/\//, '') : site.url);
 
 /** Manual Trigger → Order: Get of `orderId`, on `credential`. */
 function getOrderWorkflow(id: string, orderId: number, credential: CredentialRef): N8nWorkflowJson {
@@ -351,7 +392,12 @@ interface Seen {
   node?: Promise<Outcome>;
 }
 
-const label = (c: Case) => `${c.wrongKey ? 'a wrong key' : c.situation} behind ${c.server}`;
+const label = (c: Case) =>
+  c.server === 'http-only'
+    ? `an http-only site typed without http:// (https:// refused) behind nginx on ${HTTP_ONLY.host}:${HTTP_ONLY.port}`
+    : c.noScheme
+      ? `a site typed without http:// (https:// to its plain HTTP port) behind ${c.server}`
+      : `${c.wrongKey ? 'a wrong key' : c.situation} behind ${c.server}`;
 
 describeWordPress(TITLE, () => {
   // zapier/dist and zapier/.env are written by the Zapier e2e files: one at a time.
@@ -360,34 +406,53 @@ describeWordPress(TITLE, () => {
   const clock = timer('wordpress e2e');
   /** What each client said, for WORDPRESS_E2E_SHOW=1. */
   const said: string[] = [];
-  const sites = {} as Record<WordPressServer, WordPressSite>;
-  const credentials = {} as Record<WordPressServer | 'wrongKey', CredentialRef>;
+  const sites = {} as Record<SiteName, WordPressSite>;
+  const credentials = {} as Record<Connection, CredentialRef>;
   let savedEnv: string | undefined;
 
   beforeAll(async () => {
     savedEnv = existsSync(ENV_FILE) ? readFileSync(ENV_FILE, 'utf8') : undefined;
-    const [nginx, apache] = await Promise.all([
-      clock.timed('start WordPress behind nginx and Apache', () =>
-        Promise.all([startWordPress({ server: 'nginx' }), startWordPress({ server: 'apache' })]),
+    const [nginx, apache, httpOnly] = await Promise.all([
+      clock.timed('start WordPress behind nginx, Apache, and nginx on 127.0.0.2:80', () =>
+        Promise.all([
+          startWordPress({ server: 'nginx' }),
+          startWordPress({ server: 'apache' }),
+          startWordPress({ server: 'nginx', ...HTTP_ONLY }),
+        ]),
       ),
       clock.timed('npm run build:zapier', () => npmRun('build:zapier', 300_000, { silent: true })),
     ]).then(([started]) => started);
     sites.nginx = nginx;
     sites.apache = apache;
+    sites['http-only'] = httpOnly;
     if (!n8n) return;
-    const credentialOf = (site: WordPressSite, name: string, apiKey = site.apiKey) =>
+    const credentialOf = (site: WordPressSite, name: string, apiKey = site.apiKey, storeUrl = site.url) =>
       saveCredential(n8n.session, {
         name,
         type: 'commerceServiceApi',
-        data: { storeUrl: site.url, apiKey, apiRoot: '' },
+        data: { storeUrl, apiKey, apiRoot: '' },
       });
     credentials.nginx = await credentialOf(nginx, 'WordPress behind nginx (wordpress e2e)');
     credentials.apache = await credentialOf(apache, 'WordPress behind Apache (wordpress e2e)');
     credentials.wrongKey = await credentialOf(nginx, 'WordPress, a wrong key (wordpress e2e)', WRONG_KEY);
+    credentials.nginxNoScheme = await credentialOf(
+      nginx,
+      'WordPress behind nginx, typed without http:// (wordpress e2e)',
+      nginx.apiKey,
+      typedUrl(nginx, true),
+    );
+    credentials.httpOnlyNoScheme = await credentialOf(
+      httpOnly,
+      'WordPress over plain HTTP only, typed without http:// (wordpress e2e)',
+      httpOnly.apiKey,
+      typedUrl(httpOnly, true),
+    );
     await n8n.addWorkflows([
       getOrderWorkflow(WORKFLOWS.nginx, nginx.records.orders[0], credentials.nginx),
       getOrderWorkflow(WORKFLOWS.apache, apache.records.orders[0], credentials.apache),
       getOrderWorkflow(WORKFLOWS.wrongKey, nginx.records.orders[0], credentials.wrongKey),
+      getOrderWorkflow(WORKFLOWS.nginxNoScheme, nginx.records.orders[0], credentials.nginxNoScheme),
+      getOrderWorkflow(WORKFLOWS.httpOnlyNoScheme, httpOnly.records.orders[0], credentials.httpOnlyNoScheme),
     ]);
   }, 600_000);
 
@@ -407,27 +472,28 @@ describeWordPress(TITLE, () => {
     beforeAll(async () => {
       const site = sites[c.server];
       const apiKey = c.wrongKey ? WRONG_KEY : site.apiKey;
+      const storeUrl = typedUrl(site, c.noScheme);
       if (c.situation) off = await clock.timed(`${name}: on`, () => site.situation(c.situation as WordPressSituation));
-      seen.zapier = clock.timed(`${name}: Zapier`, () => zapierAuthTest({ storeUrl: site.url, apiKey }));
+      seen.zapier = clock.timed(`${name}: Zapier`, () => zapierAuthTest({ storeUrl, apiKey }));
       if (c.zapierReads) {
         const orderId = site.records.orders[0];
         // After the auth test: they read the connection it wrote to zapier/.env.
         seen.zapierReads = seen.zapier.then(() =>
-          clock.timed(`${name}: Zapier reads`, () => zapierReads(orderId, { storeUrl: site.url, apiKey })),
+          clock.timed(`${name}: Zapier reads`, () => zapierReads(orderId, { storeUrl, apiKey })),
         );
       }
       if (n8n) {
-        const credential = credentials[c.wrongKey ? 'wrongKey' : c.server];
+        const credential = credentials[connectionOf(c)];
         seen.credential = clock.timed(`${name}: n8n credential test`, () =>
           rest<{ status: string; message: string }>(n8n.session, 'POST', '/credentials/test', {
             credentials: {
               ...credential,
               type: 'commerceServiceApi',
-              data: { storeUrl: site.url, apiKey, apiRoot: '' },
+              data: { storeUrl, apiKey, apiRoot: '' },
             },
           }),
         );
-        const workflow = WORKFLOWS[c.wrongKey ? 'wrongKey' : c.server];
+        const workflow = WORKFLOWS[connectionOf(c)];
         seen.node = clock
           .timed(`${name}: n8n node run`, () => manualRun(n8n.session, workflow, 120_000))
           .then(nodeRunOutcome);
@@ -470,11 +536,19 @@ describeWordPress(TITLE, () => {
     const credentialTitle =
       c.credential === 'OK'
         ? 'works'
-        : `answers HTTP ${c.credential.status} with its rule, naming ${c.credential.cause} among the status's causes`;
+        : 'network' in c.credential
+          ? `shows the network error (${c.credential.network.source}): no status, so no rule of its own`
+          : `answers HTTP ${c.credential.status} with its rule, naming ${c.credential.cause} among the status's causes`;
     itN8n(`n8n's credential test ${credentialTitle}`, async () => {
       const answer = await (seen.credential as Promise<{ status: string; message: string }>);
       if (c.credential === 'OK') {
         expect(answer).toEqual({ status: 'OK', message: 'Connection successful!' });
+        return;
+      }
+      for (const secret of [sites[c.server].apiKey, WRONG_KEY]) expect(answer.message).not.toContain(secret);
+      if ('network' in c.credential) {
+        expect(answer.status).toBe('Error');
+        expect(answer.message).toMatch(c.credential.network);
         return;
       }
       const { status, cause } = c.credential;
