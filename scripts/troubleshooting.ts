@@ -25,8 +25,9 @@ function credentialTestShows(situation: Situation): string {
     .filter(([, told]) => told === situation)
     .map(([code]) => `\`${code}\``);
   if (situation === 'timeout') return '`ETIMEDOUT`, `ECONNABORTED`';
-  // n8n's helper (axios over Node's https) reports plain HTTP on an https:// address as EPROTO.
-  if (situation === 'no-https') return '`EPROTO` ("wrong version number")';
+  // n8n's helper (axios over Node's https) reports plain HTTP on an https:// address as EPROTO, and an
+  // https:// that nothing serves as a refused or cut connection (test/e2e/wordpress.e2e.ts shows both).
+  if (situation === 'no-https') return '`EPROTO` ("wrong version number"), `ECONNREFUSED`, `ECONNRESET`';
   if (codes.length > 0) return codes.join(', ');
   const statuses = STATUS_ANSWERS.filter((answer) => answer.situations.includes(situation)).map(
     (answer) => `HTTP ${answer.status}`,
