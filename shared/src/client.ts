@@ -181,13 +181,24 @@ export class CommerceServiceClient {
       this.moveTo(next);
       return answer;
     } catch (second) {
-      if (!(second instanceof CommerceServiceError)) throw second;
-      // Nothing there either (a page, or no answer at all): the first answer is the one to tell.
-      if (pageInsteadOfApi(second) || second.status === undefined) throw failed;
-      // WordPress answered there (a key refused, a route missing): that is where the API is.
-      if (second.situation !== 'site-moved') this.moveTo(next);
-      throw await this.told(second, operation.method);
+      throw second instanceof CommerceServiceError
+        ? await this.toldAfter(failed, second, next, operation.method)
+        : second;
     }
+  }
+
+  /** The failure to tell when the other address failed too. */
+  private async toldAfter(
+    failed: unknown,
+    second: CommerceServiceError,
+    next: Store,
+    method: 'GET' | 'POST',
+  ): Promise<unknown> {
+    // Nothing there either (a page, or no answer at all): the first answer is the one to tell.
+    if (pageInsteadOfApi(second) || second.status === undefined) return failed;
+    // WordPress answered there (a key refused, a route missing): that is where the API is.
+    if (second.situation !== 'site-moved') this.moveTo(next);
+    return await this.told(second, method);
   }
 
   /**
