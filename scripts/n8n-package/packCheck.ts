@@ -131,18 +131,35 @@ async function exercise() {
 	});
 	const order7 = { id: 7, customer_email: 'a@example.com', product_id: 87, status: 'paid', order_amount: 1050 };
 	const triggerParams = { event: 'purchased', productId: '', planIds: [] };
+	const hookState = {};
+	const answered = [];
+	let query = {};
 	const hook = {
 		getNodeParameter: (name, fallback) => triggerParams[name] ?? fallback,
+		getNodeWebhookUrl: () => 'https://n8n.example.com/webhook/abc/webhook',
+		getWorkflowStaticData: () => hookState,
+		getWorkflow: () => ({ id: 'wf' }),
+		getQueryData: () => query,
+		getResponseObject: () => ({ writeHead: (status) => answered.push(status), end: () => undefined }),
 		getBodyData: () => ({ trigger: 'purchased', id: '7', order_amount: '10.50', customer_email: 'a@example.com', product_id: '87' }),
 		getRequestObject: () => ({}),
-		getNode: context.getNode,
+		getNode: () => ({ ...context.getNode(), id: 'node' }),
 		getCredentials: context.getCredentials,
 		logger: { info: () => undefined, warn: () => undefined },
-		helpers: storeAnswers(() => order7),
+		helpers: storeAnswers((options) => (String(options.url).includes('webhook/subscribe') ? { id: 5 } : order7)),
 	};
-	// webhook() hands the delivery on for n8n to answer and store; execute() verifies it in the execution.
+	// Activation subscribes the store to the webhook URL with the hook's secret in its query string.
+	const trigger = new CommerceServiceTrigger();
+	await trigger.webhookMethods.default.create.call(hook);
+	const secret = /hook_secret=([\w-]+)/.exec(JSON.stringify(sent[sent.length - 1]))?.[1];
+	check(secret, 'subscribe gave the store no hook secret: ' + JSON.stringify(sent[sent.length - 1]));
+	// webhook() refuses a delivery without the secret (401, nothing started, no store read)...
 	const sentBefore = sent.length;
-	const response = await new CommerceServiceTrigger().webhook.call(hook);
+	const forged = await trigger.webhook.call(hook);
+	check(forged.noWebhookResponse && !forged.workflowData && answered[0] === 401, 'webhook took a delivery without its secret');
+	// ...and hands a genuine one on for n8n to answer and store; execute() verifies it in the execution.
+	query = { hook_secret: secret };
+	const response = await trigger.webhook.call(hook);
 	check(JSON.stringify(response.webhookResponse) === '{"received":1}', 'webhook answered ' + JSON.stringify(response.webhookResponse));
 	check(sent.length === sentBefore && response.workflowData, 'webhook read the store before n8n answered, or started nothing');
 	const execution = {
@@ -176,7 +193,7 @@ async function exercise() {
 	const first = await new CommerceServicePollingTrigger().poll.call(poller('trigger'));
 	check(first === null, 'the first poll emitted events');
 	check(staticData.pollState && staticData.pollState.resources.orders.cursor === 7, 'the first poll kept no state');
-	console.log('ran: CommerceService execute (Order: Get), CommerceServiceTrigger webhook and execute (verified), CommerceServicePollingTrigger poll (manual, first)');
+	console.log('ran: CommerceService execute (Order: Get), CommerceServiceTrigger subscribe, webhook (forged: 401; genuine) and execute (verified), CommerceServicePollingTrigger poll (manual, first)');
 }
 
 exercise().catch((error) => problems.push('exercise failed: ' + error.message)).finally(() => {
