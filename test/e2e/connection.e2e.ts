@@ -12,11 +12,9 @@
  *
  * Where n8n cannot be installed, prints `SKIPPED: <reason>` for its part.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { type Sandbox, startSandbox } from '../../sandbox';
 import type { SiteSituation } from '../../sandbox/situations';
 import { N8N_VERSION } from '../../scripts/n8n/install';
@@ -28,6 +26,7 @@ import { holdExclusively } from './support/exclusive';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
 import { npmRun } from './support/steps';
+import { keepEnvFile, zapierAuthTest } from './support/zapierCli';
 
 const KEY = 'connection-e2e-key-41c9';
 const MISSING_HOST = 'https://no-such-store.invalid';
@@ -108,51 +107,13 @@ describeN8n(`the credential test in a real n8n ${N8N_VERSION}`, () => {
   });
 });
 
-const ROOT = path.resolve(__dirname, '../..');
-const APP = path.join(ROOT, 'zapier');
-const ENV_FILE = path.join(APP, '.env');
-const BIN = path.join(ROOT, 'node_modules', '.bin');
-const run = promisify(execFile);
-
-/** The CLI's error text as one line: it wraps long lines (`·` where it broke a word gap) and escapes quotes. */
-function unwrapped(text: string): string {
-  return text
-    .replace(/·?\n\s*›\s*/g, ' ')
-    .replace(/\\"/g, '"')
-    .replace(/\s+/g, ' ');
-}
-
-/** `zapier-platform invoke auth test` with the connection in zapier/.env: its result, or its error text. */
-async function authTest(
-  authData: Record<string, string>,
-  env: Record<string, string> = {},
-): Promise<{ ok: true; result: unknown } | { ok: false; text: string }> {
-  writeFileSync(
-    ENV_FILE,
-    `${Object.entries(authData)
-      .map(([k, v]) => `authData_${k}=${v}`)
-      .join('\n')}\n`,
-  );
-  try {
-    const { stdout } = await run(path.join(BIN, 'zapier-platform'), ['invoke', 'auth', 'test', '--non-interactive'], {
-      cwd: APP,
-      timeout: 60_000,
-      env: { ...process.env, ...env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`, NO_COLOR: '1' },
-    });
-    return { ok: true, result: JSON.parse(stdout.trim()) as unknown };
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    return { ok: false, text: unwrapped(`${stdout}\n${stderr}`) };
-  }
-}
-
 describe('the connection test in the Zapier CLI (invoke auth test)', () => {
   holdExclusively('zapier-app');
+  keepEnvFile();
   const certificates = makeCertificates();
   let store: Sandbox;
   let plain: Sandbox;
   let expired: Sandbox;
-  let savedEnv: string | undefined;
   let caDir = '';
 
   beforeAll(async () => {
@@ -167,13 +128,10 @@ describe('the connection test in the Zapier CLI (invoke auth test)', () => {
     expired = await startSandbox({ port: 0, apiKey: KEY, quiet: true, tls: certificates.expired });
     caDir = mkdtempSync(path.join(tmpdir(), 'commerce-ca-'));
     writeFileSync(path.join(caDir, 'ca.pem'), certificates.ca);
-    savedEnv = existsSync(ENV_FILE) ? readFileSync(ENV_FILE, 'utf8') : undefined;
     await npmRun('build:zapier', 300_000, { silent: true });
   });
 
   afterAll(async () => {
-    if (savedEnv === undefined) rmSync(ENV_FILE, { force: true });
-    else writeFileSync(ENV_FILE, savedEnv);
     rmSync(caDir, { recursive: true, force: true });
     await Promise.all([store, plain, expired].map((s) => s?.close()));
   });
@@ -181,7 +139,7 @@ describe('the connection test in the Zapier CLI (invoke auth test)', () => {
   it.each(SITUATION_CASES)('%s: the message names it as %s, with its fix', async (situation, told) => {
     await switchTo(store, situation);
     try {
-      const outcome = await authTest({ storeUrl: store.url, apiKey: KEY });
+      const outcome = await zapierAuthTest({ storeUrl: store.url, apiKey: KEY });
       expect(outcome.ok).toBe(false);
       const text = outcome.ok ? '' : outcome.text;
       expect(text).toContain(SITUATIONS[told].summary);
@@ -193,12 +151,12 @@ describe('the connection test in the Zapier CLI (invoke auth test)', () => {
   });
 
   it('a missing host: the DNS lookup found nothing', async () => {
-    const outcome = await authTest({ storeUrl: MISSING_HOST, apiKey: KEY });
+    const outcome = await zapierAuthTest({ storeUrl: MISSING_HOST, apiKey: KEY });
     expect(outcome.ok ? '' : outcome.text).toContain(SITUATIONS['host-not-found'].summary);
   });
 
   it('an expired certificate, with the CA trusted as a public one is: the certificate has expired', async () => {
-    const outcome = await authTest(
+    const outcome = await zapierAuthTest(
       { storeUrl: expired.url, apiKey: KEY },
       { NODE_EXTRA_CA_CERTS: path.join(caDir, 'ca.pem') },
     );
@@ -206,7 +164,7 @@ describe('the connection test in the Zapier CLI (invoke auth test)', () => {
   });
 
   it('plain permalinks: connects with API Root empty, and says the address it used', async () => {
-    const outcome = await authTest({ storeUrl: plain.url, apiKey: KEY });
+    const outcome = await zapierAuthTest({ storeUrl: plain.url, apiKey: KEY });
     expect(outcome).toEqual({
       ok: true,
       result: expect.objectContaining({ apiRoot: '?rest_route=/sc/v1', address: `${plain.url}/?rest_route=/sc/v1` }),

@@ -18,8 +18,6 @@
  * WORDPRESS_E2E_SHOW=1 prints what each client said, situation by situation, after the file.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { CommerceServiceApi } from '../../n8n/credentials/CommerceServiceApi.credentials';
 import { N8N_VERSION } from '../../scripts/n8n/install';
@@ -38,7 +36,8 @@ import { holdExclusively } from './support/exclusive';
 import { manualRun } from './support/installed';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n, type SuiteN8n } from './support/sharedN8n';
-import { npmRun, ROOT, timer } from './support/steps';
+import { npmRun, timer } from './support/steps';
+import { keepEnvFile, zapierAuthTest, zapierInvoke, ZAPIER_APP, type CliOutcome } from './support/zapierCli';
 
 const TITLE = 'the real clients against a real WordPress, in every situation';
 const describeWordPress = describeIf(probe(['wordpress']), TITLE);
@@ -220,7 +219,7 @@ const CASES: Case[] = [
 ];
 
 /** A client's answer: it worked (with what it returned), or the text it showed. */
-type Outcome = { ok: true; result: unknown } | { ok: false; text: string };
+type Outcome = CliOutcome;
 
 /** `outcome` is what `expected` says: it works, or it names one of the causes in the product's words. */
 function expectOutcome(outcome: Outcome, expected: Expected, secrets: string[]): void {
@@ -245,47 +244,8 @@ function expectOutcome(outcome: Outcome, expected: Expected, secrets: string[]):
 }
 
 // The Zapier CLI.
-const APP = path.join(ROOT, 'zapier');
-const ENV_FILE = path.join(APP, '.env');
-const BIN = path.join(ROOT, 'node_modules', '.bin');
+
 const run = promisify(execFile);
-
-/** The CLI's error text as one line: it wraps long lines (`·` where it broke a word gap) and escapes quotes. */
-function unwrapped(text: string): string {
-  return text
-    .replace(/·?\n\s*›\s*/g, ' ')
-    .replace(/\\"/g, '"')
-    .replace(/\s+/g, ' ');
-}
-
-/** `zapier-platform invoke <args>` with the connection in zapier/.env: its result, or its error text. */
-async function zapierInvoke(args: string[]): Promise<Outcome> {
-  const argv = ['invoke', ...args, '--non-interactive'];
-  try {
-    const { stdout } = await run(path.join(BIN, 'zapier-platform'), argv, {
-      cwd: APP,
-      timeout: 120_000,
-      maxBuffer: 20 * 1024 * 1024,
-      env: { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`, NO_COLOR: '1' },
-    });
-    return { ok: true, result: JSON.parse(stdout.trim()) as unknown };
-  } catch (error) {
-    const { stdout = '', stderr = '', killed } = error as { stdout?: string; stderr?: string; killed?: boolean };
-    if (killed) throw new Error(`zapier-platform ${argv.join(' ')} was stopped after 120 s:\n${stdout}\n${stderr}`);
-    return { ok: false, text: unwrapped(`${stdout}\n${stderr}`) };
-  }
-}
-
-/** `zapier-platform invoke auth test`, the connection written to zapier/.env first (later invokes use it). */
-async function zapierAuthTest(authData: Record<string, string>): Promise<Outcome> {
-  writeFileSync(
-    ENV_FILE,
-    `${Object.entries(authData)
-      .map(([k, v]) => `authData_${k}=${v}`)
-      .join('\n')}\n`,
-  );
-  return await zapierInvoke(['auth', 'test']);
-}
 
 /**
  * A hook trigger's performList ("Test trigger"), which `invoke` does not run: through the handler the
@@ -303,7 +263,7 @@ async function zapierPerformList(trigger: string, authData: Record<string, strin
   const event = { command: 'execute', method, bundle: { authData, inputData: {}, meta: { isLoadingSample: true } } };
   try {
     const { stdout } = await run(process.execPath, ['-e', script, JSON.stringify(event)], {
-      cwd: APP,
+      cwd: ZAPIER_APP,
       timeout: 120_000,
       maxBuffer: 20 * 1024 * 1024,
       env: { ...process.env, NO_COLOR: '1' },
@@ -408,10 +368,9 @@ describeWordPress(TITLE, () => {
   const said: string[] = [];
   const sites = {} as Record<SiteName, WordPressSite>;
   const credentials = {} as Record<Connection, CredentialRef>;
-  let savedEnv: string | undefined;
+  keepEnvFile();
 
   beforeAll(async () => {
-    savedEnv = existsSync(ENV_FILE) ? readFileSync(ENV_FILE, 'utf8') : undefined;
     const [nginx, apache, httpOnly] = await Promise.all([
       clock.timed('start WordPress behind nginx, Apache, and nginx on 127.0.0.2:80', () =>
         Promise.all([
@@ -457,8 +416,6 @@ describeWordPress(TITLE, () => {
   }, 600_000);
 
   afterAll(async () => {
-    if (savedEnv === undefined) rmSync(ENV_FILE, { force: true });
-    else writeFileSync(ENV_FILE, savedEnv);
     if (n8n) for (const { id } of Object.values(credentials)) await rest(n8n.session, 'DELETE', `/credentials/${id}`);
     await Promise.all(Object.values(sites).map((site) => site.stop()));
     clock.print();
