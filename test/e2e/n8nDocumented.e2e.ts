@@ -21,10 +21,11 @@ import {
   waitForExecution,
   type N8nWorkflowJson,
 } from '../../scripts/n8n/instance';
-import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
+import type { CredentialRef } from '../../scripts/start/examples';
 import { collect } from '@commerce-service/shared';
 import { clientFor } from './n8n/expected';
-import { manualStart, triggerWorkflow } from '../../scripts/kit/workflows';
+import { orderGetWorkflow } from './n8n/workflows';
+import { triggerWorkflow } from '../../scripts/kit/workflows';
 import { manualRun } from './support/installed';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
@@ -45,25 +46,9 @@ function getOrderWorkflow(
   retryOnFail: boolean,
   credential: CredentialRef,
 ): N8nWorkflowJson {
-  return {
-    id,
-    name: `e2e: Order Get ${retryOnFail ? 'with' : 'without'} Retry On Fail`,
-    nodes: [
-      manualStart(id),
-      {
-        id: `${id}-get`,
-        name: 'Get Order',
-        type: NODE_TYPES.action,
-        typeVersion: 1,
-        position: [260, 0],
-        parameters: { resource: 'order', operation: 'get', orderId: String(orderId) },
-        credentials: { commerceServiceApi: credential },
-        ...(retryOnFail ? { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 } : {}),
-      },
-    ],
-    connections: { Start: { main: [[{ node: 'Get Order', type: 'main', index: 0 }]] } },
-    settings: { executionOrder: 'v1' },
-  };
+  const name = `e2e: Order Get ${retryOnFail ? 'with' : 'without'} Retry On Fail`;
+  const settings = retryOnFail ? { retryOnFail: true, maxTries: 2, waitBetweenTries: 0 } : {};
+  return orderGetWorkflow(id, name, orderId, credential, settings);
 }
 
 /** The sandbox's faults now, as its admin API reports them (`times` counts down per matching request). */

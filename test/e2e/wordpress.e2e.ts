@@ -22,8 +22,7 @@ import { promisify } from 'node:util';
 import { CommerceServiceApi } from '../../n8n/credentials/CommerceServiceApi.credentials';
 import { N8N_VERSION } from '../../scripts/n8n/install';
 import { nodeOutput, rest, saveCredential, type N8nRun, type N8nWorkflowJson } from '../../scripts/n8n/instance';
-import { manualStart } from '../../scripts/kit/workflows';
-import { NODE_TYPES, type CredentialRef } from '../../scripts/start/examples';
+import type { CredentialRef } from '../../scripts/start/examples';
 import {
   startWordPress,
   type WordPressServer,
@@ -32,6 +31,7 @@ import {
 } from '../../scripts/services/wordpress';
 import { STATUS_ANSWERS } from '../../shared/src/http/situations';
 import { SITUATIONS, type Situation } from '../../shared/src/situations';
+import { orderGetWorkflow } from './n8n/workflows';
 import { holdExclusively } from './support/exclusive';
 import { manualRun } from './support/installed';
 import { describeIf, probe } from './support/probe';
@@ -310,24 +310,7 @@ const typedUrl = (site: WordPressSite, noScheme?: true) => (noScheme ? site.url.
 
 /** Manual Trigger → Order: Get of `orderId`, on `credential`. */
 function getOrderWorkflow(id: string, orderId: number, credential: CredentialRef): N8nWorkflowJson {
-  return {
-    id,
-    name: `e2e: Order Get against a real WordPress (${id})`,
-    nodes: [
-      manualStart(id),
-      {
-        id: `${id}-get`,
-        name: 'Get Order',
-        type: NODE_TYPES.action,
-        typeVersion: 1,
-        position: [260, 0],
-        parameters: { resource: 'order', operation: 'get', orderId: String(orderId) },
-        credentials: { commerceServiceApi: credential },
-      },
-    ],
-    connections: { Start: { main: [[{ node: 'Get Order', type: 'main', index: 0 }]] } },
-    settings: { executionOrder: 'v1' },
-  };
+  return orderGetWorkflow(id, `e2e: Order Get against a real WordPress (${id})`, orderId, credential);
 }
 
 /** The rule n8n applies to a status in the credential test: the credential's own. */

@@ -175,3 +175,32 @@ export function triggerThenGetOrder(opts: {
     settings: { executionOrder: 'v1' },
   };
 }
+
+/** Manual Trigger → Order: Get of `orderId` on `credential`; `settings` are the Get node's own (Retry On Fail). */
+export function orderGetWorkflow(
+  id: string,
+  name: string,
+  orderId: number,
+  credential: CredentialRef,
+  settings: Record<string, unknown> = {},
+): N8nWorkflowJson {
+  return {
+    id,
+    name,
+    nodes: [
+      manualStart(id),
+      {
+        id: `${id}-get`,
+        name: 'Get Order',
+        type: NODE_TYPES.action,
+        typeVersion: 1,
+        position: [260, 0],
+        parameters: { resource: 'order', operation: 'get', orderId: String(orderId) },
+        credentials: { commerceServiceApi: credential },
+        ...settings,
+      },
+    ],
+    connections: { Start: { main: [[{ node: 'Get Order', type: 'main', index: 0 }]] } },
+    settings: { executionOrder: 'v1' },
+  };
+}
