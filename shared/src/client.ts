@@ -123,16 +123,13 @@ export class CommerceServiceClient {
    * amounts in one unit.
    */
   async call<K extends OperationKey>(key: K, params: Params = {}, options: CallOptions = {}): Promise<ResultOf<K>> {
-    // Built before any time is spent: a bad input is the user's to fix, whatever the deadline.
-    const request = buildRequest(OPERATIONS[key], this.store, params, this.options.transport.sendsGetBody);
-    const { value } = await this.pipeline
-      .send(request, sendingOf(key, true))
-      .catch((error: unknown) => this.elsewhere(error, key, params, true));
+    const { value } = await this.send(key, params, true);
     return await this.built(key, value, options);
   }
 
-  /** As `call` sends: the answer as the pipeline reads it, its records not built yet. */
+  /** The operation sent: the answer as the pipeline reads it, its records not built yet. */
   private send<K extends OperationKey>(key: K, params: Params, retried: boolean): Promise<Answer<ResultOf<K>>> {
+    // Built before any time is spent: a bad input is the user's to fix, whatever the deadline.
     const request = buildRequest(OPERATIONS[key], this.store, params, this.options.transport.sendsGetBody);
     return this.pipeline
       .send(request, sendingOf(key, retried))
