@@ -66,10 +66,12 @@ async function sent(options: { deadlineMs?: number; problem?: string }): Promise
     transport: { send: () => Promise.resolve({ status: 200, headers: {}, body: '{}' }), sendsGetBody: false },
   });
   try {
-    await pipeline.send(
-      { method: 'GET', url: CONTEXT.url, query: {}, headers: {}, auth: { style: 'none' } },
-      { label: CONTEXT.operation, retried: false, read: () => ({ problem: options.problem ?? '' }) },
-    );
+    await pipeline.send({
+      label: CONTEXT.operation,
+      request: { method: 'GET', url: CONTEXT.url, query: {}, headers: {}, auth: { style: 'none' } },
+      retried: false,
+      read: () => Promise.resolve({ problem: options.problem ?? '' }),
+    });
   } catch (error) {
     return error as CommerceServiceError;
   }

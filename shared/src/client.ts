@@ -9,7 +9,7 @@ import { type Store, type StoreSettings, resolveStore } from './config';
 import { type DayReading, siteDayOf } from './dates/instant';
 import type { SiteZone, ZoneReading } from './dates/zone';
 import { CommerceServiceError, NotFoundError, ServerError, isMissingRecord, noOrdersAsEmpty } from './errors';
-import { type Answer, type PipelineOptions, RequestPipeline, type Sending, lookOnce } from './http/pipeline';
+import { type PipelineOptions, RequestPipeline, type Sending, lookOnce } from './http/pipeline';
 import type { HttpResponse } from './http/transport';
 import { OPERATIONS, type ORDERBY_VALUES, type OperationKey, type ResultOf } from './operations/catalogue';
 import {
@@ -55,6 +55,14 @@ export type ClientOptions = Omit<PipelineOptions, 'timeoutMs'> & {
 /** How a call treats amounts. `amounts: false`: the store's amounts as sent, no unit reading (verification). */
 export interface CallOptions {
   amounts?: boolean;
+}
+
+/** How the client sends an operation: facts about the site are read once, with records not built. */
+interface SendOptions extends CallOptions {
+  /** `false`: one attempt, whatever the retry options. */
+  retried?: boolean;
+  /** `false`: the body read into the operation's shape, its records not built (how site facts are read). */
+  built?: boolean;
 }
 
 /** `GET products`' paging and sorting, by the sort fields the catalogue lists for products. */
@@ -123,25 +131,54 @@ export class CommerceServiceClient {
    * amounts in one unit.
    */
   async call<K extends OperationKey>(key: K, params: Params = {}, options: CallOptions = {}): Promise<ResultOf<K>> {
-    const { value } = await this.send(key, params, true);
-    return await this.built(key, value, options);
+    return await this.pipeline.send(this.operation(key, params, options));
   }
 
-  /** The operation sent: the answer as the pipeline reads it, its records not built yet. */
-  private send<K extends OperationKey>(key: K, params: Params, retried: boolean): Promise<Answer<ResultOf<K>>> {
-    // Built before any time is spent: a bad input is the user's to fix, whatever the deadline.
-    const request = buildRequest(OPERATIONS[key], this.store, params, this.options.transport.sendsGetBody);
-    return this.pipeline
-      .send(request, sendingOf(key, retried))
-      .catch((error: unknown) => this.elsewhere(error, key, params, retried));
+  /** One page of a REST list operation (`listOrders`), with the counts the store sent in its headers. */
+  async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {
+    return await this.pipeline.send(this.page(key, params));
+  }
+
+  /** What the pipeline sends for operation `key`: its request, retries, body reader and failure. */
+  private operation<K extends OperationKey>(key: K, params: Params, options: SendOptions = {}): Sending<ResultOf<K>> {
+    return this.sending(key, params, options, (value) => value);
+  }
+
+  /** `operation` for a REST list: its records as a page, with the count headers. */
+  private page<K extends OperationKey>(key: K, params: Params): Sending<Page<ItemOf<K>>> {
+    // A list operation's result is an array.
+    return this.sending(key, params, {}, (value, response) => pageOf(value as unknown as ItemOf<K>[], response));
+  }
+
+  private sending<K extends OperationKey, T>(
+    key: K,
+    params: Params,
+    options: SendOptions,
+    answer: (value: ResultOf<K>, response: HttpResponse) => T,
+  ): Sending<T> {
+    const operation = OPERATIONS[key];
+    const result = operation.result as ResultSpec<ResultOf<K>>;
+    const sending: Sending<T> = {
+      label: operation.label,
+      // Built before any time is spent: a bad input is the user's to fix, whatever the deadline.
+      request: buildRequest(operation, this.store, params, this.options.transport.sendsGetBody),
+      retried: options.retried !== false && !('retried' in operation),
+      read: async (body, response) => {
+        const read = readBody(result, body);
+        if (!('value' in read)) return read;
+        const value = options.built === false ? read.value : await this.built(result, read.value, options);
+        return { value: answer(value, response) };
+      },
+      onFailure: (error) => this.elsewhere(error, sending, key, params),
+    };
+    return sending;
   }
 
   /**
    * The operation's records built with their instants and amounts. The zone and the unit are read
    * after the store's answer, never before: a call refused or failed costs neither.
    */
-  private async built<K extends OperationKey>(key: K, value: ResultOf<K>, options: CallOptions): Promise<ResultOf<K>> {
-    const result = OPERATIONS[key].result as ResultSpec<ResultOf<K>>;
+  private async built<T>(result: ResultSpec<T>, value: T, options: CallOptions): Promise<T> {
     const table = result.records;
     if (!table) return value;
     const records = (result.many ? value : [value]) as object[];
@@ -151,7 +188,7 @@ export class CommerceServiceClient {
     const built = records.map((record) =>
       buildRecord(record, table, { instants: { zone, fill: true }, ...(amounts ? { amounts } : {}) }),
     );
-    return (result.many ? built : built[0]) as ResultOf<K>;
+    return (result.many ? built : built[0]) as T;
   }
 
   /**
@@ -161,12 +198,12 @@ export class CommerceServiceClient {
    * its https:// left unanswered by the site over http:// (`plainHttp.ts`).
    * A warm call never comes here.
    */
-  private async elsewhere<K extends OperationKey>(
-    failed: unknown,
+  private async elsewhere<K extends OperationKey, T>(
+    failed: CommerceServiceError,
+    sending: Sending<T>,
     key: K,
     params: Params,
-    retried: boolean,
-  ): Promise<Answer<ResultOf<K>>> {
+  ): Promise<T> {
     const operation = OPERATIONS[key];
     const reads = !('retried' in operation);
     const next = this.finder.instead(failed, this.store, reads);
@@ -174,7 +211,8 @@ export class CommerceServiceClient {
     try {
       const request = buildRequest(operation, next, params, this.options.transport.sendsGetBody);
       // A guessed address that refuses has nothing listening: no retry there.
-      const answer = await this.pipeline.send(request, { ...sendingOf(key, retried), refusedRetried: false });
+      const there: Sending<T> = { ...sending, request, refusedRetried: false, onFailure: undefined };
+      const answer = await this.pipeline.send(there);
       this.moveTo(next);
       return answer;
     } catch (second) {
@@ -238,21 +276,22 @@ export class CommerceServiceClient {
     return withInstants(records, holdsSiteTime(records) ? (await this.siteZone()).zone : null);
   }
 
-  // Webhook management.
+  // Webhook management. Each method hands the pipeline its operation (`operation`, `page`) itself.
 
   async validateKey(): Promise<void> {
-    await this.call('validateKey');
+    await this.pipeline.send(this.operation('validateKey', {}));
   }
 
-  subscribeHook(input: SubscribeInput): Promise<ResultOf<'subscribeHook'>> {
-    return this.call('subscribeHook', {
+  async subscribeHook(input: SubscribeInput): Promise<ResultOf<'subscribeHook'>> {
+    const params = {
       hook_url: input.hook_url,
       product_id: input.product_id,
       plan_id: input.plan_id,
       status: input.status,
       source: input.source,
       prices_in_cents: input.prices_in_cents,
-    });
+    };
+    return await this.pipeline.send(this.operation('subscribeHook', params));
   }
 
   /**
@@ -262,11 +301,11 @@ export class CommerceServiceClient {
   async deleteHook(id: Id): Promise<ResultOf<'deleteHook'>> {
     const params = { id };
     try {
-      await this.call('deleteHook', params);
+      await this.pipeline.send(this.operation('deleteHook', params));
     } catch (error) {
       if (!needsFallback(error)) return deletedAlready(id, error);
       try {
-        await this.call('zapDeleteHook', params);
+        await this.pipeline.send(this.operation('zapDeleteHook', params));
       } catch (fallbackError) {
         return deletedAlready(id, fallbackError);
       }
@@ -274,19 +313,19 @@ export class CommerceServiceClient {
     return { id: String(id), alreadyGone: false };
   }
 
-  listWebhookProducts(): Promise<WebhookProduct[]> {
-    return this.call('listWebhookProducts');
+  async listWebhookProducts(): Promise<WebhookProduct[]> {
+    return await this.pipeline.send(this.operation('listWebhookProducts', {}));
   }
 
-  listWebhookPlans(productId: Id): Promise<WebhookPlan[]> {
-    return this.call('listWebhookPlans', { product_id: productId });
+  async listWebhookPlans(productId: Id): Promise<WebhookPlan[]> {
+    return await this.pipeline.send(this.operation('listWebhookPlans', { product_id: productId }));
   }
 
   /** `POST webhook/latest-orders/`; the store's 404 `no_orders` is an empty list. */
   async latestOrders(input: LatestOrdersInput = {}, options: CallOptions = {}): Promise<LatestOrder[]> {
     const params = { product_id: input.product_id, plan_id: input.plan_id, status: input.status };
     try {
-      return await this.call('latestOrders', params, options);
+      return await this.pipeline.send(this.operation('latestOrders', params, options));
     } catch (error) {
       return noOrdersAsEmpty(error);
     }
@@ -294,12 +333,12 @@ export class CommerceServiceClient {
 
   // REST reads.
 
-  listCustomers(params: PageParams = {}): Promise<Page<Records.Customer>> {
-    return this.list('listCustomers', { ...params });
+  async listCustomers(params: PageParams = {}): Promise<Page<Records.Customer>> {
+    return await this.pipeline.send(this.page('listCustomers', { ...params }));
   }
 
-  getCustomer(id: Id): Promise<Records.Customer> {
-    return this.call('getCustomer', { customer_id: id });
+  async getCustomer(id: Id): Promise<Records.Customer> {
+    return await this.pipeline.send(this.operation('getCustomer', { customer_id: id }));
   }
 
   /** The customer with this email (trimmed, any letter case), or null; walks the customers list. */
@@ -307,38 +346,39 @@ export class CommerceServiceClient {
     return firstCustomerWithEmail(this, email, options);
   }
 
-  listOrders(params: DatedListParams = {}): Promise<Page<Records.Order>> {
-    return this.list('listOrders', { ...params });
+  async listOrders(params: DatedListParams = {}): Promise<Page<Records.Order>> {
+    return await this.pipeline.send(this.page('listOrders', { ...params }));
   }
 
-  getOrder(id: Id, options: CallOptions = {}): Promise<Records.Order> {
-    return this.call('getOrder', { order_id: id }, options);
+  async getOrder(id: Id, options: CallOptions = {}): Promise<Records.Order> {
+    return await this.pipeline.send(this.operation('getOrder', { order_id: id }, options));
   }
 
   /** `GET orders/subscription/{subscription_id}`; real stores need both `page` and `per_page`, so both are always sent. */
-  listSubscriptionOrders(subscriptionId: Id, params: DatedListParams = {}): Promise<Page<Records.Order>> {
-    return this.list('listSubscriptionOrders', {
+  async listSubscriptionOrders(subscriptionId: Id, params: DatedListParams = {}): Promise<Page<Records.Order>> {
+    const paged = {
       ...params,
       page: params.page ?? 1,
       per_page: params.per_page ?? 10,
       subscription_id: subscriptionId,
-    });
+    };
+    return await this.pipeline.send(this.page('listSubscriptionOrders', paged));
   }
 
-  listSubscriptions(params: DatedListParams = {}): Promise<Page<Records.Subscription>> {
-    return this.list('listSubscriptions', { ...params });
+  async listSubscriptions(params: DatedListParams = {}): Promise<Page<Records.Subscription>> {
+    return await this.pipeline.send(this.page('listSubscriptions', { ...params }));
   }
 
-  getSubscription(id: Id, options: CallOptions = {}): Promise<Records.Subscription> {
-    return this.call('getSubscription', { subscription_id: id }, options);
+  async getSubscription(id: Id, options: CallOptions = {}): Promise<Records.Subscription> {
+    return await this.pipeline.send(this.operation('getSubscription', { subscription_id: id }, options));
   }
 
-  listProducts(params: ProductListParams = {}): Promise<Page<Records.Product>> {
-    return this.list('listProducts', { ...params });
+  async listProducts(params: ProductListParams = {}): Promise<Page<Records.Product>> {
+    return await this.pipeline.send(this.page('listProducts', { ...params }));
   }
 
-  getProduct(id: Id): Promise<Records.Product> {
-    return this.call('getProduct', { product_id: id });
+  async getProduct(id: Id): Promise<Records.Product> {
+    return await this.pipeline.send(this.operation('getProduct', { product_id: id }));
   }
 
   /**
@@ -361,19 +401,15 @@ export class CommerceServiceClient {
    * how the site's facts are read, so reading a fact never asks for a fact.
    */
   private async fact<K extends OperationKey>(key: K, params: Params): Promise<ResultOf<K>> {
-    return (await this.send(key, params, false)).value;
+    return await this.pipeline.send(this.operation(key, params, { retried: false, built: false }));
   }
+}
 
-  /** One page of a REST list operation (`listOrders`), with the counts the store sent in its headers. */
-  async list<K extends OperationKey>(key: K, params: Params): Promise<Page<ItemOf<K>>> {
-    const answer = await this.send(key, params, true);
-    // `list` is only called with list operations, whose result is an array.
-    const items = (await this.built(key, answer.value, {})) as unknown as ItemOf<K>[];
-    const { response } = answer;
-    const total = headerCount(response.headers['x-wp-total']);
-    const totalPages = headerCount(response.headers['x-wp-totalpages']);
-    return { items, ...(total !== undefined ? { total } : {}), ...(totalPages !== undefined ? { totalPages } : {}) };
-  }
+/** A list's records as a page, with the counts the store sent in its headers. */
+function pageOf<T>(items: T[], response: HttpResponse): Page<T> {
+  const total = headerCount(response.headers['x-wp-total']);
+  const totalPages = headerCount(response.headers['x-wp-totalpages']);
+  return { items, ...(total !== undefined ? { total } : {}), ...(totalPages !== undefined ? { totalPages } : {}) };
 }
 
 /** The body read by an operation's result description; a body without its shape is a problem, not a throw. */
@@ -407,15 +443,4 @@ function deletedAlready(id: Id, error: unknown): ResultOf<'deleteHook'> {
 /** `webhook/delete/` without a working handler (real stores): try `webhook/zap-delete/`. */
 function needsFallback(error: unknown): boolean {
   return error instanceof ServerError || (error instanceof NotFoundError && error.reason === 'route');
-}
-
-/** What the pipeline needs of an operation: its label, whether it may be sent twice, its body's reader. */
-function sendingOf<K extends OperationKey>(key: K, retried: boolean): Sending<ResultOf<K>> {
-  const operation = OPERATIONS[key];
-  const result = operation.result as ResultSpec<ResultOf<K>>;
-  return {
-    label: operation.label,
-    retried: retried && !('retried' in operation),
-    read: (body) => readBody(result, body),
-  };
 }

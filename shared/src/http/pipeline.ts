@@ -26,25 +26,27 @@ import {
   describeTransportFailure,
 } from './transport';
 
-/** A 2xx body read into its shape, and the response it came in (for the count headers). */
-export interface Answer<T> {
-  value: T;
-  response: HttpResponse;
-}
-
 /** What the pipeline needs to know of one operation's request. */
 export interface Sending<T> {
   /** The operation as messages name it ("Get an order"). */
   label: string;
+  /** The request, built by the client before any time is spent (a bad input is the user's to fix). */
+  request: Omit<HttpRequest, 'timeoutMs'>;
   /** `false`: one attempt, whatever the retry options. */
   retried: boolean;
   /** `false`: a refused connection is not tried again (an address only guessed, where nothing listens). */
   refusedRetried?: false;
   /**
-   * Reads the parsed 2xx body (`undefined` when empty). A body without the expected shape is a
-   * `{ problem }`, which becomes an `UnexpectedResponseError`.
+   * Reads the parsed 2xx body (`undefined` when empty) and builds what the caller gets (records, a
+   * page with the count headers). A body without the expected shape is a `{ problem }`, which becomes
+   * an `UnexpectedResponseError`.
    */
-  read: (body: unknown) => { value: T } | { problem: string };
+  read: (body: unknown, response: HttpResponse) => Promise<{ value: T } | { problem: string }>;
+  /**
+   * What the caller makes of the request's final failure: an answer from where the failure says the
+   * API is, or the failure told by what explains it. Absent: the failure is thrown as it is.
+   */
+  onFailure?: (error: CommerceServiceError) => Promise<T>;
 }
 
 export interface PipelineOptions {
@@ -93,20 +95,22 @@ export class RequestPipeline {
   }
 
   /**
-   * Sends one request and reads its answer, trying again while `retry.ts` says so; every failure is a
-   * `CommerceServiceError`, the key removed from whatever the store or the transport said.
+   * Sends one request and reads its answer, trying again while `retry.ts` says so. Every failure is a
+   * `CommerceServiceError`, handed to `sending.onFailure` when there is one.
    */
-  async send<T>(request: Omit<HttpRequest, 'timeoutMs'>, sending: Sending<T>): Promise<Answer<T>> {
+  async send<T>(sending: Sending<T>): Promise<T> {
     const { store, options } = this;
+    const { request } = sending;
     const context = { store: store.label, operation: sending.label };
     const allowed = this.allowance();
     if ('spent' in allowed) {
       // A call with no time left in the deadline is not sent.
-      throw new TimeoutError(
+      const error = new TimeoutError(
         context,
         allowed.spent,
         'The site is slow: try again later. A search by email reads the whole customer list; a search by ID reads one record.',
       );
+      return await failed(error, sending);
     }
     const retry = options.retry && sending.retried ? withinDeadline(options.retry, allowed.left) : undefined;
     const tries: Tries = { count: 0, started: (retry?.now ?? Date.now)(), serverErrors: 0 };
@@ -121,19 +125,25 @@ export class RequestPipeline {
         const error = unreachable(failure, thrown, timeoutMs, store.apiKey);
         const final = sending.refusedRetried === false && error.situation === 'connection-refused';
         const wait = final ? undefined : waitBeforeNext(error, undefined, tries, retry);
-        if (wait === undefined) throw error;
+        if (wait === undefined) return await failed(error, sending);
         await retry?.sleep(wait);
         continue;
       }
-      const answer = readAnswer(store, sending, failure, request.url, response);
-      if ('value' in answer) return answer;
+      const answer = await readAnswer(store, sending, failure, response);
+      if ('value' in answer) return answer.value;
       const { error } = answer;
       if (error.status === 429 || error.status === 503) this.busy.notify();
-      const wait = waitBeforeNext(error, response.headers['retry-after'], tries, retry);
-      if (wait === undefined) throw error;
+      const wait = answer.final ? undefined : waitBeforeNext(error, response.headers['retry-after'], tries, retry);
+      if (wait === undefined) return await failed(error, sending);
       await retry?.sleep(wait);
     }
   }
+}
+
+/** A request's final failure, as the caller tells it (`Sending.onFailure`), or thrown as it is. */
+async function failed<T>(error: CommerceServiceError, sending: Sending<T>): Promise<T> {
+  if (!sending.onFailure) throw error;
+  return await sending.onFailure(error);
 }
 
 /** The retry options with their budget cut to what the client's deadline leaves (`left`). */
@@ -171,27 +181,30 @@ export async function lookOnce(
   }
 }
 
-/** A response as the operation's answer, or the error it is (`responseError.ts`, which takes the key out of what the store said). */
-function readAnswer<T>(
+/**
+ * A response as the operation's answer, or the error it is (`responseError.ts`); a 2xx body without
+ * the operation's shape is an error no retry mends (`final`).
+ */
+async function readAnswer<T>(
   store: Store,
   sending: Sending<T>,
   failure: ErrorContext,
-  url: string,
   response: HttpResponse,
-): Answer<T> | { error: CommerceServiceError } {
+): Promise<{ value: T } | { error: CommerceServiceError; final?: true }> {
   const parsed = parseBody(response.body);
   const ok = response.status >= 200 && response.status < 300;
   if (!ok || parsed.kind === 'html' || parsed.kind === 'invalid') {
-    const context = { ...failure, apiKey: store.apiKey, apiRoot: store.apiRootText, url };
+    const context = { ...failure, apiKey: store.apiKey, apiRoot: store.apiRootText, url: sending.request.url };
     return { error: responseError(context, response, parsed) };
   }
-  const read = sending.read(parsed.kind === 'json' ? parsed.value : undefined);
-  if ('value' in read) return { value: read.value, response };
-  throw new UnexpectedResponseError(
+  const read = await sending.read(parsed.kind === 'json' ? parsed.value : undefined, response);
+  if ('value' in read) return read;
+  const error = new UnexpectedResponseError(
     { store: failure.store, operation: failure.operation, status: response.status },
     `the store's answer does not have the expected shape (${read.problem})`,
     'Check that the Store URL and API Root point at a Studiocart store; update the plugin if it is old.',
   );
+  return { error, final: true };
 }
 
 /**

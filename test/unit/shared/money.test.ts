@@ -1,6 +1,6 @@
 /** One unit for money (docs/amounts.md): the conversion read from the field tables, and how a client tells the REST unit. */
 import type { Notice } from '../../../shared/src/platform/port';
-import { CommerceServiceClient, handOnAmounts, withAmountsAsSent } from '@commerce-service/shared';
+import { handOnAmounts, withAmountsAsSent } from '@commerce-service/shared';
 import { type UnitProbe, readRestAmountUnit } from '../../../shared/src/amountUnit';
 import { DELIVERY_FIELDS } from '../../../shared/src/resources/tables';
 import { ORDER_FIELDS } from '../../../shared/src/resources/tables/order';
@@ -8,6 +8,7 @@ import { PRODUCT_FIELDS } from '../../../shared/src/resources/tables/product';
 import type { LatestOrder } from '@commerce-service/shared';
 import { clientFor, KEY } from '../support/shared';
 import { serveRecords, type StoreRecords } from '../support/storeRecords';
+import { SiteFacts } from '../../../shared/src/siteFacts';
 
 const REST_ORDER = {
   id: 1042,
@@ -253,14 +254,15 @@ describe('a client hands REST amounts on in decimals', () => {
     }
   });
 
-  it('reads the unit without a second call(): the reads take the narrow send, which builds no record', async () => {
+  it('reads the unit without building the records it reads: a fact never asks for a fact', async () => {
     realStore();
-    const call = jest.spyOn(CommerceServiceClient.prototype, 'call');
+    const rule = jest.spyOn(SiteFacts.prototype, 'amountRule');
     try {
       await clientFor().getOrder(100);
-      expect(call.mock.calls.map(([key]) => key)).toEqual(['getOrder']);
+      // Once for the order asked for; the latest orders and the order read to compare build none.
+      expect(rule).toHaveBeenCalledTimes(1);
     } finally {
-      call.mockRestore();
+      rule.mockRestore();
     }
   });
 
