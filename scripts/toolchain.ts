@@ -1,17 +1,23 @@
 /**
  * The toolchain every harness script shares: where the repository is, the project's own Node (the
- * devDependency `node@^24`, which n8n 2.x and the Zapier CLI need), the environment a child process
+ * devDependency `node@^24`, which n8n 2.x and the Zapier CLI need), where installs are cached, the environment a child process
  * gets, and the one log-line type. n8n's installer, the local registry, the services and `npm start`
  * import it from here.
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 
 /** The repository root: this file sits in `scripts/`. */
 export const REPO_ROOT = path.resolve(__dirname, '..');
 
 /** Where a harness writes its progress: one line at a time. */
+/** `${XDG_CACHE_HOME:-~/.cache}/commerce-service/<name>`: where every install here is kept. */
+export function cacheFolder(name: string): string {
+  return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'commerce-service', name);
+}
+
 export type Log = (line: string) => void;
 export const stderrLog: Log = (line) => process.stderr.write(`${line}\n`);
 

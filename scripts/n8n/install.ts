@@ -5,12 +5,12 @@
  */
 import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 
 import { withLock } from '../services/folderLock';
 
 import {
+  cacheFolder,
   childEnv,
   hasNodeHeaders,
   type Log,
@@ -62,11 +62,6 @@ const OVERRIDES: Record<string, Record<string, string>> = {
 function defaultCacheDir(version = N8N_VERSION): string {
   if (process.env.N8N_CACHE_DIR && version === N8N_VERSION) return path.resolve(process.env.N8N_CACHE_DIR);
   return cacheFolder(`n8n-${version}`);
-}
-
-/** `${XDG_CACHE_HOME:-~/.cache}/commerce-service/<name>`: where every install here is kept. */
-function cacheFolder(name: string): string {
-  return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'commerce-service', name);
 }
 
 /**

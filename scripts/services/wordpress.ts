@@ -17,7 +17,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { aptInstall } from './apt';
-import { stderrLog, type Log } from '../toolchain';
+import { cacheFolder, stderrLog, type Log } from '../toolchain';
 import { ServiceStartError, ServiceUnavailableError } from './errors';
 import { withLock } from './folderLock';
 import { initMariaDbDatadir, MARIADBD, mysqlUser, startMariaDb, type MariaDb } from './mariadb';
@@ -189,7 +189,7 @@ export async function ensureWordPress(opts: { log?: Log } = {}): Promise<Install
       `the Studiocart plugin is not at ${STUDIOCART} (the test vendor folder)`,
     );
   const version = wordpressVersion() as string;
-  const base = path.join(os.homedir(), '.cache', 'commerce-service', `wordpress-${version}`);
+  const base = cacheFolder(`wordpress-${version}`);
   const cacheDir = path.join(base, cacheKey(version));
   if (!fs.existsSync(path.join(cacheDir, 'site.json'))) {
     await withLock(

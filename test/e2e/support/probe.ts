@@ -6,7 +6,7 @@
  * any other error exits non-zero and the e2e file fails instead of skipping.
  *
  *   const describeN8n = describeIf(probe(['n8n']), 'n8n end-to-end tests');
- *   npx tsx test/e2e/support/probe.ts --strict n8n n8n1 postgres redis chromium   (CI's prepare stage)
+ *   npx tsx test/e2e/support/probe.ts --strict wordpress postgres redis chromium n8n n8n1   (CI's prepare stage)
  *
  * A part that cannot be had prints `SKIPPED: <what>: <reason>`. Outside CI the suite is then skipped
  * (for people without apt); under CI=true it fails, naming the reason: the project brings every part,
