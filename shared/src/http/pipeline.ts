@@ -194,8 +194,9 @@ async function readAnswer<T>(
   const parsed = parseBody(response.body);
   const ok = response.status >= 200 && response.status < 300;
   if (!ok || parsed.kind === 'html' || parsed.kind === 'invalid') {
-    const context = { ...failure, apiKey: store.apiKey, apiRoot: store.apiRootText, url: sending.request.url };
-    return { error: responseError(context, response, parsed) };
+    const context = { ...failure, apiRoot: store.apiRootText, url: sending.request.url };
+    const told = withoutKey(response, store.apiKey);
+    return { error: responseError(context, told, parseBody(told.body)) };
   }
   const read = await sending.read(parsed.kind === 'json' ? parsed.value : undefined, response);
   if ('value' in read) return read;
@@ -235,6 +236,18 @@ function redactedCause(failure: TransportFailure, apiKey: string): Error {
   cause.name = original.name;
   if (failure.code) Object.assign(cause, { code: failure.code });
   return cause;
+}
+
+/**
+ * A failed response with the key taken out of its body and headers, before an error is made of it: a
+ * store may echo the key in its message, a page or a Location. With `redactedCause`, the only places
+ * the key is removed: no error is made of anything else a request brought back.
+ */
+function withoutKey(response: HttpResponse, apiKey: string): HttpResponse {
+  const headers = Object.fromEntries(
+    Object.entries(response.headers).map(([name, value]) => [name, redact(value, [apiKey])]),
+  );
+  return { status: response.status, headers, body: redact(response.body, [apiKey]) };
 }
 
 function formatDuration(ms: number): string {

@@ -13,7 +13,6 @@ import {
 import { type ParsedBody, htmlToText } from './parseBody';
 import { SITUATIONS, type Situation } from '../situations';
 import { httpSituation } from './situations';
-import { redact } from './redact';
 import { omit } from '../resources/pick';
 import { retryAfterSeconds } from './retryAfter';
 import type { HttpResponse } from './transport';
@@ -47,14 +46,13 @@ interface ResponseContext {
   operation: string;
   /** The attempt this response answered, when the client retries (`retry.ts`). */
   attempts?: number;
-  apiKey: string;
   /** How the API root is written, for hints about a wrong root. */
   apiRoot: string;
   /** Where the request went, to read a relative Location against. */
   url: string;
 }
 
-/** The typed error for a response the operation could not use. */
+/** The typed error for a response the operation could not use (the pipeline took the key out of it first). */
 export function responseError(ctx: ResponseContext, response: HttpResponse, parsed: ParsedBody): CommerceServiceError {
   const wp = readWordPressError(parsed);
   // Some WordPress messages are HTML (a critical error's `<p>…<a href>`): shown as the text a browser shows.
@@ -65,7 +63,7 @@ export function responseError(ctx: ResponseContext, response: HttpResponse, pars
     ...(ctx.attempts === undefined ? {} : { attempts: ctx.attempts }),
     status: response.status,
     ...(wp.code ? { code: wp.code } : {}),
-    ...(said ? { serviceMessage: redact(said, [ctx.apiKey]) } : {}),
+    ...(said ? { serviceMessage: said } : {}),
   };
   const { status } = response;
   // A 429 is a rate limit whatever page a proxy wraps it in.
@@ -127,9 +125,9 @@ function moved(ctx: ResponseContext, context: ErrorContext, response: HttpRespon
   const { summary, hint } = SITUATIONS['site-moved'];
   return new SiteMovedError(
     { ...context, situation: 'site-moved' },
-    location ? `${summary} (${redact(location, [ctx.apiKey])})` : summary,
+    location ? `${summary} (${location})` : summary,
     hint,
-    redact(location, [ctx.apiKey]),
+    location,
   );
 }
 
@@ -143,7 +141,7 @@ function situationError(
   const { summary, hint } = SITUATIONS[situation];
   const unreadable = parsed.kind === 'html' || parsed.kind === 'invalid';
   // A page's title says more than its status (the store's own JSON message is kept for its code).
-  const shown = unreadable ? `"${redact(parsed.snippet, [ctx.apiKey])}"` : '';
+  const shown = unreadable ? `"${parsed.snippet}"` : '';
   // A page has no WordPress message or code of its own.
   const bare = omit(context, 'serviceMessage', 'code');
   const told: ErrorContext = { ...(unreadable ? bare : context), situation };

@@ -568,6 +568,26 @@ describe('every failure names store, operation and a hint, and never the key', (
     expectNoSecret(configError);
   });
 
+  it('a redirect whose path, not its query, holds the key', async () => {
+    store()
+      .get(`${ROOT}/customers/1`)
+      .reply(302, '', { Location: `https://elsewhere.example.org/login/${KEY}/` });
+    const error = await failure(clientFor().getCustomer(1));
+    expect(error).toBeInstanceOf(SiteMovedError);
+    expect((error as SiteMovedError).location).toBe('https://elsewhere.example.org/login/[redacted]/');
+    expectNoSecret(error);
+  });
+
+  it('a transport whose error names the key outside a query string', async () => {
+    const transport = stubTransport(() =>
+      Promise.reject(Object.assign(new Error(`header x-api-key: ${KEY} refused`), { code: 'ECONNRESET' })),
+    );
+    const error = await failure(createClient({ settings: storeFor(), transport }).getOrder(7));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(String((error.cause as Error).message)).toContain('[redacted]');
+    expectNoSecret(error);
+  });
+
   it('toJSON keeps name, kind, message, store, operation, status and code only', async () => {
     store()
       .get(`${ROOT}/orders/7`)

@@ -140,6 +140,12 @@ export function expectNoSecret(error: unknown, secret = KEY): void {
   expect(JSON.stringify(err)).not.toContain(secret);
   if (typeof err.toJSON === 'function') expect(JSON.stringify(err.toJSON())).not.toContain(secret);
   expect(String(err.stack ?? '')).not.toContain(secret);
+  // Every field a platform may show or log (`happened`, `hint`, `serviceMessage`, `location`, …), and the cause's.
+  for (const name of Object.getOwnPropertyNames(err)) {
+    const value: unknown = (err as unknown as Record<string, unknown>)[name];
+    if (typeof value === 'string') expect(`${name}: ${value}`).not.toContain(secret);
+  }
+  if (err.cause !== undefined) expectNoSecret(err.cause, secret);
 }
 
 /**
