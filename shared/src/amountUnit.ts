@@ -8,7 +8,7 @@
  */
 import type { Store } from './config';
 import type { Notice } from './platform/port';
-import { isRecord, toNumber } from './resources/coerce';
+import { asList, isRecord, toNumber } from './resources/coerce';
 import { isZeroDecimal } from './resources/currency';
 import type { MoneyUnit } from './resources/money';
 import { type FieldSpec, type FieldTable, entriesOf, isMoney } from './resources/table';
@@ -88,17 +88,21 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : 'unknown failure';
 }
 
-/** The REST `order_amount` of each order among `records`, by order id. */
+/** The REST `order_amount` of each order among `records` (as sent, numbers maybe as text), by order id. */
 export function orderAmounts(records: readonly object[]): Map<number, number> {
   const found = new Map<number, number>();
   for (const record of records as { id?: unknown; order_amount?: unknown }[]) {
-    if (typeof record.id === 'number' && typeof record.order_amount === 'number')
-      found.set(record.id, record.order_amount);
+    const id = toNumber(record.id);
+    const amount = toNumber(record.order_amount);
+    if (id !== undefined && amount !== undefined) found.set(id, amount);
   }
   return found;
 }
 
-/** The amounts of a record whose unit matters (non-zero, in a currency with minor units), nested lists too. */
+/**
+ * The amounts of a record whose unit matters (non-zero, in a currency with minor units), nested lists
+ * too, read from the record as the store sent it (numbers maybe as text).
+ */
 export function amountsOf(record: unknown, table: FieldTable, found: number[] = []): number[] {
   if (!isRecord(record)) return found;
   if (typeof record.currency === 'string' && isZeroDecimal(record.currency)) return found;
@@ -108,8 +112,9 @@ export function amountsOf(record: unknown, table: FieldTable, found: number[] = 
     if (!spec) continue;
     const entries = entriesOf(spec);
     const value = record[key];
-    if (isMoney(spec, record) && typeof value === 'number' && value !== 0) found.push(value);
-    else if (entries && Array.isArray(value)) value.forEach((entry) => amountsOf(entry, entries, found));
+    const amount = entries ? undefined : toNumber(value);
+    if (amount !== undefined && amount !== 0 && isMoney(spec, record)) found.push(amount);
+    else if (entries) asList(value).forEach((entry) => amountsOf(entry, entries, found));
   }
   return found;
 }

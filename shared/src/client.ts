@@ -24,7 +24,7 @@ import { type ResultSpec, ShapeError } from './operations/results';
 import { type Page, type PaginateOptions, paginate } from './paginate';
 import type { Notice } from './platform/port';
 import { type FindByEmailOptions, firstCustomerWithEmail } from './reads/customerByEmail';
-import { buildRecord, withInstants } from './resources/build';
+import { type BuildRules, buildRecord, withInstants } from './resources/build';
 import { holdsSiteTime } from './resources/instants';
 import type { MoneyUnit } from './resources/money';
 import type * as Records from './resources/records';
@@ -166,7 +166,7 @@ export class CommerceServiceClient {
       read: async (body, response) => {
         const read = readBody(result, body);
         if (!('value' in read)) return read;
-        const value = options.built === false ? read.value : await this.built(result, read.value, options);
+        const value = await this.built(result, read.value, options);
         return { value: answer(value, response) };
       },
       onFailure: (error) => this.elsewhere(error, sending, key, params),
@@ -175,19 +175,22 @@ export class CommerceServiceClient {
   }
 
   /**
-   * The operation's records built with their instants and amounts. The zone and the unit are read
-   * after the store's answer, never before: a call refused or failed costs neither.
+   * The operation's records built, each in one pass: its fields read by their types, its instants and
+   * its amounts. The zone and the unit are read after the store's answer, never before: a call refused
+   * or failed costs neither. `built: false` (a site fact): fields typed, no instants, amounts as sent.
    */
-  private async built<T>(result: ResultSpec<T>, value: T, options: CallOptions): Promise<T> {
+  private async built<T>(result: ResultSpec<T>, value: T, options: SendOptions): Promise<T> {
     const table = result.records;
     if (!table) return value;
     const records = (result.many ? value : [value]) as object[];
     if (records.length === 0) return value;
-    const zone = holdsSiteTime(records, table) ? (await this.site.zone()).zone : null;
-    const amounts = options.amounts === false ? undefined : await this.site.amountRule(result, records);
-    const built = records.map((record) =>
-      buildRecord(record, table, { instants: { zone, fill: true }, ...(amounts ? { amounts } : {}) }),
-    );
+    const rules: BuildRules = result.coerce ? { coerce: result.coerce } : {};
+    if (options.built !== false) {
+      const zone = holdsSiteTime(records, table) ? (await this.site.zone()).zone : null;
+      rules.instants = { zone, fill: true };
+      if (options.amounts !== false) rules.amounts = await this.site.amountRule(result, records);
+    }
+    const built = records.map((record) => buildRecord(record, table, rules));
     return (result.many ? built : built[0]) as T;
   }
 

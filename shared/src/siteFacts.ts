@@ -72,15 +72,20 @@ export class SiteFacts {
     if (result.unit === 'decimal') return { from: 'decimal', to: 'decimal' };
     const table = result.records ?? {};
     const rule = { from: 'decimal', to: 'decimal', sent: 'always' } as const;
-    if (!records.some((record) => amountsOf(record, table).length > 0)) return rule;
-    // The amounts at hand matter to the first reading only (every page of a Return All comes here).
-    const atHand = this.unitReading
-      ? undefined
-      : {
-          orderAmounts: table === ORDER_FIELDS ? orderAmounts(records) : new Map<number, number>(),
-          amounts: records.flatMap((record) => amountsOf(record, table)),
-        };
-    const reading = await this.unit(atHand);
+    let reading: AmountsReading;
+    if (this.unitReading) {
+      // Every page of a Return All comes here: after the first reading, one record with amounts is enough.
+      if (!records.some((record) => amountsOf(record, table).length > 0)) return rule;
+      reading = await this.unitReading;
+    } else {
+      const amounts = records.flatMap((record) => amountsOf(record, table));
+      if (amounts.length === 0) return rule;
+      const atHand = {
+        orderAmounts: table === ORDER_FIELDS ? orderAmounts(records) : new Map<number, number>(),
+        amounts,
+      };
+      reading = await this.unit(atHand);
+    }
     return { ...rule, from: reading.unit, ...(reading.currency ? { currency: reading.currency } : {}) };
   }
 

@@ -1,4 +1,5 @@
-import { coerceRecord, isRecord, toText } from '../resources/coerce';
+import { buildRecord } from '../resources/build';
+import { isRecord, toText } from '../resources/coerce';
 import { DELIVERY_FIELDS } from '../resources/tables';
 import { OriginSecret } from './origin';
 import type { LatestOrder } from '../resources/types';
@@ -56,7 +57,7 @@ function isEvent(record: EventRecord): boolean {
 
 function toEventRecord(raw: Record<string, unknown>): EventRecord {
   // The store's API key on older plugin versions: it never reaches a record.
-  const record = coerceRecord<EventRecord>(DELIVERY_FIELDS, takeOriginSecret(raw).raw, 'present');
+  const record = buildRecord(takeOriginSecret(raw).raw, DELIVERY_FIELDS, { coerce: 'present' }) as EventRecord;
   record.trigger = toText(raw.trigger) ?? '';
   return record;
 }

@@ -4,7 +4,8 @@
  * instants and amounts when built), one record or many, and the type the body is read into.
  */
 import { type ZoneReading, isKnownZone } from '../dates/zone';
-import { asList, coerceRecord, isRecord, toNumber, toText } from '../resources/coerce';
+import { buildRecord } from '../resources/build';
+import { asList, isRecord, toNumber, toText } from '../resources/coerce';
 import type { FieldTable } from '../resources/table';
 import { DELIVERY_FIELDS, WEBHOOK_FIELDS } from '../resources/tables';
 import type { LatestOrder } from '../resources/types';
@@ -15,6 +16,11 @@ export interface ResultSpec<T> {
   readonly many: boolean;
   /** The table of the store records it holds, read for their times and amounts; none for ids and picker lists. */
   readonly records?: FieldTable;
+  /**
+   * `fill`: its records are handed on as sent, each field read by its type and filled when the record
+   * is built (`resources/build.ts`, one pass); otherwise `read` has typed them already.
+   */
+  readonly coerce?: 'fill';
   /** The unit of its amounts where the store states it (latest orders: decimals); otherwise the REST unit is read. */
   readonly unit?: 'decimal';
   /** The parsed body (`undefined` when empty) in its shape; a body without it throws `ShapeError`. */
@@ -35,22 +41,26 @@ interface HookDeletion {
   alreadyGone: boolean;
 }
 
-/** One REST record of `table`, every documented field filled. A record without an id (`{}`, `[]`) is no record. */
+/**
+ * One REST record of `table`, every documented field filled when it is built. A record without an id
+ * (`{}`, `[]`) is no record.
+ */
 export function one<T>(table: FieldTable): ResultSpec<T> {
   return {
     many: false,
     records: table,
+    coerce: 'fill',
     read(body) {
       const record = asOne(body);
       if (!record || record.id === undefined || record.id === null) throw new ShapeError('expected one record');
-      return coerceRecord<T>(table, record, 'fill');
+      return record as T;
     },
   };
 }
 
-/** A REST list of records of `table`, every documented field filled. */
+/** A REST list of records of `table`, every documented field filled when they are built. */
 export function many<T>(table: FieldTable): ResultSpec<T[]> {
-  return { many: true, records: table, read: (body) => recordsOf<T>(body, table) };
+  return { many: true, records: table, coerce: 'fill', read: (body) => asList(body).filter(isRecord) as T[] };
 }
 
 /** A list a picker shows (the webhook side's products and plans): no times, no amounts. */
@@ -113,11 +123,11 @@ export function zoneFromIndex(index: unknown): ZoneReading {
 function recordsOf<T>(body: unknown, table: FieldTable): T[] {
   return asList(body)
     .filter(isRecord)
-    .map((raw) => coerceRecord<T>(table, raw, 'fill'));
+    .map((raw) => buildRecord(raw, table, { coerce: 'fill' }) as T);
 }
 
 function latestOrder(raw: Record<string, unknown>): LatestOrder {
-  const record = coerceRecord<LatestOrder>(WEBHOOK_FIELDS.latestOrder, raw, 'fill');
+  const record = buildRecord(raw, WEBHOOK_FIELDS.latestOrder, { coerce: 'fill' }) as LatestOrder;
   // Rich records on current stores have the event payload's `id`/`status` instead of the documented names (docs/service/real-stores.md#latest-orders).
   if (raw.order_id === undefined && raw.id !== undefined) record.order_id = Math.trunc(toNumber(raw.id) ?? 0);
   if (raw.order_status === undefined && raw.status !== undefined) record.order_status = toText(raw.status) ?? '';

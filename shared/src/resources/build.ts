@@ -1,18 +1,27 @@
 /**
  * Builds a store record in one pass over its fields (nested items, invoices and plans with their own
- * tables): each time followed by its instant (docs/dates.md), and each amount in the unit the user
- * relies on with the store's own value beside it (docs/amounts.md). The store's strings are never
- * changed; what an earlier pass added (instants, `_sent` values, `amount_unit`) is made afresh.
+ * tables): each documented field read as its type says (real stores send numbers as strings, ids as
+ * numbers, `null` or nothing for empty fields), each time followed by its instant (docs/dates.md), and
+ * each amount in the unit the user relies on with the store's own value beside it (docs/amounts.md).
+ * Unknown fields and a table's extras pass through untouched; what an earlier pass added (instants,
+ * `_sent` values, `amount_unit`) is made afresh.
  */
 import type { SiteZone } from '../dates/zone';
 import { instantOf } from '../dates/instant';
-import { isRecord } from './coerce';
+import { asList, coerceValue, isNone, isRecord } from './coerce';
 import { AMOUNT_UNIT_FIELD, type AmountRule, type RecordMoney, moneyOf, scale, sentKey } from './money';
 import { type FieldSpec, type FieldTable, entriesOf, instantKey, isMoment, isMoney } from './table';
 import { DELIVERY_FIELDS } from './tables';
 
-/** What a build adds to a record: instants, amounts, or both. */
+/** What a build does to a record: its fields read by type, instants, amounts, or any of them. */
 export interface BuildRules {
+  /**
+   * How documented fields are read by their type. `fill`: a REST record, a missing field gets the
+   * empty value of its type, so every record has the documented fields (docs/service/shapes.md).
+   * `present`: an event payload, only fields that came are read (a lead has no amounts), and a field
+   * whose 0 means none is left out. Without it, values stay as they are (a record built before).
+   */
+  coerce?: 'fill' | 'present';
   /**
    * The site's zone (`null` when unknown: site-local times get no instant). `fill`: a REST record, every
    * field present (docs/service/shapes.md), so a time without an instant gets `''`; a delivery leaves it out.
@@ -44,7 +53,11 @@ interface BuildField {
   readonly entries?: BuildFields;
 }
 
-type BuildFields = ReadonlyMap<string, BuildField>;
+/** A table's keys as a build looks them up, and its documented fields (all but extras) in table order. */
+interface BuildFields {
+  readonly byKey: ReadonlyMap<string, BuildField>;
+  readonly documented: readonly string[];
+}
 
 const built = new WeakMap<FieldTable, BuildFields>();
 
@@ -65,7 +78,8 @@ function fieldsOf(table: FieldTable): BuildFields {
     if (isMoment(spec)) add(instantKey(key), { added: 'instant' });
     if (spec.money) add(sentKey(key), { added: 'amount' });
   }
-  fields = map;
+  const documented = Object.keys(table).filter((key) => table[key]?.extra !== true);
+  fields = { byKey: map, documented };
   built.set(table, fields);
   return fields;
 }
@@ -77,17 +91,17 @@ function buildFields(
   money: RecordMoney | undefined,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key in source) {
-    if (!Object.hasOwn(source, key)) continue;
-    const field = fields.get(key);
+  const keys = Object.keys(source);
+  // A REST record has every documented field: the missing ones come last, empty.
+  if (rules.coerce === 'fill') for (const key of fields.documented) if (!Object.hasOwn(source, key)) keys.push(key);
+  for (const key of keys) {
+    const field = fields.byKey.get(key);
     // What an earlier pass added is made afresh: another zone, a unit read since.
     if (field?.added === 'instant' ? rules.instants : field?.added === 'amount' && money) continue;
     const sent = source[key];
-    const entries = field?.entries;
-    const value =
-      entries && Array.isArray(sent)
-        ? sent.map((entry: unknown) => (isRecord(entry) ? buildFields(entry, entries, rules, money) : entry))
-        : sent;
+    // A field whose 0 means none is absent from an event, empty in a REST record.
+    if (rules.coerce === 'present' && field?.spec?.zeroIsNone && isNone(sent)) continue;
+    const value = readField(field, sent, rules, money);
     if (money && field?.sentKey) putAmount(out, source, key, value, field.spec, field.sentKey, money);
     else put(out, key, value);
     const moment = field?.moment;
@@ -97,6 +111,30 @@ function buildFields(
     }
   }
   return out;
+}
+
+/** A field's value as its type says (under `rules.coerce`), a nested list's entries built. */
+function readField(
+  field: BuildField | undefined,
+  sent: unknown,
+  rules: BuildRules,
+  money: RecordMoney | undefined,
+): unknown {
+  const spec = field?.spec;
+  const entries = field?.entries;
+  const typed = rules.coerce !== undefined && spec !== undefined && spec.extra !== true;
+  if (typed && rules.coerce === 'present' && (sent === undefined || sent === null)) return sent;
+  if (entries) {
+    // A REST record's list may come as `null`, one record, or a PHP array serialised as an object.
+    const list = typed ? asList(sent).filter(isRecord) : sent;
+    if (!Array.isArray(list)) return sent;
+    return list.map((entry: unknown) => (isRecord(entry) ? buildFields(entry, entries, rules, money) : entry));
+  }
+  if (!typed) return sent;
+  return coerceValue(
+    spec.type as Exclude<FieldSpec['type'], object>,
+    spec.zeroIsNone && isNone(sent) ? undefined : sent,
+  );
 }
 
 /**

@@ -1,14 +1,8 @@
 /**
- * Field-level coercion driven by the field tables (`table.ts`): real stores send numbers as strings, ids
- * as numbers, `null` or nothing for empty fields. Unknown fields, and a table's extras, pass through untouched.
+ * How a store's values are read: real stores send numbers as strings, ids as numbers, `null` or nothing
+ * for empty fields. The record builder (`build.ts`) reads each field of a record with these, by its table.
  */
-import type { FieldSpec, FieldTable } from './table';
-
-/**
- * `fill`: a REST resource, missing fields get the empty value of their type, so every record has the
- * documented fields (docs/service/shapes.md). `present`: an event payload, only fields that came are coerced (a lead has no amounts).
- */
-type CoerceMode = 'fill' | 'present';
+import type { FieldSpec } from './table';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -30,11 +24,8 @@ export function toText(value: unknown): string | undefined {
   return undefined;
 }
 
-function coerceField(type: FieldSpec['type'], value: unknown, mode: CoerceMode): unknown {
-  if (typeof type === 'object')
-    return asList(value)
-      .filter(isRecord)
-      .map((item) => coerceRecord(type.list, item, mode));
+/** A value of a field that is no list, as its type says; nothing, or nothing readable, is the type's empty value. */
+export function coerceValue(type: Exclude<FieldSpec['type'], object>, value: unknown): unknown {
   if (type === 'string') return toText(value) ?? '';
   const number = toNumber(value);
   if (type === 'nullableInt') return number === undefined ? null : Math.trunc(number);
@@ -42,25 +33,8 @@ function coerceField(type: FieldSpec['type'], value: unknown, mode: CoerceMode):
   return type === 'int' ? Math.trunc(number) : number;
 }
 
-export function coerceRecord<T>(table: FieldTable, raw: Record<string, unknown>, mode: CoerceMode): T {
-  // A field whose 0 means none is absent from an event (`present`), empty in a REST record (`fill`).
-  const none = (field: string): boolean => table[field]?.zeroIsNone === true && isNone(raw[field]);
-  const out = mode === 'fill' ? { ...raw } : Object.fromEntries(Object.entries(raw).filter(([field]) => !none(field)));
-  for (const [field, spec] of Object.entries(table)) {
-    if (spec.extra) continue;
-    const value = raw[field];
-    if (spec.zeroIsNone && isNone(value)) {
-      if (mode === 'fill') out[field] = coerceField(spec.type, undefined, mode);
-      continue;
-    }
-    if (mode === 'present' && (value === undefined || value === null)) continue;
-    out[field] = coerceField(spec.type, value, mode);
-  }
-  return out as T;
-}
-
 /** A `zeroIsNone` field's "none": 0, as a number or as text, or an empty text. */
-function isNone(value: unknown): boolean {
+export function isNone(value: unknown): boolean {
   return value === 0 || (typeof value === 'string' && Number(value.trim()) === 0);
 }
 

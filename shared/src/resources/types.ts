@@ -1,8 +1,8 @@
 /**
  * What the webhook side reads, with the types docs/service/shapes.md gives them, derived from its field
  * tables (`tables/webhook.ts`); each record resource's type stands beside its own table. Responses are
- * coerced into these shapes by `coerce.ts` (`coerceRecord`); fields a store sends beyond those pass
- * through untouched.
+ * read into these shapes by the record builder (`build.ts`, with `coerce.ts`); fields a store sends
+ * beyond those pass through untouched.
  */
 import type { RecordOf } from './table';
 import type * as Tables from './tables';

@@ -16,6 +16,7 @@ const EXTENDED = { ...ORDER_FIELDS, ...ADDED } as const satisfies FieldTable;
 type Shared = typeof import('../../../shared/src');
 type Catalogue = typeof import('../../../shared/src/operations/catalogue');
 type Parse = typeof import('../../../shared/src/events/parse');
+type Build = typeof import('../../../shared/src/resources/build');
 type Cents = typeof import('../../../shared/src/events/cents');
 type Fields = typeof import('../../../zapier/src/fields');
 type Shapes = typeof import('../../integration/sandbox/specShapes');
@@ -25,6 +26,7 @@ function loadWithAddedFields(): {
   shared: Shared;
   catalogue: Catalogue;
   parse: Parse;
+  build: Build;
   cents: Cents;
   zapier: Fields;
   shapes: Shapes;
@@ -39,6 +41,7 @@ function loadWithAddedFields(): {
       shared: jest.requireActual<Shared>('../../../shared/src'),
       catalogue: jest.requireActual<Catalogue>('../../../shared/src/operations/catalogue'),
       parse: jest.requireActual<Parse>('../../../shared/src/events/parse'),
+      build: jest.requireActual<Build>('../../../shared/src/resources/build'),
       cents: jest.requireActual<Cents>('../../../shared/src/events/cents'),
       zapier: jest.requireActual<Fields>('../../../zapier/src/fields'),
       shapes: jest.requireActual<Shapes>('../../integration/sandbox/specShapes'),
@@ -51,7 +54,7 @@ function loadWithAddedFields(): {
 }
 
 describe('a field added to one table', () => {
-  const { shared, catalogue, parse, cents, zapier, shapes } = loadWithAddedFields();
+  const { shared, catalogue, parse, build, cents, zapier, shapes } = loadWithAddedFields();
   const NEW_YORK = { kind: 'named', name: 'America/New_York' } as const;
 
   it('is in the record type', () => {
@@ -66,7 +69,10 @@ describe('a field added to one table', () => {
   });
 
   it('is coerced, and filled when the store leaves it out', () => {
-    expect(catalogue.OPERATIONS.getOrder.result.read({ id: 1, refund_amount: '12.50' })).toMatchObject({
+    // As the client builds a Get's record: read by the operation's result, then typed and filled in one pass.
+    const { result } = catalogue.OPERATIONS.getOrder;
+    const sent = result.read({ id: 1, refund_amount: '12.50' });
+    expect(build.buildRecord(sent, result.records ?? {}, { coerce: 'fill' })).toMatchObject({
       refund_amount: 12.5,
       refunded_at: '',
     });
