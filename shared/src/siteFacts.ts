@@ -21,6 +21,7 @@ import { type Params, buildRequest } from './operations/buildRequest';
 import type { ResultSpec } from './operations/results';
 import type { Notice } from './platform/port';
 import type { AmountRule, MoneyUnit } from './resources/money';
+import type { FieldTable } from './resources/table';
 import { ORDER_FIELDS } from './resources/tables/order';
 import type { SiteMemory } from './siteMemory';
 
@@ -72,34 +73,48 @@ export class SiteFacts {
     if (result.unit === 'decimal') return { from: 'decimal', to: 'decimal' };
     const table = result.records ?? {};
     const rule = { from: 'decimal', to: 'decimal', sent: 'always' } as const;
-    let reading: AmountsReading;
-    if (this.unitReading) {
-      // Every page of a Return All comes here: after the first reading, one record with amounts is enough.
-      if (!records.some((record) => amountsOf(record, table).length > 0)) return rule;
-      reading = await this.unitReading;
-    } else {
-      const amounts = records.flatMap((record) => amountsOf(record, table));
-      if (amounts.length === 0) return rule;
-      const atHand = {
-        orderAmounts: table === ORDER_FIELDS ? orderAmounts(records) : new Map<number, number>(),
-        amounts,
-      };
-      reading = await this.unit(atHand);
-    }
+    const reading = (await this.knownUnit()) ?? (await this.unitFor(records, table));
+    if (!reading) return rule;
     return { ...rule, from: reading.unit, ...(reading.currency ? { currency: reading.currency } : {}) };
   }
 
   /**
-   * The unit of the store's REST amounts: given, remembered, or read now (never rejects). Remembered
-   * cents that the amounts at hand contradict (a fractional amount) are read again.
+   * The unit when it is known to be decimals or cents (given, read by this client, or remembered
+   * decimals): records are built the same whatever amounts they hold, so none is looked at. Remembered
+   * cents are not known here: the amounts at hand may contradict them (`unit`).
    */
-  private unit(atHand: AmountsAtHand = { orderAmounts: new Map(), amounts: [] }): Promise<AmountsReading> {
+  private async knownUnit(): Promise<AmountsReading | undefined> {
+    if (!this.unitReading) {
+      const remembered = this.site.memory.recall(this.site.store, 'unit');
+      if (remembered?.unit === 'decimal')
+        this.unitReading = Promise.resolve({ ...remembered, how: 'kept from an earlier reading' });
+    }
+    const reading = await this.unitReading;
+    return reading?.unit ? reading : undefined;
+  }
+
+  /** The unit of these records' amounts, or none when they hold no amount whose unit matters. */
+  private async unitFor(records: readonly object[], table: FieldTable): Promise<AmountsReading | undefined> {
+    const amounts = records.flatMap((record) => amountsOf(record, table));
+    if (amounts.length === 0) return undefined;
+    return await this.unit(amounts, records, table);
+  }
+
+  /**
+   * The unit of the store's REST amounts: read so far, remembered, or read now (never rejects).
+   * Remembered cents that the amounts at hand contradict (a fractional amount) are read again.
+   */
+  private unit(amounts: readonly number[], records: readonly object[], table: FieldTable): Promise<AmountsReading> {
     const { memory, store } = this.site;
     const remembered = this.unitReading ? undefined : memory.recall(store, 'unit');
-    if (remembered?.unit === 'cents' && atHand.amounts.some((amount) => !Number.isInteger(amount)))
+    if (remembered?.unit === 'cents' && amounts.some((amount) => !Number.isInteger(amount)))
       memory.forget(store, 'unit');
     else if (remembered) this.unitReading = Promise.resolve({ ...remembered, how: 'kept from an earlier reading' });
-    this.unitReading ??= this.readUnit(atHand);
+    // Only a reading needs the orders at hand: their REST amounts spare it a read of one of them.
+    this.unitReading ??= this.readUnit({
+      orderAmounts: table === ORDER_FIELDS ? orderAmounts(records) : new Map<number, number>(),
+      amounts,
+    });
     return this.unitReading;
   }
 
