@@ -5,7 +5,7 @@
  * (`resources/build.ts`), reading the site's zone and amount unit first when the records need them.
  * A method keeps only what is particular to its operation (a fallback, a 404 that means "none").
  */
-import { type Store, type StoreSettings, resolveStore } from './config';
+import { type Store, type StoreSettings, resolveStore, rootLeftOpen, storeAt } from './config';
 import { type DayReading, siteDayOf } from './dates/instant';
 import type { SiteZone, ZoneReading } from './dates/zone';
 import { CommerceServiceError, NotFoundError, ServerError, isMissingRecord, noOrdersAsEmpty } from './errors';
@@ -31,7 +31,7 @@ import type * as Records from './resources/records';
 import type { LatestOrder, WebhookPlan, WebhookProduct } from './resources/types';
 import { SiteFacts } from './siteFacts';
 import { SiteMemory } from './siteMemory';
-import { ApiFinder, pageInsteadOfApi, rootLeftOpen } from './discovery';
+import { ApiFinder, pageInsteadOfApi } from './discovery';
 import { toldOverPlainHttp } from './plainHttp';
 import { toldByIndex } from './restIndex';
 
@@ -81,17 +81,22 @@ type ItemOf<K extends OperationKey> = ResultOf<K> extends (infer T)[] ? T : neve
 
 export class CommerceServiceClient {
   private readonly pipeline: RequestPipeline;
-  private readonly finder: ApiFinder;
+  /** The store as the settings name it. */
+  private readonly typed: Store;
+  private readonly memory: SiteMemory;
+  /** Made after the first failure, when one needs looking for the API elsewhere (`elsewhere`). */
+  private finder: ApiFinder | undefined;
   /** Every 429 and 503 this client gets; each `iterate` walk listens, to slow down. */
   readonly busy: RequestPipeline['busy'];
   /** The site's zone and amount unit, read once at most and kept in the memory the client was given. */
   private readonly site: SiteFacts;
 
   constructor(private readonly options: ClientOptions) {
-    const typed = resolveStore(options.settings);
-    const memory = options.memory ?? new SiteMemory();
-    this.finder = new ApiFinder(typed, rootLeftOpen(options.settings.apiRoot), memory);
-    this.pipeline = new RequestPipeline(this.finder.start(), {
+    this.typed = resolveStore(options.settings);
+    const memory = (this.memory = options.memory ?? new SiteMemory());
+    // Where the API answered before, when API Root was left to be found (`discovery.ts`).
+    const found = rootLeftOpen(options.settings.apiRoot) ? memory.recall(this.typed, 'api') : undefined;
+    this.pipeline = new RequestPipeline(found ? storeAt(this.typed, found) : this.typed, {
       ...options,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     });
@@ -209,6 +214,7 @@ export class CommerceServiceClient {
   ): Promise<T> {
     const operation = OPERATIONS[key];
     const reads = !('retried' in operation);
+    this.finder ??= new ApiFinder(this.typed, rootLeftOpen(this.options.settings.apiRoot), this.memory, this.store);
     const next = this.finder.instead(failed, this.store, reads);
     if (!next) throw await this.told(failed, operation.method);
     try {
@@ -255,7 +261,7 @@ export class CommerceServiceClient {
 
   private moveTo(store: Store): void {
     this.pipeline.store = store;
-    this.finder.keep(store);
+    this.finder?.keep(store);
   }
 
   /** The site's zone from WordPress's REST index, read at most once per client, and not while the memory holds it. Never rejects. */

@@ -52,6 +52,17 @@ export function resolveStore(settings: StoreSettings): Store {
   return { baseUrl, label, apiRoot, apiRootText, apiKey };
 }
 
+/** Whether API Root was left to be found: empty, or the default the connection forms fill in (`discovery.ts`). */
+export function rootLeftOpen(apiRoot: string | undefined): boolean {
+  const typed = (apiRoot ?? '').trim().replace(/\/+$/, '');
+  return typed === '' || typed === DEFAULT_API_ROOT;
+}
+
+/** The same store, with its key, where its API answered instead: Store URL and API Root as typed in their fields. */
+export function storeAt(store: Store, where: { baseUrl: string; apiRoot: string }): Store {
+  return resolveStore({ storeUrl: where.baseUrl, apiKey: store.apiKey || null, apiRoot: where.apiRoot });
+}
+
 function normaliseStoreUrl(input: string): string {
   const typed = input.trim();
   // A password typed into the URL (`user:pass@host`) is never repeated in a message.

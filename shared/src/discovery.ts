@@ -8,7 +8,7 @@
  * What was found is kept in the site memory, like its zone, so a warm path costs what it always cost.
  * API Root typed by the user is an override: never second-guessed.
  */
-import { type Store, DEFAULT_API_ROOT, resolveStore } from './config';
+import { type Store, storeAt } from './config';
 import { CommerceServiceError, SiteMovedError } from './errors';
 import type { FoundApi, SiteMemory } from './siteMemory';
 
@@ -25,15 +25,9 @@ export function pageInsteadOfApi(error: unknown): boolean {
   return error.situation === 'not-wordpress' || (error.situation === 'web-page' && ok);
 }
 
-/** Whether API Root was left to be found: empty, or the default the connection forms fill in. */
-export function rootLeftOpen(apiRoot: string | undefined): boolean {
-  const typed = (apiRoot ?? '').trim().replace(/\/+$/, '');
-  return typed === '' || typed === DEFAULT_API_ROOT;
-}
-
 /**
- * One client's search for its store's API: the store to start from, and after a failure the one other
- * place worth one more request. Each place is tried once per client.
+ * One client's search for its store's API, made after its first failure: the one other place worth one
+ * more request. Each place is tried once per client, `first` (where the client started) included.
  */
 export class ApiFinder {
   private readonly tried = new Set<string>();
@@ -42,14 +36,9 @@ export class ApiFinder {
     private readonly typed: Store,
     private readonly open: boolean,
     private readonly memory: SiteMemory,
-  ) {}
-
-  /** Where the API was found before (kept), else the store as typed. */
-  start(): Store {
-    const found = this.open ? this.memory.recall(this.typed, 'api') : undefined;
-    const store = found ? this.at(found) : this.typed;
-    this.tried.add(keyOf(store));
-    return store;
+    first: Store,
+  ) {
+    this.tried.add(keyOf(first));
   }
 
   /**
@@ -85,7 +74,7 @@ export class ApiFinder {
   }
 
   private at(found: FoundApi): Store {
-    return resolveStore({ storeUrl: found.baseUrl, apiKey: this.typed.apiKey || null, apiRoot: found.apiRoot });
+    return storeAt(this.typed, found);
   }
 }
 

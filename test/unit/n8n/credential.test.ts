@@ -4,7 +4,7 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { CommerceServiceApi } from '../../../n8n/credentials/CommerceServiceApi.credentials';
 import { endpoint, resolveStore, urlWithQuery } from '@commerce-service/shared';
 import { STATUS_ANSWERS } from '../../../shared/src/http/situations';
-import { rootLeftOpen } from '../../../shared/src/discovery';
+import { rootLeftOpen } from '../../../shared/src/config';
 import { KEY, ORIGIN, ROOT } from '../support/n8n/context';
 import { useNock } from '../support/nock';
 import { node, resolveValue } from '../support/n8n/expressions';

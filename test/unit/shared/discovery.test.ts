@@ -4,9 +4,9 @@
  */
 import nock from 'nock';
 import { NotFoundError, SiteMovedError } from '@commerce-service/shared';
-import { canonicalBase, rootLeftOpen } from '../../../shared/src/discovery';
+import { canonicalBase } from '../../../shared/src/discovery';
 import { SiteMemory } from '../../../shared/src/siteMemory';
-import { resolveStore } from '../../../shared/src/config';
+import { resolveStore, rootLeftOpen } from '../../../shared/src/config';
 import { testConnection } from '../../../shared/src/connect';
 import { HOST, KEY, ORIGIN, ROOT, UTC_ZONE, clientFor, failure, store } from '../support/shared';
 
