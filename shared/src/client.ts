@@ -1,9 +1,11 @@
 /**
- * The store client: every operation of the catalogue as a method. A read is one straight line: build
- * the request from the catalogue, send it through the pipeline (`http/pipeline.ts`), read the body with
- * the operation's result description, then build each record once with its instants and its amounts
- * (`resources/build.ts`), reading the site's zone and amount unit first when the records need them.
- * A method keeps only what is particular to its operation (a fallback, a 404 that means "none").
+ * The store client: every operation of the catalogue as a method. A read is one straight line: the
+ * method hands the pipeline (`http/pipeline.ts`) its operation's `Sending`, the request built from the
+ * catalogue; the body comes back read by the operation's result description and each record built in
+ * one pass, typed, with its instants and its amounts (`resources/build.ts`), the site's zone and amount
+ * unit read first when the records need them and memory does not hold them. Discovery and the REST
+ * index run only after a failure they explain (`elsewhere`). A method keeps only what is particular
+ * to its operation (a fallback, a 404 that means "none").
  */
 import { type Store, type StoreSettings, resolveStore, rootLeftOpen, storeAt } from './config';
 import { type DayReading, siteDayOf } from './dates/instant';
@@ -57,7 +59,7 @@ export interface CallOptions {
   amounts?: boolean;
 }
 
-/** How the client sends an operation: facts about the site are read once, with records not built. */
+/** How the client sends an operation; a site fact is read with `{ retried: false, built: false }` (`fact`). */
 interface SendOptions extends CallOptions {
   /** `false`: one attempt, whatever the retry options. */
   retried?: boolean;
@@ -93,9 +95,9 @@ export class CommerceServiceClient {
 
   constructor(private readonly options: ClientOptions) {
     this.typed = resolveStore(options.settings);
-    const memory = (this.memory = options.memory ?? new SiteMemory());
+    this.memory = options.memory ?? new SiteMemory();
     // Where the API answered before, when API Root was left to be found (`discovery.ts`).
-    const found = rootLeftOpen(options.settings.apiRoot) ? memory.recall(this.typed, 'api') : undefined;
+    const found = rootLeftOpen(options.settings.apiRoot) ? this.memory.recall(this.typed, 'api') : undefined;
     this.pipeline = new RequestPipeline(found ? storeAt(this.typed, found) : this.typed, {
       ...options,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -103,7 +105,7 @@ export class CommerceServiceClient {
     this.busy = this.pipeline.busy;
     this.site = new SiteFacts({
       store: this.store,
-      memory,
+      memory: this.memory,
       send: (key, params = {}) => this.fact(key, params),
       spent: () => {
         const allowed = this.pipeline.allowance();
@@ -155,6 +157,10 @@ export class CommerceServiceClient {
     return this.sending(key, params, {}, (value, response) => pageOf(value as unknown as ItemOf<K>[], response));
   }
 
+  /**
+   * The operation's `Sending`: its request built now, at the store the client reaches; its body read
+   * and its records built, then handed on by `answer`; a failure told by `elsewhere`.
+   */
   private sending<K extends OperationKey, T>(
     key: K,
     params: Params,

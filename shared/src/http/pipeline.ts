@@ -96,7 +96,7 @@ export class RequestPipeline {
 
   /**
    * Sends one request and reads its answer, trying again while `retry.ts` says so. Every failure is a
-   * `CommerceServiceError`, handed to `sending.onFailure` when there is one.
+   * `CommerceServiceError` without the key, handed to `sending.onFailure` when there is one.
    */
   async send<T>(sending: Sending<T>): Promise<T> {
     const { store, options } = this;
