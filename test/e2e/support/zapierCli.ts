@@ -40,18 +40,24 @@ export function keepEnvFile(): void {
 /** `zapier-platform invoke <args>` on the connection in zapier/.env: its result, or its error text. */
 export async function zapierInvoke(args: string[], env: Record<string, string> = {}): Promise<CliOutcome> {
   const argv = ['invoke', ...args, '--non-interactive'];
+  let ran: { stdout: string; stderr: string };
   try {
-    const { stdout } = await run(path.join(BIN, 'zapier-platform'), argv, {
+    ran = await run(path.join(BIN, 'zapier-platform'), argv, {
       cwd: ZAPIER_APP,
       timeout: 120_000,
       maxBuffer: 20 * 1024 * 1024,
       env: { ...process.env, ...env, PATH: `${BIN}${path.delimiter}${process.env.PATH ?? ''}`, NO_COLOR: '1' },
     });
-    return { ok: true, result: JSON.parse(stdout.trim()) as unknown };
   } catch (error) {
     const { stdout = '', stderr = '', killed } = error as { stdout?: string; stderr?: string; killed?: boolean };
     if (killed) throw new Error(`zapier-platform ${argv.join(' ')} was stopped after 120 s:\n${stdout}\n${stderr}`);
     return { ok: false, text: unwrapped(`${stdout}\n${stderr}`) };
+  }
+  try {
+    return { ok: true, result: JSON.parse(ran.stdout.trim()) as unknown };
+  } catch {
+    // Exit 0 without a JSON result is the CLI's or the harness's failure, not a message for the user.
+    throw new Error(`zapier-platform ${argv.join(' ')} exited 0 without a JSON result:\n${ran.stdout}\n${ran.stderr}`);
   }
 }
 
