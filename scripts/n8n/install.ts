@@ -110,7 +110,9 @@ async function sqliteBinding(sqlite: string, node: ProjectNode, log: Log, t0: nu
     // node-gyp reads npm_config_nodedir; ~/.npmrc's nodedir points at Node 20's headers.
     const gypEnv = childEnv(node.binDir, { npm_config_nodedir: headersDir });
     // node-gyp comes with the install (a sqlite3 dependency); --no-install: never fetch another.
-    const gyp = { label: 'build sqlite3', cmd: 'npx', args: ['--no-install', 'node-gyp', 'rebuild'], quiet: true };
+    // --jobs max: the binding's C++ files compile beside SQLite's one large C file (a cold install's longest step).
+    const args = ['--no-install', 'node-gyp', 'rebuild', '--jobs', 'max'];
+    const gyp = { label: 'build sqlite3', cmd: 'npx', args, quiet: true };
     await run({ ...gyp, cwd: sqlite, env: gypEnv }, log, t0, lock);
     fs.mkdirSync(kept, { recursive: true });
     fs.copyFileSync(binding, path.join(kept, 'node_sqlite3.node.partial'));
