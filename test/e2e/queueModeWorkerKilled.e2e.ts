@@ -40,7 +40,8 @@ import {
   type RestSession,
 } from '../../scripts/n8n/instance';
 import { receivedNode, triggerWorkflow } from '../../scripts/kit/workflows';
-import { NODE_TYPES, sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
+import { sandboxCredential, type CredentialRef } from '../../scripts/start/examples';
+import { getOrderNode } from './n8n/workflows';
 import { describeIf, probe } from './support/probe';
 import { POLL_NODE, pollingWorkflow } from './support/polling';
 import { activeJobIds } from './support/bullQueue';
@@ -76,15 +77,7 @@ const describeQueue = describeIf(probe(['n8n', 'postgres', 'redis']), 'queue mod
 
 /** The workflow with Commerce Service Order: Get (the order its trigger handed on) between its trigger and "Received". */
 function withGetOrder(workflow: N8nWorkflowJson, trigger: string, credential: CredentialRef): N8nWorkflowJson {
-  const getOrder = {
-    id: `${workflow.id}-get`,
-    name: 'Get order',
-    type: NODE_TYPES.action,
-    typeVersion: 1,
-    position: [260, 0],
-    parameters: { resource: 'order', operation: 'get', orderId: '={{ $json.id }}' },
-    credentials: { commerceServiceApi: credential },
-  };
+  const getOrder = getOrderNode(workflow.id, credential, 'Get order');
   const received = { ...receivedNode(workflow.id), position: [520, 0] };
   return {
     ...workflow,

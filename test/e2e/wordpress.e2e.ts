@@ -87,6 +87,14 @@ const says = (cause: Situation | Situation[], ...names: RegExp[]): Expected => (
   causes: Array.isArray(cause) ? cause : [cause],
   names,
 });
+/** Behind nginx, a situation every client names the same way: Zapier and the node by `cause`, n8n's test by its `status`. */
+const namedByAll = (situation: WordPressSituation, status: number, cause: Situation, ...names: RegExp[]): Case => ({
+  server: 'nginx',
+  situation,
+  zapier: says(cause, ...names),
+  credential: { status, cause },
+  node: says(cause, ...names),
+});
 
 /**
  * What a message must mention for each cause it names: the essentials of each cause's fix, so a
@@ -114,55 +122,13 @@ const PLAIN_ROOT = '?rest_route=/sc/v1';
  * hour, so after it the nginx site's later runs would go to `?rest_route=` instead of `/wp-json/`.
  */
 const CASES: Case[] = [
-  {
-    server: 'nginx',
-    situation: 'maintenance',
-    zapier: says('maintenance'),
-    credential: { status: 503, cause: 'maintenance' },
-    node: says('maintenance'),
-  },
-  {
-    server: 'nginx',
-    situation: 'rest-401',
-    zapier: says('rest-restricted'),
-    credential: { status: 401, cause: 'rest-restricted' },
-    node: says('rest-restricted'),
-  },
-  {
-    server: 'nginx',
-    situation: 'rest-403',
-    zapier: says('rest-restricted'),
-    credential: { status: 403, cause: 'rest-restricted' },
-    node: says('rest-restricted'),
-  },
-  {
-    server: 'nginx',
-    situation: 'fatal',
-    zapier: says('critical-error'),
-    credential: { status: 500, cause: 'critical-error' },
-    node: says('critical-error'),
-  },
-  {
-    server: 'nginx',
-    situation: 'studiocart-off',
-    zapier: says('no-studiocart'),
-    credential: { status: 404, cause: 'no-studiocart' },
-    node: says('no-studiocart'),
-  },
-  {
-    server: 'nginx',
-    situation: 'no-api',
-    zapier: says('studiocart-without-api', /Studiocart Pro/),
-    credential: { status: 404, cause: 'studiocart-without-api' },
-    node: says('studiocart-without-api', /Studiocart Pro/),
-  },
-  {
-    server: 'nginx',
-    situation: 'staging-password',
-    zapier: says('site-password'),
-    credential: { status: 401, cause: 'site-password' },
-    node: says('site-password'),
-  },
+  namedByAll('maintenance', 503, 'maintenance'),
+  namedByAll('rest-401', 401, 'rest-restricted'),
+  namedByAll('rest-403', 403, 'rest-restricted'),
+  namedByAll('fatal', 500, 'critical-error'),
+  namedByAll('studiocart-off', 404, 'no-studiocart'),
+  namedByAll('no-api', 404, 'studiocart-without-api', /Studiocart Pro/),
+  namedByAll('staging-password', 401, 'site-password'),
   {
     server: 'nginx',
     situation: 'home-elsewhere',
@@ -170,13 +136,7 @@ const CASES: Case[] = [
     credential: 'OK',
     node: { ...works(), causes: ['site-moved'] },
   },
-  {
-    server: 'nginx',
-    situation: 'server-redirect',
-    zapier: says('site-moved'),
-    credential: { status: 301, cause: 'site-moved' },
-    node: says('site-moved'),
-  },
+  namedByAll('server-redirect', 301, 'site-moved'),
   {
     server: 'nginx',
     wrongKey: true,

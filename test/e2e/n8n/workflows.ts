@@ -149,6 +149,19 @@ export function actionWorkflow(
   };
 }
 
+/** The action node's Order → Get (version 1) of the order the node before it handed on, in workflow `id`. */
+export function getOrderNode(id: string, credential: CredentialRef, name = 'Get Order') {
+  return {
+    id: `${id}-get`,
+    name,
+    type: NODE_TYPES.action,
+    typeVersion: 1,
+    position: [260, 0],
+    parameters: { resource: 'order', operation: 'get', orderId: '={{ $json.id }}' },
+    credentials: { commerceServiceApi: credential },
+  };
+}
+
 /** A webhook trigger whose delivery is read back by the action node's Order → Get (version 1 nodes). */
 export function triggerThenGetOrder(opts: {
   id: string;
@@ -161,15 +174,7 @@ export function triggerThenGetOrder(opts: {
     name: opts.name,
     nodes: [
       triggerNode({ id: opts.id, webhookId: opts.webhookId, credential: opts.credential, event: 'purchased' }),
-      {
-        id: `${opts.id}-get`,
-        name: 'Get Order',
-        type: NODE_TYPES.action,
-        typeVersion: 1,
-        position: [260, 0],
-        parameters: { resource: 'order', operation: 'get', orderId: '={{ $json.id }}' },
-        credentials: { commerceServiceApi: opts.credential },
-      },
+      getOrderNode(opts.id, opts.credential),
     ],
     connections: { Trigger: { main: [[{ node: 'Get Order', type: 'main', index: 0 }]] } },
     settings: { executionOrder: 'v1' },
