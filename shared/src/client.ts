@@ -158,31 +158,43 @@ export class CommerceServiceClient {
   }
 
   /**
-   * The operation's `Sending`: its request built now, at the store the client reaches; its body read
-   * and its records built, then handed on by `answer`; a failure told by `elsewhere`.
+   * The operation's `Sending`: its request built now, at `at` (the store the client reaches, or where
+   * a failure says the API is); its body read and its records built, then handed on by `answer`; a
+   * failure told by `elsewhere`.
    */
   private sending<K extends OperationKey, T>(
     key: K,
     params: Params,
     options: SendOptions,
     answer: (value: ResultOf<K>, response: HttpResponse) => T,
+    at: Store = this.store,
   ): Sending<T> {
     const operation = OPERATIONS[key];
     const result = operation.result as ResultSpec<ResultOf<K>>;
-    const sending: Sending<T> = {
+    const guessed = at !== this.store;
+    return {
       label: operation.label,
       // Built before any time is spent: a bad input is the user's to fix, whatever the deadline.
-      request: buildRequest(operation, this.store, params, this.options.transport.sendsGetBody),
+      request: buildRequest(operation, at, params, this.options.transport.sendsGetBody),
       retried: options.retried !== false && !('retried' in operation),
+      // A guessed address that refuses has nothing listening: no retry there.
+      ...(guessed ? { refusedRetried: false as const } : {}),
       read: async (body, response) => {
         const read = readBody(result, body);
         if (!('value' in read)) return read;
+        // The API answered at the guessed address: the client stays there, and the site facts the
+        // records need are read there too.
+        if (guessed) this.moveTo(at);
         const value = await this.built(result, read.value, options);
         return { value: answer(value, response) };
       },
-      onFailure: (error) => this.elsewhere(error, sending, key, params),
+      ...(guessed
+        ? {}
+        : {
+            onFailure: (error: CommerceServiceError) =>
+              this.elsewhere(error, key, (next) => this.sending(key, params, options, answer, next)),
+          }),
     };
-    return sending;
   }
 
   /**
@@ -214,9 +226,8 @@ export class CommerceServiceClient {
    */
   private async elsewhere<K extends OperationKey, T>(
     failed: CommerceServiceError,
-    sending: Sending<T>,
     key: K,
-    params: Params,
+    sendingAt: (store: Store) => Sending<T>,
   ): Promise<T> {
     const operation = OPERATIONS[key];
     const reads = !('retried' in operation);
@@ -224,12 +235,7 @@ export class CommerceServiceClient {
     const next = this.finder.instead(failed, this.store, reads);
     if (!next) throw await this.told(failed, operation.method);
     try {
-      const request = buildRequest(operation, next, params, this.options.transport.sendsGetBody);
-      // A guessed address that refuses has nothing listening: no retry there.
-      const there: Sending<T> = { ...sending, request, refusedRetried: false, onFailure: undefined };
-      const answer = await this.pipeline.send(there);
-      this.moveTo(next);
-      return answer;
+      return await this.pipeline.send(sendingAt(next));
     } catch (second) {
       throw second instanceof CommerceServiceError
         ? await this.toldAfter(failed, second, next, operation.method)

@@ -43,6 +43,22 @@ describe('plain permalinks', () => {
     expect(client.store.apiRootText).toBe('?rest_route=/sc/v1');
   });
 
+  it('the site facts a read needs are read where the read found the API: the unit from ?rest_route=', async () => {
+    store().get(`${ROOT}/orders/6`).reply(200, frontPage, { 'content-type': 'text/html' });
+    store().get('/').query({ rest_route: '/sc/v1/orders/6' }).reply(200, { id: 6, order_amount: 4900 });
+    // Only at ?rest_route=: a read of /wp-json/ would meet no answer here and leave the unit unknown.
+    const latest = store()
+      .post('/')
+      .query({ rest_route: '/sc/v1/webhook/latest-orders/', api_key: KEY })
+      .reply(200, [{ id: 6, order_amount: 49, status: 'paid' }]);
+    const notices: string[] = [];
+    const client = clientFor({}, { siteZone: UTC_ZONE, onNotice: (notice) => notices.push(notice.message) });
+    const order = await client.getOrder(6);
+    expect({ notices, done: latest.isDone() }).toEqual({ notices: [], done: true });
+    expect(order).toMatchObject({ order_amount: 49, order_amount_sent: 4900, amount_unit: 'decimal' });
+    expect(client.store.apiRootText).toBe('?rest_route=/sc/v1');
+  });
+
   it('the connection test passes there, at ?rest_route=', async () => {
     store().post(`${ROOT}/webhook/validate/`).query(true).reply(200, frontPage, { 'content-type': 'text/html' });
     store().post('/').query({ rest_route: '/sc/v1/webhook/validate/', api_key: KEY }).reply(200, { success: true });
