@@ -18,14 +18,13 @@ import path from 'node:path';
 import { type Sandbox, startSandbox } from '../../sandbox';
 import type { SiteSituation } from '../../sandbox/situations';
 import { N8N_VERSION } from '../../scripts/n8n/install';
-import { rest } from '../../scripts/n8n/instance';
 import { STATUS_ANSWERS } from '../../shared/src/http/situations';
 import { SITUATIONS, type Situation } from '../../shared/src/situations';
 import { makeCertificates } from '../../scripts/kit/certificates';
 import { holdExclusively } from './support/exclusive';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n } from './support/sharedN8n';
-import { npmRun } from './support/steps';
+import { npmRun, testCredential } from './support/steps';
 import { keepEnvFile, zapierAuthTest } from './support/zapierCli';
 
 const KEY = 'connection-e2e-key-41c9';
@@ -71,10 +70,7 @@ describeN8n(`the credential test in a real n8n ${N8N_VERSION}`, () => {
     expired = await n8n.sandbox({ profile: 'real', apiKey: KEY, tls: makeCertificates().expired });
   });
 
-  const test = (data: Record<string, unknown>) =>
-    rest<{ status: string; message: string }>(n8n.session, 'POST', '/credentials/test', {
-      credentials: { id: credential.id, name: credential.name, type: 'commerceServiceApi', data },
-    });
+  const test = (data: Record<string, unknown>) => testCredential(n8n.session, credential, data);
 
   it.each(SITUATION_CASES)('%s: names its cause (as %s; the HTTP %i answer)', async (situation, _told, status) => {
     await switchTo(store, situation);

@@ -10,7 +10,6 @@
  * N8N_E2E_VERBOSE=1 streams n8n's output; N8N_E2E_KEEP=1 keeps the user folder.
  */
 import { N8N1_VERSION } from '../../scripts/n8n/install';
-import { rest } from '../../scripts/n8n/instance';
 import { describeIf, probe } from './support/probe';
 import {
   declareActionTests,
@@ -24,6 +23,7 @@ import {
   expectCredentialTests,
   expectReactivationKeepsOneHook,
   N8N1_MESSAGES,
+  testCredential,
   WEBHOOK,
   WF,
 } from './support/steps';
@@ -69,14 +69,7 @@ describeN8n1(`n8n ${N8N1_VERSION} (n8n 1.x) on 127.0.0.1 with the package, again
         store.setDeviations({ plainPermalinks: true });
         try {
           await expect(
-            rest<{ status: string; message: string }>(n8n.session, 'POST', '/credentials/test', {
-              credentials: {
-                id: CRED.real.id,
-                name: CRED.real.name,
-                type: 'commerceServiceApi',
-                data: { storeUrl: store.url, apiKey: store.apiKey, apiRoot: '' },
-              },
-            }),
+            testCredential(n8n.session, CRED.real, { storeUrl: store.url, apiKey: store.apiKey, apiRoot: '' }),
           ).resolves.toEqual({ status: 'OK', message: 'Connection successful!' });
         } finally {
           store.setDeviations({ plainPermalinks: false });

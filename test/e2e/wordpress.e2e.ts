@@ -36,7 +36,7 @@ import { holdExclusively } from './support/exclusive';
 import { manualRun } from './support/installed';
 import { describeIf, probe } from './support/probe';
 import { useSharedN8n, type SuiteN8n } from './support/sharedN8n';
-import { npmRun, timer } from './support/steps';
+import { npmRun, testCredential, timer } from './support/steps';
 import { keepEnvFile, zapierAuthTest, zapierInvoke, ZAPIER_APP, type CliOutcome } from './support/zapierCli';
 
 const TITLE = 'the real clients against a real WordPress, in every situation';
@@ -385,13 +385,7 @@ describeWordPress(TITLE, () => {
       if (n8n) {
         const credential = credentials[connectionOf(c)];
         seen.credential = clock.timed(`${name}: n8n credential test`, () =>
-          rest<{ status: string; message: string }>(n8n.session, 'POST', '/credentials/test', {
-            credentials: {
-              ...credential,
-              type: 'commerceServiceApi',
-              data: { storeUrl, apiKey, apiRoot: '' },
-            },
-          }),
+          testCredential(n8n.session, credential, { storeUrl, apiKey, apiRoot: '' }),
         );
         const workflow = WORKFLOWS[connectionOf(c)];
         seen.node = clock

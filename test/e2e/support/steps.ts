@@ -21,6 +21,7 @@ import {
   type N8nRun,
   type RestSession,
 } from '../../../scripts/n8n/instance';
+import { withLock } from '../../../scripts/services/folderLock';
 import type { CredentialRef } from '../../../scripts/start/examples';
 import { HOOK_SECRET_PARAM } from '../../../shared/src/triggers/guard';
 import { clientFor, expectedRecords, rawExpectedIds } from '../n8n/expected';
@@ -158,6 +159,35 @@ export function wrongKeyCredential(store: Sandbox, ref: CredentialRef = CRED.wro
   };
 }
 
+/** What n8n's credential test answers: `OK` ("Connection successful!") or `Error` with the message. */
+export interface CredentialTestAnswer {
+  status: string;
+  message: string;
+}
+
+/**
+ * n8n's credential test (`POST /rest/credentials/test`) of a Commerce Service credential, one at a time
+ * per n8n: n8n runs every declarative test through one stand-in node (its NoOp) kept in a table for the
+ * whole process, and deletes it when a test ends, so a test ending while another runs leaves that one
+ * "Node not found" (`runRequestTest`, `dist/services/credentials-tester.service.js`, 2.41.1). Files
+ * sharing an n8n take turns.
+ */
+export async function testCredential(
+  session: RestSession,
+  credential: CredentialRef,
+  data: Record<string, unknown>,
+): Promise<CredentialTestAnswer> {
+  const lock = path.join(ROOT, '.cache', `e2e-credential-test-${new URL(session.url).port}`);
+  return await withLock(
+    lock,
+    () => undefined,
+    () =>
+      rest<CredentialTestAnswer>(session, 'POST', '/credentials/test', {
+        credentials: { id: credential.id, name: credential.name, type: 'commerceServiceApi', data },
+      }),
+  );
+}
+
 /**
  * n8n's credential test (`POST /rest/credentials/test`, the editor's "Test" button): the right key
  * passes; a saved wrong key, a typo in the form, or a wrong API root fail with the package's
@@ -169,10 +199,7 @@ export async function expectCredentialTests(
   refs: { good: CredentialRef; wrongKey: CredentialRef },
   messages: CredentialTestMessages = PACKAGE_MESSAGES,
 ): Promise<void> {
-  const test = (credential: CredentialRef, data: Record<string, unknown>) =>
-    rest<{ status: string; message: string }>(session, 'POST', '/credentials/test', {
-      credentials: { id: credential.id, name: credential.name, type: 'commerceServiceApi', data },
-    });
+  const test = (credential: CredentialRef, data: Record<string, unknown>) => testCredential(session, credential, data);
   const good = { storeUrl: store.url, apiKey: store.apiKey, apiRoot: store.apiRoot };
   await expect(test(refs.good, good)).resolves.toEqual(OK);
   await expect(test(refs.wrongKey, { ...good, apiKey: 'not-the-key' })).resolves.toEqual({
