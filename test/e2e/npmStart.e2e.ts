@@ -133,7 +133,12 @@ async function expectCtrlCLeavesNothing(run: NpmStart, s: Setup, mustInclude: nu
     { code: 0, signal: null },
     { code: null, signal: 'SIGINT' },
   ]).toContainEqual(ended);
-  expect(run.lines).toEqual(expect.arrayContaining(['SIGINT: stopping...', 'Sandbox stopped.']));
+  const missing = ['SIGINT: stopping...', 'Sandbox stopped.'].filter((line) => !run.lines.includes(line));
+  if (missing.length)
+    throw new Error(
+      `npm start ended ${JSON.stringify(ended)} without the line(s) ${JSON.stringify(missing)}\n` +
+        `--- npm start stdout (last 15 lines) ---\n${run.lines.slice(-15).join('\n')}\n--- stderr ---\n${run.stderr().slice(-3000)}`,
+    );
   expect({ left: await waitGone(tree) }).toEqual({ left: [] });
   const busy: number[] = [];
   for (const port of s.ports) if (await portInUse(port)) busy.push(port);
