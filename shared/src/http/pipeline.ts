@@ -196,7 +196,8 @@ async function readAnswer<T>(
   if (!ok || parsed.kind === 'html' || parsed.kind === 'invalid') {
     const context = { ...failure, apiRoot: store.apiRootText, url: sending.request.url };
     const told = withoutKey(response, store.apiKey);
-    return { error: responseError(context, told, parseBody(told.body)) };
+    // Parsed again only when the key was in the body.
+    return { error: responseError(context, told, told.body === response.body ? parsed : parseBody(told.body)) };
   }
   const read = await sending.read(parsed.kind === 'json' ? parsed.value : undefined, response);
   if ('value' in read) return read;
