@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 import { withLock } from '../services/folderLock';
+import { MIGRATED_DATABASE } from './cli';
 
 import {
   cacheFolder,
@@ -107,8 +108,10 @@ async function sqliteBinding(sqlite: string, node: ProjectNode, log: Log, t0: nu
       return;
     }
     const headersDir = await nodeHeaders(node, log, t0, lock);
-    // node-gyp reads npm_config_nodedir; ~/.npmrc's nodedir points at Node 20's headers.
-    const gypEnv = childEnv(node.binDir, { npm_config_nodedir: headersDir });
+    // node-gyp reads npm_config_nodedir; ~/.npmrc's nodedir points at Node 20's headers. CFLAGS come after
+    // sqlite3's own -O3: the build then takes 44 CPU-seconds, not 64, most of them SQLite's one large C file
+    // on a single core (the end of a cold CI's install); n8n's database work in the tests and `npm start` is small.
+    const gypEnv = childEnv(node.binDir, { npm_config_nodedir: headersDir, CFLAGS: '-O1' });
     // node-gyp comes with the install (a sqlite3 dependency); --no-install: never fetch another.
     // --jobs max: the binding's C++ files compile beside SQLite's one large C file (a cold install's longest step).
     const args = ['--no-install', 'node-gyp', 'rebuild', '--jobs', 'max'];
@@ -250,6 +253,7 @@ export async function ensureN8n(opts: { log?: Log; version?: string } = {}): Pro
     fs.rmSync(path.join(dir, MARKER), { force: true });
     fs.rmSync(path.join(dir, 'node_modules'), { recursive: true, force: true });
     fs.rmSync(path.join(dir, 'package-lock.json'), { force: true });
+    fs.rmSync(path.join(dir, MIGRATED_DATABASE), { recursive: true, force: true });
     const pkg = { name: 'commerce-service-n8n-cache', private: true, overrides };
     fs.writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`);
 

@@ -6,6 +6,7 @@
 import * as fs from 'fs';
 import * as http from 'http';
 import { supervise, type Supervised } from '../services/supervise';
+import { seedDatabase } from './cli';
 import { n8nEnv, type N8nHome } from './env';
 
 export type N8nCommand = 'start' | 'worker' | 'webhook';
@@ -54,6 +55,7 @@ export async function launchN8n(opts: N8nProcessOptions): Promise<N8nProcess> {
   fs.mkdirSync(opts.userFolder, { recursive: true });
   // The home's env is applied last, as everywhere (N8nHome.env).
   const home: N8nHome = { ...opts, env: { ...opts.processEnv, ...opts.env } };
+  await seedDatabase(home);
   const label = opts.label ?? (opts.command === 'start' ? 'n8n' : `n8n ${opts.command}`);
   const server: Supervised = supervise({
     cmd: opts.install.nodeBin,

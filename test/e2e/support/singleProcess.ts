@@ -125,7 +125,7 @@ export class SingleProcessN8n implements PackageSuite {
       ...(VERBOSE ? { log: (line: string) => process.stderr.write(`${line}\n`) } : {}),
     };
     const { real, spec } = this.stores;
-    await this.timed('import credentials (first CLI run: migrations)', () =>
+    await this.timed('import credentials (first CLI run)', () =>
       importCredentials(this.home, [
         sandboxCredential(real, CRED.real),
         sandboxCredential(spec, CRED.spec),
