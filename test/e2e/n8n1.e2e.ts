@@ -4,12 +4,16 @@
  * against the sandbox store (both profiles): the same end-to-end checks as the 2.x suite, through the
  * shared steps in ./support (steps.ts, singleProcess.ts): the credential test through n8n's REST API; every action
  * operation in one workflow run with `n8n execute`; the trigger's webhook lifecycle; re-activation,
- * deactivate/activate and a restart never leave two hooks.
+ * deactivate/activate and a restart never leave two hooks. Last, the check of n8nForged.e2e.ts: a forged
+ * delivery starts nothing and costs the store nothing, and it pins, on 1.x too, that n8n runs the trigger's
+ * `execute()` on what its `webhook()` returned and saves a webhook's static data (the events seen) before
+ * the next delivery, so a repeat is dropped.
  *
  * Where n8n 1.x cannot be installed, this prints `SKIPPED: <reason>` and skips (fails under CI=true).
  * N8N_E2E_VERBOSE=1 streams n8n's output; N8N_E2E_KEEP=1 keeps the user folder.
  */
 import { N8N1_VERSION } from '../../scripts/n8n/install';
+import { expectForgeriesCostNothing, forgedWorkflow } from './support/forgedDeliveries';
 import { describeIf, probe } from './support/probe';
 import {
   declareActionTests,
@@ -31,7 +35,11 @@ import {
 const describeN8n1 = describeIf(probe(['n8n1']), `n8n ${N8N1_VERSION} end-to-end tests`);
 
 describeN8n1(`n8n ${N8N1_VERSION} (n8n 1.x) on 127.0.0.1 with the package, against the sandbox`, () => {
-  const n8n = useSingleProcessN8n({ version: N8N1_VERSION, folderPrefix: 'n8n1-e2e-' });
+  const n8n = useSingleProcessN8n({
+    version: N8N1_VERSION,
+    folderPrefix: 'n8n1-e2e-',
+    extraWorkflows: () => [forgedWorkflow(CRED.spec)],
+  });
 
   describe('n8n 1.x: Commerce Service node, every operation in one workflow run with `n8n execute`', () => {
     declareActionTests(n8n, 'n8n 1.x: ');
@@ -86,6 +94,15 @@ describeN8n1(`n8n ${N8N1_VERSION} (n8n 1.x) on 127.0.0.1 with the package, again
         const hook = await expectReactivationKeepsOneHook(n8n.ctx, store, WF.triggerReal, WEBHOOK.real);
         // Restart on the same port: n8n activates the workflow again and keeps the one hook.
         await expectRestartKeepsHook(n8n, store, WF.triggerReal, WEBHOOK.real, hook);
+      }),
+    );
+
+    // After the hook counts above: the forged-delivery workflow registers a hook of its own at the spec store.
+    it(
+      'n8n 1.x refuses 30 unknown orders without the secret, a wrong secret and 500 records (401/413, no execution, no read); 15 genuine sales each sent 3 times: 15 verified executions, 15 reads',
+      n8n.check(async () => {
+        const figures = await expectForgeriesCostNothing(n8n.ctx, n8n.stores.spec, n8n.timed);
+        process.stderr.write(`forged deliveries, n8n 1.x: ${JSON.stringify(figures)}\n`);
       }),
     );
   });
