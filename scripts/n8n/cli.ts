@@ -124,8 +124,8 @@ const SQLITE_FILES = ['database.sqlite', 'database.sqlite-wal'];
 /**
  * Gives a new user folder the SQLite database that n8n's migrations make, copied from a template this
  * install's n8n made once (`n8n list:workflow` in an empty folder). Otherwise a folder's first n8n process
- * runs every migration in n8n's history: on 2.41.1, `n8n start` was ready in 5.0-6.3 s on 6.6-8.1
- * CPU-seconds seeded, 7.6-8.9 s on 9.1-10.6 fresh (2 cores), and the e2e starts about twenty.
+ * runs every migration in n8n's history: a first `n8n start` of 2.41.1 took 9.9-12.7 CPU-seconds and
+ * 7.5-9.5 s to ready seeded, 13.2-15.6 and 10.8-12.4 s fresh (2 cores); the e2e starts about twenty.
  * Folders that already have a database, and Postgres homes (queue mode), are left as they are.
  */
 export async function seedDatabase(home: N8nHome): Promise<void> {
