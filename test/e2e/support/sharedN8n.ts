@@ -37,6 +37,7 @@ import {
 } from '../../../scripts/n8n/instance';
 import { sandboxCredential, type CredentialRef } from '../../../scripts/start/examples';
 import { triggerWorkflow } from '../../../scripts/kit/workflows';
+import { HOOK_SECRET_PARAM } from '../../../shared/src/triggers/guard';
 import { ROOT, timer, withOutput, type LifecycleContext } from './steps';
 
 /** Where the global set-up tells the suites about the shared n8n (a JSON file: SharedN8nState). */
@@ -181,7 +182,9 @@ export class SuiteN8n {
       const workflow = await rest<{ active: boolean }>(this.session, 'GET', `/workflows/${id}`);
       if (workflow.active) active.push(id);
     }
-    const hooks = this.stores.flatMap((store) => store.hooks().map((hook) => hook.hookUrl));
+    // A hook left is named by its URL, its per-hook secret masked (a failure message is a log line).
+    const secret = new RegExp(`([?&]${HOOK_SECRET_PARAM}=)[^&]*`);
+    const hooks = this.stores.flatMap((store) => store.hooks().map((hook) => hook.hookUrl.replace(secret, '$1***')));
     expect({ activeWorkflows: active, hooksLeft: hooks }).toEqual({ activeWorkflows: [], hooksLeft: [] });
     for (const id of this.workflowIds) {
       await rest(this.session, 'POST', `/workflows/${id}/archive`, {});
