@@ -127,6 +127,15 @@ function wordpressVersion(): string | undefined {
   }
 }
 
+/** PHP's mysqli extension, in any of Debian's extension folders (`/usr/lib/php/<api>/`); none before PHP is installed. */
+function hasPhpMysqli(): boolean {
+  const root = '/usr/lib/php';
+  if (!fs.existsSync(root)) return false;
+  return fs
+    .readdirSync(root, { withFileTypes: true })
+    .some((d) => d.isDirectory() && fs.existsSync(path.join(root, d.name, 'mysqli.so')));
+}
+
 /** What is missing of the packages' files (empty: all there). */
 function missingParts(): string[] {
   const needed: [string, boolean][] = [
@@ -134,12 +143,7 @@ function missingParts(): string[] {
     ['twentytwentythree theme', fs.existsSync(path.join(WORDPRESS_DIR, 'wp-content', 'themes', 'twentytwentythree'))],
     ['php', isExecutable(PHP)],
     ['php-fpm', findPhpFpm() !== undefined],
-    [
-      'php-mysql',
-      fs
-        .readdirSync('/usr/lib/php', { withFileTypes: true })
-        .some((d) => d.isDirectory() && fs.existsSync(path.join('/usr/lib/php', d.name, 'mysqli.so'))),
-    ],
+    ['php-mysql', hasPhpMysqli()],
     ['mariadbd', isExecutable(MARIADBD)],
     ['nginx', isExecutable(NGINX)],
     ['apache2', isExecutable(APACHE)],

@@ -85,7 +85,19 @@ function probeInChild(parts: Part[]): Probe {
     }
   }
   const why = res.error ? res.error.message : `exit ${res.status ?? res.signal}`;
-  throw new Error(`checking for ${parts.join(', ')} failed (${why}): ${verdict || '(no output)'}`);
+  throw new Error(
+    `checking for ${parts.join(', ')} failed (${why}): ${crashOf(verdict) ?? (verdict || '(no output)')}`,
+  );
+}
+
+/** The error a probe child died of, from its last line (`{"crashed": message}`; the stack is on its stderr). */
+function crashOf(verdict: string): string | undefined {
+  try {
+    const parsed = JSON.parse(verdict) as { crashed?: unknown };
+    return typeof parsed.crashed === 'string' ? `${parsed.crashed} (its stack is printed above)` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function ensure(part: string): Promise<void> {
@@ -135,6 +147,7 @@ if (require.main === module) {
     }
   })().catch((error: unknown) => {
     process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stdout.write(`${JSON.stringify({ crashed: error instanceof Error ? error.message : String(error) })}\n`);
     process.exitCode = 1;
   });
 }
