@@ -182,9 +182,12 @@ export class SuiteN8n {
       const workflow = await rest<{ active: boolean }>(this.session, 'GET', `/workflows/${id}`);
       if (workflow.active) active.push(id);
     }
-    // A hook left is named by its URL, its per-hook secret masked (a failure message is a log line).
+    // A hook left is named by its id, when it was made and its URL, the per-hook secret masked (a
+    // failure message is a log line): the id and time tell which activation made it.
     const secret = new RegExp(`([?&]${HOOK_SECRET_PARAM}=)[^&]*`);
-    const hooks = this.stores.flatMap((store) => store.hooks().map((hook) => hook.hookUrl.replace(secret, '$1***')));
+    const hooks = this.stores.flatMap((store) =>
+      store.hooks().map((hook) => `${hook.id} (made ${hook.createdAt}) ${hook.hookUrl.replace(secret, '$1***')}`),
+    );
     expect({ activeWorkflows: active, hooksLeft: hooks }).toEqual({ activeWorkflows: [], hooksLeft: [] });
     for (const id of this.workflowIds) {
       await rest(this.session, 'POST', `/workflows/${id}/archive`, {});
