@@ -134,6 +134,7 @@ export async function deleteHookRecord(
   const where = home === client ? 'the store' : home.store.label;
   if (alreadyGone) log.info(`hook ${record.hookId} was already gone from ${where}`);
   else if (home !== client) log.info(`hook ${record.hookId} was deleted from ${where}, the store it was made on`);
+  else log.info(`hook ${record.hookId} was deleted from ${where}`);
   return { alreadyGone };
 }
 
@@ -177,6 +178,8 @@ export async function replaceKeptHook(
   }
   const record = await subscribeHookRecord(client, target);
   keep(state, record);
+  // n8n logs no request a node makes: the id is how its log is matched with the store's hooks.
+  log.info(`hook ${record.hookId} was subscribed on the store`);
   return record;
 }
 

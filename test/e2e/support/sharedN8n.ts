@@ -99,6 +99,9 @@ export async function stopSharedN8n(server: N8nInstance): Promise<void> {
 }
 
 /** The n8n a suite works with: its own part of a shared n8n, or a process of its own. */
+/** The trigger's log line when it subscribes or deletes a hook (shared/src/triggers/hooks.ts). */
+const HOOK_LOG_LINE = /\bhook \S+ was (subscribed|deleted|already gone)\b/;
+
 export class SuiteN8n {
   session!: RestSession;
   url = '';
@@ -125,6 +128,11 @@ export class SuiteN8n {
   /** n8n's output while this suite ran (its last lines when the suite has its own process). */
   output(): string {
     return '';
+  }
+
+  /** Every line n8n wrote while this suite ran, where `output()` keeps only the last ones. */
+  protected wholeOutput(): string {
+    return this.output();
   }
 
   /** A test body whose failure message ends with n8n's output of this suite. */
@@ -188,7 +196,17 @@ export class SuiteN8n {
     const hooks = this.stores.flatMap((store) =>
       store.hooks().map((hook) => `${hook.id} (made ${hook.createdAt}) ${hook.hookUrl.replace(secret, '$1***')}`),
     );
-    expect({ activeWorkflows: active, hooksLeft: hooks }).toEqual({ activeWorkflows: [], hooksLeft: [] });
+    // With a hook left, the trigger's log lines of its hooks (ids only) say which delete never came.
+    const hookLog =
+      hooks.length > 0
+        ? this.wholeOutput()
+            .split('\n')
+            .filter((line) => HOOK_LOG_LINE.test(line))
+        : [];
+    expect({ activeWorkflows: active, hooksLeft: hooks, ...(hooks.length > 0 ? { hookLog } : {}) }).toEqual({
+      activeWorkflows: [],
+      hooksLeft: [],
+    });
     for (const id of this.workflowIds) {
       await rest(this.session, 'POST', `/workflows/${id}/archive`, {});
       await rest(this.session, 'DELETE', `/workflows/${id}`);

@@ -297,6 +297,11 @@ export class SharedQueueSuite extends SuiteN8n {
     return ROLES.map((role) => `[${role}]\n${this.linesSince(role).slice(-30).join('\n')}`).join('\n');
   }
 
+  /** The main's lines: it subscribes and deletes hooks. */
+  protected override wholeOutput(): string {
+    return this.linesSince('main').join('\n');
+  }
+
   /** CPU seconds one role's process (and its children) has used since it started. */
   async cpuSeconds(role: QueueRole): Promise<number> {
     return (await control<{ seconds: number }>(this.state.control, '/cpu', { role })).seconds;

@@ -120,6 +120,8 @@ describe('replaceKeptHook', () => {
       '/wp-json/sc/v1/webhook/delete/',
       '/wp-json/sc/v1/webhook/subscribe/',
     ]);
+    // Both ids in the log: n8n shows no request a node makes.
+    expect(log.lines).toEqual(['info: hook 9 was deleted from the store', 'info: hook 55 was subscribed on the store']);
   });
 
   it('refuses an event the store does not have, before touching the kept hook', async () => {
