@@ -98,13 +98,13 @@ export async function stopSharedN8n(server: N8nInstance): Promise<void> {
   else process.stderr.write(`kept the shared n8n's user folder ${server.userFolder}\n`);
 }
 
-/** The n8n a suite works with: its own part of a shared n8n, or a process of its own. */
 /**
  * The trigger's log line when it subscribes or deletes a hook (shared/src/triggers/hooks.ts), and
  * n8n 2.x's warning when it gives up deleting a trigger's webhook at unpublish.
  */
 const HOOK_LOG_LINE = /\bhook \S+ was (subscribed|deleted|already gone)\b|Abandoned webhook/;
 
+/** The n8n a suite works with: its own part of a shared n8n, or a process of its own. */
 export class SuiteN8n {
   session!: RestSession;
   url = '';
