@@ -133,7 +133,11 @@ export class SuiteN8n {
     return '';
   }
 
-  /** Every line n8n wrote while this suite ran, where `output()` keeps only the last ones. */
+  /**
+   * The lines searched for a hook's log when one is left: `output()` here (the shared n8n's whole log
+   * since the suite opened; a process of the suite's own keeps its last 300 lines). The queue-mode
+   * suite, whose `output()` is each role's last lines, gives the main's whole log instead.
+   */
   protected wholeOutput(): string {
     return this.output();
   }
